@@ -1,0 +1,22 @@
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+  sourceMaps: 'inline',
+}];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['@sendbook/source', 'node', 'node-addons'] },
+};
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e.ts'] },
+  ],
+};

@@ -1,1 +1,46 @@
-export {};
+import path from 'node:path';
+import { ConfigError } from './config/config.schema.js';
+import { loadConfig, withInfra } from './config/load-config.js';
+import { createHttpApp, createWorkerContext } from './create-app.js';
+import { JsonLogger } from './common/logging/json-logger.js';
+import { runMigrations } from './database/data-source.js';
+import { resolveInfra } from './infra/resolve-infra.js';
+
+/**
+ * Production entry (`npm run serve`): configured by the environment alone, migrations on boot,
+ * no simulator and no embedded services. ROLE picks API, workers or both.
+ */
+async function main(): Promise<void> {
+  let envConfig;
+  try {
+    envConfig = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) process.stderr.write(`config error: ${problem}\n`);
+    process.exit(1);
+  }
+  const logger = new JsonLogger(envConfig.logLevel);
+  const infra = await resolveInfra({
+    databaseUrl: envConfig.databaseUrl,
+    redisUrl: envConfig.redisUrl,
+    dataDir: path.resolve('.data'),
+    allowEmbedded: false,
+  });
+  const config = withInfra(envConfig, infra);
+  const ran = await runMigrations(config.databaseUrl);
+  logger.event('info', 'boot.migrations', { ran, database: infra.sources.database, redis: infra.sources.redis });
+
+  if (config.role === 'worker') {
+    await createWorkerContext(config, logger);
+    logger.event('info', 'boot.ready', { role: config.role });
+    return;
+  }
+  const app = await createHttpApp(config, logger);
+  await app.listen(config.port, '0.0.0.0');
+  logger.event('info', 'boot.ready', { role: config.role, url: `http://localhost:${config.port}` });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`fatal: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

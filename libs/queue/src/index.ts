@@ -1,1 +1,1 @@
-export const y = 2;
+export * from './queue-names.js';

@@ -1,0 +1,51 @@
+import { ConfigError } from './config.schema.js';
+import { loadConfig, withInfra } from './load-config.js';
+
+const valid = {
+  WHATSAPP_ACCESS_TOKEN: 'token',
+  WHATSAPP_APP_SECRET: 'old-secret, new-secret',
+  WHATSAPP_VERIFY_TOKEN: 'verify',
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+};
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('loadConfig', () => {
+  it('applies the contract defaults and splits rotated app secrets', () => {
+    const config = loadConfig(valid);
+    expect(config).toMatchObject({
+      role: 'all',
+      port: 3001,
+      databaseUrl: null,
+      redisUrl: null,
+      whatsapp: { graphUrl: 'https://graph.facebook.com', apiVersion: 'v23.0', appSecrets: ['old-secret', 'new-secret'], businessAccountId: null },
+    });
+    expect(Object.isFrozen(config.whatsapp)).toBe(true);
+  });
+
+  it.each([
+    [{ WHATSAPP_APP_SECRET: '' }, 'WHATSAPP_APP_SECRET is missing'],
+    [{ WHATSAPP_ACCESS_TOKEN: '  ' }, 'WHATSAPP_ACCESS_TOKEN is missing'],
+    [{ ROLE: 'cron' }, 'ROLE is malformed (expected one of api, worker, all)'],
+    [{ PORT: '70000' }, 'PORT is malformed (expected a port number)'],
+    [{ WHATSAPP_API_VERSION: '23' }, 'WHATSAPP_API_VERSION is malformed (expected like v23.0)'],
+    [{ WHATSAPP_GRAPH_URL: 'ftp://graph' }, 'WHATSAPP_GRAPH_URL is malformed (expected http: or https:)'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL is malformed (not a URL)'],
+  ])('names the variable: %j', (override, problem) => {
+    expect(problemsOf({ ...valid, ...override })).toEqual([problem]);
+  });
+
+  it('completes the configuration with resolved infrastructure', () => {
+    const config = withInfra(loadConfig(valid), { databaseUrl: 'postgres://db/x', redisUrl: 'redis://r:6379' });
+    expect(config.databaseUrl).toBe('postgres://db/x');
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
+
+const ROLES: readonly Role[] = ['api', 'worker', 'all'];
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/**
+ * Reads and validates the environment. `DATABASE_URL`/`REDIS_URL` may be unset: the contract's
+ * defaults are resolved afterwards (infra/resolve-infra.ts) and joined with `withInfra`.
+ */
+export function loadConfig(env: Env): EnvConfig {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+
+  const config: EnvConfig = {
+    role: read.oneOf('ROLE', ROLES, 'all'),
+    port: read.port('PORT', 3001),
+    databaseUrl: read.optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: read.optional('REDIS_PREFIX') ?? 'sendbook',
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    whatsapp: {
+      graphUrl: read.optionalUrl('WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com',
+      apiVersion: read.matching('WHATSAPP_API_VERSION', /^v\d+\.\d+$/, 'like v23.0', 'v23.0'),
+      accessToken: read.required('WHATSAPP_ACCESS_TOKEN'),
+      appSecrets: read.list('WHATSAPP_APP_SECRET'),
+      verifyToken: read.required('WHATSAPP_VERIFY_TOKEN'),
+      phoneNumberId: read.matching('WHATSAPP_PHONE_NUMBER_ID', /^\d+$/, 'digits only'),
+      businessAccountId: read.optional('WHATSAPP_BUSINESS_ACCOUNT_ID'),
+    },
+    bootstrap: {
+      apiKey: read.optional('BOOTSTRAP_API_KEY'),
+      adminEmail: read.optional('BOOTSTRAP_ADMIN_EMAIL'),
+      adminPassword: read.optional('BOOTSTRAP_ADMIN_PASSWORD'),
+    },
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return deepFreeze(config);
+}
+
+export function withInfra(config: EnvConfig, infra: { databaseUrl: string; redisUrl: string }): AppConfig {
+  return deepFreeze({ ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, whatsapp: config.whatsapp, bootstrap: config.bootstrap });
+}
+
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  optional(name: string): string | null {
+    const value = this.env[name]?.trim();
+    return value ? value : null;
+  }
+
+  required(name: string): string {
+    const value = this.optional(name);
+    if (value === null) this.problems.push(`${name} is missing`);
+    return value ?? '';
+  }
+
+  list(name: string): string[] {
+    const items = this.required(name)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (items.length === 0 && this.optional(name) !== null) this.problems.push(`${name} has no value`);
+    return items;
+  }
+
+  matching(name: string, pattern: RegExp, hint: string, fallback?: string): string {
+    const value = fallback === undefined ? this.required(name) : (this.optional(name) ?? fallback);
+    if (value && !pattern.test(value)) this.problems.push(`${name} is malformed (expected ${hint})`);
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.optional(name) ?? fallback;
+    if (!allowed.includes(value as T)) {
+      this.problems.push(`${name} is malformed (expected one of ${allowed.join(', ')})`);
+      return fallback;
+    }
+    return value as T;
+  }
+
+  port(name: string, fallback: number): number {
+    const raw = this.optional(name);
+    if (raw === null) return fallback;
+    const port = Number(raw);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      this.problems.push(`${name} is malformed (expected a port number)`);
+      return fallback;
+    }
+    return port;
+  }
+
+  optionalUrl(name: string, protocols: readonly string[]): string | null {
+    const value = this.optional(name);
+    if (value) this.checkUrl(name, value, protocols);
+    return value?.replace(/\/+$/, '') ?? null;
+  }
+
+  private checkUrl(name: string, value: string, protocols: readonly string[]): void {
+    let protocol: string;
+    try {
+      protocol = new URL(value).protocol;
+    } catch {
+      this.problems.push(`${name} is malformed (not a URL)`);
+      return;
+    }
+    if (!protocols.includes(protocol)) {
+      this.problems.push(`${name} is malformed (expected ${protocols.join(' or ')})`);
+    }
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

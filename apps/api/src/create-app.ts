@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import { AppModule } from './app.module.js';
+import { AppExceptionFilter } from './common/errors/exception.filter.js';
+import { createValidationPipe } from './common/errors/validation.pipe.js';
+import { JsonLogger } from './common/logging/json-logger.js';
+import { requestIdMiddleware } from './common/logging/request-id.middleware.js';
+import type { AppConfig } from './config/config.schema.js';
+
+/** Integrator JSON bodies: generous for templates with many parameters, small enough to refuse abuse. */
+export const JSON_BODY_LIMIT = '256kb';
+
+/** The HTTP application (ROLE=api or all). Migrations must already have run. */
+export async function createHttpApp(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger,
+    bodyParser: false,
+    bufferLogs: false,
+  });
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use('/v1', express.json({ limit: JSON_BODY_LIMIT }));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AppExceptionFilter(logger));
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** A worker-only process (ROLE=worker): the same modules, no HTTP server. */
+export async function createWorkerContext(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger });
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,34 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { testEnv } from '../support/test-env.js';
+import { testInfra } from '../support/test-infra.js';
+
+const MAIN = path.resolve('apps/api/dist/main.js');
+
+function serve(env: Record<string, string | undefined>) {
+  return spawnSync(process.execPath, [MAIN], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30_000 });
+}
+
+describe('`npm run serve` validates its configuration at boot', () => {
+  it('refuses to boot without WHATSAPP_APP_SECRET and names it', () => {
+    const { serverUrl, redisUrl } = testInfra();
+    const result = serve(testEnv({ WHATSAPP_APP_SECRET: undefined, DATABASE_URL: serverUrl, REDIS_URL: redisUrl }));
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['config error: WHATSAPP_APP_SECRET is missing']);
+  });
+
+  it('names every missing or malformed variable, one line each', () => {
+    const result = serve({ PORT: 'eighty', WHATSAPP_PHONE_NUMBER_ID: '+1 555', DATABASE_URL: 'mysql://x' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n').sort()).toEqual(
+      [
+        'config error: DATABASE_URL is malformed (expected postgres: or postgresql:)',
+        'config error: PORT is malformed (expected a port number)',
+        'config error: WHATSAPP_ACCESS_TOKEN is missing',
+        'config error: WHATSAPP_APP_SECRET is missing',
+        'config error: WHATSAPP_PHONE_NUMBER_ID is malformed (expected digits only)',
+        'config error: WHATSAPP_VERIFY_TOKEN is missing',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../apps/api/src/config/config.schema.js';
+import { loadConfig, withInfra } from '../../apps/api/src/config/load-config.js';
+import { createHttpApp } from '../../apps/api/src/create-app.js';
+import { runMigrations } from '../../apps/api/src/database/data-source.js';
+import { withDatabase } from '../../apps/api/src/infra/probe.js';
+import { deleteKeys } from './redis-keys.mjs';
+import { testEnv } from './test-env.js';
+import { testInfra } from './test-infra.js';
+
+export interface TestApp {
+  readonly app: INestApplication;
+  /** Base URL of the real HTTP server, e.g. http://127.0.0.1:40123 */
+  readonly url: string;
+  readonly config: AppConfig;
+  readonly dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  readonly env?: Record<string, string | undefined>;
+  /** Point the app at another Redis (e.g. one the test stops on purpose). */
+  readonly redisUrl?: string;
+}
+
+/**
+ * Boots the real Nest application on a real port against its own database (copied from the
+ * migrated template) and its own Redis key prefix, so test files run in parallel safely.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const infra = testInfra();
+  const database = `sbt_${infra.runId}_${randomBytes(4).toString('hex')}`;
+  await createDatabaseFromTemplate(infra.serverUrl, database, infra.templateDatabase);
+  const redisPrefix = `sbt:${infra.runId}:${database}`;
+  const config = withInfra(loadConfig(testEnv({ REDIS_PREFIX: redisPrefix, ...options.env })), {
+    databaseUrl: withDatabase(infra.serverUrl, database),
+    redisUrl: options.redisUrl ?? infra.redisUrl,
+  });
+  await runMigrations(config.databaseUrl);
+  const app = await createHttpApp(config);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+  return {
+    app,
+    url,
+    config,
+    dataSource: app.get(DataSource),
+    close: async () => {
+      await app.close();
+      await dropDatabase(infra.serverUrl, database);
+      const redis = new Redis(infra.redisUrl);
+      await deleteKeys(redis, `${redisPrefix}*`);
+      redis.disconnect();
+    },
+  };
+}
+
+async function createDatabaseFromTemplate(serverUrl: string, database: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    // Two copies of one template at the same instant can trip "being accessed by other users".
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)} TEMPLATE ${pg.escapeIdentifier(template)}`);
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !(error instanceof Error && /being accessed by other users/.test(error.message))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropDatabase(serverUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,22 @@
+/** A complete, valid environment for booting the API in tests; override what a test is about. */
+export const TEST_SECRETS = {
+  accessToken: 'test-access-token-0123456789',
+  appSecret: 'test-app-secret',
+  verifyToken: 'test-verify-token',
+  phoneNumberId: '106540352242922',
+  businessAccountId: '102290129340398',
+  apiKey: 'sk_test_0123456789abcdef0123456789abcdef',
+} as const;
+
+export function testEnv(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    LOG_LEVEL: 'silent',
+    WHATSAPP_ACCESS_TOKEN: TEST_SECRETS.accessToken,
+    WHATSAPP_APP_SECRET: TEST_SECRETS.appSecret,
+    WHATSAPP_VERIFY_TOKEN: TEST_SECRETS.verifyToken,
+    WHATSAPP_PHONE_NUMBER_ID: TEST_SECRETS.phoneNumberId,
+    WHATSAPP_BUSINESS_ACCOUNT_ID: TEST_SECRETS.businessAccountId,
+    BOOTSTRAP_API_KEY: TEST_SECRETS.apiKey,
+    ...overrides,
+  };
+}

@@ -1,0 +1,26 @@
+// `npm test`: every check, in the order that fails fastest. Exits non-zero on any failure.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureDependencies, mustRun, run } from './run.mjs';
+
+ensureDependencies();
+mustRun('typecheck + build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
+mustRun('typecheck inbox', 'npx', ['tsc', '-p', 'apps/inbox']);
+mustRun('lint', 'npx', ['oxlint', '--deny-warnings', '.']);
+mustRun('module boundaries', 'node', ['tools/check-boundaries.mjs']);
+
+const report = path.join(ROOT, '.data', 'jest-report.json');
+rmSync(report, { force: true });
+const code = run('node', ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`]);
+let summary = null;
+try {
+  summary = JSON.parse(readFileSync(report, 'utf8'));
+} catch {
+  // jest died before writing a report; its exit code below says so.
+}
+if (summary) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTotalTestSuites, numFailedTestSuites } = summary;
+  console.log(`\n${numTotalTestSuites} suites, ${numFailedTestSuites} failed`);
+  console.log(`${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
+}
+if (code !== 0 || !summary || summary.numTotalTests === 0) process.exit(code || 1);

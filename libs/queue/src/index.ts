@@ -1,1 +1,5 @@
 export * from './queue-names.js';
+export * from './outbox-state.js';
+export * from './send-decision.js';
+export * from './dedupe.js';
+export * from './validate-payload.js';

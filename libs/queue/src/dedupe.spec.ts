@@ -1,0 +1,31 @@
+import { contentFingerprint, dedupeWindowMs, parseDedupeWindows } from './dedupe.js';
+
+describe('dedupe', () => {
+  const base = { to: '+972501234567', purpose: 'order_shipped', payload: { type: 'text', text: { body: 'Shipped', preview_url: false } } };
+
+  it('fingerprints content regardless of key order', () => {
+    const reordered = { purpose: base.purpose, payload: { text: { preview_url: false, body: 'Shipped' }, type: 'text' }, to: base.to };
+    expect(contentFingerprint(reordered)).toBe(contentFingerprint(base));
+  });
+
+  it.each([
+    ['to', { ...base, to: '+972501234568' }],
+    ['purpose', { ...base, purpose: 'order_delivered' }],
+    ['payload', { ...base, payload: { type: 'text', text: { body: 'Delivered', preview_url: false } } }],
+  ])('a different %s is different content', (_, other) => {
+    expect(contentFingerprint(other)).not.toBe(contentFingerprint(base));
+  });
+
+  it('parses per-purpose windows and names what it cannot read', () => {
+    expect(parseDedupeWindows('order_confirmation=30d, monthly_reminder=400d,otp=10m')).toEqual({
+      windows: { order_confirmation: 30 * 86_400_000, monthly_reminder: 400 * 86_400_000, otp: 600_000 },
+      problems: [],
+    });
+    expect(parseDedupeWindows('x=5 days').problems).toEqual(['"x=5 days" is not purpose=<number><s|m|h|d>']);
+  });
+
+  it('falls back to the default window for other purposes', () => {
+    expect(dedupeWindowMs('otp', { otp: 600_000 }, 1)).toBe(600_000);
+    expect(dedupeWindowMs('other', { otp: 600_000 }, 1)).toBe(1);
+  });
+});

@@ -1,0 +1,39 @@
+import { canonicalHash } from '@sendbook/whatsapp';
+
+/**
+ * What "the same message" means for a repeated `dedupe_key`: same recipient, purpose and payload.
+ * Key order inside the payload does not matter; anything else does.
+ */
+export function contentFingerprint(content: { to: string; purpose: string; payload: unknown }): string {
+  return canonicalHash({ to: content.to, purpose: content.purpose, payload: content.payload });
+}
+
+export type DedupeWindows = Readonly<Record<string, number>>;
+
+/**
+ * How long a row (and so its dedupe key) must be kept, per purpose. A monthly reminder needs a
+ * longer window than an order confirmation; purging a key earlier brings its duplicates back.
+ */
+export function dedupeWindowMs(purpose: string, windows: DedupeWindows, defaultMs: number): number {
+  return windows[purpose] ?? defaultMs;
+}
+
+/** Parses `order_confirmation=30d,monthly_reminder=400d` (units: s, m, h, d). */
+export function parseDedupeWindows(spec: string): { windows: Record<string, number>; problems: string[] } {
+  const windows: Record<string, number> = {};
+  const problems: string[] = [];
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const match = /^([a-z0-9_.:-]+)=(\d+)([smhd])$/i.exec(part);
+    if (!match) {
+      problems.push(`"${part}" is not purpose=<number><s|m|h|d>`);
+      continue;
+    }
+    windows[match[1]!] = durationMs(Number(match[2]), match[3]!.toLowerCase());
+  }
+  return { windows, problems };
+}
+
+function durationMs(amount: number, unit: string): number {
+  const unitMs: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+  return amount * unitMs[unit]!;
+}

@@ -1,0 +1,59 @@
+import type { JsonRecord } from '../core/guards.js';
+import { newNumericId, newSha256Base64 } from '../core/ids.js';
+
+/** Fields shared by every inbound message, in the order Meta writes them. */
+export interface InboundHeader {
+  wamid: string;
+  from: string;
+  timestampSec: number;
+  /** `context.from` is the business display number; `context.id` the wamid being answered. */
+  context: { from: string; id: string } | null;
+}
+
+export type InboundMessage = JsonRecord & { id: string; type: string };
+
+/** Meta's key order: context, from, id, timestamp, type, then the type's object. */
+function base(header: InboundHeader, type: string): InboundMessage {
+  return {
+    ...(header.context ? { context: { from: header.context.from, id: header.context.id } } : {}),
+    from: header.from,
+    id: header.wamid,
+    timestamp: String(header.timestampSec),
+    type,
+  };
+}
+
+export function textMessage(header: InboundHeader, body: string): InboundMessage {
+  return { ...base(header, 'text'), text: { body } };
+}
+
+export function buttonReplyMessage(header: InboundHeader, id: string, title: string): InboundMessage {
+  return { ...base(header, 'interactive'), interactive: { type: 'button_reply', button_reply: { id, title } } };
+}
+
+export function listReplyMessage(header: InboundHeader, id: string, title: string, description?: string): InboundMessage {
+  const listReply: JsonRecord = description === undefined ? { id, title } : { id, title, description };
+  return { ...base(header, 'interactive'), interactive: { type: 'list_reply', list_reply: listReply } };
+}
+
+/** A tapped template quick reply arrives as type `button`, with the payload set at send time. */
+export function quickReplyMessage(header: InboundHeader, payload: string, text: string): InboundMessage {
+  return { ...base(header, 'button'), button: { payload, text } };
+}
+
+/** Removing a reaction omits `emoji` (Meta's shape). */
+export function reactionMessage(header: InboundHeader, messageId: string, emoji: string): InboundMessage {
+  const reaction: JsonRecord = emoji === '' ? { message_id: messageId } : { message_id: messageId, emoji };
+  return { ...base(header, 'reaction'), reaction };
+}
+
+export function imageMessage(header: InboundHeader, caption: string | undefined): InboundMessage {
+  const id = newNumericId(16);
+  const image: JsonRecord = {};
+  if (caption !== undefined) image.caption = caption;
+  image.mime_type = 'image/jpeg';
+  image.sha256 = newSha256Base64();
+  image.id = id;
+  image.url = `https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=${id}`;
+  return { ...base(header, 'image'), image };
+}

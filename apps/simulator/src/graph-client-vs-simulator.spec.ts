@@ -1,0 +1,134 @@
+import { GraphClient, parseWebhook, verifySignature, type OutboundTemplate, type OutboundText } from '@sendbook/whatsapp';
+import { createSimulator } from './simulator.js';
+import type { Simulator } from './simulator-api.js';
+import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver.js';
+
+const ACCESS_TOKEN = 'client-vs-sim-token';
+
+function template(to: string, name = 'hello_world', language = 'en_US', callback?: string): OutboundTemplate {
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: { name, language: { code: language } },
+    ...(callback ? { biz_opaque_callback_data: callback } : {}),
+  };
+}
+
+/** The real `@sendbook/whatsapp` client against the simulator, for each of the four send outcomes. */
+describe('GraphClient against the simulator', () => {
+  let sim: Simulator;
+  let receiver: WebhookReceiver;
+  let client: GraphClient;
+
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver({ appSecret: 'client-vs-sim-secret' });
+    sim = await createSimulator({
+      accessToken: ACCESS_TOKEN,
+      appSecret: 'client-vs-sim-secret',
+      webhookUrl: receiver.url,
+      statusDelaysMs: { sent: 0, delivered: 5, read: 10 },
+      webhookBatch: { flushMs: 5 },
+    });
+    client = new GraphClient({ baseUrl: sim.url, apiVersion: 'v23.0', accessToken: ACCESS_TOKEN, timeoutMs: 300 });
+  });
+
+  afterEach(async () => {
+    client.close();
+    await sim.close();
+    await receiver.close();
+  });
+
+  const phoneNumberId = (): string => sim.config().phoneNumbers[0]?.id ?? '';
+
+  it('accepted: returns the wamid the ledger holds', async () => {
+    const result = await client.sendMessage(phoneNumberId(), template('+16505551234', 'hello_world', 'en_US', 'out-1'));
+    expect(result).toMatchObject({ outcome: 'accepted', httpStatus: 200, waId: '16505551234', input: '+16505551234', messageStatus: 'accepted' });
+    expect(result.outcome === 'accepted' && result.wamid).toBe(sim.ledger()[0]?.wamid);
+  });
+
+  it('rejected: 131056 for a second send to the same user within 6 s, 132001 for an unknown template', async () => {
+    expect((await client.sendMessage(phoneNumberId(), template('16505551234'))).outcome).toBe('accepted');
+    const paced = await client.sendMessage(phoneNumberId(), template('16505551234'));
+    expect(paced).toMatchObject({ outcome: 'rejected', httpStatus: 400, error: { code: 131056 } });
+
+    const unknown = await client.sendMessage(phoneNumberId(), template('16505559999', 'no_such_template', 'en'));
+    expect(unknown).toMatchObject({ outcome: 'rejected', httpStatus: 404, error: { code: 132001, details: 'template name (no_such_template) does not exist in en' } });
+
+    const text: OutboundText = { messaging_product: 'whatsapp', recipient_type: 'individual', to: '16505558888', type: 'text', text: { body: 'hi' } };
+    expect(await client.sendMessage(phoneNumberId(), text)).toMatchObject({ outcome: 'rejected', error: { code: 131047, title: 'Re-engagement message' } });
+    expect(sim.ledger()).toHaveLength(1);
+  });
+
+  it('rejected: a bad token is 190', async () => {
+    const stranger = new GraphClient({ baseUrl: sim.url, apiVersion: 'v23.0', accessToken: 'wrong', timeoutMs: 300 });
+    expect(await stranger.sendMessage(phoneNumberId(), template('16505551234'))).toMatchObject({ outcome: 'rejected', httpStatus: 401, error: { code: 190 } });
+    stranger.close();
+  });
+
+  it('not_sent: nothing is listening', async () => {
+    await sim.close();
+    const result = await client.sendMessage(phoneNumberId(), template('16505551234'));
+    expect(result.outcome).toBe('not_sent');
+  });
+
+  it('unknown: the simulator accepts and then drops the connection; the ledger has the message', async () => {
+    sim.scriptNext(1, { kind: 'lose_response' });
+    const result = await client.sendMessage(phoneNumberId(), template('16505551234', 'hello_world', 'en_US', 'out-lost'));
+    expect(result.outcome).toBe('unknown');
+    expect(sim.ledger()).toEqual([expect.objectContaining({ to: '16505551234', bizOpaqueCallbackData: 'out-lost', responseLost: true })]);
+    await sim.idle();
+    expect(receiver.statuses().map((s) => [s.status, s.biz_opaque_callback_data])).toEqual([
+      ['sent', 'out-lost'],
+      ['delivered', 'out-lost'],
+      ['read', 'out-lost'],
+    ]);
+  });
+
+  it('unknown: an answer slower than timeoutMs is a real timeout after acceptance; the ledger has the message', async () => {
+    sim.scriptNext(1, { kind: 'slow', ms: 2000 });
+    const started = Date.now();
+    const result = await client.sendMessage(phoneNumberId(), template('16505551234', 'hello_world', 'en_US', 'out-slow'));
+    expect(result.outcome).toBe('unknown');
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(sim.ledger()).toEqual([expect.objectContaining({ to: '16505551234', bizOpaqueCallbackData: 'out-slow' })]);
+  });
+
+  it('a 500 before acceptance comes back with a Graph error body, and nothing was sent', async () => {
+    sim.scriptNext(1, { kind: 'http_500' });
+    expect(await client.sendMessage(phoneNumberId(), template('16505551234'))).toMatchObject({ outcome: 'rejected', httpStatus: 500, error: { code: 131000 } });
+    expect(sim.ledger()).toHaveLength(0);
+  });
+
+  it('marks as read and lists every template through the cursors', async () => {
+    const inbound = sim.customer('16505551234').sendText('hello');
+    expect(await client.markAsRead(phoneNumberId(), inbound, { typingIndicator: true })).toMatchObject({ outcome: 'ok', success: true });
+    expect(sim.readReceipts()).toEqual([expect.objectContaining({ messageId: inbound, known: true })]);
+
+    const all = await client.listAllTemplates(sim.config().phoneNumbers[0]?.wabaId ?? '', { limit: 3 });
+    expect(all.outcome === 'ok' && all.data.map((t) => t.name)).toEqual(sim.config().templates.map((t) => t.name));
+  });
+
+  it('webhooks it emits verify and parse with the library (two independent implementations)', async () => {
+    sim.customer('16505551234', { name: 'Zoë Ünal' }).sendText('Grüße 👋');
+    await client.sendMessage(phoneNumberId(), template('16505551234', 'hello_world', 'en_US', 'out-7'));
+    await sim.idle();
+
+    expect(receiver.posts.length).toBeGreaterThan(0);
+    for (const post of receiver.posts) {
+      expect(verifySignature(post.raw, post.headers['x-hub-signature-256'] as string, ['client-vs-sim-secret'])).toBe(true);
+      const parsed = parseWebhook(post.raw);
+      expect(parsed.ok).toBe(true);
+    }
+    const events = receiver.posts.flatMap((p) => {
+      const parsed = parseWebhook(p.raw);
+      return parsed.ok ? parsed.events : [];
+    });
+    const message = events.find((e) => e.kind === 'message');
+    expect(message?.kind === 'message' && message.contact?.name).toBe('Zoë Ünal');
+    const statuses = events.flatMap((e) => (e.kind === 'status' ? [e.status] : []));
+    expect(statuses.map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+    expect(statuses.every((s) => s.bizOpaqueCallbackData === 'out-7')).toBe(true);
+  });
+});

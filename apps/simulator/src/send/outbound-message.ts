@@ -1,0 +1,25 @@
+import type { JsonRecord } from '../core/guards.js';
+import type { TemplateDefinition } from '../templates/template-types.js';
+
+/** Something a customer can pick in a message: a reply button, a list row or a template quick reply. */
+export interface OutboundChoice {
+  kind: 'button' | 'list_row' | 'quick_reply';
+  /** Button/row id, or the quick-reply payload. */
+  id: string;
+  title: string;
+  description?: string;
+}
+
+/** A send request that passed validation. */
+export interface OutboundMessage {
+  /** `to` exactly as sent. */
+  input: string;
+  /** The recipient's WhatsApp id (digits). */
+  waId: string;
+  type: string;
+  body: JsonRecord;
+  bizOpaqueCallbackData: string | null;
+  contextMessageId: string | null;
+  template: TemplateDefinition | null;
+  choices: OutboundChoice[];
+}

@@ -1,0 +1,48 @@
+import type { JsonRecord } from '../core/guards.js';
+import type { WebhookErrorObject } from '../graph/graph-error.js';
+
+export interface ContactObject {
+  profile: { name: string };
+  wa_id: string;
+}
+
+export type StatusValue = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** `value.statuses[]` as Meta sends it. */
+export interface StatusObject {
+  id: string;
+  status: StatusValue;
+  timestamp: string;
+  recipient_id: string;
+  biz_opaque_callback_data?: string;
+  conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
+  pricing?: { billable: boolean; pricing_model: 'PMP'; type: string; category: string };
+  errors?: WebhookErrorObject[];
+}
+
+/** Where an event belongs in the envelope. */
+export interface EventOrigin {
+  phoneNumberId: string;
+  displayPhoneNumber: string;
+  wabaId: string;
+}
+
+/** One thing to report: a status of an outbound message, or an inbound message. */
+export type WebhookEvent = EventOrigin & {
+  /** Stable across duplicates and re-sends, so logs can tell copies apart from new events. */
+  eventId: string;
+  contact: ContactObject | null;
+} & ({ kind: 'status'; status: StatusObject } | { kind: 'message'; message: JsonRecord & { id: string } });
+
+export interface WebhookChangeValue {
+  messaging_product: 'whatsapp';
+  metadata: { display_phone_number: string; phone_number_id: string };
+  contacts?: ContactObject[];
+  messages?: JsonRecord[];
+  statuses?: StatusObject[];
+}
+
+export interface WebhookEnvelope {
+  object: 'whatsapp_business_account';
+  entry: Array<{ id: string; changes: Array<{ value: WebhookChangeValue; field: 'messages' }> }>;
+}

@@ -1,0 +1,281 @@
+import http from 'node:http';
+import https from 'node:https';
+import { buildMarkAsReadBody } from './build-message.js';
+import { toGraphError } from './graph-error.js';
+import type {
+  GraphNotSent,
+  GraphRejected,
+  GraphResult,
+  GraphUnknown,
+  MediaUrl,
+  SendResult,
+  TemplatePage,
+  WaMessageTemplate,
+} from './graph-results.js';
+import { httpRequest, type HttpOutcome } from './http-request.js';
+import { arr, idStr, int, isRecord, rec, records, str } from './json.js';
+import type { OutboundMessageBody } from './outbound-types.js';
+
+export interface GraphClientOptions {
+  /** e.g. "https://graph.facebook.com" (a path prefix is kept). */
+  baseUrl: string;
+  /** e.g. "v23.0" */
+  apiVersion: string;
+  accessToken: string;
+  /** Whole request, until the response body is in. */
+  timeoutMs?: number;
+  /** Until a fresh socket is connected. */
+  connectTimeoutMs?: number;
+  maxSockets?: number;
+  /** Idle pooled sockets are closed after this, before servers close them under us. */
+  idleSocketTimeoutMs?: number;
+  maxResponseBytes?: number;
+}
+
+type Failure = GraphRejected | GraphNotSent | GraphUnknown;
+
+/**
+ * WhatsApp Cloud API client on node:http(s) with a keep-alive pool. Methods never throw: every
+ * call resolves to an outcome, and a send says whether it was accepted, rejected, certainly not
+ * sent, or possibly sent (`unknown`). The access token is never logged or returned.
+ */
+export class GraphClient {
+  readonly #accessToken: string;
+  readonly #agent: http.Agent;
+  readonly #base: URL;
+  readonly #apiVersion: string;
+  readonly #timeoutMs: number;
+  readonly #connectTimeoutMs: number;
+  readonly #maxResponseBytes: number;
+
+  constructor(options: GraphClientOptions) {
+    this.#base = new URL(options.baseUrl);
+    if (this.#base.protocol !== 'http:' && this.#base.protocol !== 'https:') {
+      throw new TypeError('GraphClient baseUrl must be http(s)');
+    }
+    this.#apiVersion = options.apiVersion.replace(/^\/+|\/+$/g, '');
+    this.#accessToken = options.accessToken;
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    this.#maxResponseBytes = options.maxResponseBytes ?? 5 * 1024 * 1024;
+    const agentOptions: http.AgentOptions = {
+      keepAlive: true,
+      maxSockets: options.maxSockets ?? 64,
+      timeout: options.idleSocketTimeoutMs ?? 4_000,
+      scheduling: 'lifo',
+    };
+    this.#agent = this.#base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  }
+
+  /** POST /<phone_number_id>/messages */
+  async sendMessage(phoneNumberId: string, body: OutboundMessageBody): Promise<SendResult> {
+    const outcome = await this.#request('POST', [phoneNumberId, 'messages'], {}, body);
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const json = parseJson(outcome.body);
+    const message = rec(arr(rec(json)?.messages)[0]);
+    const wamid = message && str(message.id);
+    if (!wamid) return unexpected(outcome.status, 'a 2xx without messages[0].id');
+    const contact = rec(arr(rec(json)?.contacts)[0]);
+    const result: SendResult = { outcome: 'accepted', wamid, httpStatus: outcome.status, raw: json };
+    const waId = contact && idStr(contact.wa_id);
+    if (waId) result.waId = waId;
+    const input = contact && str(contact.input);
+    if (input) result.input = input;
+    const messageStatus = str(message.message_status);
+    if (messageStatus) result.messageStatus = messageStatus;
+    return result;
+  }
+
+  /** Marks an inbound message (and all earlier ones in the thread) read, optionally showing "typing…". */
+  async markAsRead(
+    phoneNumberId: string,
+    wamid: string,
+    options: { typingIndicator?: boolean } = {},
+  ): Promise<GraphResult<{ success: boolean }>> {
+    const outcome = await this.#request('POST', [phoneNumberId, 'messages'], {}, buildMarkAsReadBody(wamid, options));
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const success = rec(parseJson(outcome.body))?.success;
+    if (typeof success !== 'boolean') return unexpected(outcome.status, 'a 2xx without "success"');
+    return { outcome: 'ok', httpStatus: outcome.status, success };
+  }
+
+  /** One page of GET /<waba_id>/message_templates. */
+  async listTemplates(
+    wabaId: string,
+    options: { after?: string; limit?: number; fields?: readonly string[] } = {},
+  ): Promise<GraphResult<TemplatePage>> {
+    const query: Record<string, string> = {};
+    if (options.limit !== undefined) query.limit = String(options.limit);
+    if (options.fields !== undefined) query.fields = options.fields.join(',');
+    if (options.after !== undefined) query.after = options.after;
+    const outcome = await this.#request('GET', [wabaId, 'message_templates'], query);
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const json = rec(parseJson(outcome.body));
+    if (!json || !Array.isArray(json.data)) return unexpected(outcome.status, 'a 2xx without a "data" array');
+    const after = nextCursor(json.paging);
+    return {
+      outcome: 'ok',
+      httpStatus: outcome.status,
+      data: records(json.data).map(toTemplate),
+      paging: after === undefined ? {} : { after },
+    };
+  }
+
+  /** Every template of a WABA, following the paging cursors. Stops on the first failed page. */
+  async listAllTemplates(
+    wabaId: string,
+    options: { limit?: number; fields?: readonly string[]; maxPages?: number } = {},
+  ): Promise<GraphResult<{ data: WaMessageTemplate[] }>> {
+    const data: WaMessageTemplate[] = [];
+    const seen = new Set<string>();
+    const maxPages = options.maxPages ?? 1000;
+    let after: string | undefined;
+    let httpStatus = 200;
+    for (let page = 0; page < maxPages; page++) {
+      const result = await this.listTemplates(wabaId, { ...options, after });
+      if (result.outcome !== 'ok') return result;
+      httpStatus = result.httpStatus;
+      data.push(...result.data);
+      after = result.paging.after;
+      // A repeated cursor would loop forever; treat it as the end.
+      if (after === undefined || seen.has(after)) break;
+      seen.add(after);
+    }
+    return { outcome: 'ok', httpStatus, data };
+  }
+
+  /** GET /<media_id>: the short-lived download URL of a media object. */
+  async getMediaUrl(mediaId: string, options: { phoneNumberId?: string } = {}): Promise<GraphResult<MediaUrl>> {
+    const query: Record<string, string> = {};
+    if (options.phoneNumberId !== undefined) query.phone_number_id = options.phoneNumberId;
+    const outcome = await this.#request('GET', [mediaId], query);
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const json = rec(parseJson(outcome.body));
+    const url = json && str(json.url);
+    if (!json || !url) return unexpected(outcome.status, 'a 2xx without "url"');
+    return {
+      outcome: 'ok',
+      httpStatus: outcome.status,
+      id: idStr(json.id) ?? mediaId,
+      url,
+      mimeType: str(json.mime_type),
+      sha256: str(json.sha256),
+      fileSize: int(json.file_size),
+    };
+  }
+
+  /** Closes pooled sockets. */
+  close(): void {
+    this.#agent.destroy();
+  }
+
+  #url(segments: readonly string[], query: Record<string, string>): URL {
+    const url = new URL(this.#base.href);
+    const prefix = url.pathname.replace(/\/+$/, '');
+    const parts = [this.#apiVersion, ...segments].filter((part) => part !== '').map(encodeURIComponent);
+    url.pathname = `${prefix}/${parts.join('/')}`;
+    url.search = '';
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    return url;
+  }
+
+  #request(
+    method: 'GET' | 'POST',
+    segments: readonly string[],
+    query: Record<string, string>,
+    body?: unknown,
+  ): Promise<HttpOutcome> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#accessToken}`,
+      accept: 'application/json',
+      'user-agent': 'sendbook-whatsapp',
+    };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(payload));
+    }
+    return httpRequest({
+      method,
+      url: this.#url(segments, query),
+      headers,
+      body: payload,
+      agent: this.#agent,
+      timeoutMs: this.#timeoutMs,
+      connectTimeoutMs: this.#connectTimeoutMs,
+      maxResponseBytes: this.#maxResponseBytes,
+    });
+  }
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function failureOf(outcome: Extract<HttpOutcome, { kind: 'not_sent' | 'unknown' }>): GraphNotSent | GraphUnknown {
+  return outcome.kind === 'not_sent'
+    ? { outcome: 'not_sent', reason: outcome.reason }
+    : { outcome: 'unknown', reason: outcome.reason };
+}
+
+function unexpected(httpStatus: number, what: string): GraphUnknown {
+  return { outcome: 'unknown', reason: `unrecognised response: ${what}`, httpStatus };
+}
+
+/**
+ * A non-2xx answer. With Meta's error shape it is a rejection. Without it, a 4xx is still a
+ * rejection (something in front of Meta refused it), but a 5xx from a proxy or gateway may have
+ * come after Meta got the request, so it is `unknown`.
+ */
+function errorOf(outcome: Extract<HttpOutcome, { kind: 'response' }>): Failure {
+  const json = parseJson(outcome.body);
+  if (isRecord(json) && isRecord(json.error)) {
+    return { outcome: 'rejected', httpStatus: outcome.status, error: toGraphError(json) };
+  }
+  if (outcome.status >= 500) return unexpected(outcome.status, `HTTP ${outcome.status} without a Graph error body`);
+  return {
+    outcome: 'rejected',
+    httpStatus: outcome.status,
+    error: { ...toGraphError({}), raw: json ?? outcome.body.slice(0, 2000) },
+  };
+}
+
+// Graph paging: `next` is present only when there is another page; its cursor is
+// paging.cursors.after (or, failing that, the `after` parameter of the `next` URL).
+function nextCursor(paging: unknown): string | undefined {
+  const object = rec(paging);
+  const next = object && str(object.next);
+  if (!object || !next) return undefined;
+  const cursor = str(rec(object.cursors)?.after);
+  if (cursor) return cursor;
+  try {
+    return new URL(next).searchParams.get('after') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toTemplate(raw: Record<string, unknown>): WaMessageTemplate {
+  return {
+    ...raw,
+    id: idStr(raw.id) ?? '',
+    name: str(raw.name) ?? '',
+    language: str(raw.language) ?? '',
+    status: str(raw.status) ?? '',
+    category: str(raw.category) ?? '',
+    components: arr(raw.components),
+  };
+}

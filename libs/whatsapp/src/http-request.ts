@@ -1,0 +1,137 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
+
+// One HTTP exchange, reported as one of three things:
+//   response  — a complete response arrived (any status);
+//   not_sent  — no byte of the request can have reached the server (DNS failure, refused,
+//               connect/TLS failure, connect timeout, still waiting for a pooled socket);
+//   unknown   — the request may have been written and then things went wrong (reset, timeout,
+//               truncated response). For a send this is the double-send trap: the caller must
+//               not treat it as "not sent".
+// A reused keep-alive socket counts as connected from the start: a reset on it after the
+// request was handed over is `unknown`, never `not_sent`.
+
+export type HttpOutcome =
+  | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: string }
+  | { kind: 'not_sent'; reason: string }
+  | { kind: 'unknown'; reason: string };
+
+export interface HttpRequestOptions {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  agent: http.Agent;
+  /** Whole exchange: from the call until the response body has fully arrived. */
+  timeoutMs: number;
+  /** From getting a fresh socket until it is connected (TLS handshake included). */
+  connectTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export function httpRequest(options: HttpRequestOptions): Promise<HttpOutcome> {
+  return new Promise<HttpOutcome>((resolve) => {
+    let settled = false;
+    // Once true, the server may have received the request: failures become `unknown`.
+    let mayHaveReached = false;
+    let connectTimer: NodeJS.Timeout | undefined;
+
+    const finish = (outcome: HttpOutcome): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(totalTimer);
+      clearTimeout(connectTimer);
+      resolve(outcome);
+    };
+    const fail = (reason: string): void => {
+      finish(mayHaveReached ? { kind: 'unknown', reason } : { kind: 'not_sent', reason });
+    };
+
+    const totalTimer = setTimeout(() => {
+      fail(
+        mayHaveReached
+          ? `timeout: no complete response within ${options.timeoutMs} ms`
+          : `timeout: not connected within ${options.timeoutMs} ms`,
+      );
+      request?.destroy();
+    }, options.timeoutMs);
+
+    let request: http.ClientRequest | undefined;
+    try {
+      const transport = options.url.protocol === 'https:' ? https : http;
+      request = transport.request(options.url, {
+        method: options.method,
+        headers: options.headers,
+        agent: options.agent,
+      });
+    } catch (error) {
+      fail(`request not created: ${describe(error)}`);
+      return;
+    }
+    const req = request;
+
+    req.on('socket', (socket: Socket) => {
+      if (req.reusedSocket) {
+        mayHaveReached = true;
+        return;
+      }
+      // A fresh socket: nothing can be written before it connects (and, for TLS, handshakes).
+      const connectedEvent = socket instanceof TLSSocket ? 'secureConnect' : 'connect';
+      connectTimer = setTimeout(() => {
+        fail(`connect timeout after ${options.connectTimeoutMs} ms`);
+        req.destroy();
+      }, options.connectTimeoutMs);
+      socket.once(connectedEvent, () => {
+        clearTimeout(connectTimer);
+        mayHaveReached = true;
+      });
+    });
+
+    req.on('response', (res) => {
+      mayHaveReached = true;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxResponseBytes) {
+          fail(`response larger than ${options.maxResponseBytes} bytes`);
+          req.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => {
+        finish({
+          kind: 'response',
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+      res.on('error', (error) => fail(`response interrupted: ${describe(error)}`));
+      res.on('close', () => {
+        if (!res.complete) fail('response interrupted: connection closed mid-body');
+      });
+    });
+
+    req.on('error', (error) => fail(describe(error)));
+    req.on('close', () => fail('connection closed before a response'));
+
+    req.end(options.body);
+  });
+}
+
+// Error code and message only: Node's network errors never carry request headers, so the
+// bearer token cannot leak through here.
+// Duck-typed rather than `instanceof Error`: errors may come from another realm (vm contexts).
+// An AggregateError (several addresses tried) has an empty message; its first cause explains it.
+function describe(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return 'unknown error';
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  let text = typeof message === 'string' ? message : '';
+  if (text === '' && Array.isArray(errors) && errors.length > 0) text = describe(errors[0]);
+  if (typeof code === 'string' && !text.startsWith(code)) return text ? `${code}: ${text}` : code;
+  return text || 'unknown error';
+}

@@ -1,0 +1,141 @@
+// Bodies of POST /<PHONE_NUMBER_ID>/messages (FACTS §3). snake_case as Meta expects.
+
+export interface OutboundBase {
+  messaging_product: 'whatsapp';
+  recipient_type: 'individual' | 'group';
+  /** Phone number (E.164 with or without "+", or digits) or group id. */
+  to: string;
+  /** Contextual reply: the wamid being quoted. */
+  context?: { message_id: string };
+  /** Echoed back on status webhooks (max 512 chars). */
+  biz_opaque_callback_data?: string;
+}
+
+export interface OutboundText extends OutboundBase {
+  type: 'text';
+  text: { body: string; preview_url?: boolean };
+}
+
+export interface TemplateLanguage {
+  code: string;
+  policy?: 'deterministic';
+}
+
+export type TemplateParameter =
+  | { type: 'text'; text: string; parameter_name?: string }
+  | { type: 'payload'; payload: string }
+  | { type: 'currency'; currency: { fallback_value: string; code: string; amount_1000: number }; parameter_name?: string }
+  | { type: 'date_time'; date_time: { fallback_value: string }; parameter_name?: string }
+  | { type: 'image'; image: MediaRef }
+  | { type: 'video'; video: MediaRef }
+  | { type: 'document'; document: MediaRef & { filename?: string } }
+  | { type: 'location'; location: { latitude: number; longitude: number; name?: string; address?: string } }
+  | { type: 'coupon_code'; coupon_code: string }
+  | { type: 'action'; action: Record<string, unknown> };
+
+export type TemplateComponent =
+  | { type: 'header' | 'body' | 'footer'; parameters?: TemplateParameter[] }
+  | {
+      type: 'button';
+      sub_type: 'quick_reply' | 'url' | 'copy_code' | 'flow' | 'catalog' | 'mpm' | 'voice_call' | (string & {});
+      index: string | number;
+      parameters?: TemplateParameter[];
+    }
+  | { type: 'carousel'; cards: Array<{ card_index: number; components: TemplateComponent[] }> }
+  | { type: 'limited_time_offer'; parameters: TemplateParameter[] };
+
+export interface TemplateObject {
+  name: string;
+  language: TemplateLanguage;
+  components?: TemplateComponent[];
+}
+
+export interface OutboundTemplate extends OutboundBase {
+  type: 'template';
+  template: TemplateObject;
+}
+
+/** Media by uploaded id (preferred at volume) or by public link. */
+export type MediaRef = { id: string; link?: never } | { link: string; id?: never };
+
+export type InteractiveHeader =
+  | { type: 'text'; text: string }
+  | { type: 'image'; image: MediaRef }
+  | { type: 'video'; video: MediaRef }
+  | { type: 'document'; document: MediaRef & { filename?: string } };
+
+export interface ReplyButton {
+  type: 'reply';
+  reply: { id: string; title: string };
+}
+
+export interface ListSection {
+  title?: string;
+  rows: Array<{ id: string; title: string; description?: string }>;
+}
+
+export type InteractiveObject =
+  | {
+      type: 'button';
+      header?: InteractiveHeader;
+      body: { text: string };
+      footer?: { text: string };
+      action: { buttons: ReplyButton[] };
+    }
+  | {
+      type: 'list';
+      header?: { type: 'text'; text: string };
+      body: { text: string };
+      footer?: { text: string };
+      action: { button: string; sections: ListSection[] };
+    };
+
+export interface OutboundInteractive extends OutboundBase {
+  type: 'interactive';
+  interactive: InteractiveObject;
+}
+
+export type OutboundMediaType = 'image' | 'audio' | 'video' | 'document' | 'sticker';
+
+export type OutboundMediaObject = MediaRef & { caption?: string; filename?: string };
+
+export type OutboundMedia =
+  | (OutboundBase & { type: 'image'; image: OutboundMediaObject })
+  | (OutboundBase & { type: 'audio'; audio: OutboundMediaObject })
+  | (OutboundBase & { type: 'video'; video: OutboundMediaObject })
+  | (OutboundBase & { type: 'document'; document: OutboundMediaObject })
+  | (OutboundBase & { type: 'sticker'; sticker: OutboundMediaObject });
+
+export interface OutboundReaction extends OutboundBase {
+  type: 'reaction';
+  /** An empty emoji removes the reaction. */
+  reaction: { message_id: string; emoji: string };
+}
+
+export interface OutboundLocation extends OutboundBase {
+  type: 'location';
+  location: { latitude: number; longitude: number; name?: string; address?: string };
+}
+
+export type OutboundMessageBody =
+  | OutboundText
+  | OutboundTemplate
+  | OutboundInteractive
+  | OutboundMedia
+  | OutboundReaction
+  | OutboundLocation;
+
+/** Body of POST /<PHONE_NUMBER_ID>/messages that marks an inbound message read. */
+export interface MarkAsReadBody {
+  messaging_product: 'whatsapp';
+  status: 'read';
+  message_id: string;
+  typing_indicator?: { type: 'text' };
+}
+
+/** Success response of POST /messages. */
+export interface SendMessageResponse {
+  messaging_product: 'whatsapp';
+  contacts?: Array<{ input?: string; wa_id?: string; user_id?: string }>;
+  messages: Array<{ id: string; message_status?: 'accepted' | 'held_for_quality_assessment' | 'paused' | (string & {}) }>;
+}

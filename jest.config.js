@@ -21,11 +21,12 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e.ts'],
-      testTimeout: 60_000,
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
   ],
   // End-to-end files mostly wait on PostgreSQL, Redis and HTTP: more workers than cores pays off.
   maxWorkers: 3,
+  // End-to-end tests wait on real servers; unit tests finish far below this anyway.
+  testTimeout: 60_000,
 };

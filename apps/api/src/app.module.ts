@@ -1,6 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock, SystemClock } from './common/clock.js';
+import { CommonModule } from './common/common.module.js';
+import { JsonLogger } from './common/logging/json-logger.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.schema.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -8,23 +11,35 @@ import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { OutboxModule } from './modules/outbox/outbox.module.js';
+import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 
 /** The whole application. `config.role` decides, inside each feature module, whether workers run. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logger: JsonLogger, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        CommonModule.forRoot(logger, clock),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
         BullModule.forRoot({
-          connection: { ...redisOptionsFromUrl(config.redisUrl), maxRetriesPerRequest: null },
+          connection: {
+            ...redisOptionsFromUrl(config.redisUrl),
+            maxRetriesPerRequest: null,
+            // Reconnect within 2 s after a Redis restart (BullMQ's default backs off to 20 s).
+            retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
+          },
           prefix: config.redisPrefix,
         }),
         RedisModule,
         ApiKeysModule,
         HealthModule,
+        MetricsModule,
+        WhatsappModule,
+        OutboxModule.forRole(config.role),
       ],
     };
   }

@@ -8,17 +8,20 @@ import { AppExceptionFilter } from './common/errors/exception.filter.js';
 import { createValidationPipe } from './common/errors/validation.pipe.js';
 import { JsonLogger } from './common/logging/json-logger.js';
 import { requestIdMiddleware } from './common/logging/request-id.middleware.js';
+import type { Clock } from './common/clock.js';
 import type { AppConfig } from './config/config.schema.js';
 
 /** Integrator JSON bodies: generous for templates with many parameters, small enough to refuse abuse. */
 export const JSON_BODY_LIMIT = '256kb';
 
 /** The HTTP application (ROLE=api or all). Migrations must already have run. */
-export async function createHttpApp(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createHttpApp(config: AppConfig, logger = new JsonLogger(config.logLevel), clock?: Clock): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, clock), {
     logger,
     bodyParser: false,
     bufferLogs: false,
+    // Throw instead of process.exit, so the caller reports the cause.
+    abortOnError: false,
   });
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
@@ -30,8 +33,8 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
 }
 
 /** A worker-only process (ROLE=worker): the same modules, no HTTP server. */
-export async function createWorkerContext(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger });
+export async function createWorkerContext(config: AppConfig, logger = new JsonLogger(config.logLevel), clock?: Clock): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger, clock), { logger, abortOnError: false });
   app.enableShutdownHooks();
   return app;
 }

@@ -40,6 +40,17 @@ async function main(): Promise<void> {
   logger.event('info', 'boot.ready', { role: config.role, url: `http://localhost:${config.port}` });
 }
 
+/** Nest closes queues and connections on SIGTERM; if Redis is gone that could wait forever. */
+const SHUTDOWN_DEADLINE_MS = 30_000;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => {
+      process.stderr.write(`shutdown took longer than ${SHUTDOWN_DEADLINE_MS} ms; exiting\n`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+  });
+}
+
 main().catch((error: unknown) => {
   process.stderr.write(`fatal: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -4,8 +4,6 @@ export const QUEUE_NAMES = {
   outbound: 'outbound',
   /** Processes one stored webhook delivery. Job id = delivery id. */
   webhooks: 'webhooks',
-  /** Periodic sweeps and purges. */
-  maintenance: 'maintenance',
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];

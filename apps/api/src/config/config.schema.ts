@@ -21,6 +21,19 @@ export interface AppConfig {
     readonly phoneNumberId: string;
     readonly businessAccountId: string | null;
   };
+  readonly outbox: {
+    /** Attempts before a retryable rejection becomes `failed`. */
+    readonly maxAttempts: number;
+    /** A row in `sending` longer than this is a work item (a possible duplicate). */
+    readonly stuckAfterMs: number;
+    readonly dedupeWindowDefaultMs: number;
+    readonly dedupeWindows: Readonly<Record<string, number>>;
+    readonly sendConcurrency: number;
+    readonly sweepIntervalMs: number;
+    readonly graphTimeoutMs: number;
+    readonly retryBaseMs: number;
+    readonly retryMaxMs: number;
+  };
   readonly bootstrap: {
     readonly apiKey: string | null;
     readonly adminEmail: string | null;

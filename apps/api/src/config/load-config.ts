@@ -1,3 +1,4 @@
+import { parseDedupeWindows } from '@sendbook/queue';
 import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
 const ROLES: readonly Role[] = ['api', 'worker', 'all'];
@@ -27,6 +28,17 @@ export function loadConfig(env: Env): EnvConfig {
       phoneNumberId: read.matching('WHATSAPP_PHONE_NUMBER_ID', /^\d+$/, 'digits only'),
       businessAccountId: read.optional('WHATSAPP_BUSINESS_ACCOUNT_ID'),
     },
+    outbox: {
+      maxAttempts: read.int('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
+      stuckAfterMs: read.int('STUCK_SENDING_AFTER_MS', 60_000, 1_000, 86_400_000),
+      dedupeWindowDefaultMs: read.int('DEDUPE_WINDOW_DEFAULT_DAYS', 90, 1, 3650) * 86_400_000,
+      dedupeWindows: read.dedupeWindows('DEDUPE_WINDOWS'),
+      sendConcurrency: read.int('SEND_CONCURRENCY', 32, 1, 1000),
+      sweepIntervalMs: read.int('SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),
+      graphTimeoutMs: read.int('GRAPH_TIMEOUT_MS', 15_000, 100, 120_000),
+      retryBaseMs: read.int('RETRY_BASE_MS', 1_000, 1, 3_600_000),
+      retryMaxMs: read.int('RETRY_MAX_MS', 900_000, 1, 86_400_000),
+    },
     bootstrap: {
       apiKey: read.optional('BOOTSTRAP_API_KEY'),
       adminEmail: read.optional('BOOTSTRAP_ADMIN_EMAIL'),
@@ -39,7 +51,7 @@ export function loadConfig(env: Env): EnvConfig {
 }
 
 export function withInfra(config: EnvConfig, infra: { databaseUrl: string; redisUrl: string }): AppConfig {
-  return deepFreeze({ ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl, whatsapp: config.whatsapp, bootstrap: config.bootstrap });
+  return deepFreeze({ ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl });
 }
 
 class EnvReader {
@@ -81,6 +93,23 @@ class EnvReader {
       return fallback;
     }
     return value as T;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.optional(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} is malformed (expected a whole number from ${min} to ${max})`);
+      return fallback;
+    }
+    return value;
+  }
+
+  dedupeWindows(name: string): Record<string, number> {
+    const { windows, problems } = parseDedupeWindows(this.optional(name) ?? '');
+    for (const problem of problems) this.problems.push(`${name} is malformed (${problem})`);
+    return windows;
   }
 
   port(name: string, fallback: number): number {

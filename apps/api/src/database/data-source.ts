@@ -11,6 +11,8 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsTableName: 'migrations',
     // Schema changes only ever come from checked-in migrations.
     synchronize: false,
+    // gen_random_uuid() is built into PostgreSQL 13+: no extension to install.
+    uuidExtension: 'pgcrypto',
     migrationsRun: false,
     extra: { max: 20, connectionTimeoutMillis: 5000 },
   };

@@ -16,10 +16,10 @@ export class RedisUnavailableError extends Error {
 }
 
 /** Starts `redis-server` from PATH with its data under `dataDir`, or throws RedisUnavailableError. */
-export async function startRedisServer(dataDir: string, binary = 'redis-server'): Promise<RunningService> {
+export async function startRedisServer(dataDir: string, binary = 'redis-server', fixedPort?: number): Promise<RunningService> {
   const dir = path.resolve(dataDir, 'redis');
   await mkdir(dir, { recursive: true });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });

@@ -15,6 +15,14 @@ export class AppExceptionFilter implements ExceptionFilter {
       response.status(HTTP_STATUS_OF[exception.code]).json({ error: exception.code, message: exception.message, ...exception.body });
       return;
     }
+    if (exception instanceof HttpException && exception.getStatus() === 413) {
+      response.status(413).json({
+        error: ErrorCode.PayloadTooLarge,
+        message: 'request body is too large',
+        details: [{ field: 'body', message: 'larger than the limit for this endpoint' }],
+      });
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       response.status(status).json({ error: httpErrorCode(status), message: exception.message });

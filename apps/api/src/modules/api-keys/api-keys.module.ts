@@ -1,10 +1,12 @@
-import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Global, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeyService } from './api-key.service.js';
 
+/** Global: every integrator controller guards itself with ApiKeyGuard. */
+@Global()
 @Module({
   providers: [ApiKeyRepository, ApiKeyService, ApiKeyGuard],
   exports: [ApiKeyService, ApiKeyGuard],

@@ -1,0 +1,11 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/**
+ * Runs SQL and returns its rows. TypeORM answers UPDATE/DELETE … RETURNING with
+ * `[rows, affected]` and everything else with `rows`; callers only want the rows.
+ */
+export async function queryRows<T = Record<string, unknown>>(db: DataSource | EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  const result: unknown = await db.query(sql, params);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}

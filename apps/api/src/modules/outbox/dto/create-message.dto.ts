@@ -1,0 +1,45 @@
+import { Type } from 'class-transformer';
+import { IsDate, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+
+/** `POST /v1/messages`. The payload's inner shape is checked by validatePayload (libs/queue). */
+export class CreateMessageDto {
+  @IsString()
+  @Length(1, 255)
+  dedupe_key!: string;
+
+  @IsString()
+  @Length(1, 64)
+  to!: string;
+
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9_.:-]{0,99}$/i, { message: 'purpose must be 1-100 letters, digits, _ . : -' })
+  purpose!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 255)
+  trigger_ref?: string;
+
+  @IsObject()
+  payload!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsInt()
+  @Min(-1000)
+  @Max(1000)
+  priority?: number;
+
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate({ message: 'not_before must be an ISO 8601 date-time' })
+  not_before?: Date;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{1,32}$/, { message: 'phone_number_id must be digits' })
+  phone_number_id?: string;
+
+  @IsOptional()
+  @IsObject()
+  fallback_template?: Record<string, unknown>;
+}

@@ -1,0 +1,107 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { OutboxState } from '@sendbook/queue';
+import type { RowError } from '@sendbook/queue';
+
+/**
+ * One outbound message: written before Meta knows anything of it, so a retry is always safe.
+ * `dedupe_key` is unique: the second write of the same business event fails, so there is no
+ * second message. Indexes are partial so the hot queries stay small with millions of rows.
+ */
+@Entity({ name: 'outbound_messages' })
+@Check('ck_outbound_messages_state', `state IN ('queued','sending','accepted','sent','delivered','read','played','failed','held','cancelled')`)
+@Check('ck_outbound_messages_dedupe_key', `char_length(dedupe_key) BETWEEN 1 AND 255`)
+@Index('uq_outbound_messages_dedupe_key', ['dedupeKey'], { unique: true })
+@Index('uq_outbound_messages_wamid', ['phoneNumberId', 'wamid'], { unique: true, where: 'wamid IS NOT NULL' })
+@Index('ix_outbound_messages_due', ['notBefore', 'priority', 'createdAt'], { where: `state = 'queued'` })
+@Index('ix_outbound_messages_sending', ['sendingStartedAt'], { where: `state = 'sending'` })
+@Index('ix_outbound_messages_retain', ['retainUntil'])
+@Index('ix_outbound_messages_trigger_ref', ['triggerRef'], { where: 'trigger_ref IS NOT NULL' })
+@Index('ix_outbound_messages_state_created', ['state', 'createdAt'])
+@Index('ix_outbound_messages_created', ['createdAt', 'id'])
+@Index('ix_outbound_messages_recipient', ['phoneNumberId', 'toWaId', 'createdAt'])
+export class OutboundMessage {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'dedupe_key', type: 'text' })
+  dedupeKey!: string;
+
+  /** E.164, normalised once on entry. */
+  @Column({ name: 'to', type: 'text' })
+  to!: string;
+
+  /** Digits only, as WhatsApp's wa_id: how webhooks name the user. */
+  @Column({ name: 'to_wa_id', type: 'text' })
+  toWaId!: string;
+
+  @Column({ type: 'text' })
+  purpose!: string;
+
+  @Column({ name: 'trigger_ref', type: 'text', nullable: true })
+  triggerRef!: string | null;
+
+  @Column({ type: 'jsonb' })
+  payload!: Record<string, unknown>;
+
+  /** Hash of to + purpose + payload: tells a true duplicate from a conflicting reuse of the key. */
+  @Column({ name: 'content_hash', type: 'text' })
+  contentHash!: string;
+
+  @Column({ name: 'fallback_template', type: 'jsonb', nullable: true })
+  fallbackTemplate!: Record<string, unknown> | null;
+
+  @Column({ type: 'integer', default: 0 })
+  priority!: number;
+
+  @Column({ name: 'phone_number_id', type: 'text' })
+  phoneNumberId!: string;
+
+  @Column({ type: 'text', default: 'queued' })
+  state!: OutboxState;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'text', nullable: true })
+  wamid!: string | null;
+
+  @Column({ name: 'not_before', type: 'timestamptz', default: () => 'now()' })
+  notBefore!: Date;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ name: 'sending_started_at', type: 'timestamptz', nullable: true })
+  sendingStartedAt!: Date | null;
+
+  @Column({ name: 'accepted_at', type: 'timestamptz', nullable: true })
+  acceptedAt!: Date | null;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt!: Date | null;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
+
+  @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
+  readAt!: Date | null;
+
+  @Column({ name: 'played_at', type: 'timestamptz', nullable: true })
+  playedAt!: Date | null;
+
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt!: Date | null;
+
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+
+  @Column({ name: 'last_error', type: 'jsonb', nullable: true })
+  lastError!: RowError | null;
+
+  /** The row, and so its dedupe key, is kept at least until then (the purpose's dedupe window). */
+  @Column({ name: 'retain_until', type: 'timestamptz' })
+  retainUntil!: Date;
+}

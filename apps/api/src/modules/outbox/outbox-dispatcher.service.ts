@@ -1,0 +1,44 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { QUEUE_NAMES } from '@sendbook/queue';
+import type { Queue } from 'bullmq';
+import { Clock } from '../../common/clock.js';
+
+export interface OutboundJobData {
+  messageId: string;
+}
+
+/**
+ * Puts "send row X" on the outbound queue. Job id = row id, so adding the same row twice while a
+ * job for it waits is a no-op; PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
+ */
+@Injectable()
+export class OutboxDispatcher {
+  constructor(
+    @InjectQueue(QUEUE_NAMES.outbound) private readonly queue: Queue<OutboundJobData>,
+    private readonly clock: Clock,
+  ) {}
+
+  async dispatch(rows: readonly { id: string; notBefore: Date; priority: number }[]): Promise<void> {
+    if (rows.length === 0) return;
+    const now = this.clock.now().getTime();
+    await this.queue.addBulk(
+      rows.map((row) => ({
+        name: 'send',
+        data: { messageId: row.id },
+        opts: {
+          jobId: row.id,
+          delay: Math.max(0, new Date(row.notBefore).getTime() - now),
+          // BullMQ: 1 is the highest priority; ours: higher number goes first.
+          priority: bullPriority(row.priority),
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    );
+  }
+}
+
+export function bullPriority(priority: number): number {
+  return 1001 - Math.max(-1000, Math.min(1000, priority));
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { OutboxDispatcher } from './outbox-dispatcher.service.js';
+import { OutboxRepository } from './outbox.repository.js';
+
+const BATCH = 1000;
+
+/**
+ * PostgreSQL is the truth: due `queued` rows are (re-)enqueued, so a Redis restart or flush loses
+ * nothing. Job id = row id makes this idempotent for rows whose job still exists. Rows in
+ * `sending` are never touched here: their outcome is unknown.
+ */
+@Injectable()
+export class OutboxSweeper {
+  constructor(
+    private readonly repo: OutboxRepository,
+    private readonly dispatcher: OutboxDispatcher,
+    private readonly clock: Clock,
+    private readonly logger: JsonLogger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Enqueues rows due before the next sweep; returns how many it looked at. */
+  async sweep(): Promise<number> {
+    const horizon = new Date(this.clock.now().getTime() + this.config.outbox.sweepIntervalMs);
+    let seen = 0;
+    for (;;) {
+      const due = await this.repo.findDueQueued(horizon, BATCH);
+      await this.dispatcher.dispatch(due);
+      seen += due.length;
+      // A full batch means there may be more; the next batch repeats ids already re-added, so stop
+      // after a bounded number of rows per sweep and let the next sweep continue.
+      if (due.length < BATCH || seen >= 20 * BATCH) break;
+    }
+    if (seen > 0) this.logger.event('debug', 'outbox.swept', { rows: seen });
+    return seen;
+  }
+
+  purge(): Promise<number> {
+    return this.repo.purgeExpired(this.clock.now(), 10_000);
+  }
+}

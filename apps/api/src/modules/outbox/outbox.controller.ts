@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { CreateMessageDto } from './dto/create-message.dto.js';
+import { ListMessagesDto } from './dto/list-messages.dto.js';
+import { ResolveMessageDto } from './dto/resolve-message.dto.js';
+import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
+import { OutboxService } from './outbox.service.js';
+
+const ACTOR = 'api';
+
+@Controller('v1/messages')
+@UseGuards(ApiKeyGuard)
+export class OutboxController {
+  constructor(private readonly outbox: OutboxService) {}
+
+  /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */
+  @Post()
+  async create(@Body() dto: CreateMessageDto, @Res({ passthrough: true }) res: Response) {
+    const { message, deduplicated } = await this.outbox.enqueue(dto, ACTOR);
+    res.status(deduplicated ? 200 : 201);
+    return { message: presentMessage(message), deduplicated };
+  }
+
+  @Get()
+  async list(@Query() query: ListMessagesDto) {
+    const limit = query.limit ?? 50;
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
+    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, limit, after });
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return { data: rows.map((m) => presentMessage(m)), next_cursor: last ? encodeCursor(last) : null };
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string) {
+    return { message: presentMessage(await this.outbox.get(id)) };
+  }
+
+  /** The audit trail of a message: every state change, who made it and why. */
+  @Get(':id/history')
+  async history(@Param('id') id: string) {
+    await this.outbox.get(id);
+    return { data: await this.outbox.history(id) };
+  }
+
+  @Post(':id/resolve')
+  @HttpCode(200)
+  async resolve(@Param('id') id: string, @Body() dto: ResolveMessageDto) {
+    return { message: presentMessage(await this.outbox.resolve(id, dto.action, dto.note ?? null, 'admin:api')) };
+  }
+}

@@ -1,0 +1,30 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { QUEUE_NAMES } from '@sendbook/queue';
+import type { Role } from '../../config/config.schema.js';
+import { WorkItemsController } from '../work-items/work-items.controller.js';
+import { NumbersController } from './numbers.controller.js';
+import { OutboundSender } from './outbound-sender.service.js';
+import { OutboxDispatcher } from './outbox-dispatcher.service.js';
+import { OutboxSweeper } from './outbox-sweeper.service.js';
+import { OutboxTimers } from './outbox-timers.service.js';
+import { OutboxController } from './outbox.controller.js';
+import { OutboxRepository } from './outbox.repository.js';
+import { OutboxService } from './outbox.service.js';
+import { OutboundProcessor } from './processors/outbound.processor.js';
+import { SendingPausesService } from './sending-pauses.service.js';
+
+/** The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`. */
+@Module({})
+export class OutboxModule {
+  static forRole(role: Role): DynamicModule {
+    const workers: Provider[] = role === 'api' ? [] : [OutboundProcessor, OutboxTimers];
+    return {
+      module: OutboxModule,
+      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
+      controllers: role === 'worker' ? [] : [OutboxController, WorkItemsController, NumbersController],
+      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesService, ...workers],
+      exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
+    };
+  }
+}

@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { contentFingerprint, dedupeWindowMs, resolutionTarget, statesResolvableBy, validatePayload, validateTemplate, type OutboxState, type ResolveAction } from '@sendbook/queue';
+import { normalizeE164 } from '@sendbook/whatsapp';
+import { Clock } from '../../common/clock.js';
+import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { COUNTERS, CountersRepository } from '../metrics/counters.repository.js';
+import type { CreateMessageDto } from './dto/create-message.dto.js';
+import type { OutboundMessage } from './outbound-message.entity.js';
+import { presentMessage } from './message.presenter.js';
+import { OutboxDispatcher } from './outbox-dispatcher.service.js';
+import { OutboxRepository } from './outbox.repository.js';
+
+export interface EnqueueResult {
+  message: OutboundMessage;
+  deduplicated: boolean;
+}
+
+/** The outbox's rules: enqueue once per business event, list, and resolve by hand. */
+@Injectable()
+export class OutboxService {
+  constructor(
+    private readonly repo: OutboxRepository,
+    private readonly dispatcher: OutboxDispatcher,
+    private readonly counters: CountersRepository,
+    private readonly clock: Clock,
+    private readonly logger: JsonLogger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async enqueue(dto: CreateMessageDto, actor: string): Promise<EnqueueResult> {
+    const problems: FieldProblem[] = [...validatePayload(dto.payload)];
+    if (dto.payload.context !== undefined) problems.push(...contextProblems(dto.payload.context));
+    if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
+    const phone = normalizeE164(dto.to);
+    if (!phone.ok) problems.push({ field: 'to', message: `is not a valid phone number (${phone.reason})` });
+    if (problems.length > 0 || !phone.ok) throw DomainError.validation(problems);
+
+    const now = this.clock.now();
+    const row = {
+      dedupeKey: dto.dedupe_key,
+      to: phone.e164,
+      toWaId: phone.waId,
+      purpose: dto.purpose,
+      triggerRef: dto.trigger_ref ?? null,
+      payload: dto.payload,
+      contentHash: contentFingerprint({ to: phone.e164, purpose: dto.purpose, payload: dto.payload }),
+      fallbackTemplate: dto.fallback_template ?? null,
+      priority: dto.priority ?? 0,
+      phoneNumberId: dto.phone_number_id ?? this.config.whatsapp.phoneNumberId,
+      notBefore: dto.not_before ?? now,
+      retainUntil: new Date(now.getTime() + dedupeWindowMs(dto.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
+    };
+
+    const inserted = await this.repo.insertIfAbsent(row, { actor, reason: 'enqueued' }, now);
+    if (inserted) {
+      await this.dispatchQuietly(inserted);
+      return { message: inserted, deduplicated: false };
+    }
+
+    // The key exists: this write was a duplicate. Count it, then tell a repeat from a conflict.
+    await this.counters.increment(COUNTERS.dedupeRejected, dto.purpose, now);
+    const existing = await this.repo.findByDedupeKey(dto.dedupe_key);
+    if (!existing) throw new Error(`dedupe_key ${dto.dedupe_key} conflicted but its row is gone`);
+    this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: dto.dedupe_key, purpose: dto.purpose, same_content: existing.contentHash === row.contentHash });
+    if (existing.contentHash !== row.contentHash) {
+      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(existing) });
+    }
+    return { message: existing, deduplicated: true };
+  }
+
+  async get(id: string): Promise<OutboundMessage> {
+    const message = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findById(id) : null;
+    if (!message) throw DomainError.notFound('message');
+    return message;
+  }
+
+  history(id: string): Promise<Record<string, unknown>[]> {
+    return this.repo.history(id);
+  }
+
+  list(filter: Parameters<OutboxRepository['list']>[0]): Promise<OutboundMessage[]> {
+    return this.repo.list(filter);
+  }
+
+  /** The only way out of `sending` by hand; each resolution is audited with its note. */
+  async resolve(id: string, action: ResolveAction, note: string | null, actor: string): Promise<OutboundMessage> {
+    const current = await this.get(id);
+    const target = resolutionTarget(current.state, action);
+    if (!target) {
+      throw new DomainError(
+        ErrorCode.InvalidStateTransition,
+        `cannot ${action} a message in state ${current.state} (allowed from: ${statesResolvableBy(action).join(', ')})`,
+      );
+    }
+    const moved = await this.repo.resolve(id, current.state, target, { actor, reason: `resolved by hand: ${action}`, details: { note } }, this.clock.now());
+    if (!moved) throw new DomainError(ErrorCode.InvalidStateTransition, 'the message changed state meanwhile; look again');
+    if (moved.state === 'queued') await this.dispatchQuietly(moved);
+    return moved;
+  }
+
+  stuckSending(limit: number): Promise<OutboundMessage[]> {
+    return this.repo.findStuckSending(new Date(this.clock.now().getTime() - this.config.outbox.stuckAfterMs), limit);
+  }
+
+  inState(state: OutboxState, limit: number): Promise<OutboundMessage[]> {
+    return this.repo.findByState(state, limit);
+  }
+
+  /** The row is committed; if Redis is away, the sweeper enqueues it later. The caller still gets 201. */
+  private async dispatchQuietly(row: OutboundMessage): Promise<void> {
+    try {
+      await this.dispatcher.dispatch([row]);
+    } catch (error) {
+      this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, error });
+    }
+  }
+}
+
+function contextProblems(context: unknown): FieldProblem[] {
+  const ok = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string';
+  return ok ? [] : [{ field: 'payload.context.message_id', message: 'must be the wamid being replied to' }];
+}

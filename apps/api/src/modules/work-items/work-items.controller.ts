@@ -1,0 +1,46 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { presentMessage } from '../outbox/message.presenter.js';
+import { OutboxService } from '../outbox/outbox.service.js';
+
+export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held'] as const;
+type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
+
+class WorkItemsQuery {
+  @IsIn(WORK_ITEM_KINDS)
+  kind!: WorkItemKind;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+}
+
+/** Queues of things a person must look at, each with what they need to decide. */
+@Controller('v1/work-items')
+@UseGuards(ApiKeyGuard)
+export class WorkItemsController {
+  constructor(private readonly outbox: OutboxService) {}
+
+  @Get()
+  async list(@Query() query: WorkItemsQuery) {
+    const limit = query.limit ?? 100;
+    const rows = query.kind === 'stuck_sending' ? await this.outbox.stuckSending(limit) : await this.outbox.inState(query.kind, limit);
+    return {
+      kind: query.kind,
+      data: rows.map((m) => ({
+        kind: query.kind,
+        id: m.id,
+        since: (query.kind === 'stuck_sending' ? m.sendingStartedAt : m.updatedAt)?.toISOString() ?? null,
+        attempts: m.attempts,
+        last_error: m.lastError,
+        actions: query.kind === 'stuck_sending' ? ['mark_sent', 'retry', 'cancel'] : query.kind === 'held' ? ['retry', 'cancel'] : ['retry'],
+        message: presentMessage(m),
+      })),
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { createSimulator, type Simulator, type SimulatorOptions } from '@sendbook/simulator';
+import request from 'supertest';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { TEST_SECRETS } from './test-env.js';
+
+export interface Sendbook extends TestApp {
+  readonly sim: Simulator;
+  /** supertest agent on the API with the integrator key set. */
+  api(): { post(path: string): request.Test; get(path: string): request.Test };
+  close(): Promise<void>;
+}
+
+/**
+ * The whole system for an end-to-end test: the simulator standing in for Meta, and the API with
+ * its workers pointed at it (Graph URL, token, app secret), the simulator's webhooks posted back.
+ */
+export async function startSendbook(options: { sim?: SimulatorOptions; app?: TestAppOptions } = {}): Promise<Sendbook> {
+  const sim = await createSimulator({
+    accessToken: TEST_SECRETS.accessToken,
+    appSecret: TEST_SECRETS.appSecret,
+    phoneNumbers: [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 }],
+    ...options.sim,
+  });
+  const app = await startTestApp({
+    ...options.app,
+    env: { WHATSAPP_GRAPH_URL: sim.url, RETRY_BASE_MS: '50', ...options.app?.env },
+  });
+  sim.configure({ webhookUrl: `${app.url}/webhooks/whatsapp` });
+  const auth = (t: request.Test) => t.set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`);
+  return {
+    ...app,
+    sim,
+    api: () => ({ post: (path: string) => auth(request(app.url).post(path)), get: (path: string) => auth(request(app.url).get(path)) }),
+    close: async () => {
+      await app.close();
+      await sim.close();
+    },
+  };
+}
+
+/** A template message the simulator knows, so it is valid outside the 24 h window. */
+export function templatePayload(order = '44812') {
+  return {
+    type: 'template',
+    template: {
+      name: 'order_shipped',
+      language: { code: 'en' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: order }, { type: 'text', text: 'Friday' }] }],
+    },
+  };
+}
+
+export function messageRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    dedupe_key: 'order-44812:shipped:972501234567',
+    to: '+972501234567',
+    purpose: 'order_shipped',
+    trigger_ref: 'orders/44812',
+    payload: templatePayload(),
+    ...overrides,
+  };
+}

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { RowError } from '@sendbook/queue';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { queryRows } from '../../database/query-rows.js';
 import { SendingPause } from './sending-pause.entity.js';
 
 /** Stops and resumes sending for a number or the whole account. */
@@ -33,16 +34,17 @@ export class SendingPausesService {
   }
 
   active(): Promise<SendingPause[]> {
-    return this.dataSource.getRepository(SendingPause).find({ where: { resumedAt: undefined }, order: { pausedAt: 'ASC' } }).then((all) => all.filter((p) => p.resumedAt === null));
+    return this.dataSource.getRepository(SendingPause).find({ where: { resumedAt: IsNull() }, order: { pausedAt: 'ASC' } });
   }
 
   /** Resumes the number's own pauses and any account-wide pause; returns how many were lifted. */
   async resume(phoneNumberId: string, actor: string): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
+    const rows = await queryRows(
+      this.dataSource,
       `UPDATE sending_pauses SET resumed_at = $2, resumed_by = $3
         WHERE resumed_at IS NULL AND (scope = 'account' OR phone_number_id = $1) RETURNING id`,
       [phoneNumberId, this.clock.now(), actor],
     );
-    return Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
+    return rows.length;
   }
 }

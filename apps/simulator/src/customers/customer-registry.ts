@@ -59,7 +59,8 @@ export class CustomerRegistry implements CustomerDirectory {
     const created: Customer[] = [];
     for (let i = 0; i < options.count; i++) {
       let waId: string;
-      do waId = `1555${rng.int(1000000, 9999999)}`;
+      // Real-looking mobile numbers (Israel, +972 50): a 555 number is not a valid phone number.
+      do waId = `97250${rng.int(1000000, 9999999)}`;
       while (this.customers.has(waId));
       const customer = this.get(waId, {
         name: NAMES[this.customers.size % NAMES.length] ?? 'Customer',

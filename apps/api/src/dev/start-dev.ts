@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createSimulator } from '@sendbook/simulator';
+import { devEnvironment, devPorts, loadDevSecrets } from '../config/dev-environment.js';
+import { loadConfig, withInfra } from '../config/load-config.js';
+import { createHttpApp } from '../create-app.js';
+import { runMigrations } from '../database/data-source.js';
+import { resolveInfra } from '../infra/resolve-infra.js';
+
+/**
+ * `npm start`: the whole product on one machine for a newcomer. PostgreSQL and Redis (local or
+ * embedded), migrations, API + workers, the WhatsApp simulator with a few demo customers standing
+ * in for Meta, and the inbox; then the URLs.
+ */
+async function startDev(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  const dataDir = path.join(root, '.data');
+  const ports = devPorts(process.env);
+  const secrets = loadDevSecrets(dataDir);
+
+  const infra = await resolveInfra({
+    databaseUrl: process.env.DATABASE_URL ?? null,
+    redisUrl: process.env.REDIS_URL ?? null,
+    dataDir,
+    allowEmbedded: true,
+    log: (line) => console.log(line),
+  });
+
+  const sim = await createSimulator({
+    port: ports.simulator,
+    accessToken: secrets.accessToken,
+    appSecret: secrets.appSecret,
+    webhookUrl: `http://127.0.0.1:${ports.api}/webhooks/whatsapp`,
+    // Human-looking ticks in the demo.
+    statusDelaysMs: { sent: 400, delivered: 1500, read: 4000 },
+  });
+  const customers = sim.randomCustomers({ count: 3, replyProbability: 0.6, greet: true });
+
+  const config = withInfra(loadConfig(devEnvironment(process.env, secrets, sim.url)), infra);
+  await runMigrations(config.databaseUrl);
+  const app = await createHttpApp(config);
+  await app.listen(ports.api, '0.0.0.0');
+
+  const inbox = spawnInbox(root, ports.inbox, `http://localhost:${ports.api}`);
+
+  console.log(`
+Sendbook is running.
+
+  Inbox                  http://localhost:${ports.inbox}
+  API                    http://localhost:${ports.api}    (health: /healthz, /readyz)
+  WhatsApp simulator     ${sim.url}    (control API: /_sim/health, /_sim/ledger, /_sim/customers)
+  PostgreSQL             ${infra.sources.database}    Redis: ${infra.sources.redis}
+
+  API key                ${secrets.apiKey}
+  Demo customers         ${customers.map((c) => `+${c.waId}`).join(', ')}
+
+Try it:
+  curl -s -X POST http://localhost:${ports.api}/v1/messages \\
+    -H "Authorization: Bearer ${secrets.apiKey}" -H 'Content-Type: application/json' \\
+    -d '{"dedupe_key":"demo-1","to":"+${customers[0]!.waId}","purpose":"order_shipped","payload":{"type":"template","template":{"name":"order_shipped","language":{"code":"en"},"components":[{"type":"body","parameters":[{"type":"text","text":"Ada"},{"type":"text","text":"44812"},{"type":"text","text":"Friday"}]}]}}}'
+
+Ctrl-C stops everything.`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    inbox.kill('SIGTERM');
+    await app.close();
+    await sim.close();
+    await infra.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+function spawnInbox(root: string, port: number, apiUrl: string): ChildProcess {
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  return spawn(process.execPath, [next, 'dev', path.join(root, 'apps', 'inbox'), '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+}
+
+startDev().catch((error: unknown) => {
+  console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

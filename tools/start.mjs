@@ -1,0 +1,8 @@
+// `npm start`: installs what is missing, builds, then starts everything (apps/api/src/dev/start-dev.ts).
+import { ensureDependencies, mustRun, spawnChild } from './run.mjs';
+
+ensureDependencies();
+mustRun('build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
+const child = spawnChild('node', ['apps/api/dist/dev/start-dev.js']);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -32,23 +32,29 @@ async function main(): Promise<void> {
 
   if (config.role === 'worker') {
     await createWorkerContext(config, logger);
+    limitShutdownTime();
     logger.event('info', 'boot.ready', { role: config.role });
     return;
   }
   const app = await createHttpApp(config, logger);
   await app.listen(config.port, '0.0.0.0');
+  limitShutdownTime();
   logger.event('info', 'boot.ready', { role: config.role, url: `http://localhost:${config.port}` });
 }
 
-/** Nest closes queues and connections on SIGTERM; if Redis is gone that could wait forever. */
-const SHUTDOWN_DEADLINE_MS = 30_000;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    setTimeout(() => {
-      process.stderr.write(`shutdown took longer than ${SHUTDOWN_DEADLINE_MS} ms; exiting\n`);
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-  });
+/**
+ * Nest drains workers and closes connections on SIGTERM; if Redis is gone that could wait forever.
+ * Installed once Nest listens for signals: before that, a signal ends the process the default way.
+ */
+function limitShutdownTime(deadlineMs = 30_000): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        process.stderr.write(`shutdown took longer than ${deadlineMs} ms; exiting\n`);
+        process.exit(1);
+      }, deadlineMs).unref();
+    });
+  }
 }
 
 main().catch((error: unknown) => {

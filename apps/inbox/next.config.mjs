@@ -6,6 +6,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Served next to the API on one machine; no image optimisation service or remote assets.
   images: { unoptimized: true },
+  devIndicators: false,
 };
 
 export default nextConfig;

@@ -13,6 +13,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 
 /** The whole application. `config.role` decides, inside each feature module, whether workers run. */
@@ -40,6 +41,7 @@ export class AppModule {
         MetricsModule,
         WhatsappModule,
         OutboxModule.forRole(config.role),
+        WebhooksModule.forRole(config.role),
       ],
     };
   }

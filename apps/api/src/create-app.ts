@@ -26,6 +26,9 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   app.use('/v1', express.json({ limit: JSON_BODY_LIMIT }));
+  // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them.
+  // The limit fits Meta's largest batches (1,000 updates, payloads up to 3 MB).
+  app.use('/webhooks/whatsapp', express.raw({ type: () => true, limit: config.webhooks.bodyLimitBytes }));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter(logger));
   app.enableShutdownHooks();

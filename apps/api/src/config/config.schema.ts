@@ -34,6 +34,30 @@ export interface AppConfig {
     readonly retryBaseMs: number;
     readonly retryMaxMs: number;
   };
+  readonly webhooks: {
+    /** Largest webhook POST accepted (Meta: up to 1,000 updates, up to 3 MB). */
+    readonly bodyLimitBytes: number;
+    /** Group commit: at most this many deliveries share one INSERT… */
+    readonly batchMaxRows: number;
+    /** …collected for at most this long… */
+    readonly batchWindowMs: number;
+    /** …with at most this many INSERTs in flight at once (the rest wait and batch up). */
+    readonly batchMaxInFlight: number;
+    /** Deliveries processed at once per worker process. */
+    readonly concurrency: number;
+    /** Processing attempts before a delivery is set aside as poison (a work item). */
+    readonly maxAttempts: number;
+    /** A worker's lease on a delivery; a dead worker's delivery is taken over after it. */
+    readonly leaseMs: number;
+    readonly sweepIntervalMs: number;
+    /** Event keys are kept at least this long (Meta retries for up to 7 days). */
+    readonly keyRetentionMs: number;
+    readonly purgeIntervalMs: number;
+    /** How often parked statuses (unknown wamid) are matched again. */
+    readonly parkedRetryMs: number;
+    /** A parked status still unmatched after this long is foreign (another app's message). */
+    readonly foreignAfterMs: number;
+  };
   readonly bootstrap: {
     readonly apiKey: string | null;
     readonly adminEmail: string | null;

@@ -3,6 +3,12 @@ import { MetricCounter } from '../modules/metrics/metric-counter.entity.js';
 import { OutboundMessageEvent } from '../modules/outbox/outbound-message-event.entity.js';
 import { OutboundMessage } from '../modules/outbox/outbound-message.entity.js';
 import { SendingPause } from '../modules/outbox/sending-pause.entity.js';
+import { InboundMessage } from '../modules/webhooks/inbound-message.entity.js';
+import { MessageStatusEvent } from '../modules/webhooks/message-status-event.entity.js';
+import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
+import { WebhookEventClaim } from '../modules/webhooks/webhook-event-claim.entity.js';
+import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entity.js';
 
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
-export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause];
+export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
+  WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent];

@@ -4,8 +4,9 @@ import { Type } from 'class-transformer';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
 import { presentMessage } from '../outbox/message.presenter.js';
 import { OutboxService } from '../outbox/outbox.service.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 
-export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held'] as const;
+export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook'] as const;
 type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
 class WorkItemsQuery {
@@ -24,11 +25,15 @@ class WorkItemsQuery {
 @Controller('v1/work-items')
 @UseGuards(ApiKeyGuard)
 export class WorkItemsController {
-  constructor(private readonly outbox: OutboxService) {}
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly webhooks: WebhooksService,
+  ) {}
 
   @Get()
   async list(@Query() query: WorkItemsQuery) {
     const limit = query.limit ?? 100;
+    if (query.kind === 'poison_webhook') return this.poisonWebhooks(limit);
     const rows = query.kind === 'stuck_sending' ? await this.outbox.stuckSending(limit) : await this.outbox.inState(query.kind, limit);
     return {
       kind: query.kind,
@@ -40,6 +45,23 @@ export class WorkItemsController {
         last_error: m.lastError,
         actions: query.kind === 'stuck_sending' ? ['mark_sent', 'retry', 'cancel'] : query.kind === 'held' ? ['retry', 'cancel'] : ['retry'],
         message: presentMessage(m),
+      })),
+    };
+  }
+
+  /** Stored, correctly signed deliveries we could not process: kept, never retried on their own. */
+  private async poisonWebhooks(limit: number) {
+    const rows = await this.webhooks.poisonDeliveries(limit);
+    return {
+      kind: 'poison_webhook',
+      data: rows.map((d) => ({
+        kind: 'poison_webhook',
+        id: d.id,
+        since: d.receivedAt.toISOString(),
+        attempts: d.attempts,
+        last_error: d.lastError,
+        actions: ['replay'],
+        delivery: { id: d.id, received_at: d.receivedAt.toISOString(), processed_at: d.processedAt?.toISOString() ?? null, size: d.size, state: d.state },
       })),
     };
   }

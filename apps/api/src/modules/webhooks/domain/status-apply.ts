@@ -1,0 +1,52 @@
+// How one status webhook event changes an outbound row: which states it may advance from (rank
+// order from libs/whatsapp; `failed` wins and is final) and which timestamp column records Meta's
+// own time for it. Pure; the repository turns this into the SQL WHERE.
+import type { RowError } from '@sendbook/queue';
+import { isMessageState, MESSAGE_STATES, statusRank, type WebhookError } from '@sendbook/whatsapp';
+
+/** Statuses Meta sends that move a row; anything else (legacy `deleted`, `warning`) is history only. */
+export const APPLICABLE_STATUSES = ['sent', 'delivered', 'read', 'played', 'failed'] as const;
+export type ApplicableStatus = (typeof APPLICABLE_STATUSES)[number];
+
+export function isApplicableStatus(status: string): status is ApplicableStatus {
+  return (APPLICABLE_STATUSES as readonly string[]).includes(status);
+}
+
+export const TIMESTAMP_COLUMN: Readonly<Record<ApplicableStatus, string>> = {
+  sent: 'sent_at',
+  delivered: 'delivered_at',
+  read: 'read_at',
+  played: 'played_at',
+  failed: 'failed_at',
+};
+
+/**
+ * The states a row may be in for `incoming` to become its new state: every state ranked lower,
+ * never `failed` (final). `held` and `cancelled` are decisions of a person and sit outside the
+ * ladder: statuses are recorded for them but never move them.
+ */
+export function advanceableFrom(incoming: string): string[] {
+  if (!isMessageState(incoming) || incoming === 'queued' || incoming === 'sending' || incoming === 'accepted') return [];
+  const target = statusRank(incoming)!;
+  return MESSAGE_STATES.filter((s) => s !== 'failed' && statusRank(s)! < target);
+}
+
+/** Meta's Unix seconds as a Date, or null. */
+export function fromUnixSeconds(seconds: number | null): Date | null {
+  return seconds === null || !Number.isFinite(seconds) ? null : new Date(seconds * 1000);
+}
+
+/** The row's `last_error` for a failed status: the first error Meta gave, in the outbox's shape. */
+export function rowErrorOf(errors: readonly WebhookError[]): RowError {
+  const first = errors[0];
+  if (!first) return { code: null, title: 'failed', message: 'Meta reported the message as failed without an error', details: null };
+  const title = first.title ?? first.message ?? 'failed';
+  return { code: first.code, title, message: first.message ?? title, details: first.details };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** biz_opaque_callback_data is our row id when we sent the message; anything else is not ours. */
+export function callbackRowId(bizOpaqueCallbackData: string | null): string | null {
+  return bizOpaqueCallbackData !== null && UUID.test(bizOpaqueCallbackData) ? bizOpaqueCallbackData.toLowerCase() : null;
+}

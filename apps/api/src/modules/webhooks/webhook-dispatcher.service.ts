@@ -1,0 +1,58 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { QUEUE_NAMES } from '@sendbook/queue';
+import type { Queue } from 'bullmq';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+
+export interface WebhookJobData {
+  deliveryId: string;
+}
+
+/**
+ * One job per stored delivery, job id = delivery id (adding it twice while it waits is a no-op).
+ * Enqueueing happens after the 200 and in bulk; a delivery whose job was lost is found by the
+ * sweeper, because PostgreSQL, not Redis, says what is still to do.
+ */
+@Injectable()
+export class WebhookDispatcher {
+  private buffer: string[] = [];
+  private scheduled = false;
+
+  constructor(
+    @InjectQueue(QUEUE_NAMES.webhooks) private readonly queue: Queue<WebhookJobData>,
+    private readonly logger: JsonLogger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Queues the delivery with the others stored in the same moment; never throws. */
+  dispatchSoon(deliveryId: string): void {
+    this.buffer.push(deliveryId);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const ids = this.buffer;
+      this.buffer = [];
+      this.dispatch(ids).catch((error: unknown) => this.logger.event('warn', 'webhook.enqueue_failed', { deliveries: ids.length, error, note: 'the sweeper will enqueue them' }));
+    });
+  }
+
+  async dispatch(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.queue.addBulk(
+      ids.map((deliveryId) => ({
+        name: 'process',
+        data: { deliveryId },
+        opts: {
+          jobId: deliveryId,
+          attempts: Math.min(3, this.config.webhooks.maxAttempts),
+          backoff: { type: 'exponential', delay: 500 },
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookProcessingService } from './webhook-processing.service.js';
+import { WebhookStatusesService } from './webhook-statuses.service.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+const BATCH = 1000;
+/** Deliveries a sweep takes over from dead workers, in this process, per run. */
+const TAKEOVER_BATCH = 50;
+
+/**
+ * Local timers in every worker process (like the outbox's: a Redis flush must not take away the
+ * sweep that recovers from it): enqueue stored deliveries that never got a job, take over those a
+ * dead worker held, retry parked statuses, and purge event keys past their retention.
+ */
+@Injectable()
+export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly repo: WebhooksRepository,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly processing: WebhookProcessingService,
+    private readonly statuses: WebhookStatusesService,
+    private readonly clock: Clock,
+    private readonly logger: JsonLogger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const c = this.config.webhooks;
+    this.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
+    this.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
+    this.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
+    void this.once('webhooks.sweep', () => this.sweep());
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearInterval(timer);
+  }
+
+  /** Returns how many deliveries it enqueued or took over. */
+  async sweep(): Promise<number> {
+    const now = this.clock.now();
+    // A delivery younger than a sweep interval is most likely on its way to the queue already.
+    const neverStarted = await this.repo.findNeverStarted(new Date(now.getTime() - Math.min(this.config.webhooks.sweepIntervalMs, 2000)), BATCH);
+    await this.dispatcher.dispatch(neverStarted);
+    // A dead worker's job may sit in Redis until BullMQ notices; the lease in PostgreSQL is the truth.
+    const orphaned = await this.repo.findExpiredLeases(now, TAKEOVER_BATCH);
+    for (const id of orphaned) {
+      const outcome = await this.processing.process(id);
+      this.logger.event('info', 'webhook.delivery_taken_over', { delivery_id: id, outcome: outcome.kind });
+    }
+    if (neverStarted.length > 0) this.logger.event('info', 'webhook.swept', { enqueued: neverStarted.length });
+    return neverStarted.length + orphaned.length;
+  }
+
+  /** Deletes event keys older than the retention (≥ 8 days); never a younger one. */
+  async purge(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.config.webhooks.keyRetentionMs);
+    let total = 0;
+    for (;;) {
+      const deleted = await this.repo.purgeClaims(before, 10_000);
+      total += deleted;
+      if (deleted < 10_000) break;
+    }
+    if (total > 0) this.logger.event('info', 'webhook.claims_purged', { deleted: total });
+    return total;
+  }
+
+  private every(name: string, ms: number, task: () => Promise<unknown>): void {
+    const timer = setInterval(() => void this.once(name, task), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async once(name: string, task: () => Promise<unknown>): Promise<void> {
+    if (this.running.has(name)) return;
+    this.running.add(name);
+    try {
+      await task();
+    } catch (error) {
+      this.logger.event('warn', `${name}.failed`, { error });
+    } finally {
+      this.running.delete(name);
+    }
+  }
+}

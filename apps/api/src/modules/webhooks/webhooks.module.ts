@@ -1,0 +1,44 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { QUEUE_NAMES } from '@sendbook/queue';
+import type { Role } from '../../config/config.schema.js';
+import { DeliveryWriter } from './delivery-writer.service.js';
+import { WebhookProcessor } from './processors/webhook.processor.js';
+import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookIngestService } from './webhook-ingest.service.js';
+import { WebhookProcessingService } from './webhook-processing.service.js';
+import { WebhookStatusesService } from './webhook-statuses.service.js';
+import { WebhookTimers } from './webhook-timers.service.js';
+import { WebhooksAdminController } from './webhooks-admin.controller.js';
+import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
+
+/**
+ * Webhook ingestion. ROLE=api: the endpoint (verify, store, 200) and the admin replay; ROLE=worker:
+ * the processor and the timers; `all`: both. Global so the work-items list and the sender can
+ * reach WebhooksService (poison deliveries, applyParkedFor) without importing this module.
+ */
+@Module({})
+export class WebhooksModule {
+  static forRole(role: Role): DynamicModule {
+    const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers];
+    return {
+      module: WebhooksModule,
+      global: true,
+      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.webhooks })],
+      controllers: role === 'worker' ? [] : [WebhooksController, WebhooksAdminController],
+      providers: [
+        WebhooksRepository,
+        DeliveryWriter,
+        WebhookDispatcher,
+        WebhookIngestService,
+        WebhookProcessingService,
+        WebhookStatusesService,
+        WebhooksService,
+        ...workers,
+      ],
+      exports: [WebhooksService, WebhookProcessingService],
+    };
+  }
+}

@@ -1,0 +1,478 @@
+import { Injectable } from '@nestjs/common';
+import type { RowError } from '@sendbook/queue';
+import { DataSource, type EntityManager } from 'typeorm';
+import { queryRows } from '../../database/query-rows.js';
+import type { ApplicableStatus } from './domain/status-apply.js';
+import { TIMESTAMP_COLUMN } from './domain/status-apply.js';
+import type { StatusMatch } from './message-status-event.entity.js';
+
+
+export interface NewDelivery {
+  receivedAt: Date;
+  headers: Record<string, unknown>;
+  body: Buffer;
+}
+
+export interface LeasedDelivery {
+  id: string;
+  body: Buffer;
+  receivedAt: Date;
+  attempts: number;
+}
+
+export interface DeliverySummary {
+  id: string;
+  state: string;
+  receivedAt: Date;
+  attempts: number;
+  processedAt: Date | null;
+  lastError: Record<string, unknown> | null;
+  size: number;
+  eventsTotal: number | null;
+}
+
+/** The outbound row a status belongs to, locked for the rest of the transaction. */
+export interface StatusTarget {
+  id: string;
+  state: string;
+  wamid: string | null;
+}
+
+export interface NewStatusEvent {
+  eventKey: string;
+  deliveryId: string;
+  messageId: string | null;
+  phoneNumberId: string;
+  wamid: string;
+  status: string;
+  occurredAt: Date | null;
+  receivedAt: Date;
+  recipientId: string | null;
+  recipientUserId: string | null;
+  bizOpaqueCallbackData: string | null;
+  conversation: unknown;
+  pricing: unknown;
+  errors: unknown;
+  raw: unknown;
+  matchState: StatusMatch;
+  mergeResult: string | null;
+  matchedAt: Date | null;
+}
+
+export interface ParkedStatus {
+  id: string;
+  eventKey: string;
+  status: string;
+  occurredAt: Date | null;
+  receivedAt: Date;
+  errors: unknown[] | null;
+}
+
+export interface NewInboundMessage {
+  phoneNumberId: string;
+  wamid: string;
+  fromWaId: string | null;
+  fromUserId: string | null;
+  contactName: string | null;
+  contact: unknown;
+  type: string;
+  text: string | null;
+  choice: unknown;
+  contextWamid: string | null;
+  contextFrom: string | null;
+  timestamp: Date | null;
+  errors: unknown;
+  raw: unknown;
+  deliveryId: string;
+  createdAt: Date;
+}
+
+export interface NewFieldEvent {
+  eventKey: string;
+  kind: 'field' | 'error';
+  field: string;
+  wabaId: string | null;
+  phoneNumberId: string | null;
+  occurredAt: Date | null;
+  value: unknown;
+  raw: unknown;
+  deliveryId: string;
+  receivedAt: Date;
+}
+
+/** jsonb parameters are always sent as JSON text: node-pg would pass a bare string through unquoted. */
+function json(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
+/** The only code that builds webhook SQL (and the status updates webhooks make to outbound_messages). */
+@Injectable()
+export class WebhooksRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  // ---- deliveries ------------------------------------------------------------------------------
+
+  /** Group commit: one multi-row INSERT (one commit) for many requests; ids in input order. */
+  async insertDeliveries(rows: readonly NewDelivery[]): Promise<string[]> {
+    const params: unknown[] = [];
+    const values = rows.map((row) => {
+      params.push(row.receivedAt, json(row.headers), row.body);
+      const n = params.length;
+      return `($${n - 2}, $${n - 1}::jsonb, $${n})`;
+    });
+    const raw = await queryRows<{ id: string }>(
+      this.dataSource,
+      `INSERT INTO webhook_deliveries (received_at, headers, body) VALUES ${values.join(', ')} RETURNING id`,
+      params,
+    );
+    return raw.map((r) => r.id);
+  }
+
+  /** Takes the lease on a delivery still to be processed, unless a live worker holds it. */
+  async leaseDelivery(id: string, token: string, now: Date, leaseMs: number): Promise<LeasedDelivery | null> {
+    const raw = await queryRows<{ id: string; body: Buffer; received_at: Date; attempts: number }>(
+      this.dataSource,
+      `UPDATE webhook_deliveries
+          SET lease_token = $2, lease_until = $3::timestamptz + make_interval(secs => $4::double precision / 1000), attempts = attempts + 1
+        WHERE id = $1 AND state = 'received' AND (lease_until IS NULL OR lease_until < $3)
+        RETURNING id, body, received_at, attempts`,
+      [id, token, now, leaseMs],
+    );
+    const row = raw[0];
+    return row ? { id: row.id, body: row.body, receivedAt: row.received_at, attempts: row.attempts } : null;
+  }
+
+  async extendLease(id: string, token: string, now: Date, leaseMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET lease_until = $3::timestamptz + make_interval(secs => $4::double precision / 1000)
+        WHERE id = $1 AND lease_token = $2 AND state = 'received'`,
+      [id, token, now, leaseMs],
+    );
+  }
+
+  async markProcessed(id: string, counts: { total: number; applied: number; duplicate: number }, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries
+          SET state = 'processed', processed_at = $2, lease_token = NULL, lease_until = NULL, last_error = NULL,
+              events_total = $3, events_applied = $4, events_duplicate = $5
+        WHERE id = $1 AND state = 'received'`,
+      [id, now, counts.total, counts.applied, counts.duplicate],
+    );
+  }
+
+  async markPoison(id: string, error: Record<string, unknown>, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET state = 'poison', processed_at = $3, lease_token = NULL, lease_until = NULL, last_error = $2::jsonb
+        WHERE id = $1 AND state = 'received'`,
+      [id, json(error), now],
+    );
+  }
+
+  /** A failed attempt gives the lease back at once, so a retry need not wait for it to expire. */
+  async releaseLease(id: string, token: string, error: Record<string, unknown>): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET lease_token = NULL, lease_until = NULL, last_error = $3::jsonb WHERE id = $1 AND lease_token = $2`,
+      [id, token, json(error)],
+    );
+  }
+
+  /** Stored, never started (a crash between the store and the enqueue, or Redis lost the job). */
+  async findNeverStarted(receivedBefore: Date, limit: number): Promise<string[]> {
+    const raw = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM webhook_deliveries WHERE state = 'received' AND lease_until IS NULL AND received_at < $1 ORDER BY received_at LIMIT $2`,
+      [receivedBefore, limit],
+    );
+    return raw.map((r) => r.id);
+  }
+
+  /** Started by a worker whose lease ran out: it died mid-delivery. */
+  async findExpiredLeases(now: Date, limit: number): Promise<string[]> {
+    const raw = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM webhook_deliveries WHERE state = 'received' AND lease_until < $1 ORDER BY received_at LIMIT $2`,
+      [now, limit],
+    );
+    return raw.map((r) => r.id);
+  }
+
+  async findDeliveryIds(filter: { ids?: readonly string[]; since?: Date; until?: Date; includePoison: boolean; limit: number }): Promise<string[]> {
+    const raw = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM webhook_deliveries
+        WHERE ($1::uuid[] IS NULL OR id = ANY($1::uuid[]))
+          AND ($2::timestamptz IS NULL OR received_at >= $2)
+          AND ($3::timestamptz IS NULL OR received_at < $3)
+          AND ($4::boolean OR state <> 'poison')
+        ORDER BY received_at, id
+        LIMIT $5`,
+      [filter.ids ?? null, filter.since ?? null, filter.until ?? null, filter.includePoison, filter.limit],
+    );
+    return raw.map((r) => r.id);
+  }
+
+  /** Replay: back to `received` with a fresh attempt budget; the claims make re-processing safe. */
+  async resetForReplay(ids: readonly string[], now: Date): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const raw = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE webhook_deliveries SET state = 'received', attempts = 0, lease_token = NULL, lease_until = NULL, replayed_at = $2
+        WHERE id = ANY($1::uuid[]) RETURNING id`,
+      [ids, now],
+    );
+    return raw.map((r) => r.id);
+  }
+
+  async listPoison(limit: number): Promise<DeliverySummary[]> {
+    return this.summaries(`WHERE state = 'poison' ORDER BY received_at DESC LIMIT $1`, [limit]);
+  }
+
+  async findDelivery(id: string): Promise<DeliverySummary | null> {
+    return (await this.summaries(`WHERE id = $1`, [id]))[0] ?? null;
+  }
+
+  private async summaries(where: string, params: unknown[]): Promise<DeliverySummary[]> {
+    const raw = await queryRows<{
+      id: string;
+      state: string;
+      received_at: Date;
+      attempts: number;
+      processed_at: Date | null;
+      last_error: Record<string, unknown> | null;
+      size: number;
+      events_total: number | null;
+    }>(
+      this.dataSource,
+      `SELECT id, state, received_at, attempts, processed_at, last_error, octet_length(body) AS size, events_total FROM webhook_deliveries ${where}`,
+      params,
+    );
+    return raw.map((r) => ({
+      id: r.id,
+      state: r.state,
+      receivedAt: r.received_at,
+      attempts: r.attempts,
+      processedAt: r.processed_at,
+      lastError: r.last_error,
+      size: Number(r.size),
+      eventsTotal: r.events_total,
+    }));
+  }
+
+  // ---- claims ----------------------------------------------------------------------------------
+
+  /** True when this transaction now owns the key; false when another delivery claimed it first. */
+  async claim(tx: EntityManager, key: string, field: string, deliveryId: string, now: Date): Promise<boolean> {
+    const raw = await queryRows(
+      tx,
+      `INSERT INTO webhook_event_claims (key, field, delivery_id, state, claimed_at) VALUES ($1, $2, $3, 'done', $4)
+       ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [key, field, deliveryId, now],
+    );
+    return raw.length === 1;
+  }
+
+  async claimOwner(tx: EntityManager, key: string): Promise<string | null> {
+    const raw = await queryRows<{ delivery_id: string }>(tx, `SELECT delivery_id FROM webhook_event_claims WHERE key = $1`, [key]);
+    return raw[0]?.delivery_id ?? null;
+  }
+
+  /** Deletes claims older than the retention, a bounded number at a time; never a younger key. */
+  async purgeClaims(claimedBefore: Date, limit: number): Promise<number> {
+    const raw = await queryRows(
+      this.dataSource,
+      `DELETE FROM webhook_event_claims WHERE key IN (SELECT key FROM webhook_event_claims WHERE claimed_at < $1 LIMIT $2) RETURNING key`,
+      [claimedBefore, limit],
+    );
+    return raw.length;
+  }
+
+  // ---- statuses --------------------------------------------------------------------------------
+
+  /** The row a status names: by wamid, else by our row id echoed in biz_opaque_callback_data. */
+  async lockStatusTarget(tx: EntityManager, phoneNumberId: string | null, wamid: string, callbackRowId: string | null): Promise<StatusTarget | null> {
+    if (wamid !== '') {
+      const byWamid = await queryRows<StatusTarget>(
+        tx,
+        `SELECT id, state, wamid FROM outbound_messages WHERE wamid = $2 AND ($1::text IS NULL OR phone_number_id = $1) LIMIT 1 FOR UPDATE`,
+        [phoneNumberId, wamid],
+      );
+      if (byWamid[0]) return byWamid[0];
+    }
+    if (callbackRowId === null) return null;
+    const byId = await queryRows<StatusTarget>(
+      tx,
+      `SELECT id, state, wamid FROM outbound_messages WHERE id = $2 AND ($1::text IS NULL OR phone_number_id = $1) FOR UPDATE`,
+      [phoneNumberId, callbackRowId],
+    );
+    return byId[0] ?? null;
+  }
+
+  /**
+   * Moves the row to `status` only from a state ranked below it (`allowedFrom`, enforced here in
+   * the WHERE), recording Meta's time, healing a missing wamid, and (failed) the error.
+   */
+  async advance(
+    tx: EntityManager,
+    id: string,
+    status: ApplicableStatus,
+    allowedFrom: readonly string[],
+    at: Date,
+    wamid: string | null,
+    error: RowError | null,
+    now: Date,
+  ): Promise<boolean> {
+    const column = TIMESTAMP_COLUMN[status];
+    const raw = await queryRows(
+      tx,
+      `UPDATE outbound_messages
+          SET state = $2, ${column} = COALESCE(${column}, $3), wamid = COALESCE(wamid, $4), updated_at = $5
+              ${status === 'failed' ? ', last_error = $7::jsonb' : ''}
+        WHERE id = $1 AND state = ANY($6::text[])
+        RETURNING id`,
+      status === 'failed' ? [id, status, at, wamid, now, allowedFrom, json(error)] : [id, status, at, wamid, now, allowedFrom],
+    );
+    return raw.length === 1;
+  }
+
+  /** A status that does not move the row (late, duplicate, after `failed`) still leaves Meta's time, and the wamid. */
+  async recordFacts(tx: EntityManager, id: string, status: ApplicableStatus | null, at: Date, wamid: string | null, now: Date): Promise<void> {
+    if (status === null) {
+      await tx.query(`UPDATE outbound_messages SET wamid = $2, updated_at = $3 WHERE id = $1 AND wamid IS NULL AND $2::text IS NOT NULL`, [id, wamid, now]);
+      return;
+    }
+    const column = TIMESTAMP_COLUMN[status];
+    await tx.query(
+      `UPDATE outbound_messages SET ${column} = COALESCE(${column}, $2), wamid = COALESCE(wamid, $3), updated_at = $4
+        WHERE id = $1 AND (${column} IS NULL OR (wamid IS NULL AND $3::text IS NOT NULL))`,
+      [id, at, wamid, now],
+    );
+  }
+
+  async auditTransition(tx: EntityManager, messageId: string, from: string, to: string, reason: string, details: Record<string, unknown>, now: Date): Promise<void> {
+    await tx.query(
+      `INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at) VALUES ($1, $2, $3, 'webhook', $4, $5::jsonb, $6)`,
+      [messageId, from, to, reason, json(details), now],
+    );
+  }
+
+  async insertStatusEvent(tx: EntityManager, e: NewStatusEvent): Promise<void> {
+    await tx.query(
+      `INSERT INTO message_status_events
+         (event_key, delivery_id, message_id, phone_number_id, wamid, status, occurred_at, received_at, recipient_id, recipient_user_id,
+          biz_opaque_callback_data, conversation, pricing, errors, raw, match_state, merge_result, matched_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12::jsonb,$13::jsonb,$14::jsonb,$15::jsonb,$16,$17,$18)
+       ON CONFLICT (event_key) DO NOTHING`,
+      [
+        e.eventKey,
+        e.deliveryId,
+        e.messageId,
+        e.phoneNumberId,
+        e.wamid,
+        e.status,
+        e.occurredAt,
+        e.receivedAt,
+        e.recipientId,
+        e.recipientUserId,
+        e.bizOpaqueCallbackData,
+        json(e.conversation),
+        json(e.pricing),
+        json(e.errors),
+        json(e.raw),
+        e.matchState,
+        e.mergeResult,
+        e.matchedAt,
+      ],
+    );
+  }
+
+  /** Parked statuses of one wamid, locked; another worker applying them skips them. */
+  async lockParked(tx: EntityManager, phoneNumberId: string, wamid: string): Promise<ParkedStatus[]> {
+    const raw = await queryRows<{ id: string; event_key: string; status: string; occurred_at: Date | null; received_at: Date; errors: unknown[] | null }>(
+      tx,
+      `SELECT id, event_key, status, occurred_at, received_at, errors FROM message_status_events
+        WHERE phone_number_id = $1 AND wamid = $2 AND match_state = 'parked'
+        ORDER BY occurred_at NULLS LAST, id FOR UPDATE SKIP LOCKED`,
+      [phoneNumberId, wamid],
+    );
+    return raw.map((r) => ({ id: r.id, eventKey: r.event_key, status: r.status, occurredAt: r.occurred_at, receivedAt: r.received_at, errors: r.errors }));
+  }
+
+  async markParkedMatched(tx: EntityManager, id: string, messageId: string, mergeResult: string, now: Date): Promise<void> {
+    await tx.query(`UPDATE message_status_events SET match_state = 'matched', message_id = $2, merge_result = $3, matched_at = $4 WHERE id = $1`, [
+      id,
+      messageId,
+      mergeResult,
+      now,
+    ]);
+  }
+
+  /** Parked wamids that now name an outbound row (the send's response recorded it meanwhile). */
+  async findMatchableParked(limit: number): Promise<{ phoneNumberId: string; wamid: string }[]> {
+    const raw = await queryRows<{ phone_number_id: string; wamid: string }>(
+      this.dataSource,
+      `SELECT DISTINCT e.phone_number_id, e.wamid FROM message_status_events e
+         JOIN outbound_messages m ON m.phone_number_id = e.phone_number_id AND m.wamid = e.wamid
+        WHERE e.match_state = 'parked' LIMIT $1`,
+      [limit],
+    );
+    return raw.map((r) => ({ phoneNumberId: r.phone_number_id, wamid: r.wamid }));
+  }
+
+  /** Parked long enough: a message of another app on the same account. Returns each one's status. */
+  async expireParked(receivedBefore: Date, limit: number): Promise<{ status: string; phoneNumberId: string; wamid: string }[]> {
+    const raw = await queryRows<{ status: string; phone_number_id: string; wamid: string }>(
+      this.dataSource,
+      `UPDATE message_status_events SET match_state = 'foreign'
+        WHERE id IN (SELECT id FROM message_status_events WHERE match_state = 'parked' AND received_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING status, phone_number_id, wamid`,
+      [receivedBefore, limit],
+    );
+    return raw.map((r) => ({ status: r.status, phoneNumberId: r.phone_number_id, wamid: r.wamid }));
+  }
+
+  // ---- inbound messages and other fields -------------------------------------------------------
+
+  async insertInbound(tx: EntityManager, m: NewInboundMessage): Promise<boolean> {
+    const raw = await queryRows(
+      tx,
+      `INSERT INTO inbound_messages
+         (phone_number_id, wamid, from_wa_id, from_user_id, contact_name, contact, type, text, choice, context_wamid, context_from,
+          "timestamp", errors, raw, delivery_id, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8,$9::jsonb,$10,$11,$12,$13::jsonb,$14::jsonb,$15,$16)
+       ON CONFLICT (phone_number_id, wamid) DO NOTHING RETURNING id`,
+      [
+        m.phoneNumberId,
+        m.wamid,
+        m.fromWaId,
+        m.fromUserId,
+        m.contactName,
+        json(m.contact),
+        m.type,
+        m.text,
+        json(m.choice),
+        m.contextWamid,
+        m.contextFrom,
+        m.timestamp,
+        json(m.errors),
+        json(m.raw),
+        m.deliveryId,
+        m.createdAt,
+      ],
+    );
+    return raw.length === 1;
+  }
+
+  async insertFieldEvent(tx: EntityManager, e: NewFieldEvent): Promise<void> {
+    await tx.query(
+      `INSERT INTO webhook_field_events (event_key, kind, field, waba_id, phone_number_id, occurred_at, value, raw, delivery_id, received_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10)
+       ON CONFLICT (event_key) DO NOTHING`,
+      [e.eventKey, e.kind, e.field, e.wabaId, e.phoneNumberId, e.occurredAt, json(e.value), json(e.raw), e.deliveryId, e.receivedAt],
+    );
+  }
+}
+

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookProcessingService, type ProcessOutcome } from './webhook-processing.service.js';
+import { WebhookStatusesService } from './webhook-statuses.service.js';
+import { WebhooksRepository, type DeliverySummary } from './webhooks.repository.js';
+
+export interface ReplaySelection {
+  ids?: readonly string[];
+  since?: Date;
+  until?: Date;
+  /** Poison deliveries are replayed only when asked (e.g. after a parser fix). */
+  includePoison?: boolean;
+  limit?: number;
+}
+
+const MAX_REPLAY = 10_000;
+
+/** Operations on stored deliveries: replay, poison work items, parked statuses. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly repo: WebhooksRepository,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly processing: WebhookProcessingService,
+    private readonly statuses: WebhookStatusesService,
+    private readonly clock: Clock,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  /** Selects deliveries to replay; refuses an unbounded selection. */
+  async selectForReplay(selection: ReplaySelection): Promise<string[]> {
+    if (!selection.ids?.length && !selection.since && !selection.until) {
+      throw DomainError.validation([{ field: 'ids', message: 'give ids, or a time range (since / until)' }]);
+    }
+    return this.repo.findDeliveryIds({
+      ids: selection.ids?.length ? selection.ids : undefined,
+      since: selection.since,
+      until: selection.until,
+      includePoison: selection.includePoison ?? false,
+      limit: Math.min(selection.limit ?? MAX_REPLAY, MAX_REPLAY),
+    });
+  }
+
+  /** Re-processes stored deliveries through the queue. Safe by construction: every event is claimed. */
+  async replay(selection: ReplaySelection, actor: string): Promise<string[]> {
+    const ids = await this.repo.resetForReplay(await this.selectForReplay(selection), this.clock.now());
+    await this.dispatcher.dispatch(ids);
+    this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length });
+    return ids;
+  }
+
+  /** Re-processes in this process, one delivery after another (the CLI). */
+  async replayInline(selection: ReplaySelection, actor: string): Promise<{ id: string; outcome: ProcessOutcome }[]> {
+    const ids = await this.repo.resetForReplay(await this.selectForReplay(selection), this.clock.now());
+    this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length, inline: true });
+    const results: { id: string; outcome: ProcessOutcome }[] = [];
+    for (const id of ids) results.push({ id, outcome: await this.processing.process(id) });
+    return results;
+  }
+
+  poisonDeliveries(limit: number): Promise<DeliverySummary[]> {
+    return this.repo.listPoison(limit);
+  }
+
+  delivery(id: string): Promise<DeliverySummary | null> {
+    return this.repo.findDelivery(id);
+  }
+
+  /** See WebhookStatusesService.applyParkedFor: for the sender, when it records a wamid. */
+  applyParkedFor(phoneNumberId: string, wamid: string): Promise<number> {
+    return this.statuses.applyParkedFor(phoneNumberId, wamid);
+  }
+}

@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -29,6 +30,7 @@ export class OutboundSender {
     private readonly pauses: SendingPausesService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
+    private readonly webhooks: WebhooksService,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -63,6 +65,8 @@ export class OutboundSender {
         const details = { wamid: decision.wamid, wa_id: decision.waId, message_status: decision.messageStatus };
         // A status webhook may have beaten the response and moved the row on already.
         if (!(await this.repo.markAccepted(row.id, decision.wamid, details, now))) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
+        // Statuses that beat this response and carried no usable callback data were parked.
+        await this.webhooks.applyParkedFor(row.phoneNumberId, decision.wamid);
         break;
       }
       case 'requeue':

@@ -1,2 +1,18 @@
-// `npm run bench`: the benchmarks. None exists yet; the outbox and webhook issues add them.
-console.log('No benchmark exists yet: the outbox and webhook ingestion issues add the first figures.');
+// `npm run bench`: every benchmark, each against a baseline measured in the same run on this machine.
+// Needs PostgreSQL and Redis on localhost (as `npm test` does); builds first.
+import { ensureDependencies, mustRun } from './run.mjs';
+
+ensureDependencies();
+mustRun('build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
+
+const { run: runWebhooks } = await import('../bench/webhooks.bench.mjs');
+const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.mjs');
+
+console.log('\n## Webhook ingestion (issue 5)\n');
+const webhooks = await runWebhooks();
+console.log('\n## Outbound pipeline (issue 4)\n');
+const outbound = await runOutbound();
+console.log(formatTable(outbound));
+
+const ok = webhooks.every_ack_stored && outbound.pipeline?.exactlyOnce !== false;
+process.exit(ok ? 0 : 1);

@@ -10,6 +10,7 @@ import { JsonLogger } from './common/logging/json-logger.js';
 import { requestIdMiddleware } from './common/logging/request-id.middleware.js';
 import type { Clock } from './common/clock.js';
 import type { AppConfig } from './config/config.schema.js';
+import { mountWebhookEndpoint } from './modules/webhooks/webhook-endpoint.js';
 
 /** Integrator JSON bodies: generous for templates with many parameters, small enough to refuse abuse. */
 export const JSON_BODY_LIMIT = '256kb';
@@ -28,7 +29,7 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   app.use('/v1', express.json({ limit: JSON_BODY_LIMIT }));
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them.
   // The limit fits Meta's largest batches (1,000 updates, payloads up to 3 MB).
-  app.use('/webhooks/whatsapp', express.raw({ type: () => true, limit: config.webhooks.bodyLimitBytes }));
+  mountWebhookEndpoint(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter(logger));
   app.enableShutdownHooks();

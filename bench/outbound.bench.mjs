@@ -1,0 +1,586 @@
+// The outbound benchmark (issue 4): messages/s from `POST /v1/messages` to accepted by the simulator,
+// against bare BullMQ moving no-op jobs through the same Redis in the same run, and their ratio.
+//
+// Plain Node ESM on the BUILT code: run `npx tsc -b tsconfig.build.json` first, then
+//   node bench/outbound.bench.mjs [--messages 3000] [--clients 32] [--concurrency 32]
+//                                 [--modes all,split] [--budget 85] [--profile] [--json]
+// Needs PostgreSQL at postgres://postgres@127.0.0.1:5432 and Redis at 127.0.0.1:6379 (override with
+// BENCH_PG_URL / BENCH_REDIS_URL). Everything it creates is removed at the end: a fresh database
+// `sendbook_bench_<ts>_<pid>` (dropped) and a unique Redis key prefix (its keys deleted).
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createSimulator } from '../apps/simulator/dist/index.js';
+import { QUEUE_NAMES } from '@sendbook/queue';
+import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
+import { createHttpApp, createWorkerContext } from '../apps/api/dist/create-app.js';
+import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
+import { applyExperiments } from './outbound-experiments.mjs';
+import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const WORKER_ENTRY = path.join(HERE, 'outbound-worker.mjs');
+
+const SECRETS = {
+  accessToken: 'bench-access-token-0123456789',
+  appSecret: 'bench-app-secret',
+  verifyToken: 'bench-verify-token',
+  phoneNumberId: '106540352242922',
+  businessAccountId: '102290129340398',
+  apiKey: 'sk_bench_0123456789abcdef0123456789abcdef',
+};
+const TARGET_RATIO = 0.25;
+const BARE_QUEUE = 'bench-bare';
+/** No single measurement may take longer than this, whatever happens. */
+const RUN_DEADLINE_MS = 75_000;
+
+/**
+ * Runs the benchmark and returns its figures.
+ *
+ * `modes`: pipeline configurations, each measured with `messages` fresh rows, one after another:
+ *  - `all`:    one process, the real app (createHttpApp) with ROLE=all: HTTP and the worker.
+ *  - `split`:  ROLE=api in this process + a separate ROLE=worker process of the built app.
+ *  - `staged`: the two halves apart (diagnostic): ROLE=api takes all POSTs with no worker running,
+ *              then an in-process ROLE=worker drains the rows; each half gets its own msg/s and CPU.
+ *  - any of them followed by `+experiment`s (`concurrency`, `onestatement`, `keycache`; see
+ *    bench/outbound-experiments.mjs): the same with a proposed change applied to the running app.
+ *    These are what-if measurements, labelled as such; the headline never uses them.
+ * The headline `pipeline` is the fastest `all`/`split` mode without experiments.
+ */
+export async function run({
+  messages = 3000,
+  clients = 32,
+  concurrency = 32,
+  modes = ['all', 'split'],
+  profile = false,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  /** Modes after the first are skipped (and listed in `skipped`) when they would end past this. */
+  budgetSeconds = 85,
+  log = () => undefined,
+} = {}) {
+  const stamp = `${Date.now()}_${process.pid}`;
+  const database = `sendbook_bench_${stamp}`;
+  const redisPrefix = `sendbook_bench_${stamp}`;
+  const databaseUrl = withDatabase(pgUrl, database);
+  const started = Date.now();
+  const children = new Set();
+  let sim;
+  try {
+    await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+    await runMigrations(databaseUrl);
+    sim = await createSimulator({
+      accessToken: SECRETS.accessToken,
+      appSecret: SECRETS.appSecret,
+      // Rate caps lifted: no throughput cap per number, no pair limit. No webhookUrl: status
+      // webhooks are never POSTed (the first, `sent`, is only due after the run anyway).
+      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9 }],
+      pairIntervalMs: 0,
+      pairBurst: 1e9,
+      statusDelaysMs: { sent: 600_000, delivered: null, read: null },
+    });
+    const env = {
+      LOG_LEVEL: 'silent',
+      WHATSAPP_ACCESS_TOKEN: SECRETS.accessToken,
+      WHATSAPP_APP_SECRET: SECRETS.appSecret,
+      WHATSAPP_VERIFY_TOKEN: SECRETS.verifyToken,
+      WHATSAPP_PHONE_NUMBER_ID: SECRETS.phoneNumberId,
+      WHATSAPP_BUSINESS_ACCOUNT_ID: SECRETS.businessAccountId,
+      WHATSAPP_GRAPH_URL: sim.url,
+      BOOTSTRAP_API_KEY: SECRETS.apiKey,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      SEND_CONCURRENCY: String(concurrency),
+      // The sweeper is the safety net for jobs Redis lost; here every row has its job. Its boot
+      // sweep still runs; a periodic one re-adding thousands of waiting jobs mid-run is left out.
+      SWEEP_INTERVAL_MS: '600000',
+    };
+    const ctx = { messages, clients, concurrency, env, sim, profile, children, pgUrl, database, redisPrefix, log };
+
+    log(`bare BullMQ: ${messages} no-op jobs, concurrency ${concurrency}`);
+    const bare = await runBare({ messages, concurrency, redisUrl, prefix: `${redisPrefix}:bare` });
+    log(`  ${fmt(bare.msgPerSec)} msg/s`);
+
+    const pipelines = [];
+    const skipped = [];
+    let lastMs = 0;
+    for (const [index, mode] of modes.entries()) {
+      if (index > 0 && Date.now() - started + lastMs > budgetSeconds * 1000) {
+        log(`pipeline [${mode}]: skipped, it would end past the ${budgetSeconds} s budget`);
+        skipped.push(mode);
+        continue;
+      }
+      const modeStarted = Date.now();
+      log(`pipeline [${mode}]: ${messages} messages, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`);
+      const result = mode.startsWith('staged') ? await runStaged(ctx, mode, index + 1) : await runPipeline(ctx, mode, index + 1);
+      log(`  ${result.msgPerSec ? `${fmt(result.msgPerSec)} msg/s end to end, ` : ''}enqueue ${fmt(result.enqueueMsgPerSec)} msg/s, worker concurrency ${result.workerConcurrency}`);
+      pipelines.push(result);
+      lastMs = Date.now() - modeStarted;
+    }
+    const candidates = pipelines.filter((p) => p.msgPerSec !== null);
+    const asBuilt = candidates.filter((p) => p.experiments.length === 0);
+    const pool = asBuilt.length > 0 ? asBuilt : candidates;
+    const best = pool.length > 0 ? pool.reduce((a, b) => (b.msgPerSec > a.msgPerSec ? b : a)) : null;
+    const ratio = best ? best.msgPerSec / bare.msgPerSec : null;
+    return {
+      messages,
+      clients,
+      sendConcurrency: concurrency,
+      bare,
+      pipeline: best,
+      pipelines,
+      skipped,
+      ratio,
+      target: TARGET_RATIO,
+      meetsTarget: ratio !== null && ratio >= TARGET_RATIO,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      totalSeconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    for (const child of children) await stopChild(child);
+    await sim?.close().catch(() => undefined);
+    await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
+    await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
+  }
+}
+
+/** Bare BullMQ: addBulk N jobs; a Worker with the same concurrency and a processor that does nothing. */
+async function runBare({ messages, concurrency, redisUrl, prefix }) {
+  const connection = { ...redisConnection(redisUrl), maxRetriesPerRequest: null };
+  const queue = new Queue(BARE_QUEUE, { connection, prefix });
+  const worker = new Worker(BARE_QUEUE, async () => undefined, { connection, prefix, concurrency, autorun: false });
+  let done = 0;
+  let finish;
+  const allDone = new Promise((resolve) => (finish = resolve));
+  worker.on('completed', () => {
+    if (++done === messages) finish(performance.now());
+  });
+  try {
+    await worker.waitUntilReady();
+    await queue.waitUntilReady();
+    const jobs = Array.from({ length: messages }, (_, i) => ({ name: 'noop', data: { i }, opts: { jobId: `bare-${i}`, removeOnComplete: true, removeOnFail: true } }));
+    void worker.run();
+    const t0 = performance.now();
+    // addBulk like the app's dispatcher, in chunks so the worker starts on the first ones at once.
+    for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
+    const t1 = await withTimeout(allDone, RUN_DEADLINE_MS, 'bare BullMQ did not finish');
+    const seconds = (t1 - t0) / 1000;
+    return { messages, seconds, msgPerSec: messages / seconds };
+  } finally {
+    await worker.close();
+    await queue.close();
+  }
+}
+
+function parseMode(mode) {
+  const [base, ...experiments] = mode.split('+');
+  if (!['all', 'split', 'staged'].includes(base)) throw new Error(`unknown mode ${mode} (all, split or staged, then +experiments)`);
+  return { base, experiments };
+}
+
+function describeMode(base, experiments) {
+  const where = { all: 'one process, ROLE=all', split: 'ROLE=api + a ROLE=worker process', staged: 'staged: ROLE=api alone, then ROLE=worker alone' }[base];
+  return experiments.length === 0 ? `${where}, as built` : `${where}, what-if: ${experiments.join(' + ')}`;
+}
+
+function appConfig(env, role) {
+  return withInfra(loadConfig({ ...env, ROLE: role }), { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
+}
+
+async function startApi(env, role) {
+  const app = await createHttpApp(appConfig(env, role));
+  await app.listen(0, '127.0.0.1');
+  return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+}
+
+/** `all` / `split`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
+async function runPipeline(ctx, mode, batch) {
+  const { base, experiments } = parseMode(mode);
+  const split = base === 'split';
+  const { app, url } = await startApi(ctx.env, split ? 'api' : 'all');
+  let child = null;
+  const profiler = ctx.profile && !split ? createProfiler(app) : null;
+  try {
+    if (split) {
+      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', BENCH_EXPERIMENTS: experiments.join(',') });
+      ctx.children.add(child);
+    }
+    applyExperiments(app, experiments, { concurrency: ctx.concurrency });
+    const workerConcurrency = split ? child.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
+
+    const before = ctx.sim.ledger().length;
+    const cpu = meter(ctx, () => child?.proc.pid ?? null);
+    const t0 = performance.now();
+    const reached = waitForLedger(ctx.sim, before + ctx.messages, t0);
+    const statuses = await postAll(url, ctx, batch);
+    const enqueueSeconds = (performance.now() - t0) / 1000;
+    const t1 = await reached;
+    const cpuMs = await cpu();
+    const seconds = (t1 - t0) / 1000;
+    return {
+      mode,
+      description: describeMode(base, experiments),
+      experiments,
+      messages: ctx.messages,
+      seconds,
+      msgPerSec: ctx.messages / seconds,
+      enqueueSeconds,
+      enqueueMsgPerSec: ctx.messages / enqueueSeconds,
+      workerConcurrency,
+      ...checkExactlyOnce(ctx, before, statuses),
+      cpuMsPerMessage: perMessage(cpuMs, ctx.messages),
+      workerPeakRssMb: child ? await child.peakRssMb() : null,
+      profile: profiler?.report(ctx.messages, seconds) ?? null,
+    };
+  } finally {
+    profiler?.restore();
+    if (child) {
+      await stopChild(child);
+      ctx.children.delete(child);
+    }
+    await app.close();
+  }
+}
+
+/** `staged`: the HTTP half alone (no worker anywhere), then the worker half alone. */
+async function runStaged(ctx, mode, batch) {
+  const { base, experiments } = parseMode(mode);
+  const before = ctx.sim.ledger().length;
+  const api = await startApi(ctx.env, 'api');
+  let statuses;
+  let enqueue;
+  try {
+    applyExperiments(api.app, experiments, { concurrency: ctx.concurrency });
+    const cpu = meter(ctx);
+    const t0 = performance.now();
+    statuses = await postAll(api.url, ctx, batch);
+    enqueue = { seconds: (performance.now() - t0) / 1000, cpuMs: await cpu() };
+  } finally {
+    await api.app.close();
+  }
+
+  // Hold the queue while the worker boots, so its boot is not timed.
+  const queue = new Queue(QUEUE_NAMES.outbound, { connection: { ...redisConnection(ctx.env.REDIS_URL), maxRetriesPerRequest: null }, prefix: ctx.redisPrefix });
+  await queue.pause();
+  const worker = await createWorkerContext(appConfig(ctx.env, 'worker'));
+  try {
+    applyExperiments(worker, experiments, { concurrency: ctx.concurrency });
+    const workerConcurrency = worker.get(OutboundProcessor, { strict: false }).worker.concurrency;
+    const cpu = meter(ctx);
+    const t0 = performance.now();
+    const reached = waitForLedger(ctx.sim, before + ctx.messages, t0);
+    await queue.resume();
+    const t1 = await reached;
+    const cpuMs = await cpu();
+    const sendSeconds = (t1 - t0) / 1000;
+    return {
+      mode,
+      description: describeMode(base, experiments),
+      experiments,
+      messages: ctx.messages,
+      seconds: null,
+      msgPerSec: null,
+      enqueueSeconds: enqueue.seconds,
+      enqueueMsgPerSec: ctx.messages / enqueue.seconds,
+      enqueueCpuMsPerMessage: perMessage(enqueue.cpuMs, ctx.messages),
+      sendSeconds,
+      sendMsgPerSec: ctx.messages / sendSeconds,
+      workerConcurrency,
+      ...checkExactlyOnce(ctx, before, statuses),
+      cpuMsPerMessage: perMessage(cpuMs, ctx.messages),
+      workerPeakRssMb: null,
+      profile: null,
+    };
+  } finally {
+    await worker.close();
+    await queue.close();
+  }
+}
+
+function meter(ctx, childPid) {
+  return startCpuMeter({
+    childPid,
+    queryBackends: async () => {
+      const client = new pg.Client({ connectionString: ctx.pgUrl });
+      await client.connect();
+      try {
+        return (await client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [ctx.database])).rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    },
+  });
+}
+
+function perMessage(cpuMs, messages) {
+  const out = {};
+  for (const [key, value] of Object.entries(cpuMs)) if (key.endsWith('Ms') && key !== 'wallMs') out[key.replace(/Ms$/, '')] = value / messages;
+  out.machineBusyPercent = cpuMs.machineBusyPercent;
+  return out;
+}
+
+/** Every row of this batch reached the ledger exactly once, and every POST was a 201. */
+function checkExactlyOnce(ctx, before, statuses) {
+  const entries = ctx.sim.ledger().slice(before);
+  const ids = new Set(entries.map((e) => e.bizOpaqueCallbackData));
+  const duplicated = ctx.sim.duplicatedCallbackData();
+  const problems = [];
+  if ((statuses.get(201) ?? 0) !== ctx.messages) problems.push(`HTTP answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${ctx.messages} × 201`);
+  if (entries.length !== ctx.messages || ids.size !== ctx.messages) problems.push(`ledger has ${entries.length} entries for ${ids.size} rows, expected ${ctx.messages}`);
+  if (duplicated.length > 0) problems.push(`${duplicated.length} rows reached the ledger more than once`);
+  return { exactlyOnce: problems.length === 0, problems };
+}
+
+/** `clients` keep-alive connections, each POSTing its next message as soon as the last is answered. */
+async function postAll(url, ctx, batch) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: ctx.clients });
+  const statuses = new Map();
+  let next = 0;
+  const client = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= ctx.messages) return;
+      const status = await postMessage(url, agent, messageBody(batch, i));
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  };
+  try {
+    await withTimeout(Promise.all(Array.from({ length: ctx.clients }, client)), RUN_DEADLINE_MS, 'the POSTs did not finish in time');
+  } finally {
+    agent.destroy();
+  }
+  return statuses;
+}
+
+/** Polls the simulator's ledger until `target` entries are there; resolves with when the last arrived. */
+function waitForLedger(sim, target, t0) {
+  const ledgerBefore = sim.ledger().length;
+  const requestsBefore = sim.requests();
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      // sim.ledger() copies every entry: only look once enough Graph requests have come in.
+      const ledger = sim.requests() >= requestsBefore + (target - ledgerBefore) ? sim.ledger() : null;
+      if (ledger && ledger.length >= target) {
+        clearInterval(timer);
+        // acceptedAt is the simulator's clock (Date.now) at acceptance: back-date by the poll lag.
+        resolve(performance.now() - Math.max(0, Date.now() - ledger[ledger.length - 1].acceptedAt));
+      } else if (performance.now() - t0 > RUN_DEADLINE_MS) {
+        clearInterval(timer);
+        reject(new Error(`only ${sim.ledger().length} of ${target} messages reached the simulator within ${RUN_DEADLINE_MS} ms`));
+      }
+    }, 10);
+  });
+}
+
+function messageBody(batch, i) {
+  // A distinct valid mobile number per message (Israel, +972 50): no pair limit could apply anyway.
+  const subscriber = String(batch * 1_000_000 + i).padStart(7, '0');
+  return JSON.stringify({
+    dedupe_key: `bench-${batch}-${i}`,
+    to: `+97250${subscriber}`,
+    purpose: 'order_shipped',
+    trigger_ref: `orders/${i}`,
+    payload: {
+      type: 'template',
+      template: {
+        name: 'order_shipped',
+        language: { code: 'en' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: String(i) }, { type: 'text', text: 'Friday' }] }],
+      },
+    },
+  });
+}
+
+function postMessage(baseUrl, agent, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}/v1/messages`, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${SECRETS.apiKey}` },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A ROLE=worker process of the built app (bench/outbound-worker.mjs boots it as main.js does). */
+function startWorkerProcess(env) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [WORKER_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    proc.stderr.on('data', (d) => (stderr += d));
+    const pending = new Map();
+    let seq = 0;
+    const child = {
+      proc,
+      concurrency: null,
+      peakRssMb: () =>
+        new Promise((answer) => {
+          const id = ++seq;
+          pending.set(id, answer);
+          proc.send({ type: 'rss', id });
+        }),
+    };
+    const timer = setTimeout(() => reject(new Error(`the worker process did not start: ${stderr}`)), 20_000);
+    proc.on('message', (msg) => {
+      if (msg.type === 'ready') {
+        clearTimeout(timer);
+        child.concurrency = msg.concurrency;
+        resolve(child);
+      } else if (pending.has(msg.id)) {
+        pending.get(msg.id)(msg.value);
+        pending.delete(msg.id);
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      if (child.concurrency === null) reject(new Error(`the worker process exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+function stopChild(child) {
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    proc.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+function withDatabase(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function redisConnection(url) {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    db: Number(parsed.pathname.slice(1) || 0),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+  };
+}
+
+async function deleteRedisKeys(url, pattern) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = nextCursor;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function withTimeout(promise, ms, message) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+function fmt(n, digits = 0) {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+function fmtCpu(cpu) {
+  const parts = [['this process', cpu.benchProcess], ['worker process', cpu.workerProcess], ['postgres (bench db)', cpu.postgresBench], ['postgres (rest)', cpu.postgresOther], ['redis', cpu.redis], ['everything else', cpu.everythingElse]];
+  const shown = parts.filter(([, v]) => v >= 0.005).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+  return `${shown} (machine ${cpu.machineBusyPercent.toFixed(0)} % busy)`;
+}
+
+/** The figures as a Markdown table. */
+export function formatTable(r) {
+  const rows = [
+    ['messages', fmt(r.messages)],
+    ['HTTP clients in flight / SEND_CONCURRENCY', `${r.clients} / ${r.sendConcurrency}`],
+    ['bare BullMQ: seconds', fmt(r.bare.seconds, 2)],
+    ['bare BullMQ: msg/s', fmt(r.bare.msgPerSec)],
+  ];
+  for (const p of r.pipelines) {
+    const tag = `[${p.description}; worker concurrency ${p.workerConcurrency}]`;
+    if (p.msgPerSec !== null) {
+      rows.push([`pipeline ${tag}: seconds`, fmt(p.seconds, 2)]);
+      rows.push([`pipeline ${tag}: msg/s`, fmt(p.msgPerSec)]);
+      rows.push([`pipeline ${tag}: POSTs answered, msg/s`, fmt(p.enqueueMsgPerSec)]);
+      rows.push([`pipeline ${tag}: CPU ms per message`, fmtCpu(p.cpuMsPerMessage)]);
+    } else {
+      rows.push([`${tag}: HTTP half, msg/s`, fmt(p.enqueueMsgPerSec)]);
+      rows.push([`${tag}: HTTP half, CPU ms per message`, fmtCpu(p.enqueueCpuMsPerMessage)]);
+      rows.push([`${tag}: worker half, msg/s`, fmt(p.sendMsgPerSec)]);
+      rows.push([`${tag}: worker half, CPU ms per message`, fmtCpu(p.cpuMsPerMessage)]);
+    }
+    rows.push([`pipeline ${tag}: exactly once`, p.exactlyOnce ? 'yes' : `NO: ${p.problems.join('; ')}`]);
+    if (p.workerPeakRssMb !== null) rows.push([`pipeline ${tag}: worker process peak RSS`, `${fmt(p.workerPeakRssMb)} MB`]);
+  }
+  if (r.pipeline) {
+    rows.push([`ratio pipeline/bare (pipeline = ${r.pipeline.description})`, `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`]);
+  }
+  if (r.skipped.length > 0) rows.push(['modes skipped (time budget)', r.skipped.join(', ')]);
+  rows.push(['peak RSS (this process)', `${fmt(r.peakRssMb)} MB`]);
+  rows.push(['total run time', `${fmt(r.totalSeconds, 1)} s`]);
+  const lines = ['| figure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)];
+  for (const p of r.pipelines) if (p.profile) lines.push('', `Where the time goes [${p.description}]:`, p.profile);
+  return lines.join('\n');
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => argv[++i];
+    if (arg === '--messages') options.messages = Number(value());
+    else if (arg === '--clients') options.clients = Number(value());
+    else if (arg === '--concurrency') options.concurrency = Number(value());
+    else if (arg === '--modes') options.modes = value().split(',');
+    else if (arg === '--budget') options.budgetSeconds = Number(value());
+    else if (arg === '--profile') options.profile = true;
+    else if (arg === '--json') options.json = true;
+    else throw new Error(`unknown argument ${arg}`);
+  }
+  return options;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { json, ...options } = parseArgs(process.argv.slice(2));
+  run({ ...options, log: (line) => process.stderr.write(`${line}\n`) })
+    .then((result) => {
+      process.stdout.write(`${json ? JSON.stringify(result, null, 2) : formatTable(result)}\n`);
+      process.exit(0);
+    })
+    .catch((error) => {
+      process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+      process.exit(1);
+    });
+}

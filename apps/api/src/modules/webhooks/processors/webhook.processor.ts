@@ -1,24 +1,29 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { Inject } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Job } from 'bullmq';
+import { JsonLogger } from '../../../common/logging/json-logger.js';
+import { ConfiguredWorkerHost } from '../../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.schema.js';
 import type { WebhookJobData } from '../webhook-dispatcher.service.js';
 import { WebhookProcessingService } from '../webhook-processing.service.js';
 
 /** Thin: one job = one stored delivery; the processing service holds the rules. */
-@Processor(QUEUE_NAMES.webhooks)
-export class WebhookProcessor extends WorkerHost implements OnApplicationBootstrap {
+@Processor(QUEUE_NAMES.webhooks, { autorun: false })
+export class WebhookProcessor extends ConfiguredWorkerHost {
+  protected readonly name = 'webhook';
+
   constructor(
     private readonly processing: WebhookProcessingService,
+    protected readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
 
-  onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.webhooks.concurrency;
+  protected concurrency(): number {
+    return this.config.webhooks.concurrency;
   }
 
   async process(job: Job<WebhookJobData>): Promise<string> {

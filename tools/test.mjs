@@ -8,6 +8,7 @@ mustRun('typecheck + build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
 mustRun('typecheck inbox', 'npx', ['tsc', '-p', 'apps/inbox']);
 mustRun('lint', 'npx', ['oxlint', '--deny-warnings', '.']);
 mustRun('module boundaries', 'node', ['tools/check-boundaries.mjs']);
+mustRun('build inbox', 'npx', ['next', 'build', 'apps/inbox']);
 
 const report = path.join(ROOT, '.data', 'jest-report.json');
 mkdirSync(path.dirname(report), { recursive: true });

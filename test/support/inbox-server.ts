@@ -1,0 +1,29 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../apps/api/src/infra/free-port.js';
+import { waitFor } from './wait-for.js';
+
+export interface InboxServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** The built inbox (`next build apps/inbox`, done by `npm test`) served by `next start`. */
+export async function startInbox(apiUrl: string): Promise<InboxServer> {
+  const port = await freePort();
+  const next = path.resolve('node_modules/next/dist/bin/next');
+  const child: ChildProcess = spawn(process.execPath, [next, 'start', path.resolve('apps/inbox'), '--port', String(port), '--hostname', '127.0.0.1'], {
+    stdio: 'ignore',
+    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(url).catch(() => null))?.ok === true, { timeoutMs: 30_000, what: 'the inbox to answer' });
+  return {
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { ConfigError } from './config/config.schema.js';
-import { loadConfig, withInfra } from './config/load-config.js';
+import { loadConfigOrExit, withInfra } from './config/load-config.js';
 import { createHttpApp, createWorkerContext } from './create-app.js';
 import { JsonLogger } from './common/logging/json-logger.js';
 import { runMigrations } from './database/data-source.js';
@@ -11,14 +10,7 @@ import { resolveInfra } from './infra/resolve-infra.js';
  * no simulator and no embedded services. ROLE picks API, workers or both.
  */
 async function main(): Promise<void> {
-  let envConfig;
-  try {
-    envConfig = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) process.stderr.write(`config error: ${problem}\n`);
-    process.exit(1);
-  }
+  const envConfig = loadConfigOrExit(process.env);
   const logger = new JsonLogger(envConfig.logLevel);
   const infra = await resolveInfra({
     databaseUrl: envConfig.databaseUrl,

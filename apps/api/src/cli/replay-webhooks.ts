@@ -8,8 +8,7 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
 import { JsonLogger } from '../common/logging/json-logger.js';
-import { ConfigError } from '../config/config.schema.js';
-import { loadConfig, withInfra } from '../config/load-config.js';
+import { loadConfigOrExit, withInfra } from '../config/load-config.js';
 import { runMigrations } from '../database/data-source.js';
 import { resolveInfra } from '../infra/resolve-infra.js';
 import { WebhooksService } from '../modules/webhooks/webhooks.service.js';
@@ -46,14 +45,7 @@ async function main(): Promise<number> {
     limit: values.limit ? Number(values.limit) : undefined,
   };
 
-  let envConfig;
-  try {
-    envConfig = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) process.stderr.write(`config error: ${problem}\n`);
-    return 1;
-  }
+  const envConfig = loadConfigOrExit(process.env);
   const logger = new JsonLogger(envConfig.logLevel === 'info' ? 'warn' : envConfig.logLevel);
   const infra = await resolveInfra({ databaseUrl: envConfig.databaseUrl, redisUrl: envConfig.redisUrl, dataDir: path.resolve('.data'), allowEmbedded: false });
   // ROLE=api: no queue workers or timers in this short-lived process; it processes inline.

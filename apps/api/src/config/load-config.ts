@@ -64,6 +64,17 @@ export function loadConfig(env: Env): EnvConfig {
   return deepFreeze(config);
 }
 
+/** For entry points: the configuration, or one line per problem on stderr and exit code 1. */
+export function loadConfigOrExit(env: Env): EnvConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) process.stderr.write(`config error: ${problem}\n`);
+    process.exit(1);
+  }
+}
+
 export function withInfra(config: EnvConfig, infra: { databaseUrl: string; redisUrl: string }): AppConfig {
   return deepFreeze({ ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl });
 }

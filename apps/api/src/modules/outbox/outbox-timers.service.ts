@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JsonLogger } from '../../common/logging/json-logger.js';
+import { PeriodicTasks } from '../../common/periodic-tasks.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { OutboxSweeper } from './outbox-sweeper.service.js';
@@ -13,41 +14,23 @@ const PURGE_EVERY_MS = 3_600_000;
  */
 @Injectable()
 export class OutboxTimers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly running = new Set<string>();
+  private readonly tasks: PeriodicTasks;
 
   constructor(
     private readonly sweeper: OutboxSweeper,
-    private readonly logger: JsonLogger,
+    logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.tasks = new PeriodicTasks(logger);
+  }
 
   onApplicationBootstrap(): void {
-    this.every('outbox.sweep', this.config.outbox.sweepIntervalMs, () => this.sweeper.sweep());
-    this.every('outbox.purge', PURGE_EVERY_MS, () => this.sweeper.purge());
-    void this.once('outbox.sweep', () => this.sweeper.sweep());
+    this.tasks.every('outbox.sweep', this.config.outbox.sweepIntervalMs, () => this.sweeper.sweep());
+    this.tasks.every('outbox.purge', PURGE_EVERY_MS, () => this.sweeper.purge());
+    void this.tasks.runOnce('outbox.sweep', () => this.sweeper.sweep());
   }
 
   onApplicationShutdown(): void {
-    for (const timer of this.timers) clearInterval(timer);
-  }
-
-  private every(name: string, ms: number, task: () => Promise<unknown>): void {
-    const timer = setInterval(() => void this.once(name, task), ms);
-    timer.unref();
-    this.timers.push(timer);
-  }
-
-  /** One run of a task at a time per process; a failure is logged and the next tick tries again. */
-  private async once(name: string, task: () => Promise<unknown>): Promise<void> {
-    if (this.running.has(name)) return;
-    this.running.add(name);
-    try {
-      await task();
-    } catch (error) {
-      this.logger.event('warn', `${name}.failed`, { error });
-    } finally {
-      this.running.delete(name);
-    }
+    this.tasks.stopAll();
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
+import { PeriodicTasks } from '../../common/periodic-tasks.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
@@ -19,8 +20,7 @@ const TAKEOVER_BATCH = 50;
  */
 @Injectable()
 export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly running = new Set<string>();
+  private readonly tasks: PeriodicTasks;
 
   constructor(
     private readonly repo: WebhooksRepository,
@@ -30,18 +30,20 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.tasks = new PeriodicTasks(logger);
+  }
 
   onApplicationBootstrap(): void {
     const c = this.config.webhooks;
-    this.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
-    this.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
-    this.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
-    void this.once('webhooks.sweep', () => this.sweep());
+    this.tasks.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
+    this.tasks.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
+    this.tasks.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
+    void this.tasks.runOnce('webhooks.sweep', () => this.sweep());
   }
 
   onApplicationShutdown(): void {
-    for (const timer of this.timers) clearInterval(timer);
+    this.tasks.stopAll();
   }
 
   /** Returns how many deliveries it enqueued or took over. */
@@ -71,23 +73,5 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
     }
     if (total > 0) this.logger.event('info', 'webhook.claims_purged', { deleted: total });
     return total;
-  }
-
-  private every(name: string, ms: number, task: () => Promise<unknown>): void {
-    const timer = setInterval(() => void this.once(name, task), ms);
-    timer.unref();
-    this.timers.push(timer);
-  }
-
-  private async once(name: string, task: () => Promise<unknown>): Promise<void> {
-    if (this.running.has(name)) return;
-    this.running.add(name);
-    try {
-      await task();
-    } catch (error) {
-      this.logger.event('warn', `${name}.failed`, { error });
-    } finally {
-      this.running.delete(name);
-    }
   }
 }

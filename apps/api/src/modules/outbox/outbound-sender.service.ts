@@ -63,10 +63,12 @@ export class OutboundSender {
     switch (decision.kind) {
       case 'accepted': {
         const details = { wamid: decision.wamid, wa_id: decision.waId, message_status: decision.messageStatus };
+        const accepted = await this.repo.markAccepted(row.id, decision.wamid, details, now);
         // A status webhook may have beaten the response and moved the row on already.
-        if (!(await this.repo.markAccepted(row.id, decision.wamid, details, now))) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
-        // Statuses that beat this response and carried no usable callback data were parked.
-        await this.webhooks.applyParkedFor(row.phoneNumberId, decision.wamid);
+        if (!accepted) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
+        // Statuses that beat this response and carried no usable callback data were parked. (Most
+        // sends have none: skip the transaction then; the periodic retry covers a late-parked one.)
+        if (!accepted || accepted.hasParkedStatuses) await this.webhooks.applyParkedFor(row.phoneNumberId, decision.wamid);
         break;
       }
       case 'requeue':

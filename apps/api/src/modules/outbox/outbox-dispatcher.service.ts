@@ -2,15 +2,19 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Queue } from 'bullmq';
+import { Batcher } from '../../common/batching/batcher.js';
 import { Clock } from '../../common/clock.js';
 
 export interface OutboundJobData {
   messageId: string;
 }
 
+type DispatchRow = { id: string; notBefore: Date; priority: number };
+
 /**
  * Puts "send row X" on the outbound queue. Job id = row id, so adding the same row twice while a
  * job for it waits is a no-op; PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
+ * Concurrent dispatches share one `addBulk`.
  */
 @Injectable()
 export class OutboxDispatcher {
@@ -19,8 +23,17 @@ export class OutboxDispatcher {
     private readonly clock: Clock,
   ) {}
 
-  async dispatch(rows: readonly { id: string; notBefore: Date; priority: number }[]): Promise<void> {
+  private readonly adds = new Batcher<readonly DispatchRow[], void>(async (groups) => {
+    await this.addAll(groups.flat());
+    return groups.map(() => undefined);
+  });
+
+  async dispatch(rows: readonly DispatchRow[]): Promise<void> {
     if (rows.length === 0) return;
+    await this.adds.add(rows);
+  }
+
+  private async addAll(rows: readonly DispatchRow[]): Promise<void> {
     const now = this.clock.now().getTime();
     await this.queue.addBulk(
       rows.map((row) => ({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxState, RowError } from '@sendbook/queue';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { Batcher } from '../../common/batching/batcher.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { OutboundMessage } from './outbound-message.entity.js';
@@ -24,6 +25,11 @@ export interface Audit {
   actor: string;
   reason: string;
   details?: Record<string, unknown> | null;
+}
+
+export interface AcceptedRow {
+  row: OutboundMessage;
+  hasParkedStatuses: boolean;
 }
 
 export interface ListFilter {
@@ -60,42 +66,62 @@ export class OutboxRepository {
   /**
    * The uniqueness of `dedupe_key` is enforced on write: INSERT … ON CONFLICT DO NOTHING. A second
    * writer of the same key waits for the first to commit, then inserts nothing and gets null.
+   * Concurrent calls share one multi-row statement (with their audit rows); a key that appears twice
+   * in one batch is inserted once, for the first caller, and the others get null like any duplicate.
    */
-  async insertIfAbsent(row: NewOutboundMessage, audit: Audit, now: Date): Promise<OutboundMessage | null> {
+  insertIfAbsent(row: NewOutboundMessage, audit: Audit, now: Date): Promise<OutboundMessage | null> {
+    return this.inserts.add({ row, audit, now });
+  }
+
+  private readonly inserts = new Batcher<{ row: NewOutboundMessage; audit: Audit; now: Date }, OutboundMessage | null>(async (items) => {
+    const seen = new Set<string>();
+    const unique = items.filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey));
+    const input = unique.map(({ row, audit, now }) => ({
+      dedupe_key: row.dedupeKey,
+      to: row.to,
+      to_wa_id: row.toWaId,
+      purpose: row.purpose,
+      trigger_ref: row.triggerRef,
+      payload: row.payload,
+      content_hash: row.contentHash,
+      fallback_template: row.fallbackTemplate,
+      priority: row.priority,
+      phone_number_id: row.phoneNumberId,
+      not_before: row.notBefore,
+      retain_until: row.retainUntil,
+      at: now,
+      actor: audit.actor,
+      reason: audit.reason,
+      details: audit.details ?? null,
+    }));
     const raw = await queryRows(
       this.dataSource,
-      `WITH inserted AS (
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
+           dedupe_key text, "to" text, to_wa_id text, purpose text, trigger_ref text, payload jsonb, content_hash text,
+           fallback_template jsonb, priority int, phone_number_id text, not_before timestamptz, retain_until timestamptz,
+           at timestamptz, actor text, reason text, details jsonb)),
+       inserted AS (
          INSERT INTO outbound_messages
            (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
             priority, phone_number_id, state, not_before, retain_until, created_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,'queued',$11,$12,$13,$13)
+         SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
+                priority, phone_number_id, 'queued', not_before, retain_until, at, at FROM input
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING *),
        audit AS (
          INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
-         SELECT id, NULL, 'queued', $14, $15, $16, $13 FROM inserted)
+         SELECT i.id, NULL, 'queued', n.actor, n.reason, n.details, n.at FROM inserted i JOIN input n USING (dedupe_key))
        SELECT * FROM inserted`,
-      [
-        row.dedupeKey,
-        row.to,
-        row.toWaId,
-        row.purpose,
-        row.triggerRef,
-        row.payload,
-        row.contentHash,
-        row.fallbackTemplate,
-        row.priority,
-        row.phoneNumberId,
-        row.notBefore,
-        row.retainUntil,
-        now,
-        audit.actor,
-        audit.reason,
-        audit.details ?? null,
-      ],
+      [JSON.stringify(input)],
     );
-    return this.rows(raw)[0] ?? null;
-  }
+    const byKey = new Map(this.rows(raw).map((r) => [r.dedupeKey, r]));
+    return items.map(({ row }) => {
+      const inserted = byKey.get(row.dedupeKey) ?? null;
+      byKey.delete(row.dedupeKey);
+      return inserted;
+    });
+  });
 
   async findById(id: string): Promise<OutboundMessage | null> {
     return this.dataSource.getRepository(OutboundMessage).findOneBy({ id });
@@ -116,32 +142,79 @@ export class OutboxRepository {
   }
 
   /**
-   * The claim: one conditional UPDATE `queued → sending`. A second worker, or the same job
-   * delivered twice, finds nothing to claim. Paused numbers are not claimed.
+   * The claim: one conditional UPDATE `queued → sending`, committed before the caller sends. A second
+   * worker, or the same job delivered twice, finds nothing to claim. Paused numbers are not claimed.
+   * Concurrent claims share one statement that locks their rows in id order (no deadlock between
+   * batches); each row is still checked and audited on its own. An id twice in one batch is claimed
+   * once, for the first caller.
    */
-  async claim(id: string, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['queued'],
-      set: `state = 'sending', attempts = attempts + 1, sending_started_at = $3, updated_at = $3`,
-      params: [now],
-      extraWhere: `AND not_before <= $3 AND NOT EXISTS (
-          SELECT 1 FROM sending_pauses p
-          WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))`,
-      audit: { to: 'sending', actor: 'worker', reason: 'claimed for sending' },
-    }, now);
+  claim(id: string, now: Date): Promise<OutboundMessage | null> {
+    return this.claims.add({ id, now });
   }
 
-  /** Meta accepted: store the wamid. A status webhook may already have moved the row further. */
-  markAccepted(id: string, wamid: string, details: Record<string, unknown>, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['sending'],
-      set: `state = 'accepted', wamid = $3, accepted_at = $4, updated_at = $4, last_error = NULL`,
-      params: [wamid, now],
-      audit: { to: 'accepted', actor: 'worker', reason: 'accepted by the Graph API', details },
-    }, now);
+  private readonly claims = new Batcher<{ id: string; now: Date }, OutboundMessage | null>(async (items) => {
+    const seen = new Set<string>();
+    const unique = items.filter(({ id }) => !seen.has(id) && seen.add(id));
+    const raw = await queryRows(
+      this.dataSource,
+      `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, at)),
+       old AS (
+         SELECT m.id, m.state FROM outbound_messages m WHERE m.id = ANY($1::uuid[]) ORDER BY m.id FOR UPDATE),
+       moved AS (
+         UPDATE outbound_messages m
+            SET state = 'sending', attempts = attempts + 1, sending_started_at = i.at, updated_at = i.at
+           FROM old JOIN input i ON i.id = old.id
+          WHERE m.id = old.id AND old.state = 'queued' AND m.not_before <= i.at AND NOT EXISTS (
+            SELECT 1 FROM sending_pauses p
+             WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))
+          RETURNING m.*, old.state AS previous_state),
+       audit AS (
+         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+         SELECT id, previous_state, 'sending', 'worker', 'claimed for sending', NULL, sending_started_at FROM moved)
+       SELECT * FROM moved`,
+      [unique.map((i) => i.id), unique.map((i) => i.now)],
+    );
+    return this.answerById(items, raw);
+  });
+
+  /**
+   * Meta accepted: store the wamid. A status webhook may already have moved the row further (then
+   * null). Concurrent calls share one statement, rows locked in id order, each audited.
+   * `hasParkedStatuses`: statuses for this wamid were parked (they arrived without callback data
+   * before the wamid was known) as of this statement; the caller applies them only then. One parked
+   * a moment later is picked up by the webhooks' periodic retry of parked statuses.
+   */
+  markAccepted(id: string, wamid: string, details: Record<string, unknown>, now: Date): Promise<AcceptedRow | null> {
+    return this.accepts.add({ id, wamid, details, now });
   }
+
+  private readonly accepts = new Batcher<{ id: string; wamid: string; details: Record<string, unknown>; now: Date }, AcceptedRow | null>(async (items) => {
+    const seen = new Set<string>();
+    const input = items.filter(({ id }) => !seen.has(id) && seen.add(id)).map(({ id, wamid, details, now }) => ({ id, wamid, details, at: now }));
+    const raw = await queryRows(
+      this.dataSource,
+      `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, wamid text, details jsonb, at timestamptz)),
+       old AS (
+         SELECT m.id, m.state FROM outbound_messages m WHERE m.id IN (SELECT id FROM input) ORDER BY m.id FOR UPDATE),
+       moved AS (
+         UPDATE outbound_messages m
+            SET state = 'accepted', wamid = i.wamid, accepted_at = i.at, updated_at = i.at, last_error = NULL
+           FROM old JOIN input i ON i.id = old.id
+          WHERE m.id = old.id AND old.state = 'sending'
+          RETURNING m.*, old.state AS previous_state),
+       audit AS (
+         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+         SELECT mv.id, mv.previous_state, 'accepted', 'worker', 'accepted by the Graph API', i.details, i.at
+           FROM moved mv JOIN input i ON i.id = mv.id)
+       SELECT mv.*, EXISTS (
+           SELECT 1 FROM message_status_events e
+            WHERE e.match_state = 'parked' AND e.phone_number_id = mv.phone_number_id AND e.wamid = mv.wamid) AS has_parked_statuses
+         FROM moved mv`,
+      [JSON.stringify(input)],
+    );
+    const parked = new Set(raw.filter((r) => r.has_parked_statuses === true).map((r) => String(r.id)));
+    return this.answerById(items, raw).map((row) => (row ? { row, hasParkedStatuses: parked.has(row.id) } : null));
+  });
 
   /** A row a webhook already advanced past `sending` still gets its wamid recorded. */
   async recordWamidIfMissing(id: string, wamid: string): Promise<void> {
@@ -202,12 +275,15 @@ export class OutboxRepository {
     }, now);
   }
 
-  /** The outcome is unknown: the row stays `sending` and only records why. */
+  /** The outcome is unknown: the row stays `sending` and only records why (one statement, audited). */
   async noteUnknownOutcome(id: string, error: RowError, now: Date): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      await tx.query(`UPDATE outbound_messages SET last_error = $2, updated_at = $3 WHERE id = $1 AND state = 'sending'`, [id, error, now]);
-      await this.audit(tx, id, 'sending', 'sending', { actor: 'worker', reason: 'outcome unknown: left for a webhook or a person', details: { error } }, now);
-    });
+    await this.move({
+      id,
+      from: ['sending'],
+      set: `last_error = $3, updated_at = $4`,
+      params: [error, now],
+      audit: { to: 'sending', actor: 'worker', reason: 'outcome unknown: left for a webhook or a person', details: { error } },
+    }, now);
   }
 
   /** A person's resolution of a row; conditional on the state they saw. */
@@ -270,30 +346,37 @@ export class OutboxRepository {
     );
   }
 
-  private async move(move: Move, now: Date): Promise<OutboundMessage | null> {
-    return this.dataSource.transaction(async (tx) => {
-      // Lock the row first so the audit records the state it really left.
-      const raw = await queryRows(
-        tx,
-        `WITH old AS (SELECT id, state FROM outbound_messages WHERE id = $1 FOR UPDATE)
-         UPDATE outbound_messages m SET ${move.set}
-           FROM old
-          WHERE m.id = old.id AND old.state = ANY($2::text[]) ${move.extraWhere ?? ''}
-          RETURNING m.*, old.state AS previous_state`,
-        [move.id, move.from, ...move.params],
-      );
-      const first = raw[0];
-      if (!first) return null;
-      const row = mapRawRow<OutboundMessage>(this.metadata, first);
-      await this.audit(tx, move.id, String(first.previous_state), move.audit.to ?? row.state, move.audit, now);
+  /** One answer per caller, in order: the moved row for the first caller of each id, else null. */
+  private answerById(items: readonly { id: string }[], raw: Record<string, unknown>[]): (OutboundMessage | null)[] {
+    const byId = new Map(this.rows(raw).map((r) => [r.id, r]));
+    return items.map(({ id }) => {
+      const row = byId.get(id) ?? null;
+      byId.delete(id);
       return row;
     });
   }
 
-  private async audit(tx: EntityManager, messageId: string, from: string | null, to: string, audit: Audit, now: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
-      [messageId, from, to, audit.actor, audit.reason, audit.details ?? null, now],
+  /**
+   * One statement, atomic on its own (no explicit transaction): lock the row so the audit records
+   * the state it really left, move it only if that state is one of `from`, and write the audit
+   * entry from the moved row. Nothing moved → no audit row, null.
+   */
+  private async move(move: Move, now: Date): Promise<OutboundMessage | null> {
+    const n = 3 + move.params.length;
+    const raw = await queryRows(
+      this.dataSource,
+      `WITH old AS (SELECT id, state FROM outbound_messages WHERE id = $1 FOR UPDATE),
+       moved AS (
+         UPDATE outbound_messages m SET ${move.set}
+           FROM old
+          WHERE m.id = old.id AND old.state = ANY($2::text[]) ${move.extraWhere ?? ''}
+          RETURNING m.*, old.state AS previous_state),
+       audit AS (
+         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+         SELECT id, previous_state, COALESCE($${n}::text, state), $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4} FROM moved)
+       SELECT * FROM moved`,
+      [move.id, move.from, ...move.params, move.audit.to, move.audit.actor, move.audit.reason, move.audit.details ?? null, now],
     );
+    return this.rows(raw)[0] ?? null;
   }
 }

@@ -1,0 +1,91 @@
+// Group commit for concurrent callers: calls made while earlier flushes are in flight are gathered
+// and handed to one `flush` together; each caller gets its own result. Pure scheduling, no I/O of
+// its own: the flush is injected.
+
+/** Writes a batch and returns one result per item, in the same order. */
+export type BatchFlush<I, R> = (items: readonly I[]) => Promise<readonly R[]>;
+
+export interface BatcherOptions {
+  /** At most this many items per flush. */
+  maxBatch: number;
+  /** Flushes in flight at once; while all are busy, new items wait and join the next batch. */
+  maxInFlight: number;
+}
+
+interface Waiter<I, R> {
+  item: I;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+}
+
+const DEFAULTS: BatcherOptions = { maxBatch: 256, maxInFlight: 2 };
+
+export class Batcher<I, R> {
+  private pending: Waiter<I, R>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly options: BatcherOptions;
+
+  constructor(
+    private readonly flush: BatchFlush<I, R>,
+    options: Partial<BatcherOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Resolves with this item's result once the flush holding it has settled. */
+  add(item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.options.maxInFlight || this.pending.length === 0) return;
+    this.scheduled = true;
+    // One turn of the event loop lets calls made at the same moment join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.inFlight >= this.options.maxInFlight || this.pending.length === 0) return;
+      const batch = this.pending.splice(0, this.options.maxBatch);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+      this.schedule();
+    });
+  }
+
+  /**
+   * A failed flush of several items is retried one item at a time, so one bad item fails only its
+   * own caller. (The flushes are single statements: a failed one changed nothing.)
+   */
+  private async run(batch: Waiter<I, R>[]): Promise<void> {
+    try {
+      settle(batch, await this.flush(batch.map((w) => w.item)));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const waiter of batch) {
+        try {
+          settle([waiter], await this.flush([waiter.item]));
+        } catch (single) {
+          waiter.reject(single);
+        }
+      }
+    }
+  }
+}
+
+function settle<I, R>(batch: Waiter<I, R>[], results: readonly R[]): void {
+  if (results.length !== batch.length) {
+    const error = new Error(`batch flush returned ${results.length} results for ${batch.length} items`);
+    for (const waiter of batch) waiter.reject(error);
+    return;
+  }
+  batch.forEach((waiter, i) => waiter.resolve(results[i]!));
+}

@@ -128,7 +128,8 @@ describe('GraphClient against the simulator', () => {
     const message = events.find((e) => e.kind === 'message');
     expect(message?.kind === 'message' && message.contact?.name).toBe('Zoë Ünal');
     const statuses = events.flatMap((e) => (e.kind === 'status' ? [e.status] : []));
-    expect(statuses.map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+    // Separate POSTs may overtake each other on a loaded machine, as Meta's do: no order is promised.
+    expect(statuses.map((s) => s.status).sort()).toEqual(['delivered', 'read', 'sent']);
     expect(statuses.every((s) => s.bizOpaqueCallbackData === 'out-7')).toBe(true);
   });
 });

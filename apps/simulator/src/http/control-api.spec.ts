@@ -45,7 +45,8 @@ describe('control API under /_sim/', () => {
     });
     const webhooks = await call('GET', '/_sim/webhooks');
     const deliveries = webhooks.json.deliveries as Array<{ state: string; attempts: Array<{ status_code: number }>; events: Array<{ status: string }> }>;
-    expect(deliveries.flatMap((d) => d.events.map((e) => e.status))).toEqual(['sent', 'delivered', 'read']);
+    // Separate POSTs may overtake each other on a loaded machine, as Meta's do: no order is promised.
+    expect(deliveries.flatMap((d) => d.events.map((e) => e.status)).sort()).toEqual(['delivered', 'read', 'sent']);
     expect(deliveries.every((d) => d.state === 'delivered' && d.attempts[0]?.status_code === 200)).toBe(true);
   });
 

@@ -55,7 +55,8 @@ describe('webhook emitter', () => {
     const statuses = receiver.statuses();
     for (const [i, wamid] of wamids.entries()) {
       const mine = statuses.filter((s) => s.id === wamid);
-      expect(mine.map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+      // Separate POSTs may overtake each other on a loaded machine, as Meta's do: no order is promised.
+      expect(mine.map((s) => s.status).sort()).toEqual(['delivered', 'read', 'sent']);
       for (const status of mine) {
         expect(status.biz_opaque_callback_data).toBe(`out-${i}`);
         expect(status.recipient_id).toBe(`1650555000${i}`);

@@ -1,12 +1,10 @@
 // A ROLE=worker process of the built app for bench/outbound.bench.mjs, started with an IPC channel.
 // It boots exactly as apps/api/dist/main.js does for ROLE=worker (config from the environment,
 // migrations, createWorkerContext), then tells the parent it is ready and with which concurrency.
-// BENCH_EXPERIMENTS=a,b applies what-if experiments (bench/outbound-experiments.mjs) to it.
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
-import { applyExperiments } from './outbound-experiments.mjs';
 
 const envConfig = loadConfig(process.env);
 const config = withInfra(envConfig, { databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL });
@@ -14,8 +12,6 @@ await runMigrations(config.databaseUrl);
 const app = await createWorkerContext(config);
 await app.init();
 const processor = app.get(OutboundProcessor, { strict: false });
-const experiments = (process.env.BENCH_EXPERIMENTS ?? '').split(',').filter(Boolean);
-applyExperiments(app, experiments, { concurrency: config.outbox.sendConcurrency });
 
 process.on('message', (msg) => {
   if (msg?.type === 'rss') process.send({ id: msg.id, value: process.resourceUsage().maxRSS / 1024 });

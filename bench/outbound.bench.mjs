@@ -20,7 +20,6 @@ import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp, createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
-import { applyExperiments } from './outbound-experiments.mjs';
 import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -48,10 +47,7 @@ const RUN_DEADLINE_MS = 75_000;
  *  - `split`:  ROLE=api in this process + a separate ROLE=worker process of the built app.
  *  - `staged`: the two halves apart (diagnostic): ROLE=api takes all POSTs with no worker running,
  *              then an in-process ROLE=worker drains the rows; each half gets its own msg/s and CPU.
- *  - any of them followed by `+experiment`s (`concurrency`, `onestatement`, `keycache`; see
- *    bench/outbound-experiments.mjs): the same with a proposed change applied to the running app.
- *    These are what-if measurements, labelled as such; the headline never uses them.
- * The headline `pipeline` is the fastest `all`/`split` mode without experiments.
+ * The headline `pipeline` is the fastest `all`/`split` mode.
  */
 export async function run({
   messages = 3000,
@@ -125,9 +121,7 @@ export async function run({
       lastMs = Date.now() - modeStarted;
     }
     const candidates = pipelines.filter((p) => p.msgPerSec !== null);
-    const asBuilt = candidates.filter((p) => p.experiments.length === 0);
-    const pool = asBuilt.length > 0 ? asBuilt : candidates;
-    const best = pool.length > 0 ? pool.reduce((a, b) => (b.msgPerSec > a.msgPerSec ? b : a)) : null;
+    const best = candidates.length > 0 ? candidates.reduce((a, b) => (b.msgPerSec > a.msgPerSec ? b : a)) : null;
     const ratio = best ? best.msgPerSec / bare.msgPerSec : null;
     return {
       messages,
@@ -180,14 +174,12 @@ async function runBare({ messages, concurrency, redisUrl, prefix }) {
 }
 
 function parseMode(mode) {
-  const [base, ...experiments] = mode.split('+');
-  if (!['all', 'split', 'staged'].includes(base)) throw new Error(`unknown mode ${mode} (all, split or staged, then +experiments)`);
-  return { base, experiments };
+  if (!['all', 'split', 'staged'].includes(mode)) throw new Error(`unknown mode ${mode} (all, split or staged)`);
+  return { base: mode };
 }
 
-function describeMode(base, experiments) {
-  const where = { all: 'one process, ROLE=all', split: 'ROLE=api + a ROLE=worker process', staged: 'staged: ROLE=api alone, then ROLE=worker alone' }[base];
-  return experiments.length === 0 ? `${where}, as built` : `${where}, what-if: ${experiments.join(' + ')}`;
+function describeMode(base) {
+  return { all: 'one process, ROLE=all', split: 'ROLE=api + a ROLE=worker process', staged: 'staged: ROLE=api alone, then ROLE=worker alone' }[base];
 }
 
 function appConfig(env, role) {
@@ -202,17 +194,16 @@ async function startApi(env, role) {
 
 /** `all` / `split`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
 async function runPipeline(ctx, mode, batch) {
-  const { base, experiments } = parseMode(mode);
+  const { base } = parseMode(mode);
   const split = base === 'split';
   const { app, url } = await startApi(ctx.env, split ? 'api' : 'all');
   let child = null;
   const profiler = ctx.profile && !split ? createProfiler(app) : null;
   try {
     if (split) {
-      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', BENCH_EXPERIMENTS: experiments.join(',') });
+      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker' });
       ctx.children.add(child);
     }
-    applyExperiments(app, experiments, { concurrency: ctx.concurrency });
     const workerConcurrency = split ? child.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
 
     const before = ctx.sim.ledger().length;
@@ -226,8 +217,7 @@ async function runPipeline(ctx, mode, batch) {
     const seconds = (t1 - t0) / 1000;
     return {
       mode,
-      description: describeMode(base, experiments),
-      experiments,
+      description: describeMode(base),
       messages: ctx.messages,
       seconds,
       msgPerSec: ctx.messages / seconds,
@@ -251,13 +241,12 @@ async function runPipeline(ctx, mode, batch) {
 
 /** `staged`: the HTTP half alone (no worker anywhere), then the worker half alone. */
 async function runStaged(ctx, mode, batch) {
-  const { base, experiments } = parseMode(mode);
+  const { base } = parseMode(mode);
   const before = ctx.sim.ledger().length;
   const api = await startApi(ctx.env, 'api');
   let statuses;
   let enqueue;
   try {
-    applyExperiments(api.app, experiments, { concurrency: ctx.concurrency });
     const cpu = meter(ctx);
     const t0 = performance.now();
     statuses = await postAll(api.url, ctx, batch);
@@ -271,7 +260,6 @@ async function runStaged(ctx, mode, batch) {
   await queue.pause();
   const worker = await createWorkerContext(appConfig(ctx.env, 'worker'));
   try {
-    applyExperiments(worker, experiments, { concurrency: ctx.concurrency });
     const workerConcurrency = worker.get(OutboundProcessor, { strict: false }).worker.concurrency;
     const cpu = meter(ctx);
     const t0 = performance.now();
@@ -282,8 +270,7 @@ async function runStaged(ctx, mode, batch) {
     const sendSeconds = (t1 - t0) / 1000;
     return {
       mode,
-      description: describeMode(base, experiments),
-      experiments,
+      description: describeMode(base),
       messages: ctx.messages,
       seconds: null,
       msgPerSec: null,

@@ -40,7 +40,8 @@ export class WebhookIngestService {
     if (!verifySignature(body, signature, this.config.whatsapp.appSecrets)) {
       const reason = signature ? 'invalid' : 'missing';
       this.logger.event('warn', 'webhook.signature_rejected', { reason, bytes: body.length });
-      this.counters.increment(WEBHOOK_COUNTERS.signatureRejected, reason, this.clock.now()).catch(() => undefined);
+      // Counted before the answer, so the figure is never behind what callers were told.
+      await this.counters.increment(WEBHOOK_COUNTERS.signatureRejected, reason, this.clock.now()).catch(() => undefined);
       return { status: 401, reason };
     }
     let deliveryId: string;

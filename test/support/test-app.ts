@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import type { Clock } from '../../apps/api/src/common/clock.js';
 import type { AppConfig } from '../../apps/api/src/config/config.schema.js';
 import { loadConfig, withInfra } from '../../apps/api/src/config/load-config.js';
 import { createHttpApp } from '../../apps/api/src/create-app.js';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string | undefined>;
   /** Point the app at another Redis (e.g. one the test stops on purpose). */
   readonly redisUrl?: string;
+  /** The app's time (e.g. an AdjustableClock a test moves); the system clock when absent. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     redisUrl: options.redisUrl ?? infra.redisUrl,
   });
   await runMigrations(config.databaseUrl);
-  const app = await createHttpApp(config);
+  const app = await createHttpApp(config, undefined, options.clock);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 

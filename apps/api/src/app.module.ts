@@ -10,6 +10,7 @@ import { dataSourceOptions } from './database/data-source.js';
 import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
@@ -20,6 +21,7 @@ import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: JsonLogger, clock: Clock = new SystemClock()): DynamicModule {
+    const outbox = OutboxModule.forRole(config.role);
     return {
       module: AppModule,
       imports: [
@@ -40,8 +42,9 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         WhatsappModule,
-        OutboxModule.forRole(config.role),
+        outbox,
         WebhooksModule.forRole(config.role),
+        ConversationsModule.forRole(config.role, outbox),
       ],
     };
   }

@@ -4,3 +4,4 @@ export * from './send-decision.js';
 export * from './dedupe.js';
 export * from './validate-payload.js';
 export * from './policy/index.js';
+export * from './conversations/index.js';

@@ -58,6 +58,12 @@ export interface AppConfig {
     /** A parked status still unmatched after this long is foreign (another app's message). */
     readonly foreignAfterMs: number;
   };
+  readonly conversations: {
+    /** Purposes whose messages expect an answer (besides interactive messages), for reply attribution. */
+    readonly replyPurposes: readonly string[];
+    /** How long an outbound message may await an answer (default 24 h). */
+    readonly awaitingAnswerMs: number;
+  };
   readonly bootstrap: {
     readonly apiKey: string | null;
     readonly adminEmail: string | null;

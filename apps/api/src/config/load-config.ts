@@ -53,6 +53,10 @@ export function loadConfig(env: Env): EnvConfig {
       parkedRetryMs: read.int('WEBHOOK_PARKED_RETRY_MS', 10_000, 100, 3_600_000),
       foreignAfterMs: read.int('WEBHOOK_FOREIGN_AFTER_MS', 3_600_000, 1_000, 30 * 86_400_000),
     },
+    conversations: {
+      replyPurposes: (read.optional('CONVERSATION_REPLY_PURPOSES') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      awaitingAnswerMs: read.int('CONVERSATION_AWAITING_ANSWER_MS', 86_400_000, 60_000, 7 * 86_400_000),
+    },
     bootstrap: {
       apiKey: read.optional('BOOTSTRAP_API_KEY'),
       adminEmail: read.optional('BOOTSTRAP_ADMIN_EMAIL'),

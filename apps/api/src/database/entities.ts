@@ -1,4 +1,8 @@
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
+import { Contact } from '../modules/conversations/contact.entity.js';
+import { Conversation } from '../modules/conversations/conversation.entity.js';
+import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
+import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
 import { MetricCounter } from '../modules/metrics/metric-counter.entity.js';
 import { OutboundMessageEvent } from '../modules/outbox/outbound-message-event.entity.js';
 import { OutboundMessage } from '../modules/outbox/outbound-message.entity.js';
@@ -11,4 +15,5 @@ import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entit
 
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
 export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
-  WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent];
+  WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
+  Contact, Conversation, InboundAttribution, InboundAttributionEvent];

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideAfterSend, type SendDecision } from '@sendbook/queue';
+import { decideAfterSend, isFreeForm, type RowError, type SendDecision } from '@sendbook/queue';
 import type { GraphClient, OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { ConversationWindowGate } from '../conversations/conversation-window-gate.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
@@ -31,6 +32,7 @@ export class OutboundSender {
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     private readonly webhooks: WebhooksService,
+    private readonly windowGate: ConversationWindowGate,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -38,6 +40,13 @@ export class OutboundSender {
   async send(messageId: string): Promise<SendRowOutcome> {
     const row = await this.repo.claim(messageId, this.clock.now());
     if (!row) return { kind: 'not_claimed' };
+
+    // Outside the 24 h window free-form text would only come back as 131047: send the fallback
+    // template instead, or hold the row for a person.
+    if (isFreeForm(row.payload as { type: string }) && (await this.windowGate.decideFreeForm(row.phoneNumberId, row.toWaId, this.clock.now())) === 'closed') {
+      const error: RowError = { code: 'window_closed', title: 'Customer-service window closed', message: 'no message from this contact in the last 24 hours', details: null };
+      return this.apply(row, row.fallbackTemplate ? { kind: 'use_fallback', error } : { kind: 'hold', error }, this.clock.now());
+    }
 
     const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row));
     const now = this.clock.now();

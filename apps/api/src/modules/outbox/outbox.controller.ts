@@ -6,6 +6,8 @@ import { CreateMessageDto } from './dto/create-message.dto.js';
 import { ListMessagesDto } from './dto/list-messages.dto.js';
 import { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
+import type { OutboundMessage } from './outbound-message.entity.js';
+import { InboundService } from '../conversations/inbound.service.js';
 import { OutboxService } from './outbox.service.js';
 
 const ACTOR = 'api';
@@ -13,14 +15,24 @@ const ACTOR = 'api';
 @Controller('v1/messages')
 @UseGuards(ApiKeyGuard)
 export class OutboxController {
-  constructor(private readonly outbox: OutboxService) {}
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly inbound: InboundService,
+  ) {}
+
+  /** The resource with `replies`: ids of inbound messages attributed to each message. */
+  private async present(rows: OutboundMessage[]) {
+    const replies = await this.inbound.repliesFor(rows.map((m) => m.id));
+    return rows.map((m) => presentMessage(m, replies.get(m.id) ?? []));
+  }
 
   /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */
   @Post()
   async create(@Body() dto: CreateMessageDto, @Res({ passthrough: true }) res: Response) {
     const { message, deduplicated } = await this.outbox.enqueue(dto, ACTOR);
     res.status(deduplicated ? 200 : 201);
-    return { message: presentMessage(message), deduplicated };
+    const [presented] = await this.present([message]);
+    return { message: presented, deduplicated };
   }
 
   @Get()
@@ -30,12 +42,13 @@ export class OutboxController {
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
     const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, limit, after });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
-    return { data: rows.map((m) => presentMessage(m)), next_cursor: last ? encodeCursor(last) : null };
+    return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }
 
   @Get(':id')
   async get(@Param('id') id: string) {
-    return { message: presentMessage(await this.outbox.get(id)) };
+    const [presented] = await this.present([await this.outbox.get(id)]);
+    return { message: presented };
   }
 
   /** The audit trail of a message: every state change, who made it and why. */
@@ -48,6 +61,7 @@ export class OutboxController {
   @Post(':id/resolve')
   @HttpCode(200)
   async resolve(@Param('id') id: string, @Body() dto: ResolveMessageDto) {
-    return { message: presentMessage(await this.outbox.resolve(id, dto.action, dto.note ?? null, 'admin:api')) };
+    const [presented] = await this.present([await this.outbox.resolve(id, dto.action, dto.note ?? null, 'admin:api')]);
+    return { message: presented };
   }
 }

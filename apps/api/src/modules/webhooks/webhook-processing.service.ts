@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { ConversationAttributionService } from '../conversations/conversation-attribution.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from './webhook-counters.js';
@@ -33,6 +34,7 @@ export class WebhookProcessingService {
   constructor(
     private readonly repo: WebhooksRepository,
     private readonly statuses: WebhookStatusesService,
+    private readonly attribution: ConversationAttributionService,
     private readonly counters: CountersRepository,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
@@ -140,10 +142,12 @@ export class WebhookProcessingService {
 
   private async storeInbound(tx: EntityManager, event: MessageEvent, delivery: LeasedDelivery, now: Date): Promise<void> {
     const m = event.message;
-    await this.repo.insertInbound(tx, {
-      phoneNumberId: event.phoneNumberId ?? '',
-      // The event key already stands in a content hash for a message without an id.
-      wamid: m.id || event.key.slice(event.key.lastIndexOf(':') + 1),
+    const phoneNumberId = event.phoneNumberId ?? '';
+    // The event key already stands in a content hash for a message without an id.
+    const wamid = m.id || event.key.slice(event.key.lastIndexOf(':') + 1);
+    const inserted = await this.repo.insertInbound(tx, {
+      phoneNumberId,
+      wamid,
       fromWaId: m.from ?? event.contact?.waId ?? null,
       fromUserId: m.fromUserId ?? event.contact?.userId ?? null,
       contactName: event.contact?.name ?? null,
@@ -159,6 +163,8 @@ export class WebhookProcessingService {
       deliveryId: delivery.id,
       createdAt: now,
     });
+    // Contact, conversation, window and reply attribution commit with the message, once.
+    if (inserted) await this.attribution.onInboundStored(tx, phoneNumberId, wamid, now);
   }
 
   /** Other fields are kept as they came; modules with a model for them (templates, quality) read them here. */

@@ -2,11 +2,13 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { presentInbound } from '../conversations/conversations.presenter.js';
+import { InboundService } from '../conversations/inbound.service.js';
 import { presentMessage } from '../outbox/message.presenter.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 
-export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook'] as const;
+export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook', 'unattributed_inbound'] as const;
 type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
 class WorkItemsQuery {
@@ -28,12 +30,14 @@ export class WorkItemsController {
   constructor(
     private readonly outbox: OutboxService,
     private readonly webhooks: WebhooksService,
+    private readonly inbound: InboundService,
   ) {}
 
   @Get()
   async list(@Query() query: WorkItemsQuery) {
     const limit = query.limit ?? 100;
     if (query.kind === 'poison_webhook') return this.poisonWebhooks(limit);
+    if (query.kind === 'unattributed_inbound') return this.unattributedInbound(limit);
     const rows = query.kind === 'stuck_sending' ? await this.outbox.stuckSending(limit) : await this.outbox.inState(query.kind, limit);
     return {
       kind: query.kind,
@@ -45,6 +49,22 @@ export class WorkItemsController {
         last_error: m.lastError,
         actions: query.kind === 'stuck_sending' ? ['mark_sent', 'retry', 'cancel'] : query.kind === 'held' ? ['retry', 'cancel'] : ['retry'],
         message: presentMessage(m),
+      })),
+    };
+  }
+
+  /** Inbound messages stored in their thread but not tied to a message we sent: someone must decide. */
+  private async unattributedInbound(limit: number) {
+    const rows = await this.inbound.unattributed(limit);
+    return {
+      kind: 'unattributed_inbound',
+      data: rows.map((m) => ({
+        kind: 'unattributed_inbound',
+        id: m.id,
+        since: m.createdAt.toISOString(),
+        reason: m.reason,
+        actions: ['attribute'],
+        inbound: presentInbound(m),
       })),
     };
   }

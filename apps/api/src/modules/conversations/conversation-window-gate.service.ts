@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { decideFreeFormAt, type FreeFormDecision } from '@sendbook/queue';
+import { ConversationsRepository } from './conversations.repository.js';
+
+/**
+ * The sender's question before a free-form (non-template) send: is the 24 h customer-service
+ * window with this phone number open on this business number? Closed when she never wrote.
+ */
+@Injectable()
+export class ConversationWindowGate {
+  constructor(private readonly repo: ConversationsRepository) {}
+
+  async decideFreeForm(phoneNumberId: string, toWaId: string, now: Date): Promise<FreeFormDecision> {
+    return decideFreeFormAt(await this.repo.windowOpenUntil(phoneNumberId, toWaId), now);
+  }
+
+  windowOpenUntil(phoneNumberId: string, toWaId: string): Promise<Date | null> {
+    return this.repo.windowOpenUntil(phoneNumberId, toWaId);
+  }
+}

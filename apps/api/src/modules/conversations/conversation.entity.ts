@@ -1,0 +1,46 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type ConversationState = 'open' | 'closed';
+export const CONVERSATION_STATES: readonly ConversationState[] = ['open', 'closed'];
+
+/** One thread per business number and contact: both directions, and the 24 h window. */
+@Entity({ name: 'conversations' })
+@Index('uq_conversations_contact', ['phoneNumberId', 'contactId'], { unique: true })
+@Index('ix_conversations_activity', ['lastActivityAt', 'id'])
+@Check('ck_conversations_state', `state IN ('open', 'closed')`)
+export class Conversation {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'phone_number_id', type: 'text' })
+  phoneNumberId!: string;
+
+  @Column({ name: 'contact_id', type: 'uuid' })
+  contactId!: string;
+
+  @Column({ type: 'text', default: 'open' })
+  state!: ConversationState;
+
+  @Column({ type: 'text', nullable: true })
+  assignee!: string | null;
+
+  @Column({ name: 'unread_count', type: 'integer', default: 0 })
+  unreadCount!: number;
+
+  @Column({ name: 'last_activity_at', type: 'timestamptz' })
+  lastActivityAt!: Date;
+
+  /** Meta's timestamp of the latest inbound message (what the window counts from). */
+  @Column({ name: 'last_inbound_at', type: 'timestamptz', nullable: true })
+  lastInboundAt!: Date | null;
+
+  /** last_inbound_at + 24 h: free-form messages may be sent before it. */
+  @Column({ name: 'window_open_until', type: 'timestamptz', nullable: true })
+  windowOpenUntil!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

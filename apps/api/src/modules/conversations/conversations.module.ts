@@ -1,0 +1,28 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { Role } from '../../config/config.schema.js';
+import { ConversationAttributionService } from './conversation-attribution.service.js';
+import { ConversationWindowGate } from './conversation-window-gate.service.js';
+import { ConversationsController } from './conversations.controller.js';
+import { ConversationsRepository } from './conversations.repository.js';
+import { ConversationsService } from './conversations.service.js';
+import { InboundController } from './inbound.controller.js';
+import { InboundService } from './inbound.service.js';
+
+/**
+ * Contacts, conversations and reply attribution. Global, so the webhook processor (attribution in
+ * its transaction), the sender (window gate) and the work-items list reach it without imports.
+ */
+@Module({})
+export class ConversationsModule {
+  /** `outbox` is the app's own OutboxModule.forRole(role) object: the same reference, so Nest builds it once. */
+  static forRole(role: Role, outbox: DynamicModule): DynamicModule {
+    return {
+      module: ConversationsModule,
+      global: true,
+      imports: [outbox],
+      controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
+      providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
+      exports: [ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
+    };
+  }
+}

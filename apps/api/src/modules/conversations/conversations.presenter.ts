@@ -1,0 +1,94 @@
+import { decideFreeFormAt } from '@sendbook/queue';
+import type { ConversationView, InboundView } from './conversations.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The inbound resource (contract): snake_case, plus what the inbox needs to show it. */
+export function presentInbound(m: InboundView): Record<string, unknown> {
+  return {
+    id: m.id,
+    wamid: m.wamid,
+    from: m.fromWaId,
+    from_user_id: m.fromUserId,
+    contact_name: m.contactName,
+    phone_number_id: m.phoneNumberId,
+    type: m.type,
+    text: m.text,
+    choice: m.choice,
+    context_wamid: m.contextWamid,
+    forwarded: isForwarded(m.raw),
+    referred_product: recordAt(m.raw, 'context', 'referred_product'),
+    reaction: m.type === 'reaction' ? reactionOf(m) : null,
+    media: mediaOf(m),
+    message_id: m.messageId,
+    conversation_id: m.conversationId,
+    contact_id: m.contactId,
+    attribution: m.attribution,
+    attribution_reason: m.reason,
+    errors: m.errors,
+    timestamp: iso(m.timestamp),
+    created_at: iso(m.createdAt),
+    raw: m.raw,
+  };
+}
+
+export function presentConversation(c: ConversationView, now: Date): Record<string, unknown> {
+  return {
+    id: c.id,
+    phone_number_id: c.phoneNumberId,
+    contact: { id: c.contact.id, wa_id: c.contact.waId, user_id: c.contact.userId, name: c.contact.name, time_zone: c.contact.timeZone },
+    state: c.state,
+    assignee: c.assignee,
+    unread_count: c.unreadCount,
+    last_activity_at: iso(c.lastActivityAt),
+    last_inbound_at: iso(c.lastInboundAt),
+    window_open_until: iso(c.windowOpenUntil),
+    window_open: decideFreeFormAt(c.windowOpenUntil, now) === 'open',
+    created_at: iso(c.createdAt),
+    updated_at: iso(c.updatedAt),
+  };
+}
+
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { at: Date; id: string } | null {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+    return { at: date, id };
+  } catch {
+    return null;
+  }
+}
+
+function reactionOf(m: InboundView): Record<string, unknown> {
+  const r = recordAt(m.raw, 'reaction') ?? {};
+  const emoji = typeof r.emoji === 'string' && r.emoji !== '' ? r.emoji : null;
+  return { message_wamid: typeof r.message_id === 'string' ? r.message_id : null, emoji, removed: emoji === null };
+}
+
+/** Media keeps its id, mime type and caption; it is downloaded on demand, never eagerly. */
+function mediaOf(m: InboundView): Record<string, unknown> | null {
+  if (!['image', 'video', 'audio', 'document', 'sticker'].includes(m.type)) return null;
+  const media = recordAt(m.raw, m.type);
+  if (!media) return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return { id: str(media.id), mime_type: str(media.mime_type), caption: str(media.caption), filename: str(media.filename), sha256: str(media.sha256) };
+}
+
+function isForwarded(raw: Record<string, unknown>): boolean {
+  const c = recordAt(raw, 'context');
+  return c?.forwarded === true || c?.frequently_forwarded === true;
+}
+
+function recordAt(value: Record<string, unknown>, ...path: string[]): Record<string, unknown> | null {
+  let current: unknown = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return null;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return typeof current === 'object' && current !== null && !Array.isArray(current) ? (current as Record<string, unknown>) : null;
+}

@@ -1,0 +1,362 @@
+import { Injectable } from '@nestjs/common';
+import type { Attribution, AttributionReason, NamedTarget } from '@sendbook/queue';
+import { DataSource, type EntityManager } from 'typeorm';
+import { queryRows } from '../../database/query-rows.js';
+import { OutboundMessage } from '../outbox/outbound-message.entity.js';
+import type { Contact } from './contact.entity.js';
+import type { Conversation, ConversationState } from './conversation.entity.js';
+
+type Db = DataSource | EntityManager;
+
+/** What attribution needs of a freshly stored inbound row. */
+export interface StoredInbound {
+  id: string;
+  phoneNumberId: string;
+  wamid: string;
+  fromWaId: string | null;
+  fromUserId: string | null;
+  contactName: string | null;
+  type: string;
+  contextWamid: string | null;
+  timestamp: Date | null;
+  raw: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** An inbound message with where it belongs: the inbound resource's data. */
+export interface InboundView extends StoredInbound {
+  text: string | null;
+  choice: { id: string; title: string } | null;
+  contextFrom: string | null;
+  errors: unknown[] | null;
+  contactId: string | null;
+  conversationId: string | null;
+  attribution: Attribution | null;
+  reason: AttributionReason | null;
+  messageId: string | null;
+  namedWamid: string | null;
+}
+
+export interface OutboundCandidate {
+  id: string;
+  payload: Record<string, unknown>;
+  purpose: string;
+  sentAt: Date | null;
+  answered: boolean;
+}
+
+export interface NewAttribution {
+  inboundMessageId: string;
+  conversationId: string;
+  contactId: string;
+  attribution: Attribution;
+  reason: AttributionReason;
+  messageId: string | null;
+  namedWamid: string | null;
+}
+
+export interface ConversationView extends Conversation {
+  contact: Contact;
+}
+
+const INBOUND_SELECT = `
+  SELECT i.id, i.phone_number_id, i.wamid, i.from_wa_id, i.from_user_id, i.contact_name, i.type, i.text, i.choice,
+         i.context_wamid, i.context_from, i."timestamp", i.errors, i.raw, i.created_at,
+         a.contact_id, a.conversation_id, a.attribution, a.reason, a.message_id, a.named_wamid
+    FROM inbound_messages i
+    LEFT JOIN inbound_attributions a ON a.inbound_message_id = i.id`;
+
+const CONVERSATION_SELECT = `
+  SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
+         c.window_open_until, c.created_at, c.updated_at,
+         k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
+    FROM conversations c
+    JOIN contacts k ON k.id = c.contact_id`;
+
+/** The only code that builds SQL for contacts, conversations and attributions. */
+@Injectable()
+export class ConversationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  // ---- contacts ------------------------------------------------------------------------------
+
+  /**
+   * The contact for this identity on this number, created if absent. A known user id wins; a
+   * phone-only contact is adopted by the user id that first comes with that phone; a contact whose
+   * phone now comes with another user id (the number changed hands) is not.
+   */
+  async upsertContact(db: Db, c: { phoneNumberId: string; key: string; waId: string | null; userId: string | null; name: string | null }, now: Date): Promise<string> {
+    const found = await queryRows<{ id: string }>(
+      db,
+      `SELECT id FROM contacts
+        WHERE phone_number_id = $1
+          AND (($2::text IS NOT NULL AND user_id = $2) OR ($3::text IS NOT NULL AND wa_id = $3 AND ($2::text IS NULL OR user_id IS NULL)))
+        ORDER BY (user_id IS NOT DISTINCT FROM $2::text) DESC, created_at
+        LIMIT 1 FOR UPDATE`,
+      [c.phoneNumberId, c.userId, c.waId],
+    );
+    const id = found[0]?.id;
+    if (id) {
+      await db.query(
+        `UPDATE contacts SET user_id = COALESCE(user_id, $2), wa_id = COALESCE(wa_id, $3), name = COALESCE($4, name), updated_at = $5 WHERE id = $1`,
+        [id, c.userId, c.waId, c.name, now],
+      );
+      return id;
+    }
+    const rows = await queryRows<{ id: string }>(
+      db,
+      `INSERT INTO contacts (phone_number_id, contact_key, wa_id, user_id, name, created_at, updated_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$6)
+       ON CONFLICT (phone_number_id, contact_key) DO UPDATE SET name = COALESCE(EXCLUDED.name, contacts.name), updated_at = EXCLUDED.updated_at
+       RETURNING id`,
+      [c.phoneNumberId, c.key, c.waId, c.userId, c.name, now],
+    );
+    return rows[0]!.id;
+  }
+
+  async findContactByWaId(db: Db, phoneNumberId: string, waId: string): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(db, `SELECT id FROM contacts WHERE phone_number_id = $1 AND wa_id = $2 ORDER BY created_at LIMIT 1`, [phoneNumberId, waId]);
+    return rows[0]?.id ?? null;
+  }
+
+  // ---- conversations -------------------------------------------------------------------------
+
+  /** The contact's thread on this number, created if absent; an inbound message reopens it and moves its window. */
+  async upsertConversation(db: Db, c: { phoneNumberId: string; contactId: string; inboundAt: Date | null; opensWindow: boolean; unread: number; windowMs: number }, now: Date): Promise<string> {
+    const inboundAt = c.opensWindow ? c.inboundAt : null;
+    const until = inboundAt ? new Date(inboundAt.getTime() + c.windowMs) : null;
+    const rows = await queryRows<{ id: string }>(
+      db,
+      `INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at)
+       VALUES ($1,$2,'open',$3,$4,$5,$6,$7,$7)
+       ON CONFLICT (phone_number_id, contact_id) DO UPDATE SET
+         state = CASE WHEN $3 > 0 THEN 'open' ELSE conversations.state END,
+         unread_count = conversations.unread_count + $3,
+         last_activity_at = GREATEST(conversations.last_activity_at, EXCLUDED.last_activity_at),
+         last_inbound_at = GREATEST(conversations.last_inbound_at, EXCLUDED.last_inbound_at),
+         window_open_until = GREATEST(conversations.window_open_until, EXCLUDED.window_open_until),
+         updated_at = EXCLUDED.updated_at
+       RETURNING id`,
+      [c.phoneNumberId, c.contactId, c.unread, c.inboundAt ?? now, inboundAt, until, now],
+    );
+    return rows[0]!.id;
+  }
+
+  /** The latest window end for a phone number on a business number (any of its contacts). */
+  async windowOpenUntil(phoneNumberId: string, waId: string): Promise<Date | null> {
+    const rows = await queryRows<{ until: Date | null }>(
+      this.dataSource,
+      `SELECT max(c.window_open_until) AS until FROM conversations c JOIN contacts k ON k.id = c.contact_id
+        WHERE c.phone_number_id = $1 AND k.wa_id = $2`,
+      [phoneNumberId, waId],
+    );
+    return rows[0]?.until ? new Date(rows[0].until) : null;
+  }
+
+  async findConversation(id: string): Promise<ConversationView | null> {
+    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `${CONVERSATION_SELECT} WHERE c.id = $1`, [id]);
+    return rows[0] ? toConversation(rows[0]) : null;
+  }
+
+  async listConversations(f: { state?: ConversationState; assignee?: string; limit: number; after?: { at: Date; id: string } }): Promise<ConversationView[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (f.state) where.push(`c.state = $${params.push(f.state)}`);
+    if (f.assignee) where.push(`c.assignee = $${params.push(f.assignee)}`);
+    if (f.after) where.push(`(c.last_activity_at, c.id) < ($${params.push(f.after.at)}, $${params.push(f.after.id)}::uuid)`);
+    const sql = `${CONVERSATION_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $${params.push(f.limit)}`;
+    return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toConversation);
+  }
+
+  async updateConversation(id: string, patch: { state?: ConversationState; assignee?: string | null; unreadCount?: number; touch?: boolean }, now: Date): Promise<void> {
+    const sets: string[] = [];
+    const params: unknown[] = [id, now];
+    if (patch.state !== undefined) sets.push(`state = $${params.push(patch.state)}`);
+    if (patch.assignee !== undefined) sets.push(`assignee = $${params.push(patch.assignee)}`);
+    if (patch.unreadCount !== undefined) sets.push(`unread_count = $${params.push(patch.unreadCount)}`);
+    if (patch.touch) sets.push(`last_activity_at = GREATEST(last_activity_at, $2)`);
+    await this.dataSource.query(`UPDATE conversations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, params);
+  }
+
+  // ---- attribution ---------------------------------------------------------------------------
+
+  async findStoredInbound(db: Db, phoneNumberId: string, wamid: string): Promise<StoredInbound | null> {
+    const rows = await queryRows<Record<string, unknown>>(db, `${INBOUND_SELECT} WHERE i.phone_number_id = $1 AND i.wamid = $2`, [phoneNumberId, wamid]);
+    return rows[0] ? toInbound(rows[0]) : null;
+  }
+
+  /** What a wamid named by an inbound message is on this number: one of ours, one of hers, or unknown. */
+  async resolveWamid(db: Db, phoneNumberId: string, wamid: string): Promise<NamedTarget> {
+    const out = await queryRows<{ id: string }>(db, `SELECT id FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`, [phoneNumberId, wamid]);
+    if (out[0]) return { kind: 'outbound', messageId: out[0].id };
+    const inb = await queryRows<{ id: string }>(db, `SELECT id FROM inbound_messages WHERE phone_number_id = $1 AND wamid = $2`, [phoneNumberId, wamid]);
+    if (inb[0]) return { kind: 'inbound', inboundId: inb[0].id };
+    return { kind: 'unknown' };
+  }
+
+  /** Messages sent to this phone from this number between `from` and `to`, and whether one is answered. */
+  async outboundCandidates(db: Db, phoneNumberId: string, waId: string, from: Date, to: Date): Promise<OutboundCandidate[]> {
+    const rows = await queryRows<{ id: string; payload: Record<string, unknown>; purpose: string; sent_at: Date | null; answered: boolean }>(
+      db,
+      `SELECT o.id, o.payload, o.purpose, COALESCE(o.accepted_at, o.sent_at, o.sending_started_at) AS sent_at,
+              EXISTS (SELECT 1 FROM inbound_attributions a WHERE a.message_id = o.id AND a.reason <> 'reaction') AS answered
+         FROM outbound_messages o
+        WHERE o.phone_number_id = $1 AND o.to_wa_id = $2 AND o.wamid IS NOT NULL AND o.state NOT IN ('failed', 'cancelled')
+          AND o.created_at > $3 AND o.created_at <= $4`,
+      [phoneNumberId, waId, from, to],
+    );
+    return rows.map((r) => ({ id: r.id, payload: r.payload, purpose: r.purpose, sentAt: r.sent_at ? new Date(r.sent_at) : null, answered: r.answered }));
+  }
+
+  async insertAttribution(db: Db, a: NewAttribution, now: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO inbound_attributions (inbound_message_id, conversation_id, contact_id, attribution, reason, message_id, named_wamid, created_at, updated_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
+       ON CONFLICT (inbound_message_id) DO NOTHING`,
+      [a.inboundMessageId, a.conversationId, a.contactId, a.attribution, a.reason, a.messageId, a.namedWamid, now],
+    );
+  }
+
+  /** Changes an attribution by hand and records the change, in one transaction. */
+  async reattribute(inboundId: string, next: { attribution: Attribution; messageId: string | null; conversationId: string }, audit: { actor: string; note: string | null }, now: Date): Promise<boolean> {
+    return this.transaction(async (tx) => {
+      const before = await queryRows<Record<string, unknown>>(
+        tx,
+        `SELECT attribution, reason, message_id, conversation_id FROM inbound_attributions WHERE inbound_message_id = $1 FOR UPDATE`,
+        [inboundId],
+      );
+      if (!before[0]) return false;
+      await tx.query(
+        `UPDATE inbound_attributions SET attribution = $2, reason = 'manual', message_id = $3, conversation_id = $4, updated_at = $5 WHERE inbound_message_id = $1`,
+        [inboundId, next.attribution, next.messageId, next.conversationId, now],
+      );
+      const after = { attribution: next.attribution, reason: 'manual', message_id: next.messageId, conversation_id: next.conversationId };
+      await tx.query(
+        `INSERT INTO inbound_attribution_events (inbound_message_id, before, after, actor, note, at) VALUES ($1,$2::jsonb,$3::jsonb,$4,$5,$6)`,
+        [inboundId, JSON.stringify(before[0]), JSON.stringify(after), audit.actor, audit.note, now],
+      );
+      return true;
+    });
+  }
+
+  attributionHistory(inboundId: string): Promise<Record<string, unknown>[]> {
+    return queryRows(this.dataSource, `SELECT before, after, actor, note, at FROM inbound_attribution_events WHERE inbound_message_id = $1 ORDER BY id`, [inboundId]);
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  async findInbound(id: string): Promise<InboundView | null> {
+    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `${INBOUND_SELECT} WHERE i.id = $1`, [id]);
+    return rows[0] ? toInbound(rows[0]) : null;
+  }
+
+  async listInbound(f: { attribution?: Attribution; conversationId?: string; limit: number; after?: { at: Date; id: string }; oldestFirst?: boolean }): Promise<InboundView[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (f.attribution) where.push(`a.attribution = $${params.push(f.attribution)}`);
+    if (f.conversationId) where.push(`a.conversation_id = $${params.push(f.conversationId)}`);
+    const dir = f.oldestFirst ? 'ASC' : 'DESC';
+    if (f.after) where.push(`(i.created_at, i.id) ${f.oldestFirst ? '>' : '<'} ($${params.push(f.after.at)}, $${params.push(f.after.id)}::uuid)`);
+    const sql = `${INBOUND_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY i.created_at ${dir}, i.id ${dir} LIMIT $${params.push(f.limit)}`;
+    return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toInbound);
+  }
+
+  /** Inbound ids attributed to each outbound message (reactions excluded), oldest first. */
+  async repliesFor(messageIds: readonly string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>(messageIds.map((id) => [id, []]));
+    if (messageIds.length === 0) return map;
+    const rows = await queryRows<{ message_id: string; inbound_message_id: string }>(
+      this.dataSource,
+      `SELECT message_id, inbound_message_id FROM inbound_attributions WHERE message_id = ANY($1::uuid[]) AND reason <> 'reaction' ORDER BY created_at, inbound_message_id`,
+      [messageIds],
+    );
+    for (const r of rows) map.get(r.message_id)?.push(r.inbound_message_id);
+    return map;
+  }
+
+  /** Outbound messages of a thread: sent from its number to its contact's phone. Newest first. */
+  outboundOfThread(phoneNumberId: string, waId: string, limit: number): Promise<OutboundMessage[]> {
+    return this.dataSource.getRepository(OutboundMessage).find({ where: { phoneNumberId, toWaId: waId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  async findOutbound(id: string): Promise<{ id: string; phoneNumberId: string; toWaId: string; wamid: string | null } | null> {
+    const rows = await queryRows<{ id: string; phone_number_id: string; to_wa_id: string; wamid: string | null }>(
+      this.dataSource,
+      `SELECT id, phone_number_id, to_wa_id, wamid FROM outbound_messages WHERE id = $1`,
+      [id],
+    );
+    const r = rows[0];
+    return r ? { id: r.id, phoneNumberId: r.phone_number_id, toWaId: r.to_wa_id, wamid: r.wamid } : null;
+  }
+
+  async findOutboundByWamid(phoneNumberId: string, wamid: string): Promise<{ id: string; toWaId: string; wamid: string } | null> {
+    const rows = await queryRows<{ id: string; to_wa_id: string }>(this.dataSource, `SELECT id, to_wa_id FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`, [phoneNumberId, wamid]);
+    return rows[0] ? { id: rows[0].id, toWaId: rows[0].to_wa_id, wamid } : null;
+  }
+
+  async findInboundByWamid(phoneNumberId: string, wamid: string): Promise<InboundView | null> {
+    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `${INBOUND_SELECT} WHERE i.phone_number_id = $1 AND i.wamid = $2`, [phoneNumberId, wamid]);
+    return rows[0] ? toInbound(rows[0]) : null;
+  }
+}
+
+function date(value: unknown): Date | null {
+  return value === null || value === undefined ? null : new Date(value as string);
+}
+
+function toInbound(r: Record<string, unknown>): InboundView {
+  return {
+    id: r.id as string,
+    phoneNumberId: r.phone_number_id as string,
+    wamid: r.wamid as string,
+    fromWaId: (r.from_wa_id as string | null) ?? null,
+    fromUserId: (r.from_user_id as string | null) ?? null,
+    contactName: (r.contact_name as string | null) ?? null,
+    type: r.type as string,
+    text: (r.text as string | null) ?? null,
+    choice: (r.choice as { id: string; title: string } | null) ?? null,
+    contextWamid: (r.context_wamid as string | null) ?? null,
+    contextFrom: (r.context_from as string | null) ?? null,
+    timestamp: date(r.timestamp),
+    errors: (r.errors as unknown[] | null) ?? null,
+    raw: r.raw as Record<string, unknown>,
+    createdAt: new Date(r.created_at as string),
+    contactId: (r.contact_id as string | null) ?? null,
+    conversationId: (r.conversation_id as string | null) ?? null,
+    attribution: (r.attribution as Attribution | null) ?? null,
+    reason: (r.reason as AttributionReason | null) ?? null,
+    messageId: (r.message_id as string | null) ?? null,
+    namedWamid: (r.named_wamid as string | null) ?? null,
+  };
+}
+
+function toConversation(r: Record<string, unknown>): ConversationView {
+  return {
+    id: r.id as string,
+    phoneNumberId: r.phone_number_id as string,
+    contactId: r.contact_id as string,
+    state: r.state as ConversationState,
+    assignee: (r.assignee as string | null) ?? null,
+    unreadCount: Number(r.unread_count),
+    lastActivityAt: new Date(r.last_activity_at as string),
+    lastInboundAt: date(r.last_inbound_at),
+    windowOpenUntil: date(r.window_open_until),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+    contact: {
+      id: r.contact_id as string,
+      phoneNumberId: r.phone_number_id as string,
+      contactKey: r.contact_key as string,
+      waId: (r.wa_id as string | null) ?? null,
+      userId: (r.user_id as string | null) ?? null,
+      name: (r.name as string | null) ?? null,
+      timeZone: (r.time_zone as string | null) ?? null,
+      createdAt: new Date(r.contact_created_at as string),
+      updatedAt: new Date(r.contact_updated_at as string),
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { contactE164 } from '@sendbook/queue';
+import { normalizeE164 } from '@sendbook/whatsapp';
+import { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
+import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
+import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
+import type { ConversationState } from './conversation.entity.js';
+import { ConversationWindowGate } from './conversation-window-gate.service.js';
+import { ConversationsRepository, type ConversationView, type InboundView } from './conversations.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMELINE_LIMIT = 200;
+
+export type TimelineEntry = { direction: 'inbound'; at: Date; inbound: InboundView } | { direction: 'outbound'; at: Date; message: OutboundMessage };
+
+export interface AgentReply {
+  text?: string;
+  template?: Record<string, unknown>;
+  /** An inbound (or outbound) message of this thread, by id or wamid: sent as context.message_id. */
+  replyTo?: string;
+  /** The client's request id: the same id twice is the same reply (a double click sends once). */
+  requestId: string;
+}
+
+/** Threads per business number and contact, their timeline, and agent replies through the outbox. */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    private readonly repo: ConversationsRepository,
+    private readonly gate: ConversationWindowGate,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async get(id: string): Promise<ConversationView> {
+    const found = UUID.test(id) ? await this.repo.findConversation(id) : null;
+    if (!found) throw DomainError.notFound('conversation');
+    return found;
+  }
+
+  list(filter: Parameters<ConversationsRepository['listConversations']>[0]): Promise<ConversationView[]> {
+    return this.repo.listConversations(filter);
+  }
+
+  /** Both directions, oldest first: the thread's inbound messages and what we sent to its contact's phone. */
+  async timeline(conversation: ConversationView): Promise<TimelineEntry[]> {
+    const inbound = await this.repo.listInbound({ conversationId: conversation.id, limit: TIMELINE_LIMIT });
+    const outbound = conversation.contact.waId ? await this.repo.outboundOfThread(conversation.phoneNumberId, conversation.contact.waId, TIMELINE_LIMIT) : [];
+    const entries = [
+      ...inbound.map((m) => ({ entry: { direction: 'inbound' as const, at: m.timestamp ?? m.createdAt, inbound: m }, key: inboundSortKey(m) })),
+      ...outbound.map((m) => ({ entry: { direction: 'outbound' as const, at: new Date(m.createdAt), message: m }, key: new Date(m.createdAt).getTime() })),
+    ];
+    return entries
+      .sort((a, b) => a.key - b.key)
+      .slice(-TIMELINE_LIMIT)
+      .map((e): TimelineEntry => e.entry);
+  }
+
+  /** The thread with a phone number on a business number, created if absent (an agent starting a conversation). */
+  async open(to: string, phoneNumberId: string | undefined): Promise<ConversationView> {
+    const phone = normalizeE164(to);
+    if (!phone.ok) throw DomainError.validation([{ field: 'to', message: `is not a valid phone number (${phone.reason})` }]);
+    const id = await this.ensureForOutbound(phoneNumberId ?? this.config.whatsapp.phoneNumberId, phone.waId);
+    return this.get(id);
+  }
+
+  /** The conversation an outbound message to `toWaId` belongs to, created if absent. For the outbox to call on enqueue. */
+  async ensureForOutbound(phoneNumberId: string, toWaId: string): Promise<string> {
+    const now = this.clock.now();
+    return this.repo.transaction(async (tx) => {
+      const contactId =
+        (await this.repo.findContactByWaId(tx, phoneNumberId, toWaId)) ??
+        (await this.repo.upsertContact(tx, { phoneNumberId, key: toWaId, waId: toWaId, userId: null, name: null }, now));
+      return this.repo.upsertConversation(tx, { phoneNumberId, contactId, inboundAt: null, opensWindow: false, unread: 0, windowMs: 0 }, now);
+    });
+  }
+
+  async update(id: string, patch: { state?: ConversationState; assignee?: string | null }): Promise<ConversationView> {
+    await this.get(id);
+    await this.repo.updateConversation(id, patch, this.clock.now());
+    return this.get(id);
+  }
+
+  /** The agent has seen the thread: unread back to zero. (Mark-as-read to Meta is not sent yet.) */
+  async markSeen(id: string): Promise<ConversationView> {
+    await this.get(id);
+    await this.repo.updateConversation(id, { unreadCount: 0 }, this.clock.now());
+    return this.get(id);
+  }
+
+  /**
+   * An agent's reply: enqueued through the outbox like any message, deduplicated by the client's
+   * request id. Free text is refused outside the 24 h window (a template is always allowed).
+   */
+  async reply(id: string, reply: AgentReply, actor: string): Promise<EnqueueResult> {
+    const conversation = await this.get(id);
+    if ((reply.text === undefined) === (reply.template === undefined)) {
+      throw DomainError.validation([{ field: 'text', message: 'give exactly one of text or template' }]);
+    }
+    const to = contactE164(conversation.contact.waId);
+    if (!to || !conversation.contact.waId) {
+      throw DomainError.validation([{ field: 'conversation', message: 'the contact has no phone number to send to (known only by user id)' }]);
+    }
+    const payload: Record<string, unknown> =
+      reply.text !== undefined ? { type: 'text', text: { body: reply.text, preview_url: false } } : { type: 'template', template: reply.template };
+    if (reply.replyTo !== undefined) payload.context = { message_id: await this.contextWamid(conversation, reply.replyTo) };
+
+    if (reply.text !== undefined && (await this.gate.decideFreeForm(conversation.phoneNumberId, conversation.contact.waId, this.clock.now())) === 'closed') {
+      throw new DomainError(ErrorCode.WindowClosed, 'the 24 h customer-service window is closed: only a template can be sent', {
+        window_open_until: conversation.windowOpenUntil?.toISOString() ?? null,
+      });
+    }
+
+    const dto: CreateMessageDto = {
+      dedupe_key: `conversation:${conversation.id}:reply:${reply.requestId}`,
+      to,
+      purpose: 'agent_reply',
+      trigger_ref: `conversations/${conversation.id}`,
+      payload,
+      phone_number_id: conversation.phoneNumberId,
+    };
+    const result = await this.outbox.enqueue(dto, actor);
+    if (!result.deduplicated) await this.repo.updateConversation(conversation.id, { unreadCount: 0, touch: true }, this.clock.now());
+    return result;
+  }
+
+  /** The wamid `replyTo` names within this thread: an inbound message (id or wamid), else one we sent. */
+  private async contextWamid(conversation: ConversationView, replyTo: string): Promise<string> {
+    const bad = DomainError.validation([{ field: 'reply_to', message: 'names no message of this conversation' }]);
+    const inbound = UUID.test(replyTo) ? await this.repo.findInbound(replyTo) : await this.repo.findInboundByWamid(conversation.phoneNumberId, replyTo);
+    if (inbound) {
+      if (inbound.conversationId !== conversation.id) throw bad;
+      return inbound.wamid;
+    }
+    const outbound = UUID.test(replyTo) ? await this.repo.findOutbound(replyTo) : await this.repo.findOutboundByWamid(conversation.phoneNumberId, replyTo);
+    if (outbound?.wamid && outbound.toWaId === conversation.contact.waId) return outbound.wamid;
+    throw bad;
+  }
+}
+
+/**
+ * Where an inbound message sits in the timeline. Meta's timestamp has whole seconds, so the
+ * message was written somewhere in [timestamp, timestamp + 1 s), and before we received it: the
+ * latest instant that fits keeps a reply after the message it answers, even within one second.
+ */
+function inboundSortKey(m: InboundView): number {
+  const received = m.createdAt.getTime();
+  return m.timestamp ? Math.min(received, m.timestamp.getTime() + 999) : received;
+}

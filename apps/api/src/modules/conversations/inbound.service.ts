@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { Attribution } from '@sendbook/queue';
+import { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { ConversationsRepository, type InboundView } from './conversations.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Inbound messages as the API shows them, and the hand-made attribution of the ones we could not place. */
+@Injectable()
+export class InboundService {
+  constructor(
+    private readonly repo: ConversationsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(id: string): Promise<InboundView> {
+    const found = UUID.test(id) ? await this.repo.findInbound(id) : null;
+    if (!found) throw DomainError.notFound('inbound message');
+    return found;
+  }
+
+  list(filter: { attribution?: Attribution; limit: number; after?: { at: Date; id: string } }): Promise<InboundView[]> {
+    return this.repo.listInbound(filter);
+  }
+
+  /** The work-item queue `unattributed_inbound`: oldest first. */
+  unattributed(limit: number): Promise<InboundView[]> {
+    return this.repo.listInbound({ attribution: 'unattributed', limit, oldestFirst: true });
+  }
+
+  /** For the message resource's `replies`: inbound ids attributed to each outbound message (reactions excluded). */
+  repliesFor(messageIds: readonly string[]): Promise<Map<string, string[]>> {
+    return this.repo.repliesFor(messageIds);
+  }
+
+  history(id: string): Promise<Record<string, unknown>[]> {
+    return this.repo.attributionHistory(id);
+  }
+
+  /** Links an inbound message to an outbound message or a conversation by hand; audited. */
+  async attribute(id: string, target: { messageId?: string; conversationId?: string }, audit: { actor: string; note: string | null }): Promise<InboundView> {
+    const inbound = await this.get(id);
+    if ((target.messageId === undefined) === (target.conversationId === undefined)) {
+      throw DomainError.validation([{ field: 'message_id', message: 'give exactly one of message_id or conversation_id' }]);
+    }
+    if (!inbound.conversationId) throw DomainError.notFound('conversation of this inbound message');
+    let next: { attribution: Attribution; messageId: string | null; conversationId: string };
+    if (target.messageId !== undefined) {
+      const message = UUID.test(target.messageId) ? await this.repo.findOutbound(target.messageId) : null;
+      if (!message || message.phoneNumberId !== inbound.phoneNumberId) throw DomainError.validation([{ field: 'message_id', message: 'names no message sent from this business number' }]);
+      if (inbound.fromWaId !== null && message.toWaId !== inbound.fromWaId) throw DomainError.validation([{ field: 'message_id', message: 'names a message sent to someone else' }]);
+      next = { attribution: 'message', messageId: message.id, conversationId: inbound.conversationId };
+    } else {
+      const conversation = UUID.test(target.conversationId ?? '') ? await this.repo.findConversation(target.conversationId ?? '') : null;
+      if (!conversation || conversation.phoneNumberId !== inbound.phoneNumberId) throw DomainError.validation([{ field: 'conversation_id', message: 'names no conversation of this business number' }]);
+      next = { attribution: 'conversation', messageId: null, conversationId: conversation.id };
+    }
+    await this.repo.reattribute(inbound.id, next, audit, this.clock.now());
+    return this.get(id);
+  }
+}

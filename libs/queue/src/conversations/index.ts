@@ -1,0 +1,4 @@
+export * from './attribution.js';
+export * from './contact-key.js';
+export * from './expects-reply.js';
+export * from './window-gate.js';

@@ -1,8 +1,8 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { PageQueryDto } from '../../../common/dto/page-query.dto.js';
 import { CONVERSATION_STATES, type ConversationState } from '../conversation.entity.js';
 
-export class ListConversationsDto {
+export class ListConversationsDto extends PageQueryDto {
   @IsOptional()
   @IsIn(CONVERSATION_STATES)
   state?: ConversationState;
@@ -10,17 +10,6 @@ export class ListConversationsDto {
   @IsOptional()
   @IsString()
   assignee?: string;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }
 
 /** `POST /v1/conversations`: open (or find) the thread with a phone number. */

@@ -1,22 +1,11 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../common/dto/page-query.dto.js';
 import { ATTRIBUTIONS, type Attribution } from '@sendbook/queue';
 
-export class ListInboundDto {
+export class ListInboundDto extends PageQueryDto {
   @IsOptional()
   @IsIn(ATTRIBUTIONS)
   attribution?: Attribution;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }
 
 /** `POST /v1/inbound/{id}/attribute`: `{message_id}` or `{conversation_id}`, optional note. */

@@ -1,8 +1,8 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { PageQueryDto } from '../../../common/dto/page-query.dto.js';
 import { OUTBOX_STATES, type OutboxState } from '@sendbook/queue';
 
-export class ListMessagesDto {
+export class ListMessagesDto extends PageQueryDto {
   @IsOptional()
   @IsString()
   dedupe_key?: string;
@@ -14,15 +14,4 @@ export class ListMessagesDto {
   @IsOptional()
   @IsIn(OUTBOX_STATES)
   state?: OutboxState;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }

@@ -11,9 +11,11 @@ import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
+import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
+import { TemplatesModule } from './modules/templates/templates.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 
@@ -38,10 +40,12 @@ export class AppModule {
           prefix: config.redisPrefix,
         }),
         RedisModule,
+        EventsModule.forRole(config.role),
         ApiKeysModule,
         HealthModule,
         MetricsModule,
         WhatsappModule,
+        TemplatesModule.forRole(config.role),
         outbox,
         WebhooksModule.forRole(config.role),
         ConversationsModule.forRole(config.role, outbox),

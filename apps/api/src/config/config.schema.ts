@@ -63,6 +63,14 @@ export interface AppConfig {
     readonly replyPurposes: readonly string[];
     /** How long an outbound message may await an answer (default 24 h). */
     readonly awaitingAnswerMs: number;
+    /** MARK_READ_ON_OPEN: when an agent opens (sees) a thread, mark its newest inbound message read at Meta. */
+    readonly markReadOnOpen: boolean;
+  };
+  readonly templates: {
+    /** How often the worker re-syncs the template registry from Meta (webhooks update it between syncs). */
+    readonly syncIntervalMs: number;
+    /** Templates per page of `GET /{waba_id}/message_templates`. */
+    readonly syncPageSize: number;
   };
   readonly bootstrap: {
     readonly apiKey: string | null;

@@ -56,6 +56,11 @@ export function loadConfig(env: Env): EnvConfig {
     conversations: {
       replyPurposes: (read.optional('CONVERSATION_REPLY_PURPOSES') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
       awaitingAnswerMs: read.int('CONVERSATION_AWAITING_ANSWER_MS', 86_400_000, 60_000, 7 * 86_400_000),
+      markReadOnOpen: read.oneOf('MARK_READ_ON_OPEN', ['true', 'false'], 'false') === 'true',
+    },
+    templates: {
+      syncIntervalMs: read.int('TEMPLATE_SYNC_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000),
+      syncPageSize: read.int('TEMPLATE_SYNC_PAGE_SIZE', 100, 1, 1000),
     },
     bootstrap: {
       apiKey: read.optional('BOOTSTRAP_API_KEY'),

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { ConversationsRepository, type StoredInbound } from './conversations.repository.js';
 
 /** Types that are not a user writing to us, so they do not open the 24 h window. */
@@ -20,6 +21,7 @@ export class ConversationAttributionService {
   constructor(
     private readonly repo: ConversationsRepository,
     private readonly logger: JsonLogger,
+    private readonly events: EventsPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,8 +40,10 @@ export class ConversationAttributionService {
 
     const decision = await this.decide(tx, inbound, now);
     await this.repo.insertAttribution(tx, { inboundMessageId: inbound.id, conversationId, contactId, ...decision.stored }, now);
+    this.events.afterCommit(tx, 'inbound.created', { inbound_id: inbound.id, wamid: inbound.wamid, type: inbound.type, phone_number_id: phoneNumberId, conversation_id: conversationId, attribution: decision.result.attribution, message_id: decision.result.messageId });
     if (decision.result.attribution === 'unattributed') {
       this.logger.event('info', 'conversations.unattributed_inbound', { inbound_id: inbound.id, wamid: inbound.wamid, reason: decision.result.reason });
+      this.events.afterCommit(tx, 'work_item.changed', { kind: 'unattributed_inbound', change: 'created', inbound_id: inbound.id, conversation_id: conversationId });
     }
     return decision.result;
   }

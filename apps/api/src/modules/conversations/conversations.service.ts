@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { contactE164 } from '@sendbook/queue';
-import { normalizeE164 } from '@sendbook/whatsapp';
+import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
 import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
+import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import type { ConversationState } from './conversation.entity.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsRepository, type ConversationView, type InboundView } from './conversations.repository.js';
@@ -36,6 +38,8 @@ export class ConversationsService {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
+    private readonly logger: JsonLogger,
   ) {}
 
   async get(id: string): Promise<ConversationView> {
@@ -87,11 +91,24 @@ export class ConversationsService {
     return this.get(id);
   }
 
-  /** The agent has seen the thread: unread back to zero. (Mark-as-read to Meta is not sent yet.) */
+  /** The agent has seen the thread: unread back to zero, and (MARK_READ_ON_OPEN) blue ticks at Meta. */
   async markSeen(id: string): Promise<ConversationView> {
-    await this.get(id);
+    const conversation = await this.get(id);
     await this.repo.updateConversation(id, { unreadCount: 0 }, this.clock.now());
+    if (this.config.conversations.markReadOnOpen) void this.markReadAtMeta(conversation);
     return this.get(id);
+  }
+
+  /** Marks the thread's newest inbound message (and so all before it) read. Never fails the caller. */
+  private async markReadAtMeta(conversation: ConversationView): Promise<void> {
+    try {
+      const [newest] = await this.repo.listInbound({ conversationId: conversation.id, limit: 1 });
+      if (!newest) return;
+      const result = await this.graph.markAsRead(conversation.phoneNumberId, newest.wamid);
+      if (result.outcome !== 'ok') this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, wamid: newest.wamid, outcome: result.outcome, result });
+    } catch (error) {
+      this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, error });
+    }
   }
 
   /**

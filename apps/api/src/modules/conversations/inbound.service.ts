@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Attribution } from '@sendbook/queue';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { ConversationsRepository, type InboundView } from './conversations.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,6 +13,7 @@ export class InboundService {
   constructor(
     private readonly repo: ConversationsRepository,
     private readonly clock: Clock,
+    private readonly events: EventsPublisher,
   ) {}
 
   async get(id: string): Promise<InboundView> {
@@ -57,6 +59,7 @@ export class InboundService {
       next = { attribution: 'conversation', messageId: null, conversationId: conversation.id };
     }
     await this.repo.reattribute(inbound.id, next, audit, this.clock.now());
+    this.events.publish('work_item.changed', { kind: 'unattributed_inbound', change: 'attributed', inbound_id: inbound.id, conversation_id: next.conversationId, attribution: next.attribution, message_id: next.messageId });
     return this.get(id);
   }
 }

@@ -6,6 +6,7 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ConversationWindowGate } from '../conversations/conversation-window-gate.service.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
@@ -33,6 +34,7 @@ export class OutboundSender {
     private readonly logger: JsonLogger,
     private readonly webhooks: WebhooksService,
     private readonly windowGate: ConversationWindowGate,
+    private readonly events: EventsPublisher,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -75,6 +77,7 @@ export class OutboundSender {
         const accepted = await this.repo.markAccepted(row.id, decision.wamid, details, now);
         // A status webhook may have beaten the response and moved the row on already.
         if (!accepted) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
+        if (accepted) this.events.publish('message.status', { message_id: row.id, state: 'accepted', previous_state: 'sending', wamid: decision.wamid, source: 'sender' });
         // Statuses that beat this response and carried no usable callback data were parked. (Most
         // sends have none: skip the transaction then; the periodic retry covers a late-parked one.)
         if (!accepted || accepted.hasParkedStatuses) await this.webhooks.applyParkedFor(row.phoneNumberId, decision.wamid);
@@ -88,12 +91,16 @@ export class OutboundSender {
         break;
       case 'fail':
         await this.repo.markFailed(row.id, decision.error, 'worker', now);
+        this.events.publish('message.status', { message_id: row.id, state: 'failed', previous_state: 'sending', error: decision.error, source: 'sender' });
+        this.events.publish('work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
         break;
       case 'use_fallback':
         await this.repo.useFallback(row.id, decision.error, now);
         return { kind: 'requeued', notBefore: now };
       case 'hold':
         await this.repo.markHeld(row.id, decision.error, 'window closed and no fallback template: held for a person', now);
+        this.events.publish('message.status', { message_id: row.id, state: 'held', previous_state: 'sending', error: decision.error, source: 'sender' });
+        this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: row.id });
         break;
       case 'pause':
         await this.pauses.pause(decision.scope, row.phoneNumberId, decision.error);

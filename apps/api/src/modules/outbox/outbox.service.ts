@@ -7,7 +7,9 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { COUNTERS, CountersRepository } from '../metrics/counters.repository.js';
+import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
@@ -28,6 +30,8 @@ export class OutboxService {
     private readonly counters: CountersRepository,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
+    private readonly events: EventsPublisher,
+    private readonly templates: TemplatesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,6 +41,8 @@ export class OutboxService {
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
     const phone = normalizeE164(dto.to);
     if (!phone.ok) problems.push({ field: 'to', message: `is not a valid phone number (${phone.reason})` });
+    // Against the registry (exists in that language, APPROVED, parameters per component), once the shape is right.
+    if (problems.length === 0) problems.push(...(await this.templates.problemsFor(dto.payload, dto.fallback_template ?? null)));
     if (problems.length > 0 || !phone.ok) throw DomainError.validation(problems);
 
     const now = this.clock.now();
@@ -98,6 +104,7 @@ export class OutboxService {
     }
     const moved = await this.repo.resolve(id, current.state, target, { actor, reason: `resolved by hand: ${action}`, details: { note } }, this.clock.now());
     if (!moved) throw new DomainError(ErrorCode.InvalidStateTransition, 'the message changed state meanwhile; look again');
+    this.events.publish('work_item.changed', { kind: current.state, change: 'resolved', message_id: moved.id, action, state: moved.state });
     if (moved.state === 'queued') await this.dispatchQuietly(moved);
     return moved;
   }

@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, rowErrorOf } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from './webhook-counters.js';
@@ -31,6 +32,7 @@ export class WebhookStatusesService {
     private readonly counters: CountersRepository,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
+    private readonly events: EventsPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -116,6 +118,8 @@ export class WebhookStatusesService {
           meta_timestamp: incoming.at.toISOString(),
           ...(error ? { error } : {}),
         }, now);
+        this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: applicable, previous_state: row.state, wamid: row.wamid ?? wamid, source: 'webhook' });
+        if (applicable === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
         row.state = applicable;
         row.wamid = row.wamid ?? wamid;
         return merge.reason;

@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { EntityManager, QueryRunner } from 'typeorm';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { REDIS } from '../../infra/redis.module.js';
+
+/** What the inbox hears live. */
+export type LiveEventType = 'inbound.created' | 'message.status' | 'work_item.changed';
+
+export interface LiveEvent {
+  readonly type: LiveEventType;
+  readonly data: Record<string, unknown>;
+}
+
+/** Roughly how many events the stream keeps for clients to resume from (XADD MAXLEN ~). */
+export const EVENTS_STREAM_MAXLEN = 10_000;
+
+export function eventsStreamKey(redisPrefix: string): string {
+  return `${redisPrefix}:events`;
+}
+
+/**
+ * Appends live events to one Redis Stream shared by every API instance. Publishing never fails
+ * the caller: a Redis problem is logged and the event is lost (the inbox refetches on `reset`).
+ */
+@Injectable()
+export class EventsPublisher {
+  /** Events raised inside a transaction, published when it commits (dropped if it rolls back). */
+  private readonly pending = new WeakMap<QueryRunner, LiveEvent[]>();
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  get streamKey(): string {
+    return eventsStreamKey(this.config.redisPrefix);
+  }
+
+  /** Publishes now (fire and forget). Call it after the change is committed. */
+  publish(type: LiveEventType, data: Record<string, unknown>): void {
+    this.append([{ type, data }]);
+  }
+
+  /** Publishes once `tx` commits; at once when `tx` is not in a transaction. Never inside the transaction. */
+  afterCommit(tx: EntityManager, type: LiveEventType, data: Record<string, unknown>): void {
+    const runner = tx.queryRunner;
+    if (!runner?.isTransactionActive) return this.publish(type, data);
+    const list = this.pending.get(runner);
+    if (list) list.push({ type, data });
+    else this.pending.set(runner, [{ type, data }]);
+  }
+
+  /** For the transaction subscriber: the outermost transaction of `runner` has committed. */
+  committed(runner: QueryRunner): void {
+    if (runner.isTransactionActive) return;
+    const list = this.pending.get(runner);
+    if (!list) return;
+    this.pending.delete(runner);
+    this.append(list);
+  }
+
+  /** For the transaction subscriber: the outermost transaction of `runner` rolled back. */
+  rolledBack(runner: QueryRunner): void {
+    if (!runner.isTransactionActive) this.pending.delete(runner);
+  }
+
+  private append(events: readonly LiveEvent[]): void {
+    try {
+      const at = new Date().toISOString();
+      const pipeline = this.redis.pipeline();
+      for (const e of events) {
+        pipeline.xadd(this.streamKey, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', 'type', e.type, 'data', JSON.stringify({ ...e.data, at }));
+      }
+      pipeline.exec().then(
+        (results) => {
+          const failed = results?.find(([error]) => error)?.[0];
+          if (failed) this.failed(events, failed);
+        },
+        (error: unknown) => this.failed(events, error),
+      );
+    } catch (error) {
+      this.failed(events, error);
+    }
+  }
+
+  private failed(events: readonly LiveEvent[], error: unknown): void {
+    this.logger.event('warn', 'events.publish_failed', { types: events.map((e) => e.type), count: events.length, error });
+  }
+}

@@ -15,6 +15,7 @@ import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
+import { TemplatesModule } from './modules/templates/templates.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 
@@ -44,6 +45,7 @@ export class AppModule {
         HealthModule,
         MetricsModule,
         WhatsappModule,
+        TemplatesModule.forRole(config.role),
         outbox,
         WebhooksModule.forRole(config.role),
         ConversationsModule.forRole(config.role, outbox),

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { COUNTERS, CountersRepository } from '../metrics/counters.repository.js';
+import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
@@ -30,6 +31,7 @@ export class OutboxService {
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     private readonly events: EventsPublisher,
+    private readonly templates: TemplatesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,6 +42,7 @@ export class OutboxService {
     const phone = normalizeE164(dto.to);
     if (!phone.ok) problems.push({ field: 'to', message: `is not a valid phone number (${phone.reason})` });
     // Against the registry (exists in that language, APPROVED, parameters per component), once the shape is right.
+    if (problems.length === 0) problems.push(...(await this.templates.problemsFor(dto.payload, dto.fallback_template ?? null)));
     if (problems.length > 0 || !phone.ok) throw DomainError.validation(problems);
 
     const now = this.clock.now();

@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ConversationAttributionService } from '../conversations/conversation-attribution.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
+import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from './webhook-counters.js';
 import { WebhookStatusesService } from './webhook-statuses.service.js';
@@ -36,6 +37,7 @@ export class WebhookProcessingService {
     private readonly statuses: WebhookStatusesService,
     private readonly attribution: ConversationAttributionService,
     private readonly counters: CountersRepository,
+    private readonly templates: TemplatesService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -136,6 +138,7 @@ export class WebhookProcessingService {
           receivedAt: delivery.receivedAt,
         });
       case 'field':
+        await this.templates.applyFieldEvent(tx, event, now);
         return this.storeField(tx, event, delivery);
     }
   }

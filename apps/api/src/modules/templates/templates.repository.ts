@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { queryRows } from '../../database/query-rows.js';
+import { mapRawRow } from '../../database/raw-rows.js';
+import { Template } from './template.entity.js';
+
+export interface SyncedTemplate {
+  metaId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  quality: string | null;
+  parameterFormat: string | null;
+  components: unknown[];
+}
+
+export interface TemplateFilter {
+  wabaId: string;
+  status?: string;
+  name?: string;
+  language?: string;
+}
+
+/** A template webhook's change; null fields are left as they are. Matched by Meta id, else name + language. */
+export interface TemplateChange {
+  wabaId: string;
+  metaId: string | null;
+  name: string | null;
+  language: string | null;
+  status?: string;
+  category?: string;
+  quality?: string;
+}
+
+/** The only code that builds template SQL. */
+@Injectable()
+export class TemplatesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private rows(raw: Record<string, unknown>[]): Template[] {
+    const metadata = this.dataSource.getMetadata(Template);
+    return raw.map((r) => mapRawRow<Template>(metadata, r));
+  }
+
+  /**
+   * Makes the WABA's registry exactly what Meta listed, in one transaction: upsert every template
+   * (keeping a known quality when the list carries none), delete those Meta no longer lists.
+   */
+  async replaceAll(wabaId: string, templates: SyncedTemplate[], now: Date): Promise<{ upserted: number; removed: number }> {
+    return this.dataSource.transaction(async (tx) => {
+      const input = templates.map((t) => ({
+        meta_id: t.metaId,
+        name: t.name,
+        language: t.language,
+        category: t.category,
+        status: t.status,
+        quality: t.quality,
+        parameter_format: t.parameterFormat,
+        components: t.components,
+      }));
+      const upserted = await queryRows(
+        tx,
+        `INSERT INTO templates (waba_id, name, language, category, status, quality, parameter_format, components, meta_id, synced_at, updated_at)
+         SELECT $1, r.name, r.language, r.category, r.status, r.quality, r.parameter_format, r.components, r.meta_id, $3, $3
+           FROM jsonb_to_recordset($2::jsonb) AS r(meta_id text, name text, language text, category text, status text,
+                quality text, parameter_format text, components jsonb)
+         ON CONFLICT (waba_id, name, language) DO UPDATE SET
+           category = EXCLUDED.category, status = EXCLUDED.status, quality = COALESCE(EXCLUDED.quality, templates.quality),
+           parameter_format = EXCLUDED.parameter_format, components = EXCLUDED.components, meta_id = EXCLUDED.meta_id,
+           synced_at = EXCLUDED.synced_at, updated_at = EXCLUDED.updated_at
+         RETURNING id`,
+        [wabaId, JSON.stringify(input), now],
+      );
+      const removed = await queryRows(
+        tx,
+        `DELETE FROM templates t WHERE t.waba_id = $1 AND NOT EXISTS (
+           SELECT 1 FROM jsonb_to_recordset($2::jsonb) AS r(name text, language text) WHERE r.name = t.name AND r.language = t.language)
+         RETURNING id`,
+        [wabaId, JSON.stringify(input)],
+      );
+      return { upserted: upserted.length, removed: removed.length };
+    });
+  }
+
+  async list(filter: TemplateFilter): Promise<Template[]> {
+    const raw = await queryRows(
+      this.dataSource,
+      `SELECT * FROM templates
+        WHERE waba_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR name = $3) AND ($4::text IS NULL OR language = $4)
+        ORDER BY name, language`,
+      [filter.wabaId, filter.status ?? null, filter.name ?? null, filter.language ?? null],
+    );
+    return this.rows(raw);
+  }
+
+  async byName(wabaId: string, name: string): Promise<Template[]> {
+    return this.rows(await queryRows(this.dataSource, `SELECT * FROM templates WHERE waba_id = $1 AND name = $2`, [wabaId, name]));
+  }
+
+  async hasAny(wabaId: string): Promise<boolean> {
+    const rows = await queryRows(this.dataSource, `SELECT 1 FROM templates WHERE waba_id = $1 LIMIT 1`, [wabaId]);
+    return rows.length > 0;
+  }
+
+  /** Applies a webhook's change inside the claim's transaction; returns the rows it changed, as they were before. */
+  async applyChange(tx: EntityManager, change: TemplateChange, now: Date): Promise<{ name: string; language: string; previousStatus: string }[]> {
+    return queryRows<{ name: string; language: string; previousStatus: string }>(
+      tx,
+      `WITH old AS (
+         SELECT id, status FROM templates
+          WHERE waba_id = $1 AND (meta_id = $2 OR (name = $3 AND language = $4))
+          FOR UPDATE)
+       UPDATE templates t SET status = COALESCE($5, t.status), category = COALESCE($6, t.category),
+              quality = COALESCE($7, t.quality), updated_at = $8
+         FROM old WHERE t.id = old.id
+       RETURNING t.name, t.language, old.status AS "previousStatus"`,
+      [change.wabaId, change.metaId, change.name, change.language, change.status ?? null, change.category ?? null, change.quality ?? null, now],
+    );
+  }
+
+  /**
+   * A template was paused or disabled: its `queued` template messages become `held` in one
+   * statement, with one audit row per message (actor `webhook`).
+   */
+  async holdQueuedFor(tx: EntityManager, template: { name: string; language: string }, error: Record<string, unknown>, reason: string, now: Date): Promise<string[]> {
+    const raw = await queryRows<{ id: string }>(
+      tx,
+      `WITH held AS (
+         UPDATE outbound_messages SET state = 'held', last_error = $3, updated_at = $5
+          WHERE state = 'queued' AND payload->>'type' = 'template'
+            AND payload->'template'->>'name' = $1 AND payload->'template'->'language'->>'code' = $2
+          RETURNING id),
+       audit AS (
+         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+         SELECT id, 'queued', 'held', 'webhook', $4, jsonb_build_object('error', $3::jsonb), $5 FROM held)
+       SELECT id FROM held`,
+      [template.name, template.language, JSON.stringify(error), reason, now],
+    );
+    return raw.map((r) => r.id);
+  }
+}

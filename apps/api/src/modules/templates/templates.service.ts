@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { checkTemplateSend, renderTemplate, type RenderedTemplate, type TemplateSpec } from '@sendbook/queue';
+import { GraphClient, type FieldEvent, type WaMessageTemplate } from '@sendbook/whatsapp';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
+import type { Template } from './template.entity.js';
+import { TemplatesRepository, type SyncedTemplate, type TemplateChange, type TemplateFilter } from './templates.repository.js';
+
+/** Template fields of the webhook (`message_template_quality_update` may arrive under the status field: route on shape too). */
+export const TEMPLATE_FIELDS: readonly string[] = ['message_template_status_update', 'template_category_update', 'message_template_quality_update'];
+
+/** A template in these states cannot be sent: its queued messages are held, not failed one by one. */
+const UNSENDABLE: readonly string[] = ['PAUSED', 'DISABLED'];
+
+/** Webhook events that are not a status of their own: flagged and locked templates still send. */
+const NOT_A_STATUS: readonly string[] = ['FLAGGED', 'LOCKED'];
+
+const LIST_FIELDS = ['id', 'name', 'language', 'status', 'category', 'parameter_format', 'components', 'quality_score'];
+
+type Json = Record<string, unknown>;
+
+/** The template registry: synced from Meta, updated by webhooks, checked before anything is queued. */
+@Injectable()
+export class TemplatesService {
+  constructor(
+    private readonly repo: TemplatesRepository,
+    @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
+    private readonly clock: Clock,
+    private readonly logger: JsonLogger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get wabaId(): string | null {
+    return this.config.whatsapp.businessAccountId;
+  }
+
+  /** Replaces the WABA's registry with what `GET /{waba_id}/message_templates` lists (every page). */
+  async sync(): Promise<{ waba_id: string; synced: number; removed: number }> {
+    const wabaId = this.wabaId;
+    if (!wabaId) throw DomainError.validation([{ field: 'WHATSAPP_BUSINESS_ACCOUNT_ID', message: 'is not configured: there is no template registry to sync' }]);
+    const result = await this.graph.listAllTemplates(wabaId, { limit: this.config.templates.syncPageSize, fields: LIST_FIELDS });
+    if (result.outcome !== 'ok') {
+      this.logger.event('warn', 'templates.sync_failed', { waba_id: wabaId, outcome: result.outcome });
+      throw new Error(`template sync failed: ${result.outcome}`);
+    }
+    const templates = result.data.map(toSynced).filter((t): t is SyncedTemplate => t !== null);
+    const { upserted, removed } = await this.repo.replaceAll(wabaId, templates, this.clock.now());
+    this.logger.event('info', 'templates.synced', { waba_id: wabaId, synced: upserted, removed });
+    return { waba_id: wabaId, synced: upserted, removed };
+  }
+
+  list(filter: Omit<TemplateFilter, 'wabaId'>): Promise<Template[]> {
+    const wabaId = this.wabaId;
+    return wabaId ? this.repo.list({ ...filter, wabaId }) : Promise.resolve([]);
+  }
+
+  /**
+   * Problems with the templates of a message about to be queued (its payload and its fallback):
+   * the template exists in that language, is APPROVED, and each component has its parameters.
+   */
+  async problemsFor(payload: Json, fallbackTemplate: Json | null): Promise<FieldProblem[]> {
+    const sends: [unknown, string][] = [];
+    if (payload.type === 'template') sends.push([payload.template, 'payload.template']);
+    if (fallbackTemplate) sends.push([fallbackTemplate, 'fallback_template']);
+    if (sends.length === 0) return [];
+    const wabaId = this.wabaId;
+    // No WABA configured, or a registry never synced (empty): we cannot judge, so we do not block
+    // enqueue. Meta still refuses a wrong template at send time (132000/132001), and the row fails there.
+    if (!wabaId || !(await this.repo.hasAny(wabaId))) {
+      this.logger.event('info', 'templates.unchecked', { waba_id: wabaId, reason: wabaId ? 'registry not synced yet' : 'no WABA configured' });
+      return [];
+    }
+    const problems: FieldProblem[] = [];
+    for (const [send, at] of sends) {
+      const name = isJson(send) && typeof send.name === 'string' ? send.name : '';
+      problems.push(...checkTemplateSend(send, (await this.repo.byName(wabaId, name)).map(toSpec), at));
+    }
+    return problems;
+  }
+
+  /** A template message as the customer saw it. */
+  async render(send: Json): Promise<RenderedTemplate> {
+    const name = typeof send.name === 'string' ? send.name : '';
+    const code = isJson(send.language) && typeof send.language.code === 'string' ? send.language.code : '';
+    const wabaId = this.wabaId;
+    const spec = wabaId ? (await this.repo.byName(wabaId, name)).find((t) => t.language === code) : undefined;
+    if (!spec) throw DomainError.notFound(`template ${name} (${code})`);
+    return renderTemplate(toSpec(spec), send);
+  }
+
+  /**
+   * A template webhook, inside the claim's transaction: status, category or quality change between
+   * syncs. A template that becomes PAUSED or DISABLED holds its queued messages (one UPDATE, audited
+   * per message), whether or not the registry knows it yet.
+   */
+  async applyFieldEvent(tx: EntityManager, event: FieldEvent, now: Date): Promise<void> {
+    if (!isJson(event.value)) return;
+    const v = event.value;
+    const isTemplateEvent = TEMPLATE_FIELDS.includes(event.field) || typeof v.new_quality_score === 'string';
+    if (!isTemplateEvent || !event.wabaId) return;
+    const change: TemplateChange = {
+      wabaId: event.wabaId,
+      metaId: v.message_template_id === undefined || v.message_template_id === null ? null : String(v.message_template_id),
+      name: typeof v.message_template_name === 'string' ? v.message_template_name : null,
+      language: typeof v.message_template_language === 'string' ? v.message_template_language : null,
+    };
+    if (typeof v.new_quality_score === 'string') change.quality = v.new_quality_score;
+    else if (typeof v.event === 'string') {
+      if (!NOT_A_STATUS.includes(v.event)) change.status = v.event === 'REINSTATED' ? 'APPROVED' : v.event;
+    } else if (typeof v.new_category === 'string' && typeof v.previous_category === 'string') change.category = v.new_category;
+    if (change.status === undefined && change.category === undefined && change.quality === undefined) return;
+
+    const changed = await this.repo.applyChange(tx, change, now);
+    this.logger.event('info', 'templates.webhook_applied', { field: event.field, waba_id: change.wabaId, name: change.name, language: change.language, status: change.status, category: change.category, quality: change.quality, known: changed.length > 0 });
+
+    if (change.status && UNSENDABLE.includes(change.status) && change.name && change.language) {
+      const reason = `template ${change.status.toLowerCase()}: held`;
+      const error = { code: null, title: `Template ${change.status.toLowerCase()}`, message: `template ${change.name} (${change.language}) is ${change.status}`, details: { reason: v.reason ?? null, other_info: v.other_info ?? null } };
+      const held = await this.repo.holdQueuedFor(tx, { name: change.name, language: change.language }, error, reason, now);
+      if (held.length > 0) this.logger.event('warn', 'templates.messages_held', { name: change.name, language: change.language, status: change.status, held: held.length });
+    }
+  }
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toSpec(t: Template): TemplateSpec {
+  return { name: t.name, language: t.language, status: t.status, parameterFormat: t.parameterFormat, components: t.components };
+}
+
+function toSynced(t: WaMessageTemplate): SyncedTemplate | null {
+  if (!t.name || !t.language) return null;
+  const quality = isJson(t.quality_score) && typeof t.quality_score.score === 'string' ? t.quality_score.score : null;
+  return {
+    metaId: t.id,
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    status: t.status,
+    quality,
+    parameterFormat: typeof t.parameter_format === 'string' ? t.parameter_format : null,
+    components: t.components,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './template-spec.js';
+export * from './match-template.js';
+export * from './render-template.js';

@@ -1,0 +1,127 @@
+import { checkTemplateSend, renderTemplate, templateExpectation, templatePlaceholders, type TemplateSpec } from '../index.js';
+
+const orderShipped: TemplateSpec = {
+  name: 'order_shipped',
+  language: 'en',
+  status: 'APPROVED',
+  parameterFormat: 'POSITIONAL',
+  components: [
+    { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.' },
+    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Track it' }, { type: 'QUICK_REPLY', text: 'Stop updates' }] },
+  ],
+};
+
+const reminder: TemplateSpec = {
+  name: 'appointment_reminder',
+  language: 'en',
+  status: 'APPROVED',
+  parameterFormat: 'NAMED',
+  components: [
+    { type: 'HEADER', format: 'TEXT', text: 'Reminder for {{first_name}}' },
+    { type: 'BODY', text: 'Your appointment is on {{day}} at {{time}}. Can you make it?' },
+    { type: 'FOOTER', text: 'Lucky Shrub' },
+    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes' }, { type: 'QUICK_REPLY', text: 'No' }] },
+  ],
+};
+
+const reservation: TemplateSpec = {
+  name: 'reservation_confirmation',
+  language: 'en_US',
+  status: 'APPROVED',
+  parameterFormat: 'NAMED',
+  components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Table for {{number_of_guests}}.' }],
+};
+
+const otp: TemplateSpec = {
+  name: 'verification_code',
+  language: 'en',
+  status: 'APPROVED',
+  parameterFormat: 'POSITIONAL',
+  components: [{ type: 'BODY', text: '{{1}} is your code.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://x.test/?code={{1}}' }] }],
+};
+
+const paused: TemplateSpec = { ...orderShipped, language: 'es', status: 'PAUSED' };
+const registry = [orderShipped, reminder, reservation, otp, paused];
+
+const text = (t: string, name?: string) => ({ type: 'text', text: t, ...(name ? { parameter_name: name } : {}) });
+const body = (...parameters: unknown[]) => ({ type: 'body', parameters });
+const send = (name: string, code: string, components: unknown[]) => ({ name, language: { code }, components });
+
+describe('templatePlaceholders', () => {
+  it.each([
+    ['Hi {{1}}, order {{2}} for {{1}}', ['1', '2']],
+    ['Hello {{ first_name }}', ['first_name']],
+    ['no placeholders', []],
+    [undefined, []],
+  ])('%j → %j', (input, expected) => {
+    expect(templatePlaceholders(input)).toEqual(expected);
+  });
+});
+
+describe('templateExpectation', () => {
+  it('reads header, body and button placeholders', () => {
+    expect(templateExpectation(reminder)).toEqual({
+      named: true,
+      header: { kind: 'text', names: ['first_name'] },
+      body: ['day', 'time'],
+      buttons: [{ index: 0, type: 'QUICK_REPLY', text: 'Yes', names: [] }, { index: 1, type: 'QUICK_REPLY', text: 'No', names: [] }],
+    });
+    expect(templateExpectation(reservation).header).toEqual({ kind: 'media', format: 'image' });
+    expect(templateExpectation(otp).buttons[0]?.names).toEqual(['1']);
+  });
+});
+
+describe('checkTemplateSend', () => {
+  const at = 'payload.template';
+  it.each<[string, unknown, string[]]>([
+    ['positional, right count', send('order_shipped', 'en', [body(text('Pablo'), text('44812'), text('Friday'))]), []],
+    ['named, right names', send('appointment_reminder', 'en', [{ type: 'header', parameters: [text('Pablo', 'first_name')] }, body(text('Mon', 'day'), text('9am', 'time'))]), []],
+    ['media header', send('reservation_confirmation', 'en_US', [{ type: 'header', parameters: [{ type: 'image', image: { id: '1' } }] }, body(text('4', 'number_of_guests'))]), []],
+    ['url button parameter', send('verification_code', 'en', [body(text('123')), { type: 'button', sub_type: 'url', index: '0', parameters: [text('123')] }]), []],
+    ['unknown name', send('nope', 'en', []), [`${at}.name`]],
+    ['unknown language', send('order_shipped', 'fr', []), [`${at}.language.code`]],
+    ['not approved', send('order_shipped', 'es', [body(text('a'), text('b'), text('c'))]), [`${at}.name`]],
+    ['too few body parameters', send('order_shipped', 'en', [body(text('Pablo'))]), [`${at}.components[body]`]],
+    ['no body component', send('order_shipped', 'en', []), [`${at}.components[body]`]],
+    ['wrong parameter name', send('appointment_reminder', 'en', [{ type: 'header', parameters: [text('Pablo', 'first_name')] }, body(text('Mon', 'day'), text('9am', 'hour'))]), [`${at}.components[body]`]],
+    ['missing header parameter', send('appointment_reminder', 'en', [body(text('Mon', 'day'), text('9am', 'time'))]), [`${at}.components[header]`]],
+    ['header media of the wrong kind', send('reservation_confirmation', 'en_US', [{ type: 'header', parameters: [{ type: 'video', video: { id: '1' } }] }, body(text('4', 'number_of_guests'))]), [`${at}.components[header]`]],
+    ['url button without its parameter', send('verification_code', 'en', [body(text('123'))]), [`${at}.components[button:0]`]],
+    ['a button the template lacks', send('order_shipped', 'en', [body(text('a'), text('b'), text('c')), { type: 'button', sub_type: 'quick_reply', index: '5', parameters: [] }]), [`${at}.components[button:5]`]],
+  ])('%s', (_case, input, fields) => {
+    expect(checkTemplateSend(input, registry, at).map((p) => p.field)).toEqual(fields);
+  });
+
+  it('says which languages exist', () => {
+    expect(checkTemplateSend(send('order_shipped', 'fr', []), registry, at)[0]?.message).toMatch(/does not exist in fr \(it exists in en, es\)/);
+  });
+});
+
+describe('renderTemplate', () => {
+  it.each<[string, TemplateSpec, unknown, string]>([
+    [
+      'header, named body variables and quick-reply buttons',
+      reminder,
+      send('appointment_reminder', 'en', [{ type: 'header', parameters: [text('Pablo', 'first_name')] }, body(text('Monday', 'day'), text('9am', 'time'))]),
+      'Reminder for Pablo\nYour appointment is on Monday at 9am. Can you make it?\nLucky Shrub\n[Yes]\n[No]',
+    ],
+    [
+      'positional body with quick replies',
+      orderShipped,
+      send('order_shipped', 'en', [body(text('Pablo'), text('44812'), text('Friday'))]),
+      'Hi Pablo, your order 44812 has shipped and should arrive by Friday.\n[Track it]\n[Stop updates]',
+    ],
+    ['media header, a missing parameter stays as written', reservation, send('reservation_confirmation', 'en_US', []), '[image]\nTable for {{number_of_guests}}.'],
+  ])('%s', (_case, spec, input, expected) => {
+    expect(renderTemplate(spec, input).text).toBe(expected);
+  });
+
+  it('returns the parts', () => {
+    expect(renderTemplate(reminder, send('appointment_reminder', 'en', [{ type: 'header', parameters: [text('Pablo', 'first_name')] }, body(text('Monday', 'day'), text('9am', 'time'))]))).toMatchObject({
+      header: 'Reminder for Pablo',
+      body: 'Your appointment is on Monday at 9am. Can you make it?',
+      footer: 'Lucky Shrub',
+      buttons: [{ type: 'QUICK_REPLY', text: 'Yes' }, { type: 'QUICK_REPLY', text: 'No' }],
+    });
+  });
+});

@@ -21,8 +21,10 @@ describe('template messages are checked against the registry before they are que
 
   const withTemplate = (template: Record<string, unknown>, key: string) => messageRequest({ dedupe_key: key, payload: { type: 'template', template } });
 
-  it('a right template is queued', async () => {
-    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'tpl-ok' })).expect(201);
+  it('a right template is queued, and the message shows the text the customer saw', async () => {
+    const created = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'tpl-ok' })).expect(201);
+    expect(created.body.message.rendered.text).toContain('Hi Pablo, your order 44812 has shipped and should arrive by Friday.');
+    expect(created.body.message.rendered.buttons.map((b: { text: string }) => b.text)).toEqual(['Track it', 'Stop updates']);
   });
 
   it('wrong parameter count → 400 naming the component', async () => {

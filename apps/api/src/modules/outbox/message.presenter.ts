@@ -1,7 +1,8 @@
 import type { OutboundMessage } from './outbound-message.entity.js';
 
 /** The public message resource (M in the contract): snake_case, timestamps as ISO strings. */
-export function presentMessage(m: OutboundMessage, replies: readonly string[] = []): Record<string, unknown> {
+/** `rendered`: for a template message, the text the customer saw (null when it cannot be rendered). */
+export function presentMessage(m: OutboundMessage, replies: readonly string[] = [], rendered: unknown = null): Record<string, unknown> {
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   return {
     id: m.id,
@@ -29,6 +30,7 @@ export function presentMessage(m: OutboundMessage, replies: readonly string[] = 
     cancelled_at: iso(m.cancelledAt),
     last_error: m.lastError,
     replies,
+    rendered,
   };
 }
 

@@ -8,6 +8,7 @@ import { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { InboundService } from '../conversations/inbound.service.js';
+import { TemplatesService } from '../templates/templates.service.js';
 import { OutboxService } from './outbox.service.js';
 
 const ACTOR = 'api';
@@ -18,12 +19,21 @@ export class OutboxController {
   constructor(
     private readonly outbox: OutboxService,
     private readonly inbound: InboundService,
+    private readonly templates: TemplatesService,
   ) {}
 
-  /** The resource with `replies`: ids of inbound messages attributed to each message. */
+  /** The resource with `replies` (inbound messages attributed to it) and, for templates, `rendered`. */
   private async present(rows: OutboundMessage[]) {
     const replies = await this.inbound.repliesFor(rows.map((m) => m.id));
-    return rows.map((m) => presentMessage(m, replies.get(m.id) ?? []));
+    const rendered = await Promise.all(rows.map((m) => this.rendered(m)));
+    return rows.map((m, i) => presentMessage(m, replies.get(m.id) ?? [], rendered[i]));
+  }
+
+  private async rendered(m: OutboundMessage): Promise<unknown> {
+    const template = m.payload.type === 'template' ? m.payload.template : null;
+    if (typeof template !== 'object' || template === null) return null;
+    // A template the registry does not know (never synced, or removed since) is shown unrendered.
+    return this.templates.render(template as Record<string, unknown>).catch(() => null);
   }
 
   /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */

@@ -11,6 +11,9 @@ export const TEST_SECRETS = {
 export function testEnv(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {
     LOG_LEVEL: 'silent',
+    // Nothing in a test talks to the real Graph API: a closed local port fails fast (startSendbook
+    // points this at the simulator).
+    WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9',
     WHATSAPP_ACCESS_TOKEN: TEST_SECRETS.accessToken,
     WHATSAPP_APP_SECRET: TEST_SECRETS.appSecret,
     WHATSAPP_VERIFY_TOKEN: TEST_SECRETS.verifyToken,

@@ -38,7 +38,8 @@ describe('the sender never sends twice', () => {
     // plus two direct racers.
     await queue.add('send', { messageId: id }, { jobId: `${id}-again`, removeOnComplete: true });
     const [a, b] = await Promise.all([sender.send(id), sender.send(id)]);
-    expect([a.kind, b.kind].sort()).toEqual(['done', 'not_claimed']);
+    // The extra job may win the claim before either racer; what matters is that at most one did.
+    expect([a.kind, b.kind].filter((kind) => kind !== 'not_claimed').length).toBeLessThanOrEqual(1);
     await sb.app.get(OutboxSweeper).sweep();
     await waitFor(async () => FINAL_OK.includes((await message(id)).state));
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -23,8 +23,8 @@ export class OutboxController {
   ) {}
 
   /** The resource with `replies` (inbound messages attributed to it) and, for templates, `rendered`. */
-  private async present(rows: OutboundMessage[]) {
-    const replies = await this.inbound.repliesFor(rows.map((m) => m.id));
+  private async present(rows: OutboundMessage[], { fresh = false } = {}) {
+    const replies = fresh ? new Map<string, string[]>() : await this.inbound.repliesFor(rows.map((m) => m.id));
     const rendered = await Promise.all(rows.map((m) => this.rendered(m)));
     return rows.map((m, i) => presentMessage(m, replies.get(m.id) ?? [], rendered[i]));
   }
@@ -41,7 +41,8 @@ export class OutboxController {
   async create(@Body() dto: CreateMessageDto, @Res({ passthrough: true }) res: Response) {
     const { message, deduplicated } = await this.outbox.enqueue(dto, ACTOR);
     res.status(deduplicated ? 200 : 201);
-    const [presented] = await this.present([message]);
+    // A message created just now cannot have replies yet.
+    const [presented] = await this.present([message], { fresh: !deduplicated });
     return { message: presented, deduplicated };
   }
 

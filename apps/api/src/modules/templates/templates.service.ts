@@ -24,6 +24,13 @@ const LIST_FIELDS = ['id', 'name', 'language', 'status', 'category', 'parameter_
 
 type Json = Record<string, unknown>;
 
+/**
+ * Registry reads on the enqueue path are cached this long per process. Syncs and webhooks in this
+ * process clear the cache at once; another process's change is seen within this time (Meta's own
+ * pause still holds queued rows through the webhook, whatever this cache says).
+ */
+const READ_CACHE_MS = 10_000;
+
 /** The template registry: synced from Meta, updated by webhooks, checked before anything is queued. */
 @Injectable()
 export class TemplatesService {
@@ -34,6 +41,22 @@ export class TemplatesService {
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.reads.get(key);
+    if (hit && now - hit.at < READ_CACHE_MS) return hit.value as Promise<T>;
+    const value = load();
+    this.reads.set(key, { at: now, value });
+    value.catch(() => this.reads.delete(key));
+    return value;
+  }
+
+  private templatesNamed(wabaId: string, name: string): Promise<Template[]> {
+    return this.cached(`name:${wabaId}:${name}`, () => this.repo.byName(wabaId, name));
+  }
 
   private get wabaId(): string | null {
     return this.config.whatsapp.businessAccountId;
@@ -50,6 +73,7 @@ export class TemplatesService {
     }
     const templates = result.data.map(toSynced).filter((t): t is SyncedTemplate => t !== null);
     const { upserted, removed } = await this.repo.replaceAll(wabaId, templates, this.clock.now());
+    this.reads.clear();
     this.logger.event('info', 'templates.synced', { waba_id: wabaId, synced: upserted, removed });
     return { waba_id: wabaId, synced: upserted, removed };
   }
@@ -71,14 +95,14 @@ export class TemplatesService {
     const wabaId = this.wabaId;
     // No WABA configured, or a registry never synced (empty): we cannot judge, so we do not block
     // enqueue. Meta still refuses a wrong template at send time (132000/132001), and the row fails there.
-    if (!wabaId || !(await this.repo.hasAny(wabaId))) {
+    if (!wabaId || !(await this.cached(`any:${wabaId}`, () => this.repo.hasAny(wabaId)))) {
       this.logger.event('info', 'templates.unchecked', { waba_id: wabaId, reason: wabaId ? 'registry not synced yet' : 'no WABA configured' });
       return [];
     }
     const problems: FieldProblem[] = [];
     for (const [send, at] of sends) {
       const name = isJson(send) && typeof send.name === 'string' ? send.name : '';
-      problems.push(...checkTemplateSend(send, (await this.repo.byName(wabaId, name)).map(toSpec), at));
+      problems.push(...checkTemplateSend(send, (await this.templatesNamed(wabaId, name)).map(toSpec), at));
     }
     return problems;
   }
@@ -88,7 +112,7 @@ export class TemplatesService {
     const name = typeof send.name === 'string' ? send.name : '';
     const code = isJson(send.language) && typeof send.language.code === 'string' ? send.language.code : '';
     const wabaId = this.wabaId;
-    const spec = wabaId ? (await this.repo.byName(wabaId, name)).find((t) => t.language === code) : undefined;
+    const spec = wabaId ? (await this.templatesNamed(wabaId, name)).find((t) => t.language === code) : undefined;
     if (!spec) throw DomainError.notFound(`template ${name} (${code})`);
     return renderTemplate(toSpec(spec), send);
   }
@@ -99,6 +123,7 @@ export class TemplatesService {
    * per message), whether or not the registry knows it yet.
    */
   async applyFieldEvent(tx: EntityManager, event: FieldEvent, now: Date): Promise<void> {
+    this.reads.clear();
     if (!isJson(event.value)) return;
     const v = event.value;
     const isTemplateEvent = TEMPLATE_FIELDS.includes(event.field) || typeof v.new_quality_score === 'string';

@@ -6,12 +6,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
+
+const LOAD_SCRIPT = fileURLToPath(new URL('./webhooks-load.mjs', import.meta.url));
 
 const SECRET = 'bench-app-secret';
 const PHONE_NUMBER_ID = '106540352242922';
@@ -47,27 +52,14 @@ function bodies(count = 200) {
   return out;
 }
 
-function load(url, payloads, { connections, durationS }) {
-  let i = 0;
+/** Runs the load generator in a child process, so it does not share the server's event loop. */
+function load(url, payloadsFile, { connections, durationS }) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        method: 'POST',
-        connections,
-        duration: durationS,
-        requests: [
-          {
-            setupRequest: (req) => {
-              const p = payloads[i++ % payloads.length];
-              return { ...req, body: p.body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': p.signature } };
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    instance.on('error', reject);
+    const child = spawn(process.execPath, [LOAD_SCRIPT, url, String(connections), String(durationS), payloadsFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited with ${code}`))));
   });
 }
 
@@ -99,7 +91,8 @@ export async function run({ durationS = 10, connections = 50, serverUrl = proces
   await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
   const dbUrl = new URL(serverUrl);
   dbUrl.pathname = `/${database}`;
-  const payloads = bodies();
+  const payloadsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'sendbook-bench-')), 'payloads.json');
+  writeFileSync(payloadsFile, JSON.stringify(bodies()));
   let app;
   let bare;
   try {
@@ -118,15 +111,15 @@ export async function run({ durationS = 10, connections = 50, serverUrl = proces
     app = await createHttpApp(config);
     await app.listen(0, '127.0.0.1');
     const appUrl = `${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/webhooks/whatsapp`;
-    await load(appUrl, payloads, { connections, durationS: 1 }); // warm-up
+    await load(appUrl, payloadsFile, { connections, durationS: 1 }); // warm-up
     const before = await countRows(dbUrl.toString());
-    const ours = await load(appUrl, payloads, { connections, durationS });
+    const ours = await load(appUrl, payloadsFile, { connections, durationS });
     const stored = (await countRows(dbUrl.toString())) - before;
 
     bare = await bareServer();
     const bareUrl = `http://127.0.0.1:${bare.address().port}/webhooks/whatsapp`;
-    await load(bareUrl, payloads, { connections, durationS: 1 });
-    const base = await load(bareUrl, payloads, { connections, durationS });
+    await load(bareUrl, payloadsFile, { connections, durationS: 1 });
+    const base = await load(bareUrl, payloadsFile, { connections, durationS });
 
     const s = summary(ours);
     const b = summary(base);

@@ -39,8 +39,6 @@ export interface AppConfig {
     readonly bodyLimitBytes: number;
     /** Group commit: at most this many deliveries share one INSERT… */
     readonly batchMaxRows: number;
-    /** …collected for at most this long… */
-    readonly batchWindowMs: number;
     /** …with at most this many INSERTs in flight at once (the rest wait and batch up). */
     readonly batchMaxInFlight: number;
     /** Deliveries processed at once per worker process. */

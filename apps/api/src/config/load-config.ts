@@ -42,7 +42,6 @@ export function loadConfig(env: Env): EnvConfig {
     webhooks: {
       bodyLimitBytes: read.int('WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, 64 * 1024, 64 * 1024 * 1024),
       batchMaxRows: read.int('WEBHOOK_BATCH_MAX_ROWS', 200, 1, 5000),
-      batchWindowMs: read.int('WEBHOOK_BATCH_WINDOW_MS', 2, 0, 1000),
       batchMaxInFlight: read.int('WEBHOOK_BATCH_MAX_IN_FLIGHT', 4, 1, 64),
       concurrency: read.int('WEBHOOK_CONCURRENCY', 4, 1, 256),
       maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),

@@ -92,4 +92,19 @@ describe('Batcher', () => {
     fail = false;
     expect(await batcher.add(2)).toBe(2);
   });
+
+  it('drain waits for everything added, across several flushes', async () => {
+    const written: number[] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        written.push(...items);
+        return items;
+      },
+      { maxBatch: 2, maxInFlight: 1 },
+    );
+    for (const i of [1, 2, 3]) void batcher.add(i);
+    await batcher.drain();
+    expect(written).toEqual([1, 2, 3]);
+  });
 });

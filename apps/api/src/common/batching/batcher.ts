@@ -23,6 +23,7 @@ const DEFAULTS: BatcherOptions = { maxBatch: 256, maxInFlight: 2 };
 export class Batcher<I, R> {
   private pending: Waiter<I, R>[] = [];
   private inFlight = 0;
+  private readonly running = new Set<Promise<void>>();
   private scheduled = false;
   private readonly options: BatcherOptions;
 
@@ -41,6 +42,13 @@ export class Batcher<I, R> {
     });
   }
 
+  /** Resolves when everything added so far has been flushed (or failed): for a clean shutdown. */
+  async drain(): Promise<void> {
+    while (this.pending.length > 0 || this.running.size > 0) {
+      await Promise.race([...this.running, new Promise((resolve) => setImmediate(resolve))]);
+    }
+  }
+
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.options.maxInFlight || this.pending.length === 0) return;
     this.scheduled = true;
@@ -50,10 +58,12 @@ export class Batcher<I, R> {
       if (this.inFlight >= this.options.maxInFlight || this.pending.length === 0) return;
       const batch = this.pending.splice(0, this.options.maxBatch);
       this.inFlight++;
-      void this.run(batch).finally(() => {
+      const done = this.run(batch).finally(() => {
         this.inFlight--;
+        this.running.delete(done);
         this.schedule();
       });
+      this.running.add(done);
       this.schedule();
     });
   }

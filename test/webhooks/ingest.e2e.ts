@@ -119,7 +119,7 @@ describe('webhook endpoint: raw body first, signature before anything, 200 only 
     await waitFor(async () => (await count(t.dataSource, `SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)) === 2);
     const res = await fetch(`${t.url}/v1/work-items?kind=poison_webhook`, { headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}` } });
     expect(res.status).toBe(200);
-    const items = (await res.json()).data;
+    const items = ((await res.json()) as { data: { last_error: { code: string } }[] }).data;
     expect(items).toHaveLength(2);
     expect(items.map((i: { last_error: { code: string } }) => i.last_error.code).sort()).toEqual(['invalid_json', 'not_an_envelope']);
     expect(items[0]).toMatchObject({ kind: 'poison_webhook', attempts: 1, actions: ['replay'] });

@@ -168,7 +168,7 @@ describe('sweeper, replay and key retention', () => {
 
     const res = await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: JSON.stringify({ since: from.toISOString(), until: new Date().toISOString() }) });
     expect(res.status).toBe(202);
-    const replayed = await res.json();
+    const replayed = (await res.json()) as { replayed: number; ids: string[] };
     expect(replayed.replayed).toBe(1);
     await waitFor(async () => (await counter(t.dataSource, 'webhooks.reprocessed_event')) === reprocessedBefore + 2);
     await waitFor(() => allProcessed(t.dataSource));
@@ -177,7 +177,7 @@ describe('sweeper, replay and key retention', () => {
     expect(await count(t.dataSource, `SELECT 1 FROM outbound_message_events WHERE message_id = $1 AND actor = 'webhook'`, [id])).toBe(1);
 
     const byId = await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: JSON.stringify({ ids: replayed.ids }) });
-    expect((await byId.json()).replayed).toBe(1);
+    expect(((await byId.json()) as { replayed: number }).replayed).toBe(1);
     expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(400);
     expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ids":[]}' })).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-import type { MessageState } from '@sendbook/whatsapp';
+import { MESSAGE_STATES, type MessageState } from '@sendbook/whatsapp';
 
 /**
  * States of an outbox row: Meta's status ladder plus two of our own. `held` waits for a person or
@@ -6,18 +6,7 @@ import type { MessageState } from '@sendbook/whatsapp';
  */
 export type OutboxState = MessageState | 'held' | 'cancelled';
 
-export const OUTBOX_STATES: readonly OutboxState[] = [
-  'queued',
-  'sending',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'played',
-  'failed',
-  'held',
-  'cancelled',
-];
+export const OUTBOX_STATES: readonly OutboxState[] = [...MESSAGE_STATES, 'held', 'cancelled'];
 
 /** Rows in these states will not be sent again by anything automatic; retention may purge them. */
 export const FINISHED_STATES: readonly OutboxState[] = ['accepted', 'sent', 'delivered', 'read', 'played', 'failed', 'cancelled'];

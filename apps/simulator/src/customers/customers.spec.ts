@@ -1,26 +1,23 @@
-import { createSimulator } from '../simulator.js';
 import type { Simulator } from '../simulator-api.js';
 import { buttonsBody, postMessage, templateBody, textBody, wamidOf } from '../testing/graph-requests.js';
 import { keyShape, loadFixture } from '../testing/shape.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { startSimulatorWithReceiver } from '../testing/simulator-with-receiver.js';
+import type { WebhookReceiver } from '../testing/webhook-receiver.js';
 import type { Customer } from './customer.js';
 
 describe('simulated customers', () => {
   let sim: Simulator;
   let receiver: WebhookReceiver;
+  let close: () => Promise<void>;
   let sheena: Customer;
   const outboundWamid = 'wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=';
 
   beforeEach(async () => {
-    receiver = await startWebhookReceiver();
-    sim = await createSimulator({ webhookUrl: receiver.url, statusDelaysMs: { sent: 0, delivered: 5, read: 10 }, webhookBatch: { flushMs: 5 } });
+    ({ sim, receiver, close } = await startSimulatorWithReceiver());
     sheena = sim.customer('16505551234', { name: 'Sheena Nelson' });
   });
 
-  afterEach(async () => {
-    await sim.close();
-    await receiver.close();
-  });
+  afterEach(() => close());
 
   /** The one POST the last action produced. */
   async function lastPost(): Promise<unknown> {

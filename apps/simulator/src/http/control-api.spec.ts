@@ -1,21 +1,18 @@
-import { createSimulator } from '../simulator.js';
 import type { Simulator } from '../simulator-api.js';
 import { buttonsBody, errorCode, postMessage, templateBody, textBody, wamidOf } from '../testing/graph-requests.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { startSimulatorWithReceiver } from '../testing/simulator-with-receiver.js';
+import type { WebhookReceiver } from '../testing/webhook-receiver.js';
 
 describe('control API under /_sim/', () => {
   let sim: Simulator;
   let receiver: WebhookReceiver;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    receiver = await startWebhookReceiver();
-    sim = await createSimulator({ webhookUrl: receiver.url, statusDelaysMs: { sent: 0, delivered: 5, read: 10 }, webhookBatch: { flushMs: 5 } });
+    ({ sim, receiver, close } = await startSimulatorWithReceiver());
   });
 
-  afterEach(async () => {
-    await sim.close();
-    await receiver.close();
-  });
+  afterEach(() => close());
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
     const res = await fetch(`${sim.url}${path}`, {

@@ -1,24 +1,21 @@
-import { createSimulator } from '../simulator.js';
 import type { Simulator } from '../simulator-api.js';
 import { errorCode, postMessage, textBody, wamidOf } from '../testing/graph-requests.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { startSimulatorWithReceiver } from '../testing/simulator-with-receiver.js';
+import type { WebhookReceiver } from '../testing/webhook-receiver.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('the 24 h customer-service window', () => {
   let sim: Simulator;
   let receiver: WebhookReceiver;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    receiver = await startWebhookReceiver();
-    sim = await createSimulator({ webhookUrl: receiver.url, statusDelaysMs: { sent: 0, delivered: 5, read: 10 }, webhookBatch: { flushMs: 5 } });
+    ({ sim, receiver, close } = await startSimulatorWithReceiver());
     sim.clock.freeze(Date.UTC(2026, 0, 5, 9, 0, 0));
   });
 
-  afterEach(async () => {
-    await sim.close();
-    await receiver.close();
-  });
+  afterEach(() => close());
 
   it('refuses free text to a user who never wrote with 131047 (sync mode)', async () => {
     const answer = await postMessage(sim, textBody('16505551234', 'Hello there'));

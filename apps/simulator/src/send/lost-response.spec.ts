@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { createSimulator } from '../simulator.js';
 import type { Simulator } from '../simulator-api.js';
 import { errorCode, postMessage, templateBody } from '../testing/graph-requests.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { startSimulatorWithReceiver } from '../testing/simulator-with-receiver.js';
+import type { WebhookReceiver } from '../testing/webhook-receiver.js';
 
 /** A raw node:http POST so the spec can see exactly what happened to the socket. */
 function rawSend(sim: Simulator, body: unknown): Promise<{ status: number; body: string } | { socketError: string }> {
@@ -25,16 +25,13 @@ function rawSend(sim: Simulator, body: unknown): Promise<{ status: number; body:
 describe('lost, failed and slow answers to sends', () => {
   let sim: Simulator;
   let receiver: WebhookReceiver;
+  let close: () => Promise<void>;
 
   beforeEach(async () => {
-    receiver = await startWebhookReceiver();
-    sim = await createSimulator({ webhookUrl: receiver.url, statusDelaysMs: { sent: 0, delivered: 5, read: 10 }, webhookBatch: { flushMs: 5 } });
+    ({ sim, receiver, close } = await startSimulatorWithReceiver());
   });
 
-  afterEach(async () => {
-    await sim.close();
-    await receiver.close();
-  });
+  afterEach(() => close());
 
   it('lose_response: the socket is destroyed, yet the ledger has the message and statuses follow', async () => {
     sim.scriptNext(1, { kind: 'lose_response' });

@@ -7,6 +7,8 @@ import { MetricCounter } from '../modules/metrics/metric-counter.entity.js';
 import { OutboundMessageEvent } from '../modules/outbox/outbound-message-event.entity.js';
 import { OutboundMessage } from '../modules/outbox/outbound-message.entity.js';
 import { SendingPause } from '../modules/outbox/sending-pause.entity.js';
+import { BusinessNumber } from '../modules/policy/business-number.entity.js';
+import { MessagingLimitRow } from '../modules/policy/messaging-limit.entity.js';
 import { Template } from '../modules/templates/template.entity.js';
 import { InboundMessage } from '../modules/webhooks/inbound-message.entity.js';
 import { MessageStatusEvent } from '../modules/webhooks/message-status-event.entity.js';
@@ -17,4 +19,4 @@ import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entit
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
 export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
   WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
-  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template];
+  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber];

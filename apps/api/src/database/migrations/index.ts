@@ -3,6 +3,7 @@ import { Outbox1795997943135 } from './1795997943135-Outbox.js';
 import { Webhooks1796000100271 } from './1796000100271-Webhooks.js';
 import { Conversations1796002603419 } from './1796002603419-Conversations.js';
 import { Templates1796003623954 } from './1796003623954-Templates.js';
+import { SendingPolicy1796006521421 } from './1796006521421-SendingPolicy.js';
 
 /** Every migration in order. Never edit one that has landed: add a new one (tools/generate-migration.mjs). */
-export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954];
+export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421];

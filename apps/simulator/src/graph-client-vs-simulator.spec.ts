@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GraphClient, parseWebhook, verifySignature, type OutboundTemplate, type OutboundText } from '@sendbook/whatsapp';
 import { createSimulator } from './simulator.js';
 import type { Simulator } from './simulator-api.js';
@@ -108,6 +109,18 @@ describe('GraphClient against the simulator', () => {
 
     const all = await client.listAllTemplates(sim.config().phoneNumbers[0]?.wabaId ?? '', { limit: 3 });
     expect(all.outcome === 'ok' && all.data.map((t) => t.name)).toEqual(sim.config().templates.map((t) => t.name));
+  });
+
+  it("downloads a customer's image by media id: the simulator's bytes, content type and sha256", async () => {
+    sim.customer('16505551234').sendImage('receipt');
+    const image = sim.inboundMessages().at(-1)?.message.image as { id: string } | undefined;
+    const mediaId = image?.id ?? '';
+    const result = await client.downloadMediaById(mediaId, { phoneNumberId: phoneNumberId() });
+    expect(result).toMatchObject({ outcome: 'ok', httpStatus: 200, contentType: 'image/png', media: { id: mediaId, mimeType: 'image/png' } });
+    if (result.outcome !== 'ok') return;
+    expect(result.bytes.equals(sim.media(mediaId)?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(createHash('sha256').update(result.bytes).digest('hex')).toBe(result.media.sha256);
+    expect(await client.downloadMediaById('1234')).toMatchObject({ outcome: 'rejected', error: { code: 100 } });
   });
 
   it('webhooks it emits verify and parse with the library (two independent implementations)', async () => {

@@ -16,6 +16,7 @@ export type { ScriptAction } from './send/send-script.js';
 export type { Customer, CustomerOptions, AutoReplyOptions } from './customers/customer.js';
 export type { RandomCustomersOptions } from './customers/customer-registry.js';
 export type { LedgerFilter } from './state/ledger.js';
+export type { MediaObject } from './media/media-store.js';
 export type { AcceptedMessage, InboundRecord, LedgerEntry, ReadReceipt, Rejection, RejectionCause } from './state/records.js';
 export type { DeliveryAttempt, DeliveryEventRef, WebhookDelivery } from './webhooks/webhook-emitter.js';
 export type { ContactObject, StatusObject, WebhookEnvelope } from './webhooks/webhook-types.js';

@@ -2,6 +2,7 @@ import type { SimClock } from './core/clock.js';
 import type { ChaosOptions } from './core/chaos-options.js';
 import type { Customer, CustomerOptions } from './customers/customer.js';
 import type { RandomCustomersOptions } from './customers/customer-registry.js';
+import type { MediaObject } from './media/media-store.js';
 import type { SimulatorConfig, SimulatorPatch } from './options.js';
 import type { ScriptAction } from './send/send-script.js';
 import type { LedgerFilter } from './state/ledger.js';
@@ -33,6 +34,8 @@ export interface Simulator {
   rejections(): Rejection[];
   readReceipts(): ReadReceipt[];
   inboundMessages(): InboundRecord[];
+  /** A media object a customer sent (the id in its inbound message), as GET /{media_id} serves it. */
+  media(id: string): MediaObject | undefined;
   /** Graph API requests received (control API excluded). */
   requests(): number;
 

@@ -88,6 +88,7 @@ export async function createSimulator(options: SimulatorOptions & CreateSimulato
     rejections: () => [...state.rejections],
     readReceipts: () => [...state.readReceipts],
     inboundMessages: () => [...state.inbound],
+    media: (id) => state.media.get(id),
     requests: () => state.requestCount,
     webhookDeliveries: () => emitter.deliveriesLog(),
     flushWebhooks: () => {

@@ -304,3 +304,88 @@ describe('GraphClient other calls', () => {
     expect(() => new GraphClient({ baseUrl: 'ftp://x', apiVersion: 'v23.0', accessToken: TOKEN })).toThrow(TypeError);
   });
 });
+
+describe('GraphClient media downloads', () => {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x80]);
+
+  function bytes(res: http.ServerResponse, status: number, body: Buffer, contentType = 'image/png'): void {
+    res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  }
+
+  it('downloadMedia fetches a URL on the base origin with the token: bytes and content type', async () => {
+    const { server, client } = await setup((_req, res) => bytes(res, 200, png));
+    const result = await client.downloadMedia(`${server.url}/whatsapp_business/attachments/?mid=1`);
+    expect(result).toMatchObject({ outcome: 'ok', httpStatus: 200, contentType: 'image/png' });
+    expect(result.outcome === 'ok' && result.bytes.equals(png)).toBe(true);
+    expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/whatsapp_business/attachments/?mid=1', headers: { authorization: `Bearer ${TOKEN}` } });
+  });
+
+  it('never sends the token to another host: other origins, plain http to a media host, credentials in the URL', async () => {
+    const { client } = await setup((_req, res) => bytes(res, 200, png));
+    const elsewhere = await startServer((_req, res) => bytes(res, 200, png));
+    servers.push(elsewhere);
+    for (const url of [
+      `${elsewhere.url}/x`,
+      'http://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1',
+      'https://lookaside.fbsbx.com.evil.example/x',
+      'https://user:pw@lookaside.fbsbx.com/x',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
+      expect(await client.downloadMedia(url)).toEqual({ outcome: 'not_sent', reason: expect.stringMatching(/^media URL /) });
+    }
+    expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it('a listed media host is allowed only over https', async () => {
+    const other = await startServer((_req, res) => bytes(res, 200, png));
+    servers.push(other);
+    const listed = new GraphClient({ baseUrl: 'http://127.0.0.1:1', apiVersion: 'v23.0', accessToken: TOKEN, mediaHosts: ['127.0.0.1'] });
+    clients.push(listed);
+    expect(await listed.downloadMedia(`${other.url}/x`)).toMatchObject({ outcome: 'not_sent', reason: expect.stringContaining('not allowed') });
+    expect(other.seen).toHaveLength(0);
+    // An https URL to a listed host passes the check (and fails only on the connection here).
+    expect(await listed.downloadMedia('https://127.0.0.1:1/x')).toMatchObject({ outcome: 'not_sent', reason: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('does not follow redirects, and reports errors and oversized media', async () => {
+    const { server, client } = await setup((req, res) => {
+      if (req.url === '/redirect') {
+        res.writeHead(302, { location: 'https://example.invalid/steal' });
+        res.end();
+      } else if (req.url === '/gone') json(res, 404, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, fbtrace_id: 'x' } });
+      else if (req.url === '/down') bytes(res, 503, Buffer.from('<html>unavailable</html>'), 'text/html');
+      else bytes(res, 200, Buffer.alloc(2048));
+    }, { maxMediaBytes: 1024 });
+    expect(await client.downloadMedia(`${server.url}/redirect`)).toMatchObject({ outcome: 'rejected', httpStatus: 302 });
+    expect(await client.downloadMedia(`${server.url}/gone`)).toMatchObject({ outcome: 'rejected', httpStatus: 404, error: { code: 100 } });
+    expect(await client.downloadMedia(`${server.url}/down`)).toMatchObject({ outcome: 'unknown', httpStatus: 503 });
+    expect(await client.downloadMedia(`${server.url}/big`)).toEqual({ outcome: 'unknown', reason: 'response larger than 1024 bytes' });
+    expect(server.seen).toHaveLength(4);
+  });
+
+  it('downloadMediaById: metadata, then the bytes at its url', async () => {
+    let base = '';
+    const { server, client } = await setup((req, res) => {
+      if (req.url?.startsWith('/v23.0/')) {
+        json(res, 200, { messaging_product: 'whatsapp', url: `${base}/download?mid=42`, mime_type: 'image/png', sha256: 'abc', file_size: png.length, id: '42' });
+      } else bytes(res, 200, png);
+    });
+    base = server.url;
+    const result = await client.downloadMediaById('42', { phoneNumberId: '106540352242922' });
+    expect(result).toMatchObject({
+      outcome: 'ok',
+      contentType: 'image/png',
+      media: { id: '42', url: `${base}/download?mid=42`, mimeType: 'image/png', sha256: 'abc', fileSize: png.length },
+    });
+    expect(result.outcome === 'ok' && result.bytes.equals(png)).toBe(true);
+    expect(server.seen.map((seen) => seen.url)).toEqual(['/v23.0/42?phone_number_id=106540352242922', '/download?mid=42']);
+  });
+
+  it('downloadMediaById stops at a failed lookup', async () => {
+    const { server, client } = await setup((_req, res) => json(res, 400, { error: { message: "Unsupported get request. Object with ID '7' does not exist", type: 'GraphMethodException', code: 100, error_subcode: 33, fbtrace_id: 'x' } }));
+    expect(await client.downloadMediaById('7')).toMatchObject({ outcome: 'rejected', httpStatus: 400, error: { code: 100 } });
+    expect(server.seen).toHaveLength(1);
+  });
+});

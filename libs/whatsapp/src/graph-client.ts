@@ -12,8 +12,9 @@ import type {
   TemplatePage,
   WaMessageTemplate,
 } from './graph-results.js';
-import { httpRequest, type HttpOutcome } from './http-request.js';
+import { httpRequest, httpRequestBytes, type HttpOutcome } from './http-request.js';
 import { arr, idStr, int, isRecord, rec, records, str } from './json.js';
+import { DEFAULT_MEDIA_HOSTS, mediaUrlAllowed, type MediaContent, type MediaDownload } from './media-download.js';
 import type { OutboundMessageBody } from './outbound-types.js';
 
 export interface GraphClientOptions {
@@ -30,6 +31,15 @@ export interface GraphClientOptions {
   /** Idle pooled sockets are closed after this, before servers close them under us. */
   idleSocketTimeoutMs?: number;
   maxResponseBytes?: number;
+  /**
+   * Hosts media URLs may point to (https only); the base URL's own origin is always allowed.
+   * The access token is sent nowhere else. Default: lookaside.fbsbx.com.
+   */
+  mediaHosts?: readonly string[];
+  /** Largest media download (default 100 MiB, Meta's limit for documents). */
+  maxMediaBytes?: number;
+  /** Whole media download, until the last byte is in (default 60 s). */
+  mediaTimeoutMs?: number;
 }
 
 type Failure = GraphRejected | GraphNotSent | GraphUnknown;
@@ -42,11 +52,17 @@ type Failure = GraphRejected | GraphNotSent | GraphUnknown;
 export class GraphClient {
   readonly #accessToken: string;
   readonly #agent: http.Agent;
+  readonly #agentOptions: http.AgentOptions;
+  /** For media URLs whose protocol differs from the base URL's; made on first use. */
+  #otherAgent: http.Agent | undefined;
   readonly #base: URL;
   readonly #apiVersion: string;
   readonly #timeoutMs: number;
   readonly #connectTimeoutMs: number;
   readonly #maxResponseBytes: number;
+  readonly #mediaHosts: readonly string[];
+  readonly #maxMediaBytes: number;
+  readonly #mediaTimeoutMs: number;
 
   constructor(options: GraphClientOptions) {
     this.#base = new URL(options.baseUrl);
@@ -58,12 +74,16 @@ export class GraphClient {
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     this.#maxResponseBytes = options.maxResponseBytes ?? 5 * 1024 * 1024;
+    this.#mediaHosts = [...(options.mediaHosts ?? DEFAULT_MEDIA_HOSTS)];
+    this.#maxMediaBytes = options.maxMediaBytes ?? 100 * 1024 * 1024;
+    this.#mediaTimeoutMs = options.mediaTimeoutMs ?? 60_000;
     const agentOptions: http.AgentOptions = {
       keepAlive: true,
       maxSockets: options.maxSockets ?? 64,
       timeout: options.idleSocketTimeoutMs ?? 4_000,
       scheduling: 'lifo',
     };
+    this.#agentOptions = agentOptions;
     this.#agent = this.#base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   }
 
@@ -168,9 +188,55 @@ export class GraphClient {
     };
   }
 
+  /**
+   * GET <url> with the access token: the bytes of a media object. Only to the base URL's origin or
+   * an https media host (see `mediaHosts`); any other URL is refused as `not_sent` without a
+   * request. Redirects are not followed (they would carry the token elsewhere).
+   */
+  async downloadMedia(url: string): Promise<GraphResult<MediaDownload>> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { outcome: 'not_sent', reason: 'media URL is not a valid URL' };
+    }
+    if (!mediaUrlAllowed(target, this.#base, this.#mediaHosts)) {
+      return { outcome: 'not_sent', reason: `media URL host not allowed: ${target.protocol}//${target.host}` };
+    }
+    const outcome = await httpRequestBytes({
+      method: 'GET',
+      url: target,
+      headers: { authorization: `Bearer ${this.#accessToken}`, accept: '*/*', 'user-agent': 'sendbook-whatsapp' },
+      agent: this.#agentFor(target.protocol),
+      timeoutMs: this.#mediaTimeoutMs,
+      connectTimeoutMs: this.#connectTimeoutMs,
+      maxResponseBytes: this.#maxMediaBytes,
+    });
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf({ ...outcome, body: outcome.body.toString('utf8') });
+    return { outcome: 'ok', httpStatus: outcome.status, bytes: outcome.body, contentType: str(outcome.headers['content-type']) };
+  }
+
+  /** Both steps: the short-lived URL of `mediaId`, then its bytes. Stops at the first failure. */
+  async downloadMediaById(mediaId: string, options: { phoneNumberId?: string } = {}): Promise<GraphResult<MediaContent>> {
+    const found = await this.getMediaUrl(mediaId, options);
+    if (found.outcome !== 'ok') return found;
+    const { outcome: _outcome, httpStatus: _status, ...media } = found;
+    const download = await this.downloadMedia(media.url);
+    if (download.outcome !== 'ok') return download;
+    return { ...download, media };
+  }
+
   /** Closes pooled sockets. */
   close(): void {
     this.#agent.destroy();
+    this.#otherAgent?.destroy();
+  }
+
+  #agentFor(protocol: string): http.Agent {
+    if (protocol === this.#base.protocol) return this.#agent;
+    this.#otherAgent ??= protocol === 'https:' ? new https.Agent(this.#agentOptions) : new http.Agent(this.#agentOptions);
+    return this.#otherAgent;
   }
 
   #url(segments: readonly string[], query: Record<string, string>): URL {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { httpRequest, type HttpRequestOptions } from './http-request.js';
+import { httpRequest, httpRequestBytes, type HttpRequestOptions } from './http-request.js';
 
 // Connect-timeout paths need a socket that never connects. A DNS lookup that never answers
 // gives exactly that, deterministically, with no network involved.
@@ -80,5 +80,61 @@ describe('httpRequest response limits', () => {
     agent.destroy();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe('httpRequestBytes: binary bodies', () => {
+  // Bytes that are not valid UTF-8: a text decode would replace them.
+  const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0x0d, 0x0a]);
+
+  async function serve(handle: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
+    const server = http.createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return {
+      url: new URL(`http://127.0.0.1:${port}/media`),
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it('keeps the bytes exactly, with the headers; the text path still decodes UTF-8', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(binary);
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const options = requestOptions(agent, { method: 'GET', body: undefined, url: server.url, connectTimeoutMs: 1000 });
+    const bytes = await httpRequestBytes(options);
+    expect(bytes).toMatchObject({ kind: 'response', status: 200, headers: { 'content-type': 'image/png' } });
+    expect(bytes.kind === 'response' && bytes.body.equals(binary)).toBe(true);
+    const text = await httpRequest(options);
+    expect(text.kind === 'response' && text.body).toBe(binary.toString('utf8'));
+    agent.destroy();
+    await server.close();
+  });
+
+  it('is unknown when a chunked body grows past the limit, and at once when Content-Length says so', async () => {
+    const server = await serve((req, res) => {
+      if (req.url === '/declared') {
+        res.writeHead(200, { 'content-length': '4096' });
+        res.write(Buffer.alloc(10)); // the rest never comes: only the header can end this early
+        return;
+      }
+      res.writeHead(200); // no length: chunked
+      for (let i = 0; i < 5; i++) res.write(Buffer.alloc(300, i));
+      res.end();
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const chunked = await httpRequestBytes(requestOptions(agent, { method: 'GET', body: undefined, url: server.url, connectTimeoutMs: 1000 }));
+    expect(chunked).toEqual({ kind: 'unknown', reason: 'response larger than 1024 bytes' });
+    const declaredUrl = new URL('/declared', server.url);
+    const declared = await httpRequestBytes(requestOptions(agent, { method: 'GET', body: undefined, url: declaredUrl, connectTimeoutMs: 1000, timeoutMs: 1500 }));
+    expect(declared).toEqual({ kind: 'unknown', reason: 'response larger than 1024 bytes' });
+    agent.destroy();
+    await server.close();
   });
 });

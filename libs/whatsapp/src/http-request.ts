@@ -13,10 +13,13 @@ import { TLSSocket } from 'node:tls';
 // A reused keep-alive socket counts as connected from the start: a reset on it after the
 // request was handed over is `unknown`, never `not_sent`.
 
-export type HttpOutcome =
-  | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: string }
+export type HttpOutcome<Body = string> =
+  | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: Body }
   | { kind: 'not_sent'; reason: string }
   | { kind: 'unknown'; reason: string };
+
+/** The same outcome with the body as raw bytes (media downloads). */
+export type HttpBytesOutcome = HttpOutcome<Buffer>;
 
 export interface HttpRequestOptions {
   method: 'GET' | 'POST';
@@ -31,14 +34,21 @@ export interface HttpRequestOptions {
   maxResponseBytes: number;
 }
 
-export function httpRequest(options: HttpRequestOptions): Promise<HttpOutcome> {
-  return new Promise<HttpOutcome>((resolve) => {
+/** The exchange with the body read as UTF-8 text (JSON answers). */
+export async function httpRequest(options: HttpRequestOptions): Promise<HttpOutcome> {
+  const outcome = await httpRequestBytes(options);
+  return outcome.kind === 'response' ? { ...outcome, body: outcome.body.toString('utf8') } : outcome;
+}
+
+/** The exchange with the body kept as bytes, at most `maxResponseBytes` of them. */
+export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytesOutcome> {
+  return new Promise<HttpBytesOutcome>((resolve) => {
     let settled = false;
     // Once true, the server may have received the request: failures become `unknown`.
     let mayHaveReached = false;
     let connectTimer: NodeJS.Timeout | undefined;
 
-    const finish = (outcome: HttpOutcome): void => {
+    const finish = (outcome: HttpBytesOutcome): void => {
       if (settled) return;
       settled = true;
       clearTimeout(totalTimer);
@@ -91,6 +101,13 @@ export function httpRequest(options: HttpRequestOptions): Promise<HttpOutcome> {
 
     req.on('response', (res) => {
       mayHaveReached = true;
+      // A declared length over the limit fails at once, before any of the body is buffered.
+      const declared = Number(res.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
+        fail(`response larger than ${options.maxResponseBytes} bytes`);
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -107,7 +124,7 @@ export function httpRequest(options: HttpRequestOptions): Promise<HttpOutcome> {
           kind: 'response',
           status: res.statusCode ?? 0,
           headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
+          body: Buffer.concat(chunks, size),
         });
       });
       res.on('error', (error) => fail(`response interrupted: ${describe(error)}`));

@@ -18,5 +18,6 @@ export * from './outbound-types.js';
 export * from './build-message.js';
 export * from './graph-results.js';
 export * from './graph-client.js';
+export * from './media-download.js';
 export * from './phone.js';
 export * from './window.js';

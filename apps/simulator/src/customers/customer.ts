@@ -1,4 +1,5 @@
-import { newWamid } from '../core/ids.js';
+import { newNumericId, newWamid } from '../core/ids.js';
+import { pngFor } from '../media/media-bytes.js';
 import { originOf, type CustomerProfile, type SimContext } from '../sim-context.js';
 import type { AcceptedMessage, LedgerEntry } from '../state/records.js';
 import {
@@ -86,8 +87,13 @@ export class Customer implements CustomerProfile {
     return this.emit(null, (header) => reactionMessage(header, toWamid, emoji), this.numberOf(toWamid));
   }
 
+  /** A small PNG the simulator keeps, so the business can download it by media id. */
   sendImage(caption?: string): string {
-    return this.emit(null, (header) => imageMessage(header, caption));
+    return this.emit(null, (header, phoneNumberId) => {
+      const id = newNumericId(16);
+      const media = this.ctx.state.media.add(id, phoneNumberId, 'image/png', pngFor(id));
+      return imageMessage(header, media, caption);
+    });
   }
 
   /**
@@ -128,7 +134,7 @@ export class Customer implements CustomerProfile {
     return explicit ?? this.numberOf(contextWamid) ?? this.phoneNumberId ?? lastReceived ?? this.ctx.config().phoneNumbers[0]?.id ?? '';
   }
 
-  private emit(contextWamid: string | null, build: (header: InboundHeader) => InboundMessage, explicitNumber?: string): string {
+  private emit(contextWamid: string | null, build: (header: InboundHeader, phoneNumberId: string) => InboundMessage, explicitNumber?: string): string {
     const ctx = this.ctx;
     const origin = originOf(ctx.config(), this.targetNumber(contextWamid, explicitNumber));
     const now = ctx.clock.now();
@@ -137,7 +143,7 @@ export class Customer implements CustomerProfile {
       from: this.waId,
       timestampSec: Math.floor(now / 1000),
       context: contextWamid ? { from: origin.displayPhoneNumber, id: contextWamid } : null,
-    });
+    }, origin.phoneNumberId);
     ctx.state.windows.touch(origin.phoneNumberId, this.waId, now);
     ctx.state.addInbound({
       wamid: message.id,

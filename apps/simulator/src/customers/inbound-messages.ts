@@ -1,5 +1,5 @@
 import type { JsonRecord } from '../core/guards.js';
-import { newNumericId, newSha256Base64 } from '../core/ids.js';
+import type { MediaObject } from '../media/media-store.js';
 
 /** Fields shared by every inbound message, in the order Meta writes them. */
 export interface InboundHeader {
@@ -47,13 +47,14 @@ export function reactionMessage(header: InboundHeader, messageId: string, emoji:
   return { ...base(header, 'reaction'), reaction };
 }
 
-export function imageMessage(header: InboundHeader, caption: string | undefined): InboundMessage {
-  const id = newNumericId(16);
+/** `media` is stored in the simulator, so GET /{media_id} can describe and serve it. */
+export function imageMessage(header: InboundHeader, media: MediaObject, caption: string | undefined): InboundMessage {
   const image: JsonRecord = {};
   if (caption !== undefined) image.caption = caption;
-  image.mime_type = 'image/jpeg';
-  image.sha256 = newSha256Base64();
-  image.id = id;
-  image.url = `https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=${id}`;
+  image.mime_type = media.mimeType;
+  image.sha256 = media.sha256Base64;
+  image.id = media.id;
+  // Meta's inline url (rolled out gradually); Sendbook downloads by id instead.
+  image.url = `https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=${media.id}`;
   return { ...base(header, 'image'), image };
 }

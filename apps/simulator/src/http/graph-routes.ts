@@ -7,13 +7,19 @@ import type { SimContext } from '../sim-context.js';
 import type { RejectionCause } from '../state/records.js';
 import { pageTemplates } from '../templates/template-pages.js';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-io.js';
+import { handleMediaDownload, handleMediaInfo, MEDIA_DOWNLOAD_PATH } from './media-routes.js';
 
-/** The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `GET /{version}/{waba_id}/message_templates`. */
+/**
+ * The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `GET /{version}/{waba_id}/message_templates`,
+ * `GET /{version}/{media_id}`; and the media download URL (lookaside's path, not counted as a Graph request).
+ */
 export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  if (url.pathname === MEDIA_DOWNLOAD_PATH) return handleMediaDownload(ctx, req, res, url, authorised(req, url, ctx.config().accessToken));
   ctx.state.requestCount++;
   const [version = '', objectId = '', edge = '', ...rest] = url.pathname.split('/').filter(Boolean);
   const method = req.method ?? 'GET';
-  const knownEdge = rest.length === 0 && ((edge === 'messages' && method === 'POST') || (edge === 'message_templates' && method === 'GET'));
+  const knownEdge =
+    rest.length === 0 && ((edge === 'messages' && method === 'POST') || (edge === 'message_templates' && method === 'GET') || (edge === '' && objectId !== '' && method === 'GET'));
   if (!knownEdge) return answerError(res, graphError(100, `Unsupported ${method.toLowerCase()} request.`));
   // Every error answered on the send edge is a rejection worth recording, even before the body is read.
   const refuse = (error: GraphErrorAnswer): void => {
@@ -23,6 +29,7 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
   if (!versionAccepted(version, ctx.config().apiVersion)) return refuse(graphError(2500, `Unknown path components: /${version}`));
   if (!authorised(req, url, ctx.config().accessToken)) return refuse(graphError(190));
   if (edge === 'messages') return handleSend(ctx, req, res, version, objectId);
+  if (edge === '') return handleMediaInfo(ctx, res, url, objectId);
   return handleTemplates(ctx, res, url, version, objectId);
 }
 

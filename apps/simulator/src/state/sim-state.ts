@@ -1,3 +1,4 @@
+import { MediaStore } from '../media/media-store.js';
 import { PairLimiter } from '../policy/pair-limiter.js';
 import { ServiceWindows } from '../policy/service-windows.js';
 import { ThroughputLimiter } from '../policy/throughput-limiter.js';
@@ -18,6 +19,8 @@ export class SimState {
   readonly readReceipts: ReadReceipt[] = [];
   readonly inbound: InboundRecord[] = [];
   readonly inboundByWamid = new Map<string, InboundRecord>();
+  /** Media of inbound messages, served by GET /{media_id} and its download URL. */
+  readonly media = new MediaStore();
   requestCount = 0;
   private eventSequence = 0;
 
@@ -41,6 +44,7 @@ export class SimState {
     this.readReceipts.length = 0;
     this.inbound.length = 0;
     this.inboundByWamid.clear();
+    this.media.reset();
     this.requestCount = 0;
   }
 }

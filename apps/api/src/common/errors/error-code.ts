@@ -7,6 +7,8 @@ export enum ErrorCode {
   InvalidStateTransition = 'invalid_state_transition',
   WindowClosed = 'window_closed',
   PayloadTooLarge = 'payload_too_large',
+  NoMedia = 'no_media',
+  MediaDownloadFailed = 'media_download_failed',
 }
 
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
@@ -17,4 +19,6 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.InvalidStateTransition]: 409,
   [ErrorCode.WindowClosed]: 422,
   [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.NoMedia]: 422,
+  [ErrorCode.MediaDownloadFailed]: 502,
 };

@@ -5,6 +5,7 @@ import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsController } from './conversations.controller.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { ConversationsService } from './conversations.service.js';
+import { InboundMediaService } from './inbound-media.service.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
 
@@ -21,7 +22,7 @@ export class ConversationsModule {
       global: true,
       imports: [outbox],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
-      providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
+      providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
       exports: [ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
     };
   }

@@ -1,0 +1,65 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type request from 'supertest';
+import { startSendbook, type Sendbook } from '../support/sendbook.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+import { inbound } from './conversation-support.js';
+
+/** Reads any response body as raw bytes (supertest would otherwise guess by content type). */
+function asBytes(test: request.Test): request.Test {
+  return test.buffer(true).parse((res, callback) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => callback(null, Buffer.concat(chunks)));
+  });
+}
+
+describe('inbound media: downloaded from Meta on demand, never stored', () => {
+  let sb: Sendbook;
+  beforeAll(async () => {
+    sb = await startSendbook();
+  });
+  afterAll(() => sb.close());
+
+  it("a customer's image: the row keeps media id, type and caption; GET …/media returns exactly the simulator's bytes", async () => {
+    const wamid = sb.sim.customer('16505550301', { name: 'Maya' }).sendImage('my receipt');
+    const message = await inbound(sb, wamid);
+    const media = message.media as { id: string; mime_type: string; caption: string; sha256: string };
+    expect(message).toMatchObject({ type: 'image', media: { id: expect.stringMatching(/^\d+$/), mime_type: 'image/png', caption: 'my receipt' } });
+    const stored = await sb.dataSource.query(`SELECT raw FROM inbound_messages WHERE id = $1`, [message.id]);
+    expect(stored[0].raw.image).toMatchObject({ id: media.id, mime_type: 'image/png', caption: 'my receipt' });
+
+    const res = await asBytes(sb.api().get(`/v1/inbound/${message.id}/media`)).expect(200);
+    const bytes = res.body as Buffer;
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(Number(res.headers['content-length'])).toBe(bytes.length);
+    expect(bytes.equals(sb.sim.media(media.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
+
+    // The same digest Meta's metadata (hex) and the webhook (base64) give.
+    const metadata = await fetch(`${sb.sim.url}/v23.0/${media.id}`, { headers: { authorization: `Bearer ${TEST_SECRETS.accessToken}` } });
+    const { sha256, file_size } = (await metadata.json()) as { sha256: string; file_size: number };
+    const digest = createHash('sha256').update(bytes).digest();
+    expect(digest.toString('hex')).toBe(sha256);
+    expect(digest.toString('base64')).toBe(media.sha256);
+    expect(bytes.length).toBe(file_size);
+  });
+
+  it('a text message has no media: 422 no_media', async () => {
+    const message = await inbound(sb, sb.sim.customer('16505550302').sendText('just text'));
+    const res = await sb.api().get(`/v1/inbound/${message.id}/media`).expect(422);
+    expect(res.body).toEqual({ error: 'no_media', message: expect.stringContaining('"text"') });
+  });
+
+  it('an unknown inbound id is 404 not_found; no API key is 401', async () => {
+    expect((await sb.api().get(`/v1/inbound/${randomUUID()}/media`).expect(404)).body).toMatchObject({ error: 'not_found' });
+    expect((await sb.api().get('/v1/inbound/not-a-uuid/media').expect(404)).body).toMatchObject({ error: 'not_found' });
+    const message = await inbound(sb, sb.sim.customer('16505550303').sendImage());
+    await asBytes(sb.api().get(`/v1/inbound/${message.id}/media`).set('Authorization', 'Bearer wrong')).expect(401);
+  });
+
+  it("when Meta no longer has the media, 502 media_download_failed with Meta's error", async () => {
+    const message = await inbound(sb, sb.sim.customer('16505550304').sendImage());
+    sb.sim.reset(); // the simulator forgets every media object, as Meta does after 7 days
+    const res = await sb.api().get(`/v1/inbound/${message.id}/media`).expect(502);
+    expect(res.body).toMatchObject({ error: 'media_download_failed', message: expect.stringContaining('could not download media'), outcome: 'rejected', graph_error: { code: 100 } });
+  });
+});

@@ -13,3 +13,6 @@ export * from './messaging-tier.js';
 export * from './tier-slot-lua.js';
 export * from './adaptation.js';
 export * from './redis-keys.js';
+export * from './admission-lua.js';
+export * from './policy-config.js';
+export * from './tier-webhook.js';

@@ -1,11 +1,20 @@
 import { policyKeys } from './redis-keys.js';
 
 describe('policyKeys', () => {
+  const keys = policyKeys('sbt:run1');
+
   it.each<[string, string]>([
-    [policyKeys.bucket('106540352242922'), 'sendbook:policy:bucket:106540352242922'],
-    [policyKeys.pair('106540352242922', '972501234567'), 'sendbook:policy:pair:106540352242922:972501234567'],
-    [policyKeys.tier('portfolio:524126980791429'), 'sendbook:policy:tier:portfolio:524126980791429'],
+    [keys.bucket('106540352242922'), 'sbt:run1:{policy}:bucket:106540352242922'],
+    [keys.pair('106540352242922', '972501234567'), 'sbt:run1:{policy}:pair:106540352242922:972501234567'],
+    [keys.pairStrikes('106540352242922', '972501234567'), 'sbt:run1:{policy}:strikes:106540352242922:972501234567'],
+    [keys.tier('portfolio:524126980791429'), 'sbt:run1:{policy}:tier:portfolio:524126980791429'],
+    [keys.number('106540352242922'), 'sbt:run1:{policy}:number:106540352242922'],
+    [keys.account(), 'sbt:run1:{policy}:account'],
   ])('%s', (key, expected) => {
     expect(key).toBe(expected);
+  });
+
+  it('defaults to the sendbook prefix', () => {
+    expect(policyKeys().bucket('1')).toBe('sendbook:{policy}:bucket:1');
   });
 });

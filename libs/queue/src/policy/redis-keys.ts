@@ -1,13 +1,30 @@
-// Redis keys of the sending policy. One key per script call, so every script is valid on a
-// Redis Cluster too. Ids are the Meta ids (phone_number_id, portfolio id) and wa_id digits.
+// Redis keys of the sending policy, under the deployment's key prefix. Every key carries the
+// hash tag `{policy}` so the multi-key admission script is valid on a Redis Cluster too (all
+// policy keys share one slot). Ids are Meta ids (phone_number_id, portfolio id) and wa_id digits.
 
-const PREFIX = 'sendbook:policy';
+export interface PolicyKeys {
+  /** Token bucket of a number: hash { units, at }. */
+  bucket(phoneNumberId: string): string;
+  /** The (number, user) pair: ms when it is free again. */
+  pair(phoneNumberId: string, waId: string): string;
+  /** 131056 strikes of a pair (Meta's 4^X retry). */
+  pairStrikes(phoneNumberId: string, waId: string): string;
+  /** Messaging-limit window: sorted set wa_id → ms of the latest business-initiated message. `scopeId` from `tierScopeId`. */
+  tier(scopeId: string): string;
+  /** A number's adaptation state: hash { slow_factor, slow_until, cool_until }. */
+  number(phoneNumberId: string): string;
+  /** Account-wide adaptation state: hash { cool_until }. */
+  account(): string;
+}
 
-export const policyKeys = {
-  /** TOKEN_BUCKET_LUA: hash { units, at } per business number. */
-  bucket: (phoneNumberId: string): string => `${PREFIX}:bucket:${phoneNumberId}`,
-  /** PAIR_SLOT_LUA / PAIR_PUSH_LUA: ms when the (number, user) pair is free again. */
-  pair: (phoneNumberId: string, waId: string): string => `${PREFIX}:pair:${phoneNumberId}:${waId}`,
-  /** TIER_SLOT_LUA: sorted set of wa_id → ms of the latest business-initiated message. `scopeId` from `tierScopeId`. */
-  tier: (scopeId: string): string => `${PREFIX}:tier:${scopeId}`,
-} as const;
+export function policyKeys(prefix = 'sendbook'): PolicyKeys {
+  const base = `${prefix}:{policy}`;
+  return {
+    bucket: (id) => `${base}:bucket:${id}`,
+    pair: (id, waId) => `${base}:pair:${id}:${waId}`,
+    pairStrikes: (id, waId) => `${base}:strikes:${id}:${waId}`,
+    tier: (scopeId) => `${base}:tier:${scopeId}`,
+    number: (id) => `${base}:number:${id}`,
+    account: () => `${base}:account`,
+  };
+}

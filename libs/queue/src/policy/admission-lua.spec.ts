@@ -1,0 +1,59 @@
+import { ADMISSION_LUA, admissionArgs, parseAdmissionReply, rateRetryAt, tierArg } from './admission-lua.js';
+
+const T0 = Date.parse('2026-11-30T10:00:00.000Z');
+
+// The script itself runs against a real Redis in test/policy/admission-script.e2e.ts.
+describe('admission script helpers', () => {
+  it('checks everything before it takes anything', () => {
+    const firstWrite = ADMISSION_LUA.search(/redis\.call\('(HSET|SET|ZADD)'/);
+    for (const check of ["return { 0, 1", "return { 0, 2", "return { 0, 3", "return { 0, 4"]) {
+      expect(ADMISSION_LUA.indexOf(check)).toBeGreaterThan(0);
+      expect(ADMISSION_LUA.indexOf(check)).toBeLessThan(firstWrite);
+    }
+  });
+
+  it('builds ARGV in the documented order', () => {
+    expect(admissionArgs({ now: new Date(T0 + 0.6), rate: { ratePerSec: 72, burst: 1 }, pairIntervalMs: 6500, tierLimit: 250, tierWindowMs: 86_400_000, waId: '972501234567' })).toEqual([
+      String(T0),
+      '72',
+      '1',
+      '6500',
+      '250',
+      '86400000',
+      '972501234567',
+    ]);
+  });
+
+  it.each<[number | 'unlimited', boolean, number]>([
+    [250, true, 250],
+    ['unlimited', true, -1],
+    [250, false, 0],
+    ['unlimited', false, 0],
+  ])('tierArg(%s, business-initiated %s) = %s', (limit, businessInitiated, arg) => {
+    expect(tierArg(limit, businessInitiated)).toBe(arg);
+  });
+
+  it.each<[unknown, ReturnType<typeof parseAdmissionReply>]>([
+    [[1, 1, T0 + 13], { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 13) }],
+    [[1, 0, T0], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0) }],
+    [[0, 1, T0 + 60_000], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
+    [[0, 2, T0 + 6_000], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 6_000) }],
+    [[0, 3, T0 + 86_400_000], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) }],
+    [[0, 4, T0 + 14], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 14) }],
+  ])('parseAdmissionReply(%j)', (reply, parsed) => {
+    expect(parseAdmissionReply(reply)).toEqual(parsed);
+  });
+
+  it('refuses replies of the wrong shape or reason', () => {
+    expect(() => parseAdmissionReply('OK')).toThrow(TypeError);
+    expect(() => parseAdmissionReply([0, 9, T0])).toThrow(/reason 9/);
+  });
+
+  it('spreads a backlog over the coming tokens; nothing ahead takes the next one', () => {
+    const next = new Date(T0 + 5);
+    expect(rateRetryAt(next, 0, 80)).toEqual(next);
+    expect(rateRetryAt(next, 1, 80)).toEqual(new Date(T0 + 5 + 13));
+    expect(rateRetryAt(next, 80, 80)).toEqual(new Date(T0 + 5 + 1000));
+    expect(rateRetryAt(next, -3, 80)).toEqual(next);
+  });
+});

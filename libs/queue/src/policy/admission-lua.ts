@@ -1,0 +1,155 @@
+import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
+import type { MessagingLimit } from './messaging-tier.js';
+
+/**
+ * The sending gate as one atomic Redis script: a row goes only when its number is not cooling
+ * down, its (number, user) pair is free, its user fits the messaging-limit window and the
+ * number's token bucket has a token — and only then is anything taken. Checking all before
+ * taking any means a denial never burns a pair slot or a tier slot (which would make that user
+ * wait 6 s, or a day, for nothing). The rules are those of `takePairSlot`, `tierDecision` and
+ * `takeToken` (their own scripts and specs); a slowed number (130429) runs its bucket at
+ * `slow_factor` until `slow_until`, as `effectiveThroughput` says.
+ *
+ * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  (see `policyKeys`)
+ * ARGV  1 now ms  2 ratePerSec  3 burst  4 pairIntervalMs
+ *       5 tier: limit ≥ 1, -1 = unlimited (record only), 0 = not business-initiated (skip)
+ *       6 tierWindowMs  7 the recipient's wa_id
+ * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs } with reason
+ *         1 cooling, 2 pair, 3 tier, 4 rate.
+ */
+export const ADMISSION_LUA = `
+local now = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local burst = tonumber(ARGV[3])
+local pair_interval = tonumber(ARGV[4])
+local tier_limit = tonumber(ARGV[5])
+local tier_window = tonumber(ARGV[6])
+local member = ARGV[7]
+
+local number_state = redis.call('HMGET', KEYS[4], 'slow_factor', 'slow_until', 'cool_until')
+local cool = math.max(tonumber(number_state[3] or '0'), tonumber(redis.call('HGET', KEYS[5], 'cool_until') or '0'))
+if cool > now then return { 0, 1, cool } end
+
+local free_at = tonumber(redis.call('GET', KEYS[2]) or '0')
+if free_at > now then return { 0, 2, free_at } end
+
+local new_user = 0
+if tier_limit ~= 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - tier_window)
+  if not redis.call('ZSCORE', KEYS[3], member) then
+    local count = redis.call('ZCARD', KEYS[3])
+    if tier_limit > 0 and count >= tier_limit then
+      local oldest = redis.call('ZRANGE', KEYS[3], count - tier_limit, count - tier_limit, 'WITHSCORES')
+      return { 0, 3, tonumber(oldest[2]) + tier_window }
+    end
+    new_user = 1
+  end
+end
+
+if tonumber(number_state[2] or '0') > now then
+  local factor = tonumber(number_state[1] or '1')
+  rate = rate * factor
+  burst = math.max(1, math.floor(burst * factor))
+end
+local per_ms = rate * 1000
+local capacity = burst * ${TOKEN_UNITS}
+local stored = redis.call('HMGET', KEYS[1], 'units', 'at')
+local units = capacity
+local at = now
+if stored[1] and stored[2] then
+  local last = tonumber(stored[2])
+  at = math.max(now, last)
+  units = math.min(capacity, tonumber(stored[1]) + math.floor((at - last) * per_ms))
+end
+if units < ${TOKEN_UNITS} then
+  return { 0, 4, at + math.ceil((${TOKEN_UNITS} - units) / per_ms) }
+end
+
+units = units - ${TOKEN_UNITS}
+redis.call('HSET', KEYS[1], 'units', units, 'at', at)
+redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - units) / per_ms) + 1000)
+redis.call('SET', KEYS[2], now + pair_interval, 'PX', pair_interval)
+if tier_limit ~= 0 then
+  -- GT: a counted user's time only moves forward; a new user is added.
+  redis.call('ZADD', KEYS[3], 'GT', now, member)
+  redis.call('PEXPIRE', KEYS[3], tier_window)
+end
+local next_token = at
+if units < ${TOKEN_UNITS} then next_token = at + math.ceil((${TOKEN_UNITS} - units) / per_ms) end
+return { 1, new_user, next_token }
+`.trim();
+
+/**
+ * After 130429: compound the number's slowdown (`slowDown`: factor × previous while active,
+ * never under `minFactor`; until = max(previous, now + forMs)).
+ * KEYS 1 number state · ARGV 1 now ms, 2 factor, 3 forMs, 4 minFactor · Returns the new factor as a string.
+ */
+export const SLOW_DOWN_LUA = `
+local now = tonumber(ARGV[1])
+local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until')
+local previous = 1
+local until_ms = now + tonumber(ARGV[3])
+if tonumber(state[2] or '0') > now then
+  previous = tonumber(state[1] or '1')
+  until_ms = math.max(until_ms, tonumber(state[2]))
+end
+local factor = math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2]))
+redis.call('HSET', KEYS[1], 'slow_factor', tostring(factor), 'slow_until', until_ms)
+redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
+return tostring(factor)
+`.trim();
+
+/**
+ * A short, self-ending stop (131057 maintenance, API call limits): cooling until at least `until`.
+ * KEYS 1 number or account state · ARGV 1 now ms, 2 until ms · Returns the cooling end.
+ */
+export const COOL_DOWN_LUA = `
+local now = tonumber(ARGV[1])
+local until_ms = math.max(tonumber(ARGV[2]), tonumber(redis.call('HGET', KEYS[1], 'cool_until') or '0'))
+redis.call('HSET', KEYS[1], 'cool_until', until_ms)
+redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
+return until_ms
+`.trim();
+
+export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
+export type Admission = { admitted: true; countsNewUser: boolean; nextTokenAt: Date } | { admitted: false; reason: AdmissionReason; retryAt: Date };
+
+const REASONS: Readonly<Record<number, AdmissionReason>> = { 1: 'cooling', 2: 'pair', 3: 'tier', 4: 'rate' };
+
+/** The tier argument: 0 skips the tier (a reply inside the customer-service window), -1 records without limit. */
+export function tierArg(limit: MessagingLimit, businessInitiated: boolean): number {
+  if (!businessInitiated) return 0;
+  return limit === 'unlimited' ? -1 : limit;
+}
+
+export function admissionArgs(input: { now: Date; rate: BucketRate; pairIntervalMs: number; tierLimit: number; tierWindowMs: number; waId: string }): string[] {
+  return [
+    String(Math.floor(input.now.getTime())),
+    String(input.rate.ratePerSec),
+    String(input.rate.burst),
+    String(input.pairIntervalMs),
+    String(input.tierLimit),
+    String(input.tierWindowMs),
+    input.waId,
+  ];
+}
+
+export function parseAdmissionReply(reply: unknown): Admission {
+  if (!Array.isArray(reply) || reply.length < 3) throw new TypeError('admission: unexpected script reply');
+  const [ok, detail, at] = reply.map(Number);
+  if (ok === 1) return { admitted: true, countsNewUser: detail === 1, nextTokenAt: new Date(at) };
+  const reason = REASONS[detail];
+  if (!reason) throw new TypeError(`admission: unknown denial reason ${detail}`);
+  return { admitted: false, reason, retryAt: new Date(at) };
+}
+
+/**
+ * When a row denied a token comes back: the next token, plus one token's spacing for every row of
+ * the same number that goes before it (higher priority, or as high and older). So a backlog of
+ * n due rows spreads over the next n tokens instead of all retrying at the next one, and a
+ * high-priority row (nothing ahead of it) takes the very next token.
+ */
+export function rateRetryAt(nextTokenAt: Date, rowsAhead: number, ratePerSec: number): Date {
+  const spacingMs = 1000 / ratePerSec;
+  return new Date(nextTokenAt.getTime() + Math.ceil(Math.max(0, rowsAhead) * spacingMs));
+}

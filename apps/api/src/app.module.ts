@@ -9,12 +9,14 @@ import type { AppConfig } from './config/config.schema.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
+import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
+import { PolicyModule } from './modules/policy/policy.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
@@ -43,8 +45,10 @@ export class AppModule {
         EventsModule.forRole(config.role),
         ApiKeysModule,
         HealthModule,
-        MetricsModule,
+        MetricsModule.forRole(config.role),
+        AlertsModule.forRole(config.role),
         WhatsappModule,
+        PolicyModule,
         TemplatesModule.forRole(config.role),
         outbox,
         WebhooksModule.forRole(config.role),

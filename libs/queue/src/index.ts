@@ -6,3 +6,4 @@ export * from './validate-payload.js';
 export * from './templates/index.js';
 export * from './policy/index.js';
 export * from './conversations/index.js';
+export * from './metrics/index.js';

@@ -1,3 +1,5 @@
+import type { MessagingLimit, QuietHoursConfig, TierScope } from '@sendbook/queue';
+
 /**
  * The one place that reads the environment. Everything else receives a typed, frozen AppConfig.
  * Validation collects every problem so an operator fixes them all in one restart.
@@ -64,11 +66,61 @@ export interface AppConfig {
     /** MARK_READ_ON_OPEN: when an agent opens (sees) a thread, mark its newest inbound message read at Meta. */
     readonly markReadOnOpen: boolean;
   };
+  readonly metrics: {
+    /** How often a worker samples the gauges (stuck rows, depths, backlog) into metric_samples. */
+    readonly sampleIntervalMs: number;
+    /** How often each process writes its in-memory counts (job timings, ack latency) to PostgreSQL. */
+    readonly flushIntervalMs: number;
+    /** Per-minute rows older than this are purged (counters folded into an all-time total first). */
+    readonly retentionMs: number;
+    readonly purgeIntervalMs: number;
+    /** Span over which pool figures (λ, S, ρ) and the current sent→delivered p50/p95 are computed. */
+    readonly windowMs: number;
+    /** METRICS_BEARER_TOKEN: when set, `GET /metrics` requires it; unset, it is open (keep it behind the network boundary). */
+    readonly bearerToken: string | null;
+    readonly alerts: {
+      /** Stuck rows (> 0) must persist this long before an alert. */
+      readonly stuckForMs: number;
+      /** Duplicate webhook rate: recent window, compared with the longer baseline before it. */
+      readonly duplicateWindowMs: number;
+      readonly duplicateBaselineMs: number;
+      readonly duplicateFactor: number;
+      readonly duplicateFloor: number;
+      readonly duplicateMinEvents: number;
+      /** Sent→delivered p95 over the recent window above this bound. */
+      readonly deliveryP95MaxMs: number;
+      readonly deliveryWindowMs: number;
+      readonly deliveryMinSamples: number;
+    };
+  };
   readonly templates: {
     /** How often the worker re-syncs the template registry from Meta (webhooks update it between syncs). */
     readonly syncIntervalMs: number;
     /** Templates per page of `GET /{waba_id}/message_templates`. */
     readonly syncPageSize: number;
+  };
+  readonly policy: {
+    /** Messages per second per business number (Meta's default 80; up to 1,000 when raised). */
+    readonly ratePerSecond: number;
+    /** Per-number overrides of `ratePerSecond`. */
+    readonly numberRates: Readonly<Record<string, number>>;
+    /**
+     * Fraction of the rate kept unused: we space our sends, but Meta counts arrivals, and network
+     * jitter bunches them; sending at exactly the cap would earn 130429s.
+     */
+    readonly rateHeadroom: number;
+    /** Meta: one message per 6 s from a number to the same user… */
+    readonly pairIntervalMs: number;
+    /** …plus this margin, for the same reason as `rateHeadroom`. */
+    readonly pairMarginMs: number;
+    readonly quietHours: QuietHoursConfig;
+    /** The recipient's zone when neither the contact nor the phone number's country tells. */
+    readonly defaultTimeZone: string;
+    /** Whose messaging limit a send counts against: the business portfolio (Meta since Oct 2025) or the number. */
+    readonly tierScope: TierScope;
+    readonly portfolioId: string;
+    /** The limit until a webhook or an admin says otherwise. */
+    readonly messagingLimit: MessagingLimit;
   };
   readonly bootstrap: {
     readonly apiKey: string | null;

@@ -1,4 +1,4 @@
-import { parseDedupeWindows } from '@sendbook/queue';
+import { parseDedupeWindows, parseMessagingLimit, parseNumberRates, parseQuietHours, parseTimeZone } from '@sendbook/queue';
 import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
 const ROLES: readonly Role[] = ['api', 'worker', 'all'];
@@ -57,9 +57,40 @@ export function loadConfig(env: Env): EnvConfig {
       awaitingAnswerMs: read.int('CONVERSATION_AWAITING_ANSWER_MS', 86_400_000, 60_000, 7 * 86_400_000),
       markReadOnOpen: read.oneOf('MARK_READ_ON_OPEN', ['true', 'false'], 'false') === 'true',
     },
+    metrics: {
+      sampleIntervalMs: read.int('METRICS_SAMPLE_INTERVAL_MS', 60_000, 1_000, 3_600_000),
+      flushIntervalMs: read.int('METRICS_FLUSH_INTERVAL_MS', 5_000, 100, 60_000),
+      retentionMs: read.int('METRICS_RETENTION_DAYS', 14, 1, 3650) * 86_400_000,
+      purgeIntervalMs: read.int('METRICS_PURGE_INTERVAL_MS', 3_600_000, 1_000, 86_400_000),
+      windowMs: read.int('METRICS_WINDOW_MS', 300_000, 60_000, 86_400_000),
+      bearerToken: read.optional('METRICS_BEARER_TOKEN'),
+      alerts: {
+        stuckForMs: read.int('ALERT_STUCK_SENDING_FOR_MS', 300_000, 0, 86_400_000),
+        duplicateWindowMs: read.int('ALERT_DUPLICATE_WINDOW_MS', 900_000, 60_000, 86_400_000),
+        duplicateBaselineMs: read.int('ALERT_DUPLICATE_BASELINE_MS', 86_400_000, 60_000, 30 * 86_400_000),
+        duplicateFactor: read.number('ALERT_DUPLICATE_FACTOR', 3, 1, 1000),
+        duplicateFloor: read.number('ALERT_DUPLICATE_FLOOR', 0.05, 0, 1),
+        duplicateMinEvents: read.int('ALERT_DUPLICATE_MIN_EVENTS', 20, 1, 1_000_000),
+        deliveryP95MaxMs: read.int('ALERT_DELIVERY_P95_MAX_MS', 300_000, 1_000, 7 * 86_400_000),
+        deliveryWindowMs: read.int('ALERT_DELIVERY_WINDOW_MS', 900_000, 60_000, 86_400_000),
+        deliveryMinSamples: read.int('ALERT_DELIVERY_MIN_SAMPLES', 5, 1, 1_000_000),
+      },
+    },
     templates: {
       syncIntervalMs: read.int('TEMPLATE_SYNC_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000),
       syncPageSize: read.int('TEMPLATE_SYNC_PAGE_SIZE', 100, 1, 1000),
+    },
+    policy: {
+      ratePerSecond: read.number('SEND_RATE_PER_SECOND', 80, 0.01, 10_000),
+      numberRates: read.parsed('NUMBER_RATES', parseNumberRates, {}),
+      rateHeadroom: read.int('SEND_RATE_HEADROOM_PERCENT', 10, 0, 90) / 100,
+      pairIntervalMs: read.int('PAIR_INTERVAL_MS', 6_000, 1, 86_400_000),
+      pairMarginMs: read.int('PAIR_MARGIN_MS', 500, 0, 60_000),
+      quietHours: read.parsed('QUIET_HOURS', parseQuietHours, {}),
+      defaultTimeZone: read.parsed('DEFAULT_TIME_ZONE', parseTimeZone, 'UTC') ?? 'UTC',
+      tierScope: read.oneOf('MESSAGING_LIMIT_SCOPE', ['portfolio', 'number'], 'portfolio'),
+      portfolioId: read.optional('BUSINESS_PORTFOLIO_ID') ?? 'default',
+      messagingLimit: read.parsed('MESSAGING_LIMIT', parseMessagingLimit, 250) ?? 250,
     },
     bootstrap: {
       apiKey: read.optional('BOOTSTRAP_API_KEY'),
@@ -137,6 +168,26 @@ class EnvReader {
       return fallback;
     }
     return value;
+  }
+
+  number(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.optional(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      this.problems.push(`${name} is malformed (expected a number from ${min} to ${max})`);
+      return fallback;
+    }
+    return value;
+  }
+
+  /** A setting with its own parser from libs (one problem line per bad entry). */
+  parsed<T>(name: string, parse: (spec: string) => { value: T; problems: string[] }, fallback: T): T {
+    const raw = this.optional(name);
+    if (raw === null) return fallback;
+    const { value, problems } = parse(raw);
+    for (const problem of problems) this.problems.push(`${name} is malformed (${problem})`);
+    return problems.length > 0 ? fallback : value;
   }
 
   dedupeWindows(name: string): Record<string, number> {

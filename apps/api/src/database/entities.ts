@@ -1,9 +1,11 @@
+import { Alert } from '../modules/alerts/alert.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { Contact } from '../modules/conversations/contact.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
 import { MetricCounter } from '../modules/metrics/metric-counter.entity.js';
+import { MetricSample } from '../modules/metrics/metric-sample.entity.js';
 import { OutboundMessageEvent } from '../modules/outbox/outbound-message-event.entity.js';
 import { OutboundMessage } from '../modules/outbox/outbound-message.entity.js';
 import { SendingPause } from '../modules/outbox/sending-pause.entity.js';
@@ -19,4 +21,4 @@ import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entit
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
 export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
   WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
-  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber];
+  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber, MetricSample, Alert];

@@ -1,5 +1,6 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
-import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { MetricsRecorder } from '../../modules/metrics/metrics-recorder.service.js';
 import type { JsonLogger } from '../logging/json-logger.js';
 
 /**
@@ -11,6 +12,20 @@ export abstract class ConfiguredWorkerHost extends WorkerHost implements OnAppli
   protected abstract readonly logger: JsonLogger;
   protected abstract concurrency(): number;
   protected abstract readonly name: string;
+
+  /** Property-injected so subclasses keep their constructors; measures the pool's service time. */
+  @Inject(MetricsRecorder)
+  protected readonly metrics!: MetricsRecorder;
+
+  /** Runs one job and records its service time for the pool's figures, whatever the outcome. */
+  protected async measured<T>(run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.metrics.jobServed(this.worker.name, performance.now() - started);
+    }
+  }
 
   onApplicationBootstrap(): void {
     this.worker.concurrency = this.concurrency();

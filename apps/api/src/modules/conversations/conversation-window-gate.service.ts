@@ -14,6 +14,11 @@ export class ConversationWindowGate {
     return decideFreeFormAt(await this.repo.windowOpenUntil(phoneNumberId, toWaId), now);
   }
 
+  /** Meta said 131047: whatever we computed, the window is closed now (until she writes again). */
+  markClosed(phoneNumberId: string, toWaId: string, now: Date): Promise<void> {
+    return this.repo.closeWindow(phoneNumberId, toWaId, now);
+  }
+
   windowOpenUntil(phoneNumberId: string, toWaId: string): Promise<Date | null> {
     return this.repo.windowOpenUntil(phoneNumberId, toWaId);
   }

@@ -147,6 +147,14 @@ export class ConversationsRepository {
   }
 
   /** The latest window end for a phone number on a business number (any of its contacts). */
+  async closeWindow(phoneNumberId: string, waId: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE conversations c SET window_open_until = $3, updated_at = $3 FROM contacts k
+        WHERE k.id = c.contact_id AND c.phone_number_id = $1 AND k.wa_id = $2 AND c.window_open_until > $3`,
+      [phoneNumberId, waId, now],
+    );
+  }
+
   async windowOpenUntil(phoneNumberId: string, waId: string): Promise<Date | null> {
     const rows = await queryRows<{ until: Date | null }>(
       this.dataSource,

@@ -6,6 +6,23 @@ export const COUNTERS = {
   dedupeRejected: 'outbox.dedupe_rejected',
 } as const;
 
+/** Where the retention purge folds old minutes, so all-time totals never go down. */
+export const ALL_TIME_BUCKET = new Date(0);
+
+export interface CounterRow {
+  readonly metric: string;
+  readonly label: string;
+  readonly at: Date;
+  readonly count: number;
+}
+
+export interface CounterPoint {
+  readonly metric: string;
+  readonly label: string;
+  readonly at: number;
+  readonly count: number;
+}
+
 @Injectable()
 export class CountersRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -18,6 +35,17 @@ export class CountersRepository {
     );
   }
 
+  /** Many increments in one statement (rows must not repeat a metric, label and minute). */
+  async incrementMany(rows: readonly CounterRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.dataSource.query(
+      `INSERT INTO metric_counters (metric, label, bucket_start, count)
+       SELECT m, l, date_trunc('minute', t), c FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) AS u(m, l, t, c)
+       ON CONFLICT (metric, label, bucket_start) DO UPDATE SET count = metric_counters.count + EXCLUDED.count`,
+      [rows.map((r) => r.metric), rows.map((r) => r.label), rows.map((r) => r.at), rows.map((r) => r.count)],
+    );
+  }
+
   /** Totals per label since `since` (all time when omitted). */
   async totals(metric: string, since?: Date): Promise<Record<string, number>> {
     const rows: { label: string; total: string }[] = await this.dataSource.query(
@@ -25,5 +53,42 @@ export class CountersRepository {
       [metric, since ?? null],
     );
     return Object.fromEntries(rows.map((r) => [r.label, Number(r.total)]));
+  }
+
+  /** All-time totals of every figure (the folded history included), for Prometheus counters. */
+  async allTimeTotals(): Promise<Map<string, Record<string, number>>> {
+    const rows: { metric: string; label: string; total: string }[] = await this.dataSource.query(
+      `SELECT metric, label, SUM(count)::bigint AS total FROM metric_counters GROUP BY metric, label`,
+    );
+    const totals = new Map<string, Record<string, number>>();
+    for (const r of rows) totals.set(r.metric, { ...totals.get(r.metric), [r.label]: Number(r.total) });
+    return totals;
+  }
+
+  /** Per-minute counts of these figures in [since, until]. */
+  async series(metrics: readonly string[], since: Date, until: Date): Promise<CounterPoint[]> {
+    const rows: { metric: string; label: string; bucket_start: Date; count: string }[] = await this.dataSource.query(
+      `SELECT metric, label, bucket_start, count FROM metric_counters
+       WHERE metric = ANY($1) AND bucket_start >= date_trunc('minute', $2::timestamptz) AND bucket_start <= $3 ORDER BY bucket_start`,
+      [metrics, since, until],
+    );
+    return rows.map((r) => ({ metric: r.metric, label: r.label, at: r.bucket_start.getTime(), count: Number(r.count) }));
+  }
+
+  /** Retention: minutes before `before` are folded into the all-time row, then deleted. */
+  async compact(before: Date): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO metric_counters (metric, label, bucket_start, count)
+         SELECT metric, label, $2::timestamptz, SUM(count) FROM metric_counters WHERE bucket_start < $1 AND bucket_start > $2 GROUP BY metric, label
+         ON CONFLICT (metric, label, bucket_start) DO UPDATE SET count = metric_counters.count + EXCLUDED.count`,
+        [before, ALL_TIME_BUCKET],
+      );
+      const rows: { n: number }[] = await tx.query(
+        `WITH gone AS (DELETE FROM metric_counters WHERE bucket_start < $1 AND bucket_start > $2 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+        [before, ALL_TIME_BUCKET],
+      );
+      return rows[0]?.n ?? 0;
+    });
   }
 }

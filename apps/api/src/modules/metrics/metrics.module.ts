@@ -1,6 +1,52 @@
-import { Global, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import type { Role } from '../../config/config.schema.js';
+import { AlertRules } from './alert-rules.service.js';
 import { CountersRepository } from './counters.repository.js';
+import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
+import { LiveFiguresService } from './live-figures.service.js';
+import { POOLS } from './metric-names.js';
+import { MetricsApiController } from './metrics-api.controller.js';
+import { PrometheusController } from './metrics.controller.js';
+import { MetricsRecorder } from './metrics-recorder.service.js';
+import { MetricsReportService } from './metrics-report.service.js';
+import { MetricsSampler } from './metrics-sampler.service.js';
+import { MetricsTimers } from './metrics-timers.service.js';
+import { PoolFiguresService } from './pool-figures.service.js';
+import { PrometheusService } from './prometheus.service.js';
+import { SamplesRepository } from './samples.repository.js';
+import { SendOutcomes } from './send-outcomes.service.js';
 
-@Global()
-@Module({ providers: [CountersRepository], exports: [CountersRepository] })
-export class MetricsModule {}
+/**
+ * Queue health. Every role records (counters, job timings, ack latency); ROLE=api serves
+ * GET /metrics and GET /v1/metrics; ROLE=worker samples the gauges, checks thresholds and purges.
+ * Global so any module can count (CountersRepository, MetricsRecorder).
+ */
+@Module({})
+export class MetricsModule {
+  static forRole(role: Role): DynamicModule {
+    const workers: Provider[] = role === 'api' ? [] : [MetricsTimers];
+    return {
+      module: MetricsModule,
+      global: true,
+      // The pools' queues, for their depth; the same queues the feature modules register.
+      imports: POOLS.map((name) => BullModule.registerQueue({ name })),
+      controllers: role === 'worker' ? [] : [PrometheusController, MetricsApiController],
+      providers: [
+        CountersRepository,
+        SamplesRepository,
+        MetricsRecorder,
+        SendOutcomes,
+        LiveFiguresService,
+        DeliveryGapsRepository,
+        PoolFiguresService,
+        MetricsReportService,
+        PrometheusService,
+        AlertRules,
+        MetricsSampler,
+        ...workers,
+      ],
+      exports: [CountersRepository, MetricsRecorder, SendOutcomes, MetricsSampler],
+    };
+  }
+}

@@ -12,13 +12,18 @@ import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
+import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
 
 /** What became of one attempt to send a row. */
 export type SendRowOutcome =
   | { kind: 'not_claimed' }
-  | { kind: 'done'; decision: SendDecision['kind'] }
+  /** `code`: the Graph API error code behind the decision, if any (for the send-outcome figures). */
+  | { kind: 'done'; decision: SendDecision['kind']; phoneNumberId: string; code: string | null }
   /** Back in the queue: the job should wait until `notBefore`. */
-  | { kind: 'requeued'; notBefore: Date };
+  | { kind: 'requeued'; notBefore: Date; reason: RequeueReason };
+
+/** Why a row went back: not due yet, a gate of the sending policy, a retry after an error, or its fallback template. */
+export type RequeueReason = 'not_due' | `policy:${GateReason}` | 'retry' | 'fallback';
 
 /**
  * Sends one outbox row: claim (`queued → sending`, committed) → Graph API call → record the outcome.
@@ -34,29 +39,47 @@ export class OutboundSender {
     private readonly logger: JsonLogger,
     private readonly webhooks: WebhooksService,
     private readonly windowGate: ConversationWindowGate,
+    private readonly policy: SendingPolicy,
     private readonly events: EventsPublisher,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async send(messageId: string): Promise<SendRowOutcome> {
+    const now = this.clock.now();
+    const peeked = await this.repo.peek(messageId, now);
+    // Gone, already taken, or its number paused (resuming re-enqueues it).
+    if (!peeked || peeked.state !== 'queued' || peeked.paused) return { kind: 'not_claimed' };
+    if (peeked.notBefore.getTime() > now.getTime()) return { kind: 'requeued', notBefore: peeked.notBefore, reason: 'not_due' };
+
+    // Outside the 24 h window free-form text would only come back as 131047: send the fallback
+    // template instead, or hold the row for a person. Decided before the gate takes any slot.
+    const windowOpen = peeked.windowOpenUntil !== null && peeked.windowOpenUntil.getTime() > now.getTime();
+    if (isFreeForm({ type: peeked.payloadType }) && !windowOpen) {
+      const row = await this.repo.claim(messageId, now);
+      if (!row) return { kind: 'not_claimed' };
+      const error: RowError = { code: 'window_closed', title: 'Customer-service window closed', message: 'no message from this contact in the last 24 hours', details: null };
+      return this.apply(row, row.fallbackTemplate ? { kind: 'use_fallback', error } : { kind: 'hold', error }, now);
+    }
+
+    const gate = await this.policy.admit(peeked, now, (candidate, _now, horizon) => this.repo.countAhead(candidate, horizon, 5000));
+    if (gate.kind === 'wait') {
+      const audited = gate.reason === 'quiet_hours' || gate.reason === 'tier' || gate.reason === 'cooling';
+      const error: RowError = { code: GATE_CODES[gate.reason], title: GATE_REASONS[gate.reason], message: `waiting until ${gate.until.toISOString()}`, details: null };
+      if (!(await this.repo.defer(peeked.id, gate.until, GATE_REASONS[gate.reason], audited ? { error } : null, now))) return { kind: 'not_claimed' };
+      return { kind: 'requeued', notBefore: gate.until, reason: `policy:${gate.reason}` };
+    }
+
     const row = await this.repo.claim(messageId, this.clock.now());
     if (!row) return { kind: 'not_claimed' };
 
-    // Outside the 24 h window free-form text would only come back as 131047: send the fallback
-    // template instead, or hold the row for a person.
-    if (isFreeForm(row.payload as { type: string }) && (await this.windowGate.decideFreeForm(row.phoneNumberId, row.toWaId, this.clock.now())) === 'closed') {
-      const error: RowError = { code: 'window_closed', title: 'Customer-service window closed', message: 'no message from this contact in the last 24 hours', details: null };
-      return this.apply(row, row.fallbackTemplate ? { kind: 'use_fallback', error } : { kind: 'hold', error }, this.clock.now());
-    }
-
     const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row));
-    const now = this.clock.now();
+    const after = this.clock.now();
     const decision = decideAfterSend(result, {
       attempts: row.attempts,
       maxAttempts: this.config.outbox.maxAttempts,
       hasFallbackTemplate: row.fallbackTemplate !== null,
-      now,
+      now: after,
       random: Math.random,
       retry: { baseMs: this.config.outbox.retryBaseMs, maxMs: this.config.outbox.retryMaxMs },
     });
@@ -67,7 +90,21 @@ export class OutboundSender {
       decision: decision.kind,
       error: 'error' in decision ? decision.error : undefined,
     });
-    return this.apply(row, decision, now);
+    return this.apply(row, result.outcome === 'rejected' ? await this.adapt(row, decision, after) : decision, after);
+  }
+
+  /**
+   * A rejection can change the policy beyond this row: slow the number (130429), push the pair
+   * (131056), cool down (maintenance, call limits), pause (restrictions, auth) or close the window
+   * (131047). The row's own decision then waits at least as long, or becomes the pause.
+   */
+  private async adapt(row: OutboundMessage, decision: SendDecision, now: Date): Promise<SendDecision> {
+    if (!('error' in decision)) return decision;
+    const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
+    if (action.kind === 'window_closed') await this.windowGate.markClosed(row.phoneNumberId, row.toWaId, now);
+    if (action.kind === 'pause' && decision.kind !== 'pause') return { kind: 'pause', scope: action.scope, error: decision.error };
+    if (notBefore && decision.kind === 'requeue' && notBefore.getTime() > decision.notBefore.getTime()) return { ...decision, notBefore };
+    return decision;
   }
 
   private async apply(row: OutboundMessage, decision: SendDecision, now: Date): Promise<SendRowOutcome> {
@@ -85,7 +122,7 @@ export class OutboundSender {
       }
       case 'requeue':
         await this.repo.requeue(row.id, decision.notBefore, decision.error, 'send will be retried later', now);
-        return { kind: 'requeued', notBefore: decision.notBefore };
+        return { kind: 'requeued', notBefore: decision.notBefore, reason: 'retry' };
       case 'stuck':
         await this.repo.noteUnknownOutcome(row.id, decision.error, now);
         break;
@@ -96,7 +133,7 @@ export class OutboundSender {
         break;
       case 'use_fallback':
         await this.repo.useFallback(row.id, decision.error, now);
-        return { kind: 'requeued', notBefore: now };
+        return { kind: 'requeued', notBefore: now, reason: 'fallback' };
       case 'hold':
         await this.repo.markHeld(row.id, decision.error, 'window closed and no fallback template: held for a person', now);
         this.events.publish('message.status', { message_id: row.id, state: 'held', previous_state: 'sending', error: decision.error, source: 'sender' });
@@ -107,9 +144,30 @@ export class OutboundSender {
         await this.repo.requeueUncounted(row.id, decision.error, `sending paused (${decision.scope}) until an admin resumes it`, now);
         break;
     }
-    return { kind: 'done', decision: decision.kind };
+    const code = 'error' in decision && decision.error.code !== null ? String(decision.error.code) : null;
+    return { kind: 'done', decision: decision.kind, phoneNumberId: row.phoneNumberId, code };
   }
 }
+
+/** Audit wording for the gate's waits. */
+const GATE_REASONS: Readonly<Record<GateReason, string>> = {
+  quiet_hours: "quiet hours for this purpose in the recipient's time zone",
+  pair_order: "another of this user's messages goes first",
+  cooling: 'the number is cooling down (maintenance or API call limits)',
+  pair: 'one message per user every few seconds',
+  tier: 'messaging limit reached: waiting for a slot in the rolling 24 h',
+  rate: "the number's throughput",
+};
+
+/** `last_error.code` of a row waiting at a gate (long waits only). */
+const GATE_CODES: Readonly<Record<GateReason, string>> = {
+  quiet_hours: 'quiet_hours',
+  pair_order: 'pair_order',
+  cooling: 'cooling',
+  pair: 'pair_pacing',
+  tier: MESSAGING_LIMIT_WAIT,
+  rate: 'throughput',
+};
 
 /** The Cloud API body: the stored payload plus routing, always tied back to the row. */
 export function graphBody(row: OutboundMessage): OutboundMessageBody {

@@ -33,6 +33,28 @@ export class OutboxDispatcher {
     await this.adds.add(rows);
   }
 
+  /**
+   * Rows that should have gone by now but still wait: their job may sit delayed by a deadline
+   * computed against another clock (an adjusted clock, or a delay set before a resume). Promote
+   * the delayed ones; the others are waiting their turn or lost (the sweep re-adds those).
+   */
+  async promoteOverdue(ids: readonly string[]): Promise<number> {
+    let promoted = 0;
+    await Promise.all(
+      ids.map(async (id) => {
+        const job = await this.queue.getJob(id);
+        if (!job || !(await job.isDelayed())) return;
+        try {
+          await job.promote();
+          promoted += 1;
+        } catch {
+          // It left the delayed set meanwhile: nothing to do.
+        }
+      }),
+    );
+    return promoted;
+  }
+
   private async addAll(rows: readonly DispatchRow[]): Promise<void> {
     const now = this.clock.now().getTime();
     await this.queue.addBulk(

@@ -7,6 +7,8 @@ import { OutboxDispatcher } from './outbox-dispatcher.service.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 const BATCH = 1000;
+/** Overdue rows whose job is looked up per sweep (one Redis lookup each). */
+const OVERDUE_BATCH = 100;
 
 /**
  * PostgreSQL is the truth: due `queued` rows are (re-)enqueued, so a Redis restart or flush loses
@@ -35,7 +37,9 @@ export class OutboxSweeper {
       // after a bounded number of rows per sweep and let the next sweep continue.
       if (due.length < BATCH || seen >= 20 * BATCH) break;
     }
-    if (seen > 0) this.logger.event('debug', 'outbox.swept', { rows: seen });
+    const overdue = await this.repo.findDueQueued(new Date(this.clock.now().getTime() - this.config.outbox.sweepIntervalMs), OVERDUE_BATCH);
+    const promoted = await this.dispatcher.promoteOverdue(overdue.map((row) => row.id));
+    if (seen > 0) this.logger.event('debug', 'outbox.swept', { rows: seen, promoted });
     return seen;
   }
 

@@ -21,6 +21,24 @@ export interface NewOutboundMessage {
   retainUntil: Date;
 }
 
+/** A row as the sending gate sees it (OutboxRepository.peek). */
+export interface PeekedRow {
+  id: string;
+  state: OutboxState;
+  phoneNumberId: string;
+  to: string;
+  toWaId: string;
+  purpose: string;
+  payloadType: string;
+  priority: number;
+  notBefore: Date;
+  createdAt: Date;
+  contactTimeZone: string | null;
+  windowOpenUntil: Date | null;
+  paused: boolean;
+  pairHeadId: string | null;
+}
+
 export interface Audit {
   actor: string;
   reason: string;
@@ -294,6 +312,85 @@ export class OutboxRepository {
       cancelled: `state = 'cancelled', cancelled_at = $3, updated_at = $3`,
     };
     return this.move({ id, from: [from], set: set[to]!, params: [now], audit: { ...audit, to } }, now);
+  }
+
+  /**
+   * What the sending gate needs of a row, in one statement: the row, the contact's time zone, the
+   * customer-service window, whether sending is paused, and which of this user's due rows goes
+   * first (priority, then not_before, then creation).
+   */
+  async peek(id: string, now: Date): Promise<PeekedRow | null> {
+    const rows = await queryRows<Record<string, unknown>>(
+      this.dataSource,
+      `SELECT m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at, m.payload->>'type' AS payload_type,
+              k.time_zone AS contact_time_zone, c.window_open_until,
+              EXISTS (SELECT 1 FROM sending_pauses p
+                       WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
+              (SELECT h.id FROM outbound_messages h
+                WHERE h.phone_number_id = m.phone_number_id AND h.to_wa_id = m.to_wa_id AND h.state = 'queued' AND h.not_before <= $2
+                ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
+         FROM outbound_messages m
+         LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
+         LEFT JOIN conversations c ON c.contact_id = k.id
+        WHERE m.id = $1`,
+      [id, now],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: r.id as string,
+      state: r.state as OutboxState,
+      phoneNumberId: r.phone_number_id as string,
+      to: r.to as string,
+      toWaId: r.to_wa_id as string,
+      purpose: r.purpose as string,
+      payloadType: r.payload_type as string,
+      priority: Number(r.priority),
+      notBefore: new Date(r.not_before as string),
+      createdAt: new Date(r.created_at as string),
+      contactTimeZone: (r.contact_time_zone as string | null) ?? null,
+      windowOpenUntil: r.window_open_until ? new Date(r.window_open_until as string) : null,
+      paused: r.paused === true,
+      pairHeadId: (r.pair_head_id as string | null) ?? null,
+    };
+  }
+
+  /** Queued rows of the same number that go before this one (bounded), for spreading retries over the coming tokens. */
+  async countAhead(row: { id: string; phoneNumberId: string; priority: number; createdAt: Date }, horizon: Date, cap: number): Promise<number> {
+    const rows = await queryRows<{ n: string }>(
+      this.dataSource,
+      `SELECT count(*) AS n FROM (
+         SELECT 1 FROM outbound_messages o
+          WHERE o.state = 'queued' AND o.phone_number_id = $1 AND o.not_before <= $5 AND o.id <> $4
+            AND (o.priority > $2 OR (o.priority = $2 AND (o.created_at, o.id) < ($3, $4::uuid)))
+          LIMIT $6) ahead`,
+      [row.phoneNumberId, row.priority, row.createdAt, row.id, horizon, cap],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * The gate said "not yet": the row stays `queued`, due later, no attempt spent. Long waits
+   * (quiet hours, the messaging limit) are audited; pacing by the second is not.
+   */
+  async defer(id: string, until: Date, reason: string, audit: { error: RowError } | null, now: Date): Promise<boolean> {
+    if (audit) {
+      // `last_error` says why it waits (GET /v1/messages shows it; a raised limit finds them by it).
+      const moved = await this.move({
+        id,
+        from: ['queued'],
+        set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
+        params: [until, audit.error, now],
+        audit: { to: 'queued', actor: 'policy', reason, details: { not_before: until.toISOString() } },
+      }, now);
+      return moved !== null;
+    }
+    const rows = await queryRows(
+      this.dataSource,
+      `UPDATE outbound_messages SET not_before = GREATEST(not_before, $2) WHERE id = $1 AND state = 'queued' RETURNING id`,
+      [id, until],
+    );
+    return rows.length > 0;
   }
 
   /** Due `queued` rows of numbers that are not paused, for the sweeper to (re-)enqueue. */

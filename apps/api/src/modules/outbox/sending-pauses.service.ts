@@ -3,6 +3,7 @@ import type { RowError } from '@sendbook/queue';
 import { DataSource, IsNull } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { queryRows } from '../../database/query-rows.js';
+import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPause } from './sending-pause.entity.js';
 
 /** Stops and resumes sending for a number or the whole account. */
@@ -11,11 +12,22 @@ export class SendingPausesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly alerts: AlertsService,
   ) {}
 
-  /** Idempotent per scope: concurrent workers hitting the same auth error make one pause. */
+  /**
+   * Idempotent per scope: concurrent workers hitting the same auth error make one pause. A pause
+   * is also an alert work item: someone must fix the token, the payment method or the number's
+   * standing, then resume.
+   */
   async pause(scope: 'number' | 'account', phoneNumberId: string, error: RowError): Promise<void> {
     const target = scope === 'account' ? null : phoneNumberId;
+    await this.alerts.raise({
+      source: 'outbox',
+      key: pauseAlertKey(scope, target),
+      title: scope === 'account' ? `All sending paused: ${error.title}` : `Sending from ${phoneNumberId} paused: ${error.title}`,
+      details: { scope, phone_number_id: target, error },
+    });
     await this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sendbook:pause:' || $1))`, [target ?? '*']);
       const active = await tx.query(
@@ -45,6 +57,13 @@ export class SendingPausesService {
         WHERE resumed_at IS NULL AND (scope = 'account' OR phone_number_id = $1) RETURNING id`,
       [phoneNumberId, this.clock.now(), actor],
     );
+    // The number's own pause alert and the account's are settled by the same resume.
+    await this.alerts.resolve(pauseAlertKey('number', phoneNumberId), actor, 'sending resumed');
+    await this.alerts.resolve(pauseAlertKey('account', null), actor, 'sending resumed');
     return rows.length;
   }
+}
+
+function pauseAlertKey(scope: 'number' | 'account', phoneNumberId: string | null): string {
+  return scope === 'account' ? 'sending_paused:account' : `sending_paused:number:${phoneNumberId}`;
 }

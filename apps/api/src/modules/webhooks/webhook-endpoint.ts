@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import express, { type Request, type Response } from 'express';
 import type { AppConfig } from '../../config/config.schema.js';
+import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { WebhookIngestService } from './webhook-ingest.service.js';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
@@ -13,9 +14,13 @@ export const WEBHOOK_PATH = '/webhooks/whatsapp';
  */
 export function mountWebhookEndpoint(app: INestApplication, config: AppConfig): void {
   const ingest = app.get(WebhookIngestService);
+  const metrics = app.get(MetricsRecorder);
   const raw = express.raw({ type: () => true, limit: config.webhooks.bodyLimitBytes });
   const router = express.Router();
   router.post(WEBHOOK_PATH, raw, (req: Request, res: Response) => {
+    // Ack latency as Meta sees it from here: from the route to the answer (in memory, flushed later).
+    const started = performance.now();
+    res.once('finish', () => metrics.webhookAcked(performance.now() - started));
     ingest.receive(req.body, req.headers).then(
       (result) => {
         if (result.status === 200) res.status(200).json({ received: true });

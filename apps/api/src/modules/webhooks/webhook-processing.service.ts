@@ -8,6 +8,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ConversationAttributionService } from '../conversations/conversation-attribution.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
+import { MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
+import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from './webhook-counters.js';
@@ -38,6 +40,8 @@ export class WebhookProcessingService {
     private readonly attribution: ConversationAttributionService,
     private readonly counters: CountersRepository,
     private readonly templates: TemplatesService,
+    private readonly limits: MessagingLimitsRepository,
+    private readonly tierEffects: TierWebhookEffects,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,6 +72,10 @@ export class WebhookProcessingService {
         leaseRenewedAt = Date.now();
       }
       try {
+        // Quality and limit updates name a number by display number only: learn the mapping.
+        if ((event.kind === 'message' || event.kind === 'status') && event.phoneNumberId && event.displayPhoneNumber) {
+          await this.limits.rememberNumber(event.phoneNumberId, event.displayPhoneNumber, event.wabaId);
+        }
         let outcome = await this.processEvent(event, delivery);
         // The same event twice inside one POST is Meta's duplicate too, not our re-run.
         if (outcome === 'reprocessed' && seen.has(event.key)) outcome = 'duplicate';
@@ -139,6 +147,7 @@ export class WebhookProcessingService {
         });
       case 'field':
         await this.templates.applyFieldEvent(tx, event, now);
+        await this.tierEffects.apply(tx, event.field, event.value);
         return this.storeField(tx, event, delivery);
     }
   }

@@ -2,13 +2,14 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { AlertsService, presentAlert } from '../alerts/alerts.service.js';
 import { presentInbound } from '../conversations/conversations.presenter.js';
 import { InboundService } from '../conversations/inbound.service.js';
 import { presentMessage } from '../outbox/message.presenter.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 
-export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook', 'unattributed_inbound'] as const;
+export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook', 'unattributed_inbound', 'alert'] as const;
 type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
 class WorkItemsQuery {
@@ -31,6 +32,7 @@ export class WorkItemsController {
     private readonly outbox: OutboxService,
     private readonly webhooks: WebhooksService,
     private readonly inbound: InboundService,
+    private readonly alerts: AlertsService,
   ) {}
 
   @Get()
@@ -38,6 +40,7 @@ export class WorkItemsController {
     const limit = query.limit ?? 100;
     if (query.kind === 'poison_webhook') return this.poisonWebhooks(limit);
     if (query.kind === 'unattributed_inbound') return this.unattributedInbound(limit);
+    if (query.kind === 'alert') return this.openAlerts(limit);
     const rows = query.kind === 'stuck_sending' ? await this.outbox.stuckSending(limit) : await this.outbox.inState(query.kind, limit);
     return {
       kind: query.kind,
@@ -66,6 +69,15 @@ export class WorkItemsController {
         actions: ['attribute'],
         inbound: presentInbound(m),
       })),
+    };
+  }
+
+  /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
+  private async openAlerts(limit: number) {
+    const rows = await this.alerts.listOpen(limit);
+    return {
+      kind: 'alert',
+      data: rows.map((a) => ({ kind: 'alert', id: a.id, since: a.raisedAt.toISOString(), actions: ['resolve'], alert: presentAlert(a) })),
     };
   }
 

@@ -2,10 +2,12 @@ import { Processor } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { DelayedError, type Job } from 'bullmq';
+import { Clock } from '../../../common/clock.js';
 import { JsonLogger } from '../../../common/logging/json-logger.js';
 import { ConfiguredWorkerHost } from '../../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.schema.js';
+import { SendOutcomes } from '../../metrics/send-outcomes.service.js';
 import { OutboundSender } from '../outbound-sender.service.js';
 import type { OutboundJobData } from '../outbox-dispatcher.service.js';
 
@@ -18,6 +20,7 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
     private readonly sender: OutboundSender,
     protected readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {
     super();
   }
@@ -27,11 +30,21 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
     return this.config.outbox.sendConcurrency;
   }
 
-  async process(job: Job<OutboundJobData>, token?: string): Promise<string> {
+  /** Send outcomes by error code and per number for the health figures (property-injected). */
+  @Inject(SendOutcomes)
+  private readonly outcomes!: SendOutcomes;
+
+  process(job: Job<OutboundJobData>, token?: string): Promise<string> {
+    return this.measured(() => this.sendRow(job, token));
+  }
+
+  private async sendRow(job: Job<OutboundJobData>, token?: string): Promise<string> {
     const outcome = await this.sender.send(job.data.messageId);
+    this.outcomes.record(outcome);
     if (outcome.kind === 'requeued' && token) {
       // Same job, same id, later: re-adding a job with this id while it is active would be ignored.
-      await job.moveToDelayed(outcome.notBefore.getTime(), token);
+      // BullMQ counts in real time; `notBefore` is on our clock (which a test may have moved).
+      await job.moveToDelayed(Date.now() + Math.max(0, outcome.notBefore.getTime() - this.clock.now().getTime()), token);
       throw new DelayedError();
     }
     return outcome.kind === 'done' ? outcome.decision : outcome.kind;

@@ -26,7 +26,11 @@ export class WebhookProcessor extends ConfiguredWorkerHost {
     return this.config.webhooks.concurrency;
   }
 
-  async process(job: Job<WebhookJobData>): Promise<string> {
+  process(job: Job<WebhookJobData>): Promise<string> {
+    return this.measured(() => this.processDelivery(job));
+  }
+
+  private async processDelivery(job: Job<WebhookJobData>): Promise<string> {
     const outcome = await this.processing.process(job.data.deliveryId);
     // Thrown so BullMQ retries with backoff; the delivery's own attempt count caps it (then poison).
     if (outcome.kind === 'retry') throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));

@@ -1,0 +1,48 @@
+import { QUEUE_NAMES } from '@sendbook/queue';
+
+/** Counted as they happen (metric_counters, per minute), label in the comment. */
+export const RECORDED = {
+  /** label: pool — job runs finished (any outcome) */
+  poolJobs: 'queue.jobs',
+  /** label: pool — their summed service time in ms */
+  poolServiceMs: 'queue.service_ms',
+  /** label: `<outcome>:<error code>` — what each send attempt came to */
+  sendOutcome: 'outbox.send_outcome',
+  /** label: phone_number_id — sends Meta accepted, per business number */
+  sendsAccepted: 'outbox.sends_accepted',
+  /** label: upper bound in ms ('+Inf' last) — webhook acks per latency bucket (not cumulative) */
+  ackLatency: 'webhooks.ack_latency',
+  /** label: '' — summed ack latency in ms */
+  ackMs: 'webhooks.ack_ms',
+} as const;
+
+/** Gauges read by the sampler (metric_samples, per minute), label in the comment. */
+export const SAMPLED = {
+  /** label: '' — rows in `sending` longer than STUCK_SENDING_AFTER_MS */
+  stuckSending: 'outbox.stuck_sending',
+  /** label: state */
+  rowsByState: 'outbox.rows',
+  /** label: phone_number_id — rows not yet sent (queued, sending, held) */
+  openByNumber: 'outbox.open_rows',
+  /** label: '' */
+  unattributedInbound: 'inbound.unattributed',
+  /** label: '' */
+  parkedStatuses: 'webhooks.parked_statuses',
+  /** label: '' */
+  poisonDeliveries: 'webhooks.poison_deliveries',
+  /** label: '' */
+  pausedNumbers: 'outbox.paused',
+  /** label: pool — jobs waiting for a worker */
+  backlog: 'queue.backlog',
+  /** label: `<pool>|<process>` — configured concurrency of a worker process that reported */
+  workerSlots: 'queue.worker_slots',
+} as const;
+
+export const POOLS = [QUEUE_NAMES.webhooks, QUEUE_NAMES.outbound] as const;
+export type Pool = (typeof POOLS)[number];
+
+/** Upper bounds (ms) of the webhook ack latency histogram. */
+export const ACK_BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000] as const;
+
+/** Outbox states that are still work (not finished); their depth is the queue. */
+export const OPEN_STATES = ['queued', 'sending', 'held'] as const;

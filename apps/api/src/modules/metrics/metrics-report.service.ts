@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { bucketStarts, distribution, groupByBucket, lastByBucket, bucketStart } from '@sendbook/queue';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { AlertsService } from '../alerts/alerts.service.js';
+import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
+import { COUNTERS, CountersRepository, type CounterPoint } from './counters.repository.js';
+import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
+import { LiveFiguresService } from './live-figures.service.js';
+import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED } from './metric-names.js';
+import { PoolFiguresService } from './pool-figures.service.js';
+import { SamplesRepository } from './samples.repository.js';
+
+export interface ReportRange {
+  readonly since: Date;
+  readonly until: Date;
+  readonly bucketMs: number;
+  readonly bucket: string;
+}
+
+const COUNTED = [
+  COUNTERS.dedupeRejected,
+  WEBHOOK_COUNTERS.duplicateEvent,
+  WEBHOOK_COUNTERS.signatureRejected,
+  WEBHOOK_COUNTERS.poison,
+  RECORDED.sendOutcome,
+  RECORDED.sendsAccepted,
+  RECORDED.ackLatency,
+  RECORDED.ackMs,
+];
+
+/** GET /v1/metrics: the current figures and their series over a range, for the dashboard. */
+@Injectable()
+export class MetricsReportService {
+  constructor(
+    private readonly live: LiveFiguresService,
+    private readonly pools: PoolFiguresService,
+    private readonly counters: CountersRepository,
+    private readonly samples: SamplesRepository,
+    private readonly gaps: DeliveryGapsRepository,
+    private readonly alerts: AlertsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async report(range: ReportRange) {
+    const { since, until, bucketMs } = range;
+    const [live, counted, sampled, gaps, alertsOpen] = await Promise.all([
+      this.live.read(until),
+      this.counters.series(COUNTED, since, until),
+      this.samples.series([SAMPLED.stuckSending, SAMPLED.unattributedInbound, SAMPLED.parkedStatuses], since, until),
+      this.gaps.gaps(since, until),
+      this.alerts.openCount(),
+    ]);
+    const pools = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, presentPool(await this.pools.figures(pool, live.queues[pool], until))] as const)));
+    const gauge = (metric: string) => lastByBucket(sampled.filter((s) => s.metric === metric), since, until, bucketMs).map((p) => ({ at: iso(p.at), value: p.value }));
+    const labeled = (metric: string) => labeledSeries(counted.filter((c) => c.metric === metric && c.at >= bucketStart(since, 60_000)), range);
+    const byGapBucket = groupByBucket(gaps, (g) => g.deliveredAt, since, until, bucketMs);
+    const ack = labeled(RECORDED.ackLatency);
+    const ackCount = ack.total;
+    const accepted = labeled(RECORDED.sendsAccepted);
+    const spanS = Math.max(1, (until.getTime() - since.getTime()) / 1000);
+
+    return {
+      generated_at: until.toISOString(),
+      since: since.toISOString(),
+      until: until.toISOString(),
+      bucket: range.bucket,
+      stuck_sending: { current: live.stuckSending, older_than_ms: this.config.outbox.stuckAfterMs, series: gauge(SAMPLED.stuckSending) },
+      dedupe_rejected: renameLabels(labeled(COUNTERS.dedupeRejected), 'by_purpose'),
+      webhook_duplicates: renameLabels(labeled(WEBHOOK_COUNTERS.duplicateEvent), 'by_field'),
+      unattributed_inbound: { current: live.unattributedInbound, series: gauge(SAMPLED.unattributedInbound) },
+      sent_to_delivered: {
+        overall: presentDistribution(distribution(gaps.map((g) => g.gapMs))),
+        series: [...byGapBucket].map(([at, items]) => ({ at: iso(at), ...presentDistribution(distribution(items.map((g) => g.gapMs))) })),
+      },
+      pools,
+      queue_depth: { by_state: live.rowsByState, by_number: live.openByNumber, queues: live.queues },
+      send_outcomes: renameLabels(labeled(RECORDED.sendOutcome), 'by_outcome'),
+      throughput_by_number: Object.fromEntries(Object.entries(accepted.by_label).map(([n, sends]) => [n, { sends, per_second: sends / spanS }])),
+      webhook_ack_latency: {
+        count: ackCount,
+        mean_ms: ackCount > 0 ? sumOf(counted, RECORDED.ackMs) / ackCount : null,
+        buckets: [...ACK_BUCKETS_MS.map(String), '+Inf'].map((le) => ({ le_ms: le, count: ack.by_label[le] ?? 0 })),
+      },
+      signatures_rejected: renameLabels(labeled(WEBHOOK_COUNTERS.signatureRejected), 'by_reason'),
+      poison_deliveries: { current: live.poisonDeliveries, ...renameLabels(labeled(WEBHOOK_COUNTERS.poison), 'by_reason') },
+      parked_statuses: { current: live.parkedStatuses, series: gauge(SAMPLED.parkedStatuses) },
+      paused_numbers: live.paused,
+      alerts_open: alertsOpen,
+    };
+  }
+}
+
+function labeledSeries(points: readonly CounterPoint[], range: ReportRange) {
+  const byLabel: Record<string, number> = {};
+  const buckets = new Map(bucketStarts(range.since, range.until, range.bucketMs).map((t) => [t, { total: 0, by_label: {} as Record<string, number> }]));
+  for (const p of points) {
+    byLabel[p.label] = (byLabel[p.label] ?? 0) + p.count;
+    const b = buckets.get(bucketStart(p.at, range.bucketMs));
+    if (!b) continue;
+    b.total += p.count;
+    b.by_label[p.label] = (b.by_label[p.label] ?? 0) + p.count;
+  }
+  return {
+    total: Object.values(byLabel).reduce((a, b) => a + b, 0),
+    by_label: byLabel,
+    series: [...buckets].map(([at, b]) => ({ at: iso(at), total: b.total, by_label: b.by_label })),
+  };
+}
+
+/** `by_label` under the name that says what the label is (by_purpose, by_field…). */
+function renameLabels(s: ReturnType<typeof labeledSeries>, name: string) {
+  return { total: s.total, [name]: s.by_label, series: s.series.map((p) => ({ at: p.at, total: p.total, [name]: p.by_label })) };
+}
+
+function sumOf(points: readonly CounterPoint[], metric: string): number {
+  return points.filter((p) => p.metric === metric).reduce((n, p) => n + p.count, 0);
+}
+
+function presentDistribution(d: { count: number; p50: number | null; p95: number | null }) {
+  return { count: d.count, p50_ms: d.p50, p95_ms: d.p95 };
+}
+
+function presentPool(p: Awaited<ReturnType<PoolFiguresService['figures']>>) {
+  return {
+    window_ms: p.windowMs,
+    served: p.served,
+    arrival_rate_per_s: p.arrivalRatePerS,
+    mean_service_ms: p.meanServiceMs,
+    workers: p.workers,
+    utilisation: p.utilisation,
+    backlog: p.backlog,
+    mean_wait_ms: p.meanWaitMs,
+  };
+}
+
+function iso(t: number): string {
+  return new Date(t).toISOString();
+}

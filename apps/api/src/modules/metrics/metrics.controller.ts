@@ -1,0 +1,37 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { PrometheusService } from './prometheus.service.js';
+
+/**
+ * Prometheus scrapes usually sit behind a network boundary, so `GET /metrics` is open by default
+ * (it carries counts, no customer data); set METRICS_BEARER_TOKEN to require `Authorization: Bearer`.
+ */
+@Controller('metrics')
+export class PrometheusController {
+  constructor(
+    private readonly prometheus: PrometheusService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  async scrape(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const expected = this.config.metrics.bearerToken;
+    if (expected !== null && !sameToken(/^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1], expected)) {
+      throw new DomainError(ErrorCode.Unauthorized, 'a valid metrics token is required (Authorization: Bearer <METRICS_BEARER_TOKEN>)');
+    }
+    const body = await this.prometheus.render();
+    res.status(200).type(this.prometheus.contentType()).send(body);
+  }
+}
+
+function sameToken(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

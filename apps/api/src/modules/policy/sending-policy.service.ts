@@ -1,0 +1,196 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  ADMISSION_LUA,
+  COOL_DOWN_LUA,
+  DEFAULT_ADAPTATION,
+  PAIR_PUSH_LUA,
+  SLOW_DOWN_LUA,
+  adaptationFor,
+  admissionArgs,
+  applyQuietHours,
+  pairSlotArgs,
+  parseAdmissionReply,
+  policyKeys,
+  quietWindowFor,
+  rateRetryAt,
+  recipientTimeZone,
+  tierArg,
+  TIER_WINDOW_MS,
+  type BucketRate,
+  type PolicyAction,
+  type RowError,
+} from '@sendbook/queue';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { REDIS } from '../../infra/redis.module.js';
+import { MessagingLimitsRepository } from './messaging-limits.repository.js';
+
+/** What the gate needs to know about a queued row (one query, see OutboxRepository.peek). */
+export interface SendCandidate {
+  id: string;
+  phoneNumberId: string;
+  to: string;
+  toWaId: string;
+  purpose: string;
+  priority: number;
+  createdAt: Date;
+  contactTimeZone: string | null;
+  windowOpenUntil: Date | null;
+  /** The first of this user's due rows in sending order (priority, not_before, creation). */
+  pairHeadId: string | null;
+}
+
+/** `last_error.code` of rows waiting for a messaging-limit slot: a raised limit releases them. */
+export { MESSAGING_LIMIT_WAIT } from './messaging-limits.repository.js';
+
+export type GateReason = 'quiet_hours' | 'pair_order' | 'cooling' | 'pair' | 'tier' | 'rate';
+export type GateResult = { kind: 'go'; countsNewUser: boolean } | { kind: 'wait'; until: Date; reason: GateReason };
+
+/** What a rejection changed in the policy, beyond the row's own decision. */
+export interface Adaptation {
+  action: PolicyAction;
+  /** The row must not come back before this (a pushed pair, a cooling number). */
+  notBefore: Date | null;
+}
+
+type RowsAhead = (candidate: SendCandidate, now: Date, horizon: Date) => Promise<number>;
+
+const STRIKES_TTL_MS = 60 * 60 * 1000;
+/** A row denied a token looks at most this many rows ahead of it (bounded work per denial). */
+const MAX_AHEAD = 5000;
+
+/**
+ * The sending policy wired to Redis: quiet hours and per-user order are decided from the row;
+ * cooling, pair pacing, the messaging limit and the number's token bucket in one atomic script
+ * shared by every worker and API instance. Nothing here sleeps: a row that may not go now gets a
+ * time to come back (`not_before`), and counts no attempt.
+ */
+@Injectable()
+export class SendingPolicy implements OnModuleInit {
+  private readonly keys;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly limits: MessagingLimitsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.keys = policyKeys(config.redisPrefix);
+  }
+
+  onModuleInit(): void {
+    // EVALSHA with a fallback to EVAL: the scripts are sent once per connection.
+    this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 5, lua: ADMISSION_LUA });
+    this.redis.defineCommand('sendbookSlowDown', { numberOfKeys: 1, lua: SLOW_DOWN_LUA });
+    this.redis.defineCommand('sendbookCoolDown', { numberOfKeys: 1, lua: COOL_DOWN_LUA });
+    this.redis.defineCommand('sendbookPairPush', { numberOfKeys: 1, lua: PAIR_PUSH_LUA });
+  }
+
+  /** The rate the bucket runs at: configured, less the headroom kept for network jitter. */
+  effectiveRate(phoneNumberId: string): BucketRate & { configured: number } {
+    const rates = this.config.policy.numberRates;
+    const configured = Object.hasOwn(rates, phoneNumberId) ? rates[phoneNumberId]! : this.config.policy.ratePerSecond;
+    return { configured, ratePerSec: configured * (1 - this.config.policy.rateHeadroom), burst: 1 };
+  }
+
+  pairIntervalMs(): number {
+    return this.config.policy.pairIntervalMs + this.config.policy.pairMarginMs;
+  }
+
+  async admit(row: SendCandidate, now: Date, rowsAhead: RowsAhead): Promise<GateResult> {
+    const quiet = quietWindowFor(this.config.policy.quietHours, row.purpose);
+    if (quiet) {
+      const zone = recipientTimeZone({ contactTimeZone: row.contactTimeZone, e164: row.to }) ?? this.config.policy.defaultTimeZone;
+      const until = applyQuietHours(now, zone, quiet);
+      if (until.getTime() > now.getTime()) return { kind: 'wait', until, reason: 'quiet_hours' };
+    }
+    // Another of this user's rows goes first; it takes the next pair slot, this one the one after.
+    if (row.pairHeadId && row.pairHeadId !== row.id) return { kind: 'wait', until: new Date(now.getTime() + this.pairIntervalMs()), reason: 'pair_order' };
+
+    // Outside the customer-service window a message is business-initiated: it counts against the limit.
+    const businessInitiated = !(row.windowOpenUntil && row.windowOpenUntil.getTime() > now.getTime());
+    const scope = this.limits.scopeOf(row.phoneNumberId);
+    const rate = this.effectiveRate(row.phoneNumberId);
+    const reply = await (this.redis as unknown as Scripts).sendbookAdmit(
+      this.keys.bucket(row.phoneNumberId),
+      this.keys.pair(row.phoneNumberId, row.toWaId),
+      this.keys.tier(scope),
+      this.keys.number(row.phoneNumberId),
+      this.keys.account(),
+      ...admissionArgs({
+        now,
+        rate,
+        pairIntervalMs: this.pairIntervalMs(),
+        tierLimit: tierArg(await this.limits.limitFor(scope), businessInitiated),
+        tierWindowMs: TIER_WINDOW_MS,
+        waId: row.toWaId,
+      }),
+    );
+    const admission = parseAdmissionReply(reply);
+    if (admission.admitted) return { kind: 'go', countsNewUser: admission.countsNewUser };
+    if (admission.reason !== 'rate') return { kind: 'wait', until: admission.retryAt, reason: admission.reason };
+    const horizon = new Date(now.getTime() + Math.ceil((MAX_AHEAD * 1000) / rate.ratePerSec));
+    const ahead = await rowsAhead(row, now, horizon);
+    return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(ahead, MAX_AHEAD), rate.ratePerSec), reason: 'rate' };
+  }
+
+  /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */
+  async adapt(row: Pick<SendCandidate, 'phoneNumberId' | 'toWaId'>, error: RowError, now: Date): Promise<Adaptation> {
+    const scripts = this.redis as unknown as Scripts;
+    const options = { pairIntervalMs: this.pairIntervalMs() };
+    let strikes = 0;
+    if (Number(error.code) === 131056) {
+      const key = this.keys.pairStrikes(row.phoneNumberId, row.toWaId);
+      const [[, count]] = (await this.redis.multi().incr(key).pexpire(key, STRIKES_TTL_MS).exec()) as [[unknown, number]];
+      strikes = Number(count) - 1;
+    }
+    const action = adaptationFor({ code: error.code }, { now, pairStrikes: strikes, options });
+    const at = String(now.getTime());
+    switch (action.kind) {
+      case 'slow_number':
+        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), at, String(DEFAULT_ADAPTATION.slowFactor), String(DEFAULT_ADAPTATION.slowForMs), String(1 / 16));
+        return { action, notBefore: null };
+      case 'push_pair': {
+        const freeAt = await scripts.sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(now, action.delayMs));
+        return { action, notBefore: new Date(Number(freeAt)) };
+      }
+      case 'cool': {
+        const key = action.scope === 'account' ? this.keys.account() : this.keys.number(row.phoneNumberId);
+        const until = await scripts.sendbookCoolDown(key, at, String(action.until.getTime()));
+        return { action, notBefore: new Date(Number(until)) };
+      }
+      default:
+        return { action, notBefore: null };
+    }
+  }
+
+  /** A number's live policy state, for `GET /v1/numbers`. */
+  async usage(phoneNumberId: string, now: Date) {
+    const scope = this.limits.scopeOf(phoneNumberId);
+    const [state, account, usersInWindow, limit] = await Promise.all([
+      this.redis.hmget(this.keys.number(phoneNumberId), 'slow_factor', 'slow_until', 'cool_until'),
+      this.redis.hget(this.keys.account(), 'cool_until'),
+      this.redis.zcount(this.keys.tier(scope), `(${now.getTime() - TIER_WINDOW_MS}`, '+inf'),
+      this.limits.limitFor(scope),
+    ]);
+    const slowUntil = Number(state[1] ?? 0);
+    const coolUntil = Math.max(Number(state[2] ?? 0), Number(account ?? 0));
+    const rate = this.effectiveRate(phoneNumberId);
+    const slowed = slowUntil > now.getTime();
+    return {
+      rate_per_second: rate.configured,
+      effective_rate_per_second: slowed ? rate.ratePerSec * Number(state[0] ?? 1) : rate.ratePerSec,
+      slowed_until: slowed ? new Date(slowUntil).toISOString() : null,
+      cooling_until: coolUntil > now.getTime() ? new Date(coolUntil).toISOString() : null,
+      messaging_limit: { scope: this.config.policy.tierScope, scope_id: scope, limit, users_in_window: usersInWindow },
+    };
+  }
+}
+
+/** The scripts `defineCommand` adds to the client. */
+interface Scripts {
+  sendbookAdmit(...args: string[]): Promise<unknown>;
+  sendbookSlowDown(...args: string[]): Promise<string>;
+  sendbookCoolDown(...args: string[]): Promise<number>;
+  sendbookPairPush(...args: string[]): Promise<number>;
+}

@@ -12,6 +12,7 @@ import { RedisModule } from './infra/redis.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
+import { DocsModule } from './modules/docs/docs.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         EventsModule.forRole(config.role),
         ApiKeysModule,
         HealthModule,
+        DocsModule.forRole(config.role),
         MetricsModule.forRole(config.role),
         AlertsModule.forRole(config.role),
         WhatsappModule,

@@ -1,0 +1,178 @@
+import { signBody } from '@sendbook/whatsapp';
+import { AlertsService } from '../../apps/api/src/modules/alerts/alerts.service.js';
+import { RECORDED_EXCHANGES } from '../../apps/api/src/modules/docs/examples.data.js';
+import { operationsOf } from '../../apps/api/src/modules/docs/embed-examples.js';
+import type { OpenApiDocument } from '../../apps/api/src/modules/docs/openapi-types.js';
+import { inbound } from '../conversations/conversation-support.js';
+import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+import { waitFor } from '../support/wait-for.js';
+import { envelope, statusItem } from '../webhooks/webhook-support.js';
+import { Recorder } from './recorder.js';
+import { registeredRoutes } from './routes.js';
+import { SchemaValidator } from './schema-validator.js';
+
+/** `npm run docs:examples` sets this: the run rewrites the committed examples instead of comparing. */
+const MODE = process.env.SENDBOOK_DOCS_EXAMPLES === 'write' ? 'write' : 'check';
+const EXAMPLES_FILE = new URL('../../apps/api/src/modules/docs/examples.data.ts', import.meta.url);
+
+describe('OpenAPI document at /openapi.json and /docs', () => {
+  let sb: Sendbook;
+  let doc: OpenApiDocument;
+  let rec: Recorder;
+
+  beforeAll(async () => {
+    sb = await startSendbook();
+    const res = await fetch(`${sb.url}/openapi.json`);
+    doc = (await res.json()) as OpenApiDocument;
+    rec = new Recorder(sb.url, doc, TEST_SECRETS.apiKey, RECORDED_EXCHANGES, MODE);
+  });
+  afterAll(async () => {
+    if (MODE === 'write' && rec) await rec.writeExamples(EXAMPLES_FILE);
+    await sb?.close();
+  });
+
+  it('documents exactly the routes the running app serves', () => {
+    const served = registeredRoutes(sb.app);
+    const documented = [...operationsOf(doc).values()].map((o) => `${o.method.toUpperCase()} ${o.path}`).sort();
+    const undocumented = served.filter((r) => !documented.includes(r));
+    const missing = documented.filter((r) => !served.includes(r));
+    expect({ undocumented, missing }).toEqual({ undocumented: [], missing: [] });
+    expect(served).toContain('POST /webhooks/whatsapp');
+  });
+
+  it('is valid: every schema compiles (strict), every operation names its security', () => {
+    new SchemaValidator(doc).compileAll();
+    expect(doc.openapi).toBe('3.1.0');
+    const keyless = [...operationsOf(doc).values()].filter((o) => o.operation.security?.length === 0).map((o) => o.path);
+    expect([...new Set(keyless)].sort()).toEqual(['/docs', '/docs/assets/{file}', '/healthz', '/openapi.json', '/readyz', '/webhooks/whatsapp']);
+  });
+
+  it('docs and health: open, no API key', async () => {
+    await rec.call('getOpenApiDocument', 200, { url: '/openapi.json', auth: false, example: false });
+    const page = await rec.call('getDocsPage', 200, { url: '/docs', auth: false });
+    // Everything the page loads is ours: no CDN, no online validator.
+    const sources = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.every((s) => s!.startsWith('/docs/assets/'))).toBe(true);
+    expect(page.body).toContain('validatorUrl: null');
+    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+      const asset = await rec.call('getDocsAsset', 200, { url: `/docs/assets/${file}`, auth: false, example: false });
+      expect(asset.body.length).toBeGreaterThan(1000);
+    }
+    await rec.call('getDocsAsset', 404, { url: '/docs/assets/..%2Fpackage.json', auth: false });
+    await rec.call('healthz', 200, { url: '/healthz', auth: false });
+    await rec.call('readyz', 200, { url: '/readyz', auth: false });
+  });
+
+  it('templates', async () => {
+    await rec.call('syncTemplates', 200, { url: '/v1/templates/sync' });
+    await rec.call('listTemplates', 200, { url: '/v1/templates?name=order_shipped' });
+    await rec.call('listTemplates', 400, { url: '/v1/templates?language=English' });
+    await rec.call('renderTemplate', 200, { url: '/v1/templates/render', body: { template: templatePayload().template } });
+    await rec.call('renderTemplate', 404, { url: '/v1/templates/render', body: { template: { name: 'no_such_template', language: { code: 'en' } } } });
+  });
+
+  it('outbox', async () => {
+    const body = messageRequest({ dedupe_key: 'order-44812:shipped:972501234567' });
+    const created = await rec.call('createMessage', 201, { url: '/v1/messages', body });
+    const id = created.body.message.id as string;
+    await rec.call('createMessage', 200, { url: '/v1/messages', body });
+    await rec.call('createMessage', 409, { url: '/v1/messages', body: { ...body, payload: templatePayload('44813') } });
+    await rec.call('createMessage', 400, { url: '/v1/messages', body: { to: '+972501234567', purpose: 'order shipped', payload: { type: 'text' } } });
+    await rec.call('createMessage', 401, { url: '/v1/messages', body, auth: false });
+    await rec.call('createMessage', 413, { url: '/v1/messages', body: { ...body, trigger_ref: 'x'.repeat(300_000) } });
+    await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.wamid !== null, { what: 'the message accepted by Meta' });
+
+    await rec.call('getMessage', 200, { url: `/v1/messages/${id}` });
+    await rec.call('getMessage', 404, { url: '/v1/messages/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
+    await rec.call('listMessages', 200, { url: '/v1/messages?trigger_ref=orders/44812&limit=1' });
+    await rec.call('listMessages', 401, { url: '/v1/messages', auth: false });
+    await rec.call('getMessageHistory', 200, { url: `/v1/messages/${id}/history` });
+
+    // A message due tomorrow stays queued, so it can be cancelled by hand (and only once).
+    const later = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-44814:shipped:972501234567', not_before: new Date(Date.now() + 86_400_000).toISOString() })).expect(201);
+    const laterId = later.body.message.id as string;
+    await rec.call('resolveMessage', 200, { url: `/v1/messages/${laterId}/resolve`, body: { action: 'cancel', note: 'order cancelled by the customer' } });
+    await rec.call('resolveMessage', 409, { url: `/v1/messages/${laterId}/resolve`, body: { action: 'cancel' } });
+  });
+
+  it('conversations, inbound and work items', async () => {
+    const waId = '16505550201';
+    const hello = await inbound(sb, sb.sim.customer(waId, { name: 'Dana' }).sendText('hi, is my order on its way?'));
+    const conversationId = hello.conversation_id as string;
+
+    await rec.call('openConversation', 200, { url: '/v1/conversations', body: { to: `+${waId}` } });
+    await rec.call('listConversations', 200, { url: '/v1/conversations?state=open&limit=10' });
+    await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'dana@shop.example' } });
+    await rec.call('markConversationSeen', 200, { url: `/v1/conversations/${conversationId}/seen` });
+    await rec.call('replyInConversation', 201, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
+    await rec.call('replyInConversation', 200, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
+    const silent = await sb.api().post('/v1/conversations').send({ to: '+16505550202' }).expect(200);
+    await rec.call('replyInConversation', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/replies`, body: { text: 'Hello?' } });
+    await rec.call('getConversation', 200, { url: `/v1/conversations/${conversationId}` });
+    await rec.call('getConversation', 404, { url: '/v1/conversations/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
+
+    // A reply quoting a message we do not know: stored, unattributed, a work item.
+    const stray = await inbound(sb, sb.sim.customer(waId).sendText('and this one?', { contextWamid: 'wamid.HBgLMTY1MDU1NTAyMDEVAgARGBJVTktOT1dOX0VMU0VXSEVSRQA=' }));
+    await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=unattributed_inbound' });
+    await rec.call('listWorkItems', 400, { url: '/v1/work-items?kind=everything' });
+    await rec.call('listInbound', 200, { url: '/v1/inbound?attribution=unattributed' });
+    await rec.call('getInbound', 200, { url: `/v1/inbound/${stray.id}` });
+    await rec.call('attributeInbound', 200, { url: `/v1/inbound/${stray.id}/attribute`, body: { conversation_id: conversationId, note: 'asked about the same order' } });
+    await rec.call('attributeInbound', 400, { url: `/v1/inbound/${stray.id}/attribute`, body: {} });
+    await rec.call('getInboundHistory', 200, { url: `/v1/inbound/${stray.id}/history` });
+  });
+
+  it('numbers and pauses', async () => {
+    await rec.call('listNumbers', 200, { url: '/v1/numbers' });
+    await rec.call('listPauses', 200, { url: '/v1/pauses' });
+    await rec.call('resumeNumber', 200, { url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/resume` });
+    await rec.call('resumeNumber', 400, { url: '/v1/numbers/not-a-number/resume' });
+  });
+
+  it('inbound media', async () => {
+    const image = await inbound(sb, sb.sim.customer('16505550204').sendImage('my receipt'));
+    const file = await rec.call('getInboundMedia', 200, { url: `/v1/inbound/${image.id}/media`, example: false });
+    expect(file.contentType).toBe('image/png');
+    const textOnly = await inbound(sb, sb.sim.customer('16505550204').sendText('that was the receipt'));
+    await rec.call('getInboundMedia', 422, { url: `/v1/inbound/${textOnly.id}/media` });
+    await rec.call('getInboundMedia', 404, { url: '/v1/inbound/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10/media' });
+  });
+
+  it('metrics and alerts', async () => {
+    await rec.call('getMetrics', 200, { url: '/v1/metrics?bucket=15m' });
+    await rec.call('getMetrics', 400, { url: '/v1/metrics?bucket=2m' });
+    await rec.call('getPrometheusMetrics', 200, { url: '/metrics', auth: false });
+    // An alert as the metrics module raises one, through the real service.
+    const { alert } = await sb.app.get(AlertsService).raise({ source: 'metrics', key: 'metrics.stuck_sending', title: 'rows stuck in sending for 5 minutes', details: { stuck_sending: 1 } });
+    await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=alert', variant: 'alert' });
+    await rec.call('resolveAlert', 200, { url: `/v1/alerts/${alert.id}/resolve`, body: { note: 'checked with Meta: sent once' } });
+    await rec.call('resolveAlert', 409, { url: `/v1/alerts/${alert.id}/resolve`, body: {} });
+    await rec.call('resolveAlert', 404, { url: '/v1/alerts/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10/resolve', body: {} });
+  });
+
+  it('webhooks', async () => {
+    const challenge = 'hub.mode=subscribe&hub.challenge=1158201444';
+    await rec.call('verifyWebhook', 200, { url: `/webhooks/whatsapp?${challenge}&hub.verify_token=${TEST_SECRETS.verifyToken}`, auth: false });
+    await rec.call('verifyWebhook', 403, { url: `/webhooks/whatsapp?${challenge}&hub.verify_token=wrong`, auth: false });
+    const raw = envelope({ statuses: [statusItem({ wamid: 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA', status: 'delivered', timestamp: 1767258000 })] });
+    await rec.call('receiveWebhook', 200, { url: '/webhooks/whatsapp', rawBody: raw, auth: false, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(Buffer.from(raw), TEST_SECRETS.appSecret) } });
+    await rec.call('receiveWebhook', 401, { url: '/webhooks/whatsapp', rawBody: raw, auth: false, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` } });
+    const [delivery] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries ORDER BY received_at LIMIT 1`);
+    await rec.call('replayWebhooks', 202, { url: '/v1/webhooks/replay', body: { ids: [delivery.id] } });
+    await rec.call('replayWebhooks', 400, { url: '/v1/webhooks/replay', body: { ids: ['not-a-uuid'] } });
+  });
+
+  it('live events', async () => {
+    const answer = await rec.stream('streamEvents', '/v1/events', (text) => /\ndata: .*\n\n/.test(text), async () => {
+      sb.sim.customer('16505550203').sendText('hello there');
+    });
+    expect(answer.body).toMatch(/event: inbound\.created/);
+  });
+
+  it('every documented operation was exercised, and no committed example is stale', () => {
+    const all = [...operationsOf(doc).keys()];
+    expect(all.filter((id) => !rec.exercised.has(id))).toEqual([]);
+    if (MODE === 'check') expect(rec.staleExamples()).toEqual([]);
+  });
+});

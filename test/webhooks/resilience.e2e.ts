@@ -178,6 +178,8 @@ describe('sweeper, replay and key retention', () => {
 
     const byId = await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: JSON.stringify({ ids: replayed.ids }) });
     expect(((await byId.json()) as { replayed: number }).replayed).toBe(1);
+    // Let that replay finish, so the next test's replay does not race it for the delivery's lease.
+    await waitFor(async () => (await counter(t.dataSource, 'webhooks.reprocessed_event')) === reprocessedBefore + 4);
     expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(400);
     expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ids":[]}' })).status).toBe(401);
   });

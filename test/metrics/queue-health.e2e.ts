@@ -102,7 +102,7 @@ describe('queue health: the five seed figures equal what was caused', () => {
     expect(m.pools.webhooks).toMatchObject({ workers: sb.config.webhooks.concurrency, served: deliveries.length });
     expect(m.queue_depth.by_state).toMatchObject({ sending: 1, queued: 0 });
     expect(m.send_outcomes.by_outcome).toMatchObject({ 'accepted:': 4, 'stuck:unknown_outcome': 1 });
-    expect(m.throughput_by_number[sb.config.whatsapp.phoneNumberId].sends).toBe(4);
+    expect(m.throughput_by_number[sb.config.whatsapp.phoneNumberId]).toMatchObject({ sends: 4, cap_per_second: 80, bucket_rate_per_second: 72 });
     expect(m.webhook_ack_latency.count).toBe(deliveries.length);
 
     // Prometheus: parsed by a real parser, the same figures.
@@ -120,6 +120,7 @@ describe('queue health: the five seed figures equal what was caused', () => {
     expect(families.get('sendbook_webhook_ack_seconds')?.type).toBe('HISTOGRAM');
     expect(Number(families.get('sendbook_webhook_ack_seconds')?.metrics[0]?.count)).toBe(deliveries.length);
     expect(value('sendbook_pool_workers', { pool: 'outbound' })).toBe(sb.config.outbox.sendConcurrency);
+    expect(value('sendbook_number_rate_cap', { phone_number_id: sb.config.whatsapp.phoneNumberId })).toBe(80);
     // No wamid or customer number ever becomes a label.
     expect(res.text).not.toMatch(/wamid|972501110001/);
     // The sent→delivered window is METRICS_WINDOW_MS (5 min): the gaps above are inside it.

@@ -972,30 +972,6 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
               "meta_timestamp": "2026-01-01T09:00:00.000Z"
             },
             "at": "2026-01-01T09:00:00.000Z"
-          },
-          {
-            "from_state": "sent",
-            "to_state": "delivered",
-            "actor": "webhook",
-            "reason": "status delivered from webhook",
-            "details": {
-              "wamid": "wamid.EXAMPLE0001",
-              "event_key": "st:106540352242922:wamid.EXAMPLE0001:delivered",
-              "meta_timestamp": "2026-01-01T09:00:00.000Z"
-            },
-            "at": "2026-01-01T09:00:00.000Z"
-          },
-          {
-            "from_state": "delivered",
-            "to_state": "read",
-            "actor": "webhook",
-            "reason": "status read from webhook",
-            "details": {
-              "wamid": "wamid.EXAMPLE0001",
-              "event_key": "st:106540352242922:wamid.EXAMPLE0001:read",
-              "meta_timestamp": "2026-01-01T09:00:00.000Z"
-            },
-            "at": "2026-01-01T09:00:00.000Z"
           }
         ]
       }
@@ -1175,7 +1151,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
         },
         "pools": {
           "webhooks": {
-            "window_ms": 319644,
+            "window_ms": 301243,
             "served": 0,
             "arrival_rate_per_s": 0,
             "mean_service_ms": null,
@@ -1185,7 +1161,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
             "mean_wait_ms": null
           },
           "outbound": {
-            "window_ms": 319644,
+            "window_ms": 301243,
             "served": 0,
             "arrival_rate_per_s": 0,
             "mean_service_ms": null,
@@ -1423,7 +1399,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
     },
     "response": {
       "contentType": "text/plain; version=0.0.4; charset=utf-8",
-      "body": "# HELP sendbook_outbox_stuck_sending Rows in sending longer than STUCK_SENDING_AFTER_MS: each a possible duplicate\n# TYPE sendbook_outbox_stuck_sending gauge\nsendbook_outbox_stuck_sending 0\n\n# HELP sendbook_outbox_dedupe_rejected_total Writes rejected by the dedupe_key constraint\n# TYPE sendbook_outbox_dedupe_rejected_total counter\nsendbook_outbox_dedupe_rejected_total{purpose=\"agent_reply\"} 1\nsendbook_outbox_dedupe_rejected_total{purpose=\"order_shipped\"} 2\n\n# HELP sendbook_webhook_duplicate_events_total Webhook events we already had (Meta's duplicates), skipped\n# TYPE sendbook_webhook_duplicate_events_total counter\n\n# HELP sendbook_inbound_unattributed Inbound messages stored without message or conversation attribution (work queue)\n# TYPE sendbook_inbound_unattributed gauge\nsendbook_inbound_unattributed 0\n\n# HELP sendbook_sent_to_delivered_seconds Sent→delivered gap by Meta's timestamps over METRICS_WINDOW_MS\n# TYPE sendbook_sent_to_delivered_seconds gauge\nsendbook_sent_to_delivered_seconds{quantile=\"0.5\"} 0\nsendbook_sent_to_delivered_seconds{quantile=\"0.95\"} 0\n\n# HELP sendbook_sent_to_delivered_count Messages delivered in METRICS_WINDOW_MS with both statuses known\n# TYPE sendbook_sent_to_delivered_count gauge\nsendbook_sent_to_delivered_count 2\n\n# HELP sendbook_pool_arrival_rate λ: jobs arriving per second (served + backlog growth) over METRICS_WINDOW_MS\n# TYPE sendbook_pool_arrival_rate gauge\nsendbook_pool_arrival_rate{pool=\"webhooks\"} 0\nsendbook_pool_arrival_rate{pool=\"outbound\"} 0\n\n# HELP sendbook_pool_mean_service_seconds S: mean service time of a job\n# TYPE sendbook_pool_mean_service_seconds gauge\n\n# HELP sendbook_pool_workers c: configured concurrency × worker processes that reported\n# TYPE sendbook_pool_workers gauge\nsendbook_pool_workers{pool=\"webhooks\"} 0\nsendbook_pool_workers{pool=\"outbound\"} 0\n\n# HELP sendbook_pool_utilisation ρ = λ·S/c; at or above 1 the backlog grows\n# TYPE sendbook_pool_utilisation gauge\n\n# HELP sendbook_pool_backlog Jobs waiting for a worker\n# TYPE sendbook_pool_backlog gauge\nsendbook_pool_backlog{pool=\"webhooks\"} 0\nsendbook_pool_backlog{pool=\"outbound\"} 0\n\n# HELP sendbook_pool_mean_wait_seconds Mean wait for a worker (Little's law)\n# TYPE sendbook_pool_mean_wait_seconds gauge\n\n# HELP sendbook_outbox_rows Outbox rows by state (open states and failed)\n# TYPE sendbook_outbox_rows gauge\nsendbook_outbox_rows{state=\"queued\"} 0\nsendbook_outbox_rows{state=\"sending\"} 0\nsendbook_outbox_rows{state=\"held\"} 0\nsendbook_outbox_rows{state=\"failed\"} 0\n\n# HELP sendbook_outbox_open_rows Rows not yet sent, per business number\n# TYPE sendbook_outbox_open_rows gauge\n\n# HELP sendbook_send_outcomes_total Send attempts by outcome and error code\n# TYPE sendbook_send_outcomes_total counter\n\n# HELP sendbook_sends_accepted_total Sends Meta accepted, per business number\n# TYPE sendbook_sends_accepted_total counter\n\n# HELP sendbook_webhook_signature_rejected_total Webhook POSTs refused for a missing or invalid signature\n# TYPE sendbook_webhook_signature_rejected_total counter\n\n# HELP sendbook_webhook_poison_total Webhook deliveries set aside as poison\n# TYPE sendbook_webhook_poison_total counter\n\n# HELP sendbook_webhook_poison_deliveries Poison deliveries kept as work items\n# TYPE sendbook_webhook_poison_deliveries gauge\nsendbook_webhook_poison_deliveries 0\n\n# HELP sendbook_webhook_parked_statuses Statuses parked until the message they name is known\n# TYPE sendbook_webhook_parked_statuses gauge\nsendbook_webhook_parked_statuses 0\n\n# HELP sendbook_sending_paused Active sending pauses\n# TYPE sendbook_sending_paused gauge\n\n# HELP sendbook_alerts_open Open alert work items\n# TYPE sendbook_alerts_open gauge\nsendbook_alerts_open 0\n\n# HELP sendbook_queue_jobs BullMQ jobs by pool and state\n# TYPE sendbook_queue_jobs gauge\nsendbook_queue_jobs{pool=\"webhooks\",state=\"waiting\"} 0\nsendbook_queue_jobs{pool=\"webhooks\",state=\"active\"} 0\nsendbook_queue_jobs{pool=\"webhooks\",state=\"delayed\"} 0\nsendbook_queue_jobs{pool=\"outbound\",state=\"waiting\"} 0\nsendbook_queue_jobs{pool=\"outbound\",state=\"active\"} 0\nsendbook_queue_jobs{pool=\"outbound\",state=\"delayed\"} 1\n# HELP sendbook_webhook_ack_seconds Time from receiving a webhook POST to answering it, in this API process\n# TYPE sendbook_webhook_ack_seconds histogram\nsendbook_webhook_ack_seconds_bucket{le=\"0.005\"} 6\nsendbook_webhook_ack_seconds_bucket{le=\"0.01\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.025\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.05\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.1\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.25\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.5\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"1\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"2.5\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"5\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"+Inf\"} 7\nsendbook_webhook_ack_seconds_sum 0.023261580999999754\nsendbook_webhook_ack_seconds_count 7\n"
+      "body": "# HELP sendbook_outbox_stuck_sending Rows in sending longer than STUCK_SENDING_AFTER_MS: each a possible duplicate\n# TYPE sendbook_outbox_stuck_sending gauge\nsendbook_outbox_stuck_sending 0\n\n# HELP sendbook_outbox_dedupe_rejected_total Writes rejected by the dedupe_key constraint\n# TYPE sendbook_outbox_dedupe_rejected_total counter\nsendbook_outbox_dedupe_rejected_total{purpose=\"agent_reply\"} 1\nsendbook_outbox_dedupe_rejected_total{purpose=\"order_shipped\"} 2\n\n# HELP sendbook_webhook_duplicate_events_total Webhook events we already had (Meta's duplicates), skipped\n# TYPE sendbook_webhook_duplicate_events_total counter\n\n# HELP sendbook_inbound_unattributed Inbound messages stored without message or conversation attribution (work queue)\n# TYPE sendbook_inbound_unattributed gauge\nsendbook_inbound_unattributed 0\n\n# HELP sendbook_sent_to_delivered_seconds Sent→delivered gap by Meta's timestamps over METRICS_WINDOW_MS\n# TYPE sendbook_sent_to_delivered_seconds gauge\nsendbook_sent_to_delivered_seconds{quantile=\"0.5\"} 0\nsendbook_sent_to_delivered_seconds{quantile=\"0.95\"} 0\n\n# HELP sendbook_sent_to_delivered_count Messages delivered in METRICS_WINDOW_MS with both statuses known\n# TYPE sendbook_sent_to_delivered_count gauge\nsendbook_sent_to_delivered_count 2\n\n# HELP sendbook_pool_arrival_rate λ: jobs arriving per second (served + backlog growth) over METRICS_WINDOW_MS\n# TYPE sendbook_pool_arrival_rate gauge\nsendbook_pool_arrival_rate{pool=\"webhooks\"} 0\nsendbook_pool_arrival_rate{pool=\"outbound\"} 0\n\n# HELP sendbook_pool_mean_service_seconds S: mean service time of a job\n# TYPE sendbook_pool_mean_service_seconds gauge\n\n# HELP sendbook_pool_workers c: configured concurrency × worker processes that reported\n# TYPE sendbook_pool_workers gauge\nsendbook_pool_workers{pool=\"webhooks\"} 0\nsendbook_pool_workers{pool=\"outbound\"} 0\n\n# HELP sendbook_pool_utilisation ρ = λ·S/c; at or above 1 the backlog grows\n# TYPE sendbook_pool_utilisation gauge\n\n# HELP sendbook_pool_backlog Jobs waiting for a worker\n# TYPE sendbook_pool_backlog gauge\nsendbook_pool_backlog{pool=\"webhooks\"} 0\nsendbook_pool_backlog{pool=\"outbound\"} 0\n\n# HELP sendbook_pool_mean_wait_seconds Mean wait for a worker (Little's law)\n# TYPE sendbook_pool_mean_wait_seconds gauge\n\n# HELP sendbook_outbox_rows Outbox rows by state (open states and failed)\n# TYPE sendbook_outbox_rows gauge\nsendbook_outbox_rows{state=\"queued\"} 0\nsendbook_outbox_rows{state=\"sending\"} 0\nsendbook_outbox_rows{state=\"held\"} 0\nsendbook_outbox_rows{state=\"failed\"} 0\n\n# HELP sendbook_outbox_open_rows Rows not yet sent, per business number\n# TYPE sendbook_outbox_open_rows gauge\n\n# HELP sendbook_send_outcomes_total Send attempts by outcome and error code\n# TYPE sendbook_send_outcomes_total counter\n\n# HELP sendbook_sends_accepted_total Sends Meta accepted, per business number\n# TYPE sendbook_sends_accepted_total counter\n\n# HELP sendbook_number_rate_cap A business number's throughput cap (messages/s), to compare sendbook_sends_accepted_total's rate with\n# TYPE sendbook_number_rate_cap gauge\n\n# HELP sendbook_webhook_signature_rejected_total Webhook POSTs refused for a missing or invalid signature\n# TYPE sendbook_webhook_signature_rejected_total counter\n\n# HELP sendbook_webhook_poison_total Webhook deliveries set aside as poison\n# TYPE sendbook_webhook_poison_total counter\n\n# HELP sendbook_webhook_poison_deliveries Poison deliveries kept as work items\n# TYPE sendbook_webhook_poison_deliveries gauge\nsendbook_webhook_poison_deliveries 0\n\n# HELP sendbook_webhook_parked_statuses Statuses parked until the message they name is known\n# TYPE sendbook_webhook_parked_statuses gauge\nsendbook_webhook_parked_statuses 0\n\n# HELP sendbook_sending_paused Active sending pauses\n# TYPE sendbook_sending_paused gauge\n\n# HELP sendbook_alerts_open Open alert work items\n# TYPE sendbook_alerts_open gauge\nsendbook_alerts_open 0\n\n# HELP sendbook_queue_jobs BullMQ jobs by pool and state\n# TYPE sendbook_queue_jobs gauge\nsendbook_queue_jobs{pool=\"webhooks\",state=\"waiting\"} 0\nsendbook_queue_jobs{pool=\"webhooks\",state=\"active\"} 0\nsendbook_queue_jobs{pool=\"webhooks\",state=\"delayed\"} 0\nsendbook_queue_jobs{pool=\"outbound\",state=\"waiting\"} 0\nsendbook_queue_jobs{pool=\"outbound\",state=\"active\"} 0\nsendbook_queue_jobs{pool=\"outbound\",state=\"delayed\"} 1\n# HELP sendbook_webhook_ack_seconds Time from receiving a webhook POST to answering it, in this API process\n# TYPE sendbook_webhook_ack_seconds histogram\nsendbook_webhook_ack_seconds_bucket{le=\"0.005\"} 6\nsendbook_webhook_ack_seconds_bucket{le=\"0.01\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.025\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.05\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.1\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.25\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"0.5\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"1\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"2.5\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"5\"} 7\nsendbook_webhook_ack_seconds_bucket{le=\"+Inf\"} 7\nsendbook_webhook_ack_seconds_sum 0.023222253000000366\nsendbook_webhook_ack_seconds_count 7\n"
     }
   },
   {
@@ -1577,7 +1553,7 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
             "fallback_template": null,
             "priority": 0,
             "phone_number_id": "106540352242922",
-            "state": "delivered",
+            "state": "accepted",
             "attempts": 1,
             "wamid": "wamid.EXAMPLE0001",
             "not_before": "2026-01-01T09:00:00.000Z",
@@ -1585,8 +1561,8 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
             "updated_at": "2026-01-01T09:00:00.000Z",
             "sending_started_at": "2026-01-01T09:00:00.000Z",
             "accepted_at": "2026-01-01T09:00:00.000Z",
-            "sent_at": "2026-01-01T09:00:00.000Z",
-            "delivered_at": "2026-01-01T09:00:00.000Z",
+            "sent_at": null,
+            "delivered_at": null,
             "read_at": null,
             "played_at": null,
             "failed_at": null,
@@ -2212,14 +2188,14 @@ export const RECORDED_EXCHANGES: readonly RecordedExchange[] = [
           "fallback_template": null,
           "priority": 0,
           "phone_number_id": "106540352242922",
-          "state": "accepted",
+          "state": "sending",
           "attempts": 1,
-          "wamid": "wamid.EXAMPLE0003",
+          "wamid": null,
           "not_before": "2026-01-01T09:00:00.000Z",
           "created_at": "2026-01-01T09:00:00.000Z",
           "updated_at": "2026-01-01T09:00:00.000Z",
           "sending_started_at": "2026-01-01T09:00:00.000Z",
-          "accepted_at": "2026-01-01T09:00:00.000Z",
+          "accepted_at": null,
           "sent_at": null,
           "delivered_at": null,
           "read_at": null,

@@ -3,6 +3,7 @@ import { bucketStarts, distribution, groupByBucket, lastByBucket, bucketStart } 
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
+import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
 import { COUNTERS, CountersRepository, type CounterPoint } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
@@ -39,6 +40,7 @@ export class MetricsReportService {
     private readonly samples: SamplesRepository,
     private readonly gaps: DeliveryGapsRepository,
     private readonly alerts: AlertsService,
+    private readonly policy: SendingPolicy,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -76,7 +78,13 @@ export class MetricsReportService {
       pools,
       queue_depth: { by_state: live.rowsByState, by_number: live.openByNumber, queues: live.queues },
       send_outcomes: renameLabels(labeled(RECORDED.sendOutcome), 'by_outcome'),
-      throughput_by_number: Object.fromEntries(Object.entries(accepted.by_label).map(([n, sends]) => [n, { sends, per_second: sends / spanS }])),
+      // Against the number's cap: the configured rate, and what the bucket really runs at (headroom).
+      throughput_by_number: Object.fromEntries(
+        Object.entries(accepted.by_label).map(([n, sends]) => {
+          const rate = this.policy.effectiveRate(n);
+          return [n, { sends, per_second: sends / spanS, cap_per_second: rate.configured, bucket_rate_per_second: rate.ratePerSec }];
+        }),
+      ),
       webhook_ack_latency: {
         count: ackCount,
         mean_ms: ackCount > 0 ? sumOf(counted, RECORDED.ackMs) / ackCount : null,

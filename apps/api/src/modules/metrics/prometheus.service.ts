@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
+import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
 import { COUNTERS, CountersRepository } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
@@ -28,6 +29,7 @@ export class PrometheusService {
     private readonly gaps: DeliveryGapsRepository,
     private readonly alerts: AlertsService,
     private readonly recorder: MetricsRecorder,
+    private readonly policy: SendingPolicy,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -91,6 +93,8 @@ export class PrometheusService {
       outcomes.inc({ outcome, code }, n);
     }
     labeledCounter(RECORDED.sendsAccepted, 'sendbook_sends_accepted_total', 'Sends Meta accepted, per business number', 'phone_number_id');
+    const cap = gauge('sendbook_number_rate_cap', "A business number's throughput cap (messages/s), to compare sendbook_sends_accepted_total's rate with", ['phone_number_id']);
+    for (const number of new Set([...Object.keys(totals.get(RECORDED.sendsAccepted) ?? {}), ...Object.keys(live.openByNumber)])) cap.set({ phone_number_id: number }, this.policy.effectiveRate(number).configured);
     labeledCounter(WEBHOOK_COUNTERS.signatureRejected, 'sendbook_webhook_signature_rejected_total', 'Webhook POSTs refused for a missing or invalid signature', 'reason');
     labeledCounter(WEBHOOK_COUNTERS.poison, 'sendbook_webhook_poison_total', 'Webhook deliveries set aside as poison', 'reason');
     gauge('sendbook_webhook_poison_deliveries', 'Poison deliveries kept as work items').set(live.poisonDeliveries);

@@ -43,4 +43,22 @@ describe('the sender consults the 24 h window before any free-form send', () => 
     await waitFor(async () => ['accepted', 'sent', 'delivered', 'read'].includes((await message(id)).state));
     expect(sb.sim.ledger().filter((e) => e.bizOpaqueCallbackData === id)[0]!.type).toBe('text');
   });
+
+  it('when Meta says 131047 although we thought the window open, the window is marked closed: the next free text is held without asking Meta', async () => {
+    await sb.sim.customer('972507000004', { name: 'Noa' }).sendText('Hello?');
+    const open = async () =>
+      (await sb.api().get('/v1/conversations').expect(200)).body.data.find((c: { contact: { wa_id: string } }) => c.contact.wa_id === '972507000004')?.window_open_until ?? null;
+    await waitFor(async () => (await open()) !== null && new Date(await open()).getTime() > Date.now());
+
+    sb.sim.scriptNext(1, { kind: 'error', code: 131047 });
+    const first = await enqueue('held-4', '972507000004');
+    await waitFor(async () => (await message(first)).state === 'held');
+    expect(new Date(await open()).getTime()).toBeLessThanOrEqual(Date.now());
+
+    const requestsBefore = sb.sim.requests();
+    const second = await enqueue('held-5', '972507000004');
+    await waitFor(async () => (await message(second)).state === 'held');
+    expect((await message(second)).last_error).toMatchObject({ code: 'window_closed' });
+    expect(sb.sim.requests()).toBe(requestsBefore);
+  });
 });

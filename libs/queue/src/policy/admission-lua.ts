@@ -1,3 +1,4 @@
+import { bucketRefillLua } from './token-bucket-lua.js';
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 import type { MessagingLimit } from './messaging-tier.js';
 
@@ -53,14 +54,7 @@ if tonumber(number_state[2] or '0') > now then
 end
 local per_ms = rate * 1000
 local capacity = burst * ${TOKEN_UNITS}
-local stored = redis.call('HMGET', KEYS[1], 'units', 'at')
-local units = capacity
-local at = now
-if stored[1] and stored[2] then
-  local last = tonumber(stored[2])
-  at = math.max(now, last)
-  units = math.min(capacity, tonumber(stored[1]) + math.floor((at - last) * per_ms))
-end
+${bucketRefillLua('KEYS[1]')}
 if units < ${TOKEN_UNITS} then
   return { 0, 4, at + math.ceil((${TOKEN_UNITS} - units) / per_ms) }
 end

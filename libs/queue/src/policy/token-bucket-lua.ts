@@ -1,6 +1,21 @@
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 
 /**
+ * The bucket's state at `now` (locals `units`, `at`), refilled since it was stored; needs locals
+ * `now`, `per_ms` and `capacity`. Shared by TOKEN_BUCKET_LUA and ADMISSION_LUA.
+ */
+export function bucketRefillLua(key: string): string {
+  return `local stored = redis.call('HMGET', ${key}, 'units', 'at')
+local units = capacity
+local at = now
+if stored[1] and stored[2] then
+  local last = tonumber(stored[2])
+  at = math.max(now, last)
+  units = math.min(capacity, tonumber(stored[1]) + math.floor((at - last) * per_ms))
+end`;
+}
+
+/**
  * `takeToken` as one atomic Redis script, a line-for-line transcription of it.
  *
  * KEYS[1]  the number's bucket, a hash { units, at } (see `policyKeys.bucket`)
@@ -15,14 +30,7 @@ export const TOKEN_BUCKET_LUA = `
 local now = tonumber(ARGV[1])
 local per_ms = tonumber(ARGV[2]) * 1000
 local capacity = tonumber(ARGV[3]) * ${TOKEN_UNITS}
-local stored = redis.call('HMGET', KEYS[1], 'units', 'at')
-local units = capacity
-local at = now
-if stored[1] and stored[2] then
-  local last = tonumber(stored[2])
-  at = math.max(now, last)
-  units = math.min(capacity, tonumber(stored[1]) + math.floor((at - last) * per_ms))
-end
+${bucketRefillLua('KEYS[1]')}
 local granted = 0
 if units >= ${TOKEN_UNITS} then
   units = units - ${TOKEN_UNITS}

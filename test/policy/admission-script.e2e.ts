@@ -1,0 +1,88 @@
+import {
+  ADMISSION_LUA,
+  COOL_DOWN_LUA,
+  SLOW_DOWN_LUA,
+  admissionArgs,
+  parseAdmissionReply,
+  policyKeys,
+  type Admission,
+} from '@sendbook/queue';
+import { Redis } from 'ioredis';
+import { deleteKeys } from '../support/redis-keys.mjs';
+import { testInfra } from '../support/test-infra.js';
+
+// The admission script on a real Redis: it checks everything before it takes anything.
+const T0 = Date.parse('2026-11-30T10:00:00.000Z');
+const NUMBER = '106540352242922';
+
+describe('ADMISSION_LUA on Redis', () => {
+  const infra = testInfra();
+  const prefix = `sbt:${infra.runId}:admission`;
+  const keys = policyKeys(prefix);
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(infra.redisUrl);
+  });
+  afterEach(() => deleteKeys(redis, `${prefix}:*`));
+  afterAll(() => redis.disconnect());
+
+  const admit = async (at: number, waId: string, options: { rate?: number; burst?: number; tierLimit?: number } = {}): Promise<Admission> =>
+    parseAdmissionReply(
+      await redis.eval(
+        ADMISSION_LUA,
+        5,
+        keys.bucket(NUMBER),
+        keys.pair(NUMBER, waId),
+        keys.tier('portfolio:p'),
+        keys.number(NUMBER),
+        keys.account(),
+        ...admissionArgs({
+          now: new Date(at),
+          rate: { ratePerSec: options.rate ?? 80, burst: options.burst ?? 1 },
+          pairIntervalMs: 6000,
+          tierLimit: options.tierLimit ?? 0,
+          tierWindowMs: 86_400_000,
+          waId,
+        }),
+      ),
+    );
+
+  it('spaces a number at its rate: one token per 12.5 ms at 80/s', async () => {
+    expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
+    expect(await admit(T0 + 5, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13) });
+    expect(await admit(T0 + 13, 'u2')).toMatchObject({ admitted: true });
+  });
+
+  it('a pair denial takes no token; a rate denial takes no pair slot', async () => {
+    expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
+    expect(await admit(T0 + 100, 'u1')).toEqual({ admitted: false, reason: 'pair', retryAt: new Date(T0 + 6000) });
+    // The token the pair denial did not take is there for another user.
+    expect(await admit(T0 + 100, 'u2')).toMatchObject({ admitted: true });
+    expect(await admit(T0 + 101, 'u3')).toMatchObject({ admitted: false, reason: 'rate' });
+    // u3 was denied a token, so its pair is still free.
+    expect(await redis.get(keys.pair(NUMBER, 'u3'))).toBeNull();
+  });
+
+  it('the messaging limit counts new users only, and a denied newcomer takes nothing', async () => {
+    const fast = { rate: 1000, burst: 10, tierLimit: 2 };
+    expect(await admit(T0, 'a', fast)).toEqual({ admitted: true, countsNewUser: true, nextTokenAt: new Date(T0) });
+    expect(await admit(T0 + 1, 'b', fast)).toMatchObject({ admitted: true, countsNewUser: true });
+    expect(await admit(T0 + 2, 'c', fast)).toEqual({ admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) });
+    expect(await redis.zcard(keys.tier('portfolio:p'))).toBe(2);
+    expect(await redis.get(keys.pair(NUMBER, 'c'))).toBeNull();
+    // A counted user is not new, even at the limit; 24 h after a's message a slot frees for c.
+    expect(await admit(T0 + 7000, 'a', fast)).toMatchObject({ admitted: true, countsNewUser: false });
+    expect(await admit(T0 + 86_400_002, 'c', fast)).toMatchObject({ admitted: true, countsNewUser: true });
+  });
+
+  it('cooling stops the number until it ends; a slowdown halves the rate', async () => {
+    await redis.eval(COOL_DOWN_LUA, 1, keys.number(NUMBER), String(T0), String(T0 + 60_000));
+    expect(await admit(T0 + 1, 'u1')).toEqual({ admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) });
+    expect(await admit(T0 + 60_000, 'u1')).toMatchObject({ admitted: true });
+
+    expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_000), '0.5', '60000', String(1 / 16))).toBe('0.5');
+    expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25) });
+    // A second 130429 while slowed compounds it.
+    expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_001), '0.5', '60000', String(1 / 16))).toBe('0.25');
+  });
+});

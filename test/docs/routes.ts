@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { SERVER_LEVEL_ROUTES } from '../../apps/api/src/modules/webhooks/webhook-endpoint.js';
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
@@ -6,8 +7,10 @@ interface Layer {
 }
 
 /**
- * Every route the running app answers, as `GET /v1/messages/{id}`: Nest's controllers and the plain
- * Express routes (the webhook POST), read from Express's router stack, nested routers included.
+ * Every route the running app answers, as `GET /v1/messages/{id}`: Nest's controllers and plain
+ * Express routes, read from Express's router stack (nested routers included), plus the webhook POST
+ * served on the HTTP server ahead of Express. (Each documented operation is also requested for real,
+ * so a route listed here but not served fails that check.)
  */
 export function registeredRoutes(app: INestApplication): string[] {
   // Express 5 exposes its root router as `app.router`.
@@ -22,12 +25,13 @@ export function registeredRoutes(app: INestApplication): string[] {
           for (const path of paths) out.add(`${method.toUpperCase()} ${toOpenApiPath(path)}`);
         }
       } else if (layer.handle?.stack) {
-        // Routers mounted without a prefix (mountWebhookEndpoint): their routes carry the full path.
+        // Routers mounted without a prefix: their routes carry the full path.
         walk(layer.handle.stack);
       }
     }
   };
   walk(root.stack);
+  for (const route of SERVER_LEVEL_ROUTES) out.add(route);
   return [...out].sort();
 }
 

@@ -64,9 +64,14 @@ export class OutboundSender {
 
     const gate = await this.policy.admit(peeked, now, (candidate, _now, horizon) => this.repo.countAhead(candidate, horizon, 5000));
     if (gate.kind === 'wait') {
-      const audited = gate.reason === 'quiet_hours' || gate.reason === 'tier' || gate.reason === 'cooling';
-      const error: RowError = { code: GATE_CODES[gate.reason], title: GATE_REASONS[gate.reason], message: `waiting until ${gate.until.toISOString()}`, details: null };
-      if (!(await this.repo.defer(peeked.id, gate.until, GATE_REASONS[gate.reason], audited ? { error } : null, now))) return { kind: 'not_claimed' };
+      // Long waits (quiet hours, the messaging limit, a cooling number) move `not_before`, audited,
+      // with the reason in `last_error`. Pacing by the second (tokens, the 6 s pair slot, a user's
+      // earlier row going first) only delays the job: rewriting `not_before` would reorder one
+      // user's rows, which are sent by priority, then `not_before`, then creation.
+      if (LONG_WAITS.has(gate.reason)) {
+        const error: RowError = { code: GATE_CODES[gate.reason], title: GATE_REASONS[gate.reason], message: `waiting until ${gate.until.toISOString()}`, details: null };
+        if (!(await this.repo.defer(peeked.id, gate.until, GATE_REASONS[gate.reason], { error }, now))) return { kind: 'not_claimed' };
+      }
       return { kind: 'requeued', notBefore: gate.until, reason: `policy:${gate.reason}` };
     }
 
@@ -158,6 +163,8 @@ const GATE_REASONS: Readonly<Record<GateReason, string>> = {
   tier: 'messaging limit reached: waiting for a slot in the rolling 24 h',
   rate: "the number's throughput",
 };
+
+const LONG_WAITS: ReadonlySet<GateReason> = new Set(['quiet_hours', 'tier', 'cooling']);
 
 /** `last_error.code` of a row waiting at a gate (long waits only). */
 const GATE_CODES: Readonly<Record<GateReason, string>> = {

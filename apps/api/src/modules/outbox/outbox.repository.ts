@@ -370,27 +370,18 @@ export class OutboxRepository {
   }
 
   /**
-   * The gate said "not yet": the row stays `queued`, due later, no attempt spent. Long waits
-   * (quiet hours, the messaging limit) are audited; pacing by the second is not.
+   * The gate said "not until then" for a long wait (quiet hours, the messaging limit): the row stays
+   * `queued`, due later, no attempt spent, audited, `last_error` saying why.
    */
-  async defer(id: string, until: Date, reason: string, audit: { error: RowError } | null, now: Date): Promise<boolean> {
-    if (audit) {
-      // `last_error` says why it waits (GET /v1/messages shows it; a raised limit finds them by it).
-      const moved = await this.move({
-        id,
-        from: ['queued'],
-        set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
-        params: [until, audit.error, now],
-        audit: { to: 'queued', actor: 'policy', reason, details: { not_before: until.toISOString() } },
-      }, now);
-      return moved !== null;
-    }
-    const rows = await queryRows(
-      this.dataSource,
-      `UPDATE outbound_messages SET not_before = GREATEST(not_before, $2) WHERE id = $1 AND state = 'queued' RETURNING id`,
-      [id, until],
-    );
-    return rows.length > 0;
+  async defer(id: string, until: Date, reason: string, audit: { error: RowError }, now: Date): Promise<boolean> {
+    const moved = await this.move({
+      id,
+      from: ['queued'],
+      set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
+      params: [until, audit.error, now],
+      audit: { to: 'queued', actor: 'policy', reason, details: { not_before: until.toISOString() } },
+    }, now);
+    return moved !== null;
   }
 
   /** Due `queued` rows of numbers that are not paused, for the sweeper to (re-)enqueue. */

@@ -7,6 +7,7 @@ import { JsonLogger } from './common/logging/json-logger.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.schema.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { PoolErrorGuard } from './database/pool-error-guard.js';
 import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
     const outbox = OutboxModule.forRole(config.role);
     return {
       module: AppModule,
+      providers: [PoolErrorGuard],
       imports: [
         ConfigModule.forRoot(config),
         CommonModule.forRoot(logger, clock),

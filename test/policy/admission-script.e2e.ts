@@ -1,6 +1,7 @@
 import {
   ADMISSION_LUA,
   COOL_DOWN_LUA,
+  TOKEN_HOLD_LUA,
   SLOW_DOWN_LUA,
   admissionArgs,
   parseAdmissionReply,
@@ -26,16 +27,17 @@ describe('ADMISSION_LUA on Redis', () => {
   afterEach(() => deleteKeys(redis, `${prefix}:*`));
   afterAll(() => redis.disconnect());
 
-  const admit = async (at: number, waId: string, options: { rate?: number; burst?: number; tierLimit?: number } = {}): Promise<Admission> =>
+  const admit = async (at: number, waId: string, options: { rate?: number; burst?: number; tierLimit?: number; priority?: number } = {}): Promise<Admission> =>
     parseAdmissionReply(
       await redis.eval(
         ADMISSION_LUA,
-        5,
+        6,
         keys.bucket(NUMBER),
         keys.pair(NUMBER, waId),
         keys.tier('portfolio:p'),
         keys.number(NUMBER),
         keys.account(),
+        keys.hold(NUMBER),
         ...admissionArgs({
           now: new Date(at),
           rate: { ratePerSec: options.rate ?? 80, burst: options.burst ?? 1 },
@@ -43,6 +45,8 @@ describe('ADMISSION_LUA on Redis', () => {
           tierLimit: options.tierLimit ?? 0,
           tierWindowMs: 86_400_000,
           waId,
+          rowId: `row-${waId}`,
+          priority: options.priority ?? 0,
         }),
       ),
     );
@@ -84,5 +88,19 @@ describe('ADMISSION_LUA on Redis', () => {
     expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25) });
     // A second 130429 while slowed compounds it.
     expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_001), '0.5', '60000', String(1 / 16))).toBe('0.25');
+  });
+
+  it('a held token goes to its row: others of no higher priority are denied it until the hold ends', async () => {
+    expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
+    expect(await admit(T0 + 1, 'urgent', { priority: 9 })).toMatchObject({ admitted: false, reason: 'rate' });
+    expect(await redis.eval(TOKEN_HOLD_LUA, 1, keys.hold(NUMBER), String(T0 + 1), 'row-urgent', '9', String(T0 + 100))).toBe(1);
+    // A low-priority row cannot take over the hold, nor the token it holds.
+    expect(await redis.eval(TOKEN_HOLD_LUA, 1, keys.hold(NUMBER), String(T0 + 2), 'row-low', '0', String(T0 + 200))).toBe(0);
+    expect(await admit(T0 + 20, 'low')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 113) });
+    expect(await admit(T0 + 21, 'urgent', { priority: 9 })).toMatchObject({ admitted: true });
+    expect(await redis.exists(keys.hold(NUMBER))).toBe(0);
+    // A more urgent row may still take a token held for a less urgent one.
+    await redis.eval(TOKEN_HOLD_LUA, 1, keys.hold(NUMBER), String(T0 + 22), 'row-low', '0', String(T0 + 200));
+    expect(await admit(T0 + 40, 'urgent2', { priority: 9 })).toMatchObject({ admitted: true });
   });
 });

@@ -13,7 +13,7 @@ describe('admission script helpers', () => {
   });
 
   it('builds ARGV in the documented order', () => {
-    expect(admissionArgs({ now: new Date(T0 + 0.6), rate: { ratePerSec: 72, burst: 1 }, pairIntervalMs: 6500, tierLimit: 250, tierWindowMs: 86_400_000, waId: '972501234567' })).toEqual([
+    expect(admissionArgs({ now: new Date(T0 + 0.6), rate: { ratePerSec: 72, burst: 1 }, pairIntervalMs: 6500, tierLimit: 250, tierWindowMs: 86_400_000, waId: '972501234567', rowId: 'row-1', priority: 5 })).toEqual([
       String(T0),
       '72',
       '1',
@@ -21,6 +21,8 @@ describe('admission script helpers', () => {
       '250',
       '86400000',
       '972501234567',
+      'row-1',
+      '5',
     ]);
   });
 

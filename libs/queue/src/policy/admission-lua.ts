@@ -11,10 +11,14 @@ import type { MessagingLimit } from './messaging-tier.js';
  * `takeToken` (their own scripts and specs); a slowed number (130429) runs its bucket at
  * `slow_factor` until `slow_until`, as `effectiveThroughput` says.
  *
- * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  (see `policyKeys`)
+ * A token may be held for one row (TOKEN_HOLD_LUA): while the hold lasts, rows of no higher
+ * priority are denied it, so the most urgent waiting row takes the next token whatever the
+ * timing of the others' retries.
+ *
+ * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  6 token hold  (see `policyKeys`)
  * ARGV  1 now ms  2 ratePerSec  3 burst  4 pairIntervalMs
  *       5 tier: limit ≥ 1, -1 = unlimited (record only), 0 = not business-initiated (skip)
- *       6 tierWindowMs  7 the recipient's wa_id
+ *       6 tierWindowMs  7 the recipient's wa_id  8 the row's id  9 its priority
  * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs } with reason
  *         1 cooling, 2 pair, 3 tier, 4 rate.
  */
@@ -26,6 +30,8 @@ local pair_interval = tonumber(ARGV[4])
 local tier_limit = tonumber(ARGV[5])
 local tier_window = tonumber(ARGV[6])
 local member = ARGV[7]
+local row_id = ARGV[8]
+local priority = tonumber(ARGV[9])
 
 local number_state = redis.call('HMGET', KEYS[4], 'slow_factor', 'slow_until', 'cool_until')
 local cool = math.max(tonumber(number_state[3] or '0'), tonumber(redis.call('HGET', KEYS[5], 'cool_until') or '0'))
@@ -58,6 +64,12 @@ ${bucketRefillLua('KEYS[1]')}
 if units < ${TOKEN_UNITS} then
   return { 0, 4, at + math.ceil((${TOKEN_UNITS} - units) / per_ms) }
 end
+local hold = redis.call('HMGET', KEYS[6], 'id', 'until', 'priority')
+local held = hold[1] and tonumber(hold[2]) >= now
+if held and hold[1] ~= row_id and tonumber(hold[3]) >= priority then
+  return { 0, 4, tonumber(hold[2]) + math.ceil(${TOKEN_UNITS} / per_ms) }
+end
+if held and hold[1] == row_id then redis.call('DEL', KEYS[6]) end
 
 units = units - ${TOKEN_UNITS}
 redis.call('HSET', KEYS[1], 'units', units, 'at', at)
@@ -105,6 +117,23 @@ redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
 return until_ms
 `.trim();
 
+/**
+ * Holds a number's next token for a row denied one with nothing ahead of it: set when there is no
+ * live hold, or the live one is for a row of lower priority (or this row). Until `until` the token
+ * is this row's; a holder that never comes back loses it then.
+ * KEYS 1 token hold · ARGV 1 now ms, 2 row id, 3 priority, 4 until ms · Returns 1 when held.
+ */
+export const TOKEN_HOLD_LUA = `
+local now = tonumber(ARGV[1])
+local hold = redis.call('HMGET', KEYS[1], 'id', 'until', 'priority')
+if hold[1] and tonumber(hold[2]) >= now and hold[1] ~= ARGV[2] and tonumber(hold[3]) >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'id', ARGV[2], 'until', ARGV[4], 'priority', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.max(tonumber(ARGV[4]) - now, 1) + 1000)
+return 1
+`.trim();
+
 export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
 export type Admission = { admitted: true; countsNewUser: boolean; nextTokenAt: Date } | { admitted: false; reason: AdmissionReason; retryAt: Date };
 
@@ -116,7 +145,16 @@ export function tierArg(limit: MessagingLimit, businessInitiated: boolean): numb
   return limit === 'unlimited' ? -1 : limit;
 }
 
-export function admissionArgs(input: { now: Date; rate: BucketRate; pairIntervalMs: number; tierLimit: number; tierWindowMs: number; waId: string }): string[] {
+export function admissionArgs(input: {
+  now: Date;
+  rate: BucketRate;
+  pairIntervalMs: number;
+  tierLimit: number;
+  tierWindowMs: number;
+  waId: string;
+  rowId: string;
+  priority: number;
+}): string[] {
   return [
     String(Math.floor(input.now.getTime())),
     String(input.rate.ratePerSec),
@@ -125,6 +163,8 @@ export function admissionArgs(input: { now: Date; rate: BucketRate; pairInterval
     String(input.tierLimit),
     String(input.tierWindowMs),
     input.waId,
+    input.rowId,
+    String(input.priority),
   ];
 }
 

@@ -10,6 +10,7 @@ describe('policyKeys', () => {
     [keys.tier('portfolio:524126980791429'), 'sbt:run1:{policy}:tier:portfolio:524126980791429'],
     [keys.number('106540352242922'), 'sbt:run1:{policy}:number:106540352242922'],
     [keys.account(), 'sbt:run1:{policy}:account'],
+    [keys.hold('106540352242922'), 'sbt:run1:{policy}:hold:106540352242922'],
   ])('%s', (key, expected) => {
     expect(key).toBe(expected);
   });

@@ -11,6 +11,8 @@ export interface PolicyKeys {
   pairStrikes(phoneNumberId: string, waId: string): string;
   /** Messaging-limit window: sorted set wa_id → ms of the latest business-initiated message. `scopeId` from `tierScopeId`. */
   tier(scopeId: string): string;
+  /** A number's next token held for one row: hash { id, until, priority }. */
+  hold(phoneNumberId: string): string;
   /** A number's adaptation state: hash { slow_factor, slow_until, cool_until }. */
   number(phoneNumberId: string): string;
   /** Account-wide adaptation state: hash { cool_until }. */
@@ -25,6 +27,7 @@ export function policyKeys(prefix = 'sendbook'): PolicyKeys {
     pairStrikes: (id, waId) => `${base}:strikes:${id}:${waId}`,
     tier: (scopeId) => `${base}:tier:${scopeId}`,
     number: (id) => `${base}:number:${id}`,
+    hold: (id) => `${base}:hold:${id}`,
     account: () => `${base}:account`,
   };
 }

@@ -16,6 +16,7 @@ import {
   recipientTimeZone,
   tierArg,
   TIER_WINDOW_MS,
+  TOKEN_HOLD_LUA,
   type BucketRate,
   type PolicyAction,
   type RowError,
@@ -59,6 +60,8 @@ type RowsAhead = (candidate: SendCandidate, now: Date, horizon: Date) => Promise
 const STRIKES_TTL_MS = 60 * 60 * 1000;
 /** A row denied a token looks at most this many rows ahead of it (bounded work per denial). */
 const MAX_AHEAD = 1000;
+/** How long a held token waits for its row's job to come back. */
+const HOLD_GRACE_MS = 100;
 
 /**
  * The sending policy wired to Redis: quiet hours and per-user order are decided from the row;
@@ -80,7 +83,8 @@ export class SendingPolicy implements OnModuleInit {
 
   onModuleInit(): void {
     // EVALSHA with a fallback to EVAL: the scripts are sent once per connection.
-    this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 5, lua: ADMISSION_LUA });
+    this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 6, lua: ADMISSION_LUA });
+    this.redis.defineCommand('sendbookHoldToken', { numberOfKeys: 1, lua: TOKEN_HOLD_LUA });
     this.redis.defineCommand('sendbookSlowDown', { numberOfKeys: 1, lua: SLOW_DOWN_LUA });
     this.redis.defineCommand('sendbookCoolDown', { numberOfKeys: 1, lua: COOL_DOWN_LUA });
     this.redis.defineCommand('sendbookPairPush', { numberOfKeys: 1, lua: PAIR_PUSH_LUA });
@@ -117,6 +121,7 @@ export class SendingPolicy implements OnModuleInit {
       this.keys.tier(scope),
       this.keys.number(row.phoneNumberId),
       this.keys.account(),
+      this.keys.hold(row.phoneNumberId),
       ...admissionArgs({
         now,
         rate,
@@ -124,6 +129,8 @@ export class SendingPolicy implements OnModuleInit {
         tierLimit: tierArg(await this.limits.limitFor(scope), businessInitiated),
         tierWindowMs: TIER_WINDOW_MS,
         waId: row.toWaId,
+        rowId: row.id,
+        priority: row.priority,
       }),
     );
     const admission = parseAdmissionReply(reply);
@@ -131,6 +138,12 @@ export class SendingPolicy implements OnModuleInit {
     if (admission.reason !== 'rate') return { kind: 'wait', until: admission.retryAt, reason: admission.reason };
     const horizon = new Date(now.getTime() + Math.ceil((MAX_AHEAD * 1000) / rate.ratePerSec));
     const ahead = await rowsAhead(row, now, horizon);
+    if (ahead === 0) {
+      // Nothing goes before this row: the next token is held for it, so rows of lower priority
+      // retrying at the same moment cannot take it (and its own job has time to come back).
+      const grace = Math.max(HOLD_GRACE_MS, Math.ceil((4 * 1000) / rate.ratePerSec));
+      await (this.redis as unknown as Scripts).sendbookHoldToken(this.keys.hold(row.phoneNumberId), String(now.getTime()), row.id, String(row.priority), String(admission.retryAt.getTime() + grace));
+    }
     return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(ahead, MAX_AHEAD), rate.ratePerSec), reason: 'rate' };
   }
 
@@ -203,4 +216,5 @@ interface Scripts {
   sendbookSlowDown(...args: string[]): Promise<string>;
   sendbookCoolDown(...args: string[]): Promise<number>;
   sendbookPairPush(...args: string[]): Promise<number>;
+  sendbookHoldToken(...args: string[]): Promise<number>;
 }

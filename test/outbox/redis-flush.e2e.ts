@@ -14,7 +14,8 @@ describe('PostgreSQL is the truth: a Redis flush loses nothing and sends nothing
   afterAll(() => sb.close());
 
   it('500 queued rows whose jobs were flushed all reach the simulator exactly once', async () => {
-    const due = new Date(Date.now() + 3000).toISOString();
+    // Due far ahead while they are written, so no job can start before the flush on a busy machine.
+    const due = new Date(Date.now() + 600_000).toISOString();
     const ids: string[] = [];
     for (let batch = 0; batch < 10; batch++) {
       const created = await Promise.all(
@@ -33,6 +34,8 @@ describe('PostgreSQL is the truth: a Redis flush loses nothing and sends nothing
     const redis = new Redis(sb.config.redisUrl);
     await deleteKeys(redis, `${sb.config.redisPrefix}:*`);
     redis.disconnect();
+    // Now they fall due: only PostgreSQL knows them.
+    await sb.dataSource.query(`UPDATE outbound_messages SET not_before = now() WHERE id = ANY($1::uuid[])`, [ids]);
 
     await waitFor(() => new Set(sb.sim.ledger().map((e) => e.bizOpaqueCallbackData)).size === 500, { timeoutMs: 45_000, what: '500 sends' });
     await new Promise((resolve) => setTimeout(resolve, 1500));

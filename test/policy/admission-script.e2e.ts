@@ -1,7 +1,6 @@
 import {
   ADMISSION_LUA,
   COOL_DOWN_LUA,
-  TOKEN_HOLD_LUA,
   SLOW_DOWN_LUA,
   admissionArgs,
   parseAdmissionReply,
@@ -27,17 +26,18 @@ describe('ADMISSION_LUA on Redis', () => {
   afterEach(() => deleteKeys(redis, `${prefix}:*`));
   afterAll(() => redis.disconnect());
 
-  const admit = async (at: number, waId: string, options: { rate?: number; burst?: number; tierLimit?: number; priority?: number } = {}): Promise<Admission> =>
+  const admit = async (at: number, waId: string, options: { rate?: number; burst?: number; tierLimit?: number; priority?: number; createdAt?: number } = {}): Promise<Admission> =>
     parseAdmissionReply(
       await redis.eval(
         ADMISSION_LUA,
-        6,
+        7,
         keys.bucket(NUMBER),
         keys.pair(NUMBER, waId),
         keys.tier('portfolio:p'),
         keys.number(NUMBER),
         keys.account(),
         keys.hold(NUMBER),
+        keys.waiting(NUMBER),
         ...admissionArgs({
           now: new Date(at),
           rate: { ratePerSec: options.rate ?? 80, burst: options.burst ?? 1 },
@@ -47,13 +47,15 @@ describe('ADMISSION_LUA on Redis', () => {
           waId,
           rowId: `row-${waId}`,
           priority: options.priority ?? 0,
+          createdAt: new Date(options.createdAt ?? T0),
+          holdGraceMs: 100,
         }),
       ),
     );
 
   it('spaces a number at its rate: one token per 12.5 ms at 80/s', async () => {
     expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
-    expect(await admit(T0 + 5, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13) });
+    expect(await admit(T0 + 5, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13), place: 0 });
     expect(await admit(T0 + 13, 'u2')).toMatchObject({ admitted: true });
   });
 
@@ -85,22 +87,23 @@ describe('ADMISSION_LUA on Redis', () => {
     expect(await admit(T0 + 60_000, 'u1')).toMatchObject({ admitted: true });
 
     expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_000), '0.5', '60000', String(1 / 16))).toBe('0.5');
-    expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25) });
+    expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25), place: 0 });
     // A second 130429 while slowed compounds it.
     expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_001), '0.5', '60000', String(1 / 16))).toBe('0.25');
   });
 
-  it('a held token goes to its row: others of no higher priority are denied it until the hold ends', async () => {
+  it('rows denied a token wait in line by priority, then age; the head holds the next token', async () => {
     expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
-    expect(await admit(T0 + 1, 'urgent', { priority: 9 })).toMatchObject({ admitted: false, reason: 'rate' });
-    expect(await redis.eval(TOKEN_HOLD_LUA, 1, keys.hold(NUMBER), String(T0 + 1), 'row-urgent', '9', String(T0 + 100))).toBe(1);
-    // A low-priority row cannot take over the hold, nor the token it holds.
-    expect(await redis.eval(TOKEN_HOLD_LUA, 1, keys.hold(NUMBER), String(T0 + 2), 'row-low', '0', String(T0 + 200))).toBe(0);
-    expect(await admit(T0 + 20, 'low')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 113) });
-    expect(await admit(T0 + 21, 'urgent', { priority: 9 })).toMatchObject({ admitted: true });
+    expect(await admit(T0 + 1, 'old', { createdAt: T0 - 500 })).toMatchObject({ admitted: false, reason: 'rate', place: 0 });
+    expect(await admit(T0 + 2, 'young', { createdAt: T0 - 100 })).toMatchObject({ admitted: false, reason: 'rate', place: 1 });
+    // The head holds the next token (due at T0 + 13) until its retry plus the grace.
+    expect(await redis.hgetall(keys.hold(NUMBER))).toEqual({ id: 'row-old', until: String(T0 + 13 + 100), priority: '0' });
+    // An urgent row goes to the front of the line and takes over the hold; a younger one cannot.
+    expect(await admit(T0 + 3, 'urgent', { priority: 9, createdAt: T0 })).toMatchObject({ admitted: false, reason: 'rate', place: 0 });
+    expect((await redis.hgetall(keys.hold(NUMBER))).id).toBe('row-urgent');
+    expect(await admit(T0 + 20, 'old', { createdAt: T0 - 500 })).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1 });
+    expect(await admit(T0 + 21, 'urgent', { priority: 9, createdAt: T0 })).toMatchObject({ admitted: true });
     expect(await redis.exists(keys.hold(NUMBER))).toBe(0);
-    // A more urgent row may still take a token held for a less urgent one.
-    await redis.eval(TOKEN_HOLD_LUA, 1, keys.hold(NUMBER), String(T0 + 22), 'row-low', '0', String(T0 + 200));
-    expect(await admit(T0 + 40, 'urgent2', { priority: 9 })).toMatchObject({ admitted: true });
+    expect(await redis.zrange(keys.waiting(NUMBER), 0, -1)).toEqual(['row-old', 'row-young']);
   });
 });

@@ -1,19 +1,30 @@
-import { ADMISSION_LUA, admissionArgs, parseAdmissionReply, rateRetryAt, tierArg } from './admission-lua.js';
+import { ADMISSION_LUA, admissionArgs, parseAdmissionReply, rateRetryAt, tierArg, waitingScore } from './admission-lua.js';
 
 const T0 = Date.parse('2026-11-30T10:00:00.000Z');
 
 // The script itself runs against a real Redis in test/policy/admission-script.e2e.ts.
 describe('admission script helpers', () => {
-  it('checks everything before it takes anything', () => {
+  it('checks everything before it takes anything: a rate denial only writes the waiting line and the hold', () => {
     const firstWrite = ADMISSION_LUA.search(/redis\.call\('(HSET|SET|ZADD)'/);
-    for (const check of ["return { 0, 1", "return { 0, 2", "return { 0, 3", "return { 0, 4"]) {
+    for (const check of ['return { 0, 1', 'return { 0, 2', 'return { 0, 3']) {
       expect(ADMISSION_LUA.indexOf(check)).toBeGreaterThan(0);
       expect(ADMISSION_LUA.indexOf(check)).toBeLessThan(firstWrite);
     }
+    const rateBranch = ADMISSION_LUA.slice(firstWrite, ADMISSION_LUA.indexOf('return { 0, 4'));
+    expect(rateBranch.match(/redis\.call\('(HSET|SET|ZADD|DEL|ZREM)', KEYS\[\d\]/g)).toEqual(["redis.call('ZADD', KEYS[7]", "redis.call('HSET', KEYS[6]"]);
+  });
+
+  it('orders the waiting line by priority, then age, with exact integer scores', () => {
+    const t = new Date(T0);
+    expect(waitingScore(10, t)).toBeLessThan(waitingScore(0, t));
+    expect(waitingScore(0, t)).toBeLessThan(waitingScore(0, new Date(T0 + 1)));
+    expect(waitingScore(0, new Date(T0 + 86_400_000 * 365 * 30))).toBeLessThan(waitingScore(-1, new Date(0)));
+    expect(Number.isSafeInteger(waitingScore(-5000, new Date(T0)))).toBe(true);
+    expect(waitingScore(5000, t)).toBe(waitingScore(1000, t));
   });
 
   it('builds ARGV in the documented order', () => {
-    expect(admissionArgs({ now: new Date(T0 + 0.6), rate: { ratePerSec: 72, burst: 1 }, pairIntervalMs: 6500, tierLimit: 250, tierWindowMs: 86_400_000, waId: '972501234567', rowId: 'row-1', priority: 5 })).toEqual([
+    expect(admissionArgs({ now: new Date(T0 + 0.6), rate: { ratePerSec: 72, burst: 1 }, pairIntervalMs: 6500, tierLimit: 250, tierWindowMs: 86_400_000, waId: '972501234567', rowId: 'row-1', priority: 5, createdAt: new Date(T0), holdGraceMs: 100 })).toEqual([
       String(T0),
       '72',
       '1',
@@ -23,6 +34,8 @@ describe('admission script helpers', () => {
       '972501234567',
       'row-1',
       '5',
+      String(waitingScore(5, new Date(T0))),
+      '100',
     ]);
   });
 
@@ -41,7 +54,7 @@ describe('admission script helpers', () => {
     [[0, 1, T0 + 60_000], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
     [[0, 2, T0 + 6_000], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 6_000) }],
     [[0, 3, T0 + 86_400_000], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) }],
-    [[0, 4, T0 + 14], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 14) }],
+    [[0, 4, T0 + 14, 3], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 14), place: 3 }],
   ])('parseAdmissionReply(%j)', (reply, parsed) => {
     expect(parseAdmissionReply(reply)).toEqual(parsed);
   });

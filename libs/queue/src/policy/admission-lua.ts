@@ -11,16 +11,19 @@ import type { MessagingLimit } from './messaging-tier.js';
  * `takeToken` (their own scripts and specs); a slowed number (130429) runs its bucket at
  * `slow_factor` until `slow_until`, as `effectiveThroughput` says.
  *
- * A token may be held for one row (TOKEN_HOLD_LUA): while the hold lasts, rows of no higher
- * priority are denied it, so the most urgent waiting row takes the next token whatever the
- * timing of the others' retries.
+ * Rows denied a token wait in line, a sorted set by priority then creation (`waitingScore`):
+ * the reply gives the row's place, so retries spread over the coming tokens, and the row at the
+ * head holds the next token until its retry (plus a grace) — rows of no higher priority are
+ * denied it, so the most urgent waiting row goes next whatever the timing of the others.
  *
- * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  6 token hold  (see `policyKeys`)
+ * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  6 token hold
+ *       7 waiting line  (see `policyKeys`)
  * ARGV  1 now ms  2 ratePerSec  3 burst  4 pairIntervalMs
  *       5 tier: limit ≥ 1, -1 = unlimited (record only), 0 = not business-initiated (skip)
  *       6 tierWindowMs  7 the recipient's wa_id  8 the row's id  9 its priority
- * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs } with reason
- *         1 cooling, 2 pair, 3 tier, 4 rate.
+ *       10 its place score (`waitingScore`)  11 hold grace ms
+ * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs, place } with
+ *         reason 1 cooling, 2 pair, 3 tier, 4 rate (place: rows ahead in the waiting line).
  */
 export const ADMISSION_LUA = `
 local now = tonumber(ARGV[1])
@@ -32,6 +35,8 @@ local tier_window = tonumber(ARGV[6])
 local member = ARGV[7]
 local row_id = ARGV[8]
 local priority = tonumber(ARGV[9])
+local place_score = tonumber(ARGV[10])
+local hold_grace = tonumber(ARGV[11])
 
 local number_state = redis.call('HMGET', KEYS[4], 'slow_factor', 'slow_until', 'cool_until')
 local cool = math.max(tonumber(number_state[3] or '0'), tonumber(redis.call('HGET', KEYS[5], 'cool_until') or '0'))
@@ -61,15 +66,24 @@ end
 local per_ms = rate * 1000
 local capacity = burst * ${TOKEN_UNITS}
 ${bucketRefillLua('KEYS[1]')}
-if units < ${TOKEN_UNITS} then
-  return { 0, 4, at + math.ceil((${TOKEN_UNITS} - units) / per_ms) }
-end
 local hold = redis.call('HMGET', KEYS[6], 'id', 'until', 'priority')
 local held = hold[1] and tonumber(hold[2]) >= now
-if held and hold[1] ~= row_id and tonumber(hold[3]) >= priority then
-  return { 0, 4, tonumber(hold[2]) + math.ceil(${TOKEN_UNITS} / per_ms) }
+local held_for_other = held and hold[1] ~= row_id and tonumber(hold[3]) >= priority
+if units < ${TOKEN_UNITS} or held_for_other then
+  local retry_at = at
+  if units < ${TOKEN_UNITS} then retry_at = at + math.ceil((${TOKEN_UNITS} - units) / per_ms) end
+  if held_for_other then retry_at = math.max(retry_at, tonumber(hold[2]) + math.ceil(${TOKEN_UNITS} / per_ms)) end
+  redis.call('ZADD', KEYS[7], place_score, row_id)
+  redis.call('PEXPIRE', KEYS[7], 600000)
+  local place = redis.call('ZRANK', KEYS[7], row_id)
+  if place == 0 and not held_for_other then
+    redis.call('HSET', KEYS[6], 'id', row_id, 'until', retry_at + hold_grace, 'priority', priority)
+    redis.call('PEXPIRE', KEYS[6], retry_at + hold_grace - now + 1000)
+  end
+  return { 0, 4, retry_at, place }
 end
 if held and hold[1] == row_id then redis.call('DEL', KEYS[6]) end
+redis.call('ZREM', KEYS[7], row_id)
 
 units = units - ${TOKEN_UNITS}
 redis.call('HSET', KEYS[1], 'units', units, 'at', at)
@@ -117,25 +131,11 @@ redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
 return until_ms
 `.trim();
 
-/**
- * Holds a number's next token for a row denied one with nothing ahead of it: set when there is no
- * live hold, or the live one is for a row of lower priority (or this row). Until `until` the token
- * is this row's; a holder that never comes back loses it then.
- * KEYS 1 token hold · ARGV 1 now ms, 2 row id, 3 priority, 4 until ms · Returns 1 when held.
- */
-export const TOKEN_HOLD_LUA = `
-local now = tonumber(ARGV[1])
-local hold = redis.call('HMGET', KEYS[1], 'id', 'until', 'priority')
-if hold[1] and tonumber(hold[2]) >= now and hold[1] ~= ARGV[2] and tonumber(hold[3]) >= tonumber(ARGV[3]) then
-  return 0
-end
-redis.call('HSET', KEYS[1], 'id', ARGV[2], 'until', ARGV[4], 'priority', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.max(tonumber(ARGV[4]) - now, 1) + 1000)
-return 1
-`.trim();
-
 export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
-export type Admission = { admitted: true; countsNewUser: boolean; nextTokenAt: Date } | { admitted: false; reason: AdmissionReason; retryAt: Date };
+export type Admission =
+  | { admitted: true; countsNewUser: boolean; nextTokenAt: Date }
+  /** `place`: for a rate denial, the rows ahead of this one in the number's waiting line. */
+  | { admitted: false; reason: AdmissionReason; retryAt: Date; place?: number };
 
 const REASONS: Readonly<Record<number, AdmissionReason>> = { 1: 'cooling', 2: 'pair', 3: 'tier', 4: 'rate' };
 
@@ -154,6 +154,8 @@ export function admissionArgs(input: {
   waId: string;
   rowId: string;
   priority: number;
+  createdAt: Date;
+  holdGraceMs: number;
 }): string[] {
   return [
     String(Math.floor(input.now.getTime())),
@@ -165,21 +167,36 @@ export function admissionArgs(input: {
     input.waId,
     input.rowId,
     String(input.priority),
+    String(waitingScore(input.priority, input.createdAt)),
+    String(input.holdGraceMs),
   ];
 }
 
 export function parseAdmissionReply(reply: unknown): Admission {
   if (!Array.isArray(reply) || reply.length < 3) throw new TypeError('admission: unexpected script reply');
-  const [ok, detail, at] = reply.map(Number);
+  const [ok, detail, at, place] = reply.map(Number);
   if (ok === 1) return { admitted: true, countsNewUser: detail === 1, nextTokenAt: new Date(at) };
   const reason = REASONS[detail];
   if (!reason) throw new TypeError(`admission: unknown denial reason ${detail}`);
-  return { admitted: false, reason, retryAt: new Date(at) };
+  return reply.length > 3 ? { admitted: false, reason, retryAt: new Date(at), place } : { admitted: false, reason, retryAt: new Date(at) };
+}
+
+const PRIORITY_LIMIT = 1000;
+/** 2^42 ms is about 139 years: any creation time from 1970 to 2109 stays below one priority step. */
+const PRIORITY_STEP = 2 ** 42;
+
+/**
+ * A row's place in its number's waiting line: higher priority first, then older first. Priority
+ * is clamped to ±1000 so the score stays an exact integer (under 2^53).
+ */
+export function waitingScore(priority: number, createdAt: Date): number {
+  const p = Math.max(-PRIORITY_LIMIT, Math.min(PRIORITY_LIMIT, Math.trunc(priority)));
+  return (PRIORITY_LIMIT - p) * PRIORITY_STEP + createdAt.getTime();
 }
 
 /**
  * When a row denied a token comes back: the next token, plus one token's spacing for every row of
- * the same number that goes before it (higher priority, or as high and older). So a backlog of
+ * the same number waiting before it (higher priority, or as high and older). So a backlog of
  * n due rows spreads over the next n tokens instead of all retrying at the next one, and a
  * high-priority row (nothing ahead of it) takes the very next token.
  */

@@ -11,6 +11,7 @@ describe('policyKeys', () => {
     [keys.number('106540352242922'), 'sbt:run1:{policy}:number:106540352242922'],
     [keys.account(), 'sbt:run1:{policy}:account'],
     [keys.hold('106540352242922'), 'sbt:run1:{policy}:hold:106540352242922'],
+    [keys.waiting('106540352242922'), 'sbt:run1:{policy}:waiting:106540352242922'],
   ])('%s', (key, expected) => {
     expect(key).toBe(expected);
   });

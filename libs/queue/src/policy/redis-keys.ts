@@ -13,6 +13,8 @@ export interface PolicyKeys {
   tier(scopeId: string): string;
   /** A number's next token held for one row: hash { id, until, priority }. */
   hold(phoneNumberId: string): string;
+  /** A number's rows denied a token, in line: sorted set row id → `waitingScore`. */
+  waiting(phoneNumberId: string): string;
   /** A number's adaptation state: hash { slow_factor, slow_until, cool_until }. */
   number(phoneNumberId: string): string;
   /** Account-wide adaptation state: hash { cool_until }. */
@@ -28,6 +30,7 @@ export function policyKeys(prefix = 'sendbook'): PolicyKeys {
     tier: (scopeId) => `${base}:tier:${scopeId}`,
     number: (id) => `${base}:number:${id}`,
     hold: (id) => `${base}:hold:${id}`,
+    waiting: (id) => `${base}:waiting:${id}`,
     account: () => `${base}:account`,
   };
 }

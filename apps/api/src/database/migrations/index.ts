@@ -5,6 +5,7 @@ import { Conversations1796002603419 } from './1796002603419-Conversations.js';
 import { Templates1796003623954 } from './1796003623954-Templates.js';
 import { SendingPolicy1796006521421 } from './1796006521421-SendingPolicy.js';
 import { Metrics1796006568460 } from './1796006568460-Metrics.js';
+import { DropNumberQueueIndex1796010519743 } from './1796010519743-DropNumberQueueIndex.js';
 
 /** Every migration in order. Never edit one that has landed: add a new one (tools/generate-migration.mjs). */
-export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421, Metrics1796006568460];
+export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421, Metrics1796006568460, DropNumberQueueIndex1796010519743];

@@ -19,8 +19,6 @@ import type { RowError } from '@sendbook/queue';
 @Index('ix_outbound_messages_state_created', ['state', 'createdAt'])
 @Index('ix_outbound_messages_created', ['createdAt', 'id'])
 @Index('ix_outbound_messages_recipient', ['phoneNumberId', 'toWaId', 'createdAt'])
-// A number's queued rows in sending order: how many go before a row denied a token.
-@Index('ix_outbound_messages_number_queue', ['phoneNumberId', 'priority', 'createdAt', 'id'], { where: `state = 'queued'` })
 export class OutboundMessage {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

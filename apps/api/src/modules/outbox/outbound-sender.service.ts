@@ -62,7 +62,7 @@ export class OutboundSender {
       return this.apply(row, row.fallbackTemplate ? { kind: 'use_fallback', error } : { kind: 'hold', error }, now);
     }
 
-    const gate = await this.policy.admit(peeked, now, (candidate, _now, horizon) => this.repo.countAhead(candidate, horizon, 5000));
+    const gate = await this.policy.admit(peeked, now);
     if (gate.kind === 'wait') {
       // Long waits (quiet hours, the messaging limit, a cooling number) move `not_before`, audited,
       // with the reason in `last_error`. Pacing by the second (tokens, the 6 s pair slot, a user's

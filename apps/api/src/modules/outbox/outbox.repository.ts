@@ -355,20 +355,6 @@ export class OutboxRepository {
     };
   }
 
-  /** Queued rows of the same number that go before this one (bounded), for spreading retries over the coming tokens. */
-  async countAhead(row: { id: string; phoneNumberId: string; priority: number; createdAt: Date }, horizon: Date, cap: number): Promise<number> {
-    const rows = await queryRows<{ n: string }>(
-      this.dataSource,
-      `SELECT count(*) AS n FROM (
-         SELECT 1 FROM outbound_messages o
-          WHERE o.state = 'queued' AND o.phone_number_id = $1 AND o.not_before <= $5 AND o.id <> $4
-            AND (o.priority > $2 OR (o.priority = $2 AND (o.created_at, o.id) < ($3, $4::uuid)))
-          LIMIT $6) ahead`,
-      [row.phoneNumberId, row.priority, row.createdAt, row.id, horizon, cap],
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-
   /**
    * The gate said "not until then" for a long wait (quiet hours, the messaging limit): the row stays
    * `queued`, due later, no attempt spent, audited, `last_error` saying why.

@@ -16,7 +16,6 @@ import {
   recipientTimeZone,
   tierArg,
   TIER_WINDOW_MS,
-  TOKEN_HOLD_LUA,
   type BucketRate,
   type PolicyAction,
   type RowError,
@@ -55,10 +54,8 @@ export interface Adaptation {
   notBefore: Date | null;
 }
 
-type RowsAhead = (candidate: SendCandidate, now: Date, horizon: Date) => Promise<number>;
-
 const STRIKES_TTL_MS = 60 * 60 * 1000;
-/** A row denied a token looks at most this many rows ahead of it (bounded work per denial). */
+/** Retries spread over at most this many coming tokens; rows further back come again later. */
 const MAX_AHEAD = 1000;
 /** How long a held token waits for its row's job to come back. */
 const HOLD_GRACE_MS = 100;
@@ -83,8 +80,7 @@ export class SendingPolicy implements OnModuleInit {
 
   onModuleInit(): void {
     // EVALSHA with a fallback to EVAL: the scripts are sent once per connection.
-    this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 6, lua: ADMISSION_LUA });
-    this.redis.defineCommand('sendbookHoldToken', { numberOfKeys: 1, lua: TOKEN_HOLD_LUA });
+    this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 7, lua: ADMISSION_LUA });
     this.redis.defineCommand('sendbookSlowDown', { numberOfKeys: 1, lua: SLOW_DOWN_LUA });
     this.redis.defineCommand('sendbookCoolDown', { numberOfKeys: 1, lua: COOL_DOWN_LUA });
     this.redis.defineCommand('sendbookPairPush', { numberOfKeys: 1, lua: PAIR_PUSH_LUA });
@@ -101,7 +97,7 @@ export class SendingPolicy implements OnModuleInit {
     return this.config.policy.pairIntervalMs + this.config.policy.pairMarginMs;
   }
 
-  async admit(row: SendCandidate, now: Date, rowsAhead: RowsAhead): Promise<GateResult> {
+  async admit(row: SendCandidate, now: Date): Promise<GateResult> {
     const quiet = quietWindowFor(this.config.policy.quietHours, row.purpose);
     if (quiet) {
       const zone = recipientTimeZone({ contactTimeZone: row.contactTimeZone, e164: row.to }) ?? this.config.policy.defaultTimeZone;
@@ -122,6 +118,7 @@ export class SendingPolicy implements OnModuleInit {
       this.keys.number(row.phoneNumberId),
       this.keys.account(),
       this.keys.hold(row.phoneNumberId),
+      this.keys.waiting(row.phoneNumberId),
       ...admissionArgs({
         now,
         rate,
@@ -131,20 +128,15 @@ export class SendingPolicy implements OnModuleInit {
         waId: row.toWaId,
         rowId: row.id,
         priority: row.priority,
+        createdAt: row.createdAt,
+        // The head of the line keeps its token this long past its retry, for its job to come back.
+        holdGraceMs: Math.max(HOLD_GRACE_MS, Math.ceil((4 * 1000) / rate.ratePerSec)),
       }),
     );
     const admission = parseAdmissionReply(reply);
     if (admission.admitted) return { kind: 'go', countsNewUser: admission.countsNewUser };
     if (admission.reason !== 'rate') return { kind: 'wait', until: admission.retryAt, reason: admission.reason };
-    const horizon = new Date(now.getTime() + Math.ceil((MAX_AHEAD * 1000) / rate.ratePerSec));
-    const ahead = await rowsAhead(row, now, horizon);
-    if (ahead === 0) {
-      // Nothing goes before this row: the next token is held for it, so rows of lower priority
-      // retrying at the same moment cannot take it (and its own job has time to come back).
-      const grace = Math.max(HOLD_GRACE_MS, Math.ceil((4 * 1000) / rate.ratePerSec));
-      await (this.redis as unknown as Scripts).sendbookHoldToken(this.keys.hold(row.phoneNumberId), String(now.getTime()), row.id, String(row.priority), String(admission.retryAt.getTime() + grace));
-    }
-    return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(ahead, MAX_AHEAD), rate.ratePerSec), reason: 'rate' };
+    return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(admission.place ?? 0, MAX_AHEAD), rate.ratePerSec), reason: 'rate' };
   }
 
   /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */
@@ -216,5 +208,4 @@ interface Scripts {
   sendbookSlowDown(...args: string[]): Promise<string>;
   sendbookCoolDown(...args: string[]): Promise<number>;
   sendbookPairPush(...args: string[]): Promise<number>;
-  sendbookHoldToken(...args: string[]): Promise<number>;
 }

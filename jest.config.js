@@ -10,7 +10,11 @@ const swc = ['@swc/jest', {
 const common = {
   transform: { '^.+\\.ts$': swc },
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Its ES build imports JSON without an import attribute, which jest warns about in every file.
+    '^libphonenumber-js$': '<rootDir>/node_modules/libphonenumber-js/index.cjs',
+  },
   testEnvironment: 'node',
   testEnvironmentOptions: { customExportConditions: ['@sendbook/source', 'node', 'node-addons'] },
 };

@@ -45,6 +45,8 @@ describe('quiet hours per purpose, in the recipient’s local time', () => {
 
     clock.advance(eightAm.getTime() + 1000 - clock.now().getTime());
     await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: marketing.id }).length === 1, { what: 'the marketing message at 08:00' });
+    // The simulator's ledger can be ahead of our row: wait for the accept to be recorded.
+    await waitFor(async () => (await row(marketing.id)).accepted_at !== null, { what: 'the accept recorded' });
     const sent = await row(marketing.id);
     expect(new Date(sent.accepted_at).getTime()).toBeGreaterThanOrEqual(eightAm.getTime());
     expect(sent.attempts).toBe(1);

@@ -112,12 +112,15 @@ describe('the sender never sends twice', () => {
     const ids = [await enqueue(), await enqueue(), await enqueue()];
     await waitFor(async () => (await sb.api().get('/v1/pauses')).body.data.length === 1);
     expect((await sb.api().get('/v1/pauses')).body.data[0]).toMatchObject({ scope: 'account', code: '190' });
+    const alerts = (await sb.api().get('/v1/work-items?kind=alert').expect(200)).body.data;
+    expect(alerts.map((a: { alert: { key: string } }) => a.alert.key)).toEqual(['sending_paused:account']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const id of ids) expect((await message(id)).state).toBe('queued');
 
     sb.sim.configure({ accessToken: sb.config.whatsapp.accessToken });
     const resumed = await sb.api().post(`/v1/numbers/${sb.config.whatsapp.phoneNumberId}/resume`).expect(200);
     expect(resumed.body.resumed).toBe(1);
+    expect((await sb.api().get('/v1/work-items?kind=alert').expect(200)).body.data).toEqual([]);
     await waitFor(async () => (await Promise.all(ids.map(message))).every((m) => FINAL_OK.includes(m.state)));
     for (const id of ids) expect(sendsOf(id)).toBe(1);
   });

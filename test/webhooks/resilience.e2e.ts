@@ -200,7 +200,13 @@ describe('sweeper, replay and key retention', () => {
     const summary = JSON.parse(out.trim().split('\n').at(-1)!);
     expect(summary.deliveries).toBeGreaterThanOrEqual(2);
     expect(summary.events_applied).toBe(0);
-    expect(summary.outcomes).toEqual({ processed: summary.deliveries });
+    // A running worker's sweeper may still take one in the instant between its reset and the
+    // CLI's lease: then the CLI reports it skipped, and the worker processes it. Nothing fails.
+    const { processed = 0, skipped = 0, ...others } = summary.outcomes as Record<string, number>;
+    expect(others).toEqual({});
+    expect(processed + skipped).toBe(summary.deliveries);
+    expect(processed).toBeGreaterThanOrEqual(1);
+    await waitFor(() => allProcessed(t.dataSource));
     expect(await count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE wamid IN ('wamid.replay-1', 'wamid.orphan-1')`)).toBe(2);
   });
 

@@ -52,12 +52,19 @@ export class WebhooksService {
     return ids;
   }
 
-  /** Re-processes in this process, one delivery after another (the CLI). */
+  /**
+   * Re-processes in this process, one delivery after another (the CLI). Each is reset just before
+   * it is processed, so a running worker's sweeper does not pick up the ones still waiting their
+   * turn (it would be safe, but the CLI would only report them as skipped).
+   */
   async replayInline(selection: ReplaySelection, actor: string): Promise<{ id: string; outcome: ProcessOutcome }[]> {
-    const ids = await this.repo.resetForReplay(await this.selectForReplay(selection), this.clock.now());
-    this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length, inline: true });
+    const selected = await this.selectForReplay(selection);
+    this.logger.event('info', 'webhook.replay', { actor, deliveries: selected.length, inline: true });
     const results: { id: string; outcome: ProcessOutcome }[] = [];
-    for (const id of ids) results.push({ id, outcome: await this.processing.process(id) });
+    for (const id of selected) {
+      const [reset] = await this.repo.resetForReplay([id], this.clock.now());
+      if (reset) results.push({ id: reset, outcome: await this.processing.process(reset) });
+    }
     return results;
   }
 

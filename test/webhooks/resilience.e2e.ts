@@ -115,7 +115,7 @@ describe('a worker killed mid-event', () => {
       const rows = await blocker.query(`SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`);
       workerBackend = rows.rows[0]?.pid ?? 0;
       return workerBackend !== 0;
-    }, { what: 'the worker blocked mid-event', timeoutMs: 8000 }).catch(async (error: Error) => {
+    }, { what: 'the worker blocked mid-event', timeoutMs: 20_000 }).catch(async (error: Error) => {
       worker.child.kill('SIGKILL');
       const d = await blocker.query(`SELECT state, attempts, lease_until FROM webhook_deliveries`);
       const a = await blocker.query(`SELECT pid, state, wait_event_type, wait_event, query FROM pg_stat_activity WHERE datname = current_database()`);

@@ -63,10 +63,13 @@ describe('webhook emitter', () => {
         expect(status.timestamp).toMatch(/^\d{10}$/);
       }
       // Pricing on sent and delivered only; the conversation's expiry only on sent.
-      expect(mine.map((s) => s.pricing !== undefined)).toEqual([true, true, false]);
-      expect(mine[0]?.conversation?.expiration_timestamp).toMatch(/^\d{10}$/);
-      expect(mine[1]?.conversation).not.toHaveProperty('expiration_timestamp');
-      expect(mine[0]?.pricing).toEqual({ billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' });
+      const sent = mine.find((s) => s.status === 'sent');
+      const delivered = mine.find((s) => s.status === 'delivered');
+      const read = mine.find((s) => s.status === 'read');
+      expect([sent, delivered, read].map((s) => s?.pricing !== undefined)).toEqual([true, true, false]);
+      expect(sent?.conversation?.expiration_timestamp).toMatch(/^\d{10}$/);
+      expect(delivered?.conversation).not.toHaveProperty('expiration_timestamp');
+      expect(sent?.pricing).toEqual({ billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' });
     }
   });
 

@@ -32,6 +32,8 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
     // read arrived before delivered: delivered_at stays empty until delivered arrives.
     expect(row.delivered_at).toBeNull();
     await post([statusItem({ wamid, status: 'sent', timestamp: T0 })]);
+    // Deliveries are processed concurrently: settle each, so the history below has one order.
+    await settle();
     await post([statusItem({ wamid, status: 'delivered', timestamp: T0 + 10 })]);
     await settle();
     row = await outbound(db(), id);

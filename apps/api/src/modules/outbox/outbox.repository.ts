@@ -331,7 +331,7 @@ export class OutboxRepository {
                 ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
          FROM outbound_messages m
          LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
-         LEFT JOIN conversations c ON c.contact_id = k.id
+         LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id
         WHERE m.id = $1`,
       [id, now],
     );

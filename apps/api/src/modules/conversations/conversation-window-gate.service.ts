@@ -18,8 +18,4 @@ export class ConversationWindowGate {
   markClosed(phoneNumberId: string, toWaId: string, now: Date): Promise<void> {
     return this.repo.closeWindow(phoneNumberId, toWaId, now);
   }
-
-  windowOpenUntil(phoneNumberId: string, toWaId: string): Promise<Date | null> {
-    return this.repo.windowOpenUntil(phoneNumberId, toWaId);
-  }
 }

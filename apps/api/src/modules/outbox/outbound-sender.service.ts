@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideAfterSend, isFreeForm, type RowError, type SendDecision } from '@sendbook/queue';
+import { decideAfterSend, decideFreeFormAt, isFreeForm, type RowError, type SendDecision } from '@sendbook/queue';
 import type { GraphClient, OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -54,8 +54,7 @@ export class OutboundSender {
 
     // Outside the 24 h window free-form text would only come back as 131047: send the fallback
     // template instead, or hold the row for a person. Decided before the gate takes any slot.
-    const windowOpen = peeked.windowOpenUntil !== null && peeked.windowOpenUntil.getTime() > now.getTime();
-    if (isFreeForm({ type: peeked.payloadType }) && !windowOpen) {
+    if (isFreeForm({ type: peeked.payloadType }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
       const row = await this.repo.claim(messageId, now);
       if (!row) return { kind: 'not_claimed' };
       const error: RowError = { code: 'window_closed', title: 'Customer-service window closed', message: 'no message from this contact in the last 24 hours', details: null };
@@ -68,9 +67,10 @@ export class OutboundSender {
       // with the reason in `last_error`. Pacing by the second (tokens, the 6 s pair slot, a user's
       // earlier row going first) only delays the job: rewriting `not_before` would reorder one
       // user's rows, which are sent by priority, then `not_before`, then creation.
-      if (LONG_WAITS.has(gate.reason)) {
-        const error: RowError = { code: GATE_CODES[gate.reason], title: GATE_REASONS[gate.reason], message: `waiting until ${gate.until.toISOString()}`, details: null };
-        if (!(await this.repo.defer(peeked.id, gate.until, GATE_REASONS[gate.reason], { error }, now))) return { kind: 'not_claimed' };
+      if (isLongWait(gate.reason)) {
+        const wait = LONG_WAITS[gate.reason];
+        const error: RowError = { code: wait.code, title: wait.reason, message: `waiting until ${gate.until.toISOString()}`, details: null };
+        if (!(await this.repo.defer(peeked.id, gate.until, wait.reason, { error }, now))) return { kind: 'not_claimed' };
       }
       return { kind: 'requeued', notBefore: gate.until, reason: `policy:${gate.reason}` };
     }
@@ -154,27 +154,19 @@ export class OutboundSender {
   }
 }
 
-/** Audit wording for the gate's waits. */
-const GATE_REASONS: Readonly<Record<GateReason, string>> = {
-  quiet_hours: "quiet hours for this purpose in the recipient's time zone",
-  pair_order: "another of this user's messages goes first",
-  cooling: 'the number is cooling down (maintenance or API call limits)',
-  pair: 'one message per user every few seconds',
-  tier: 'messaging limit reached: waiting for a slot in the rolling 24 h',
-  rate: "the number's throughput",
+type LongWait = Extract<GateReason, 'quiet_hours' | 'tier' | 'cooling'>;
+
+/**
+ * The waits that move `not_before` (audited, the reason in `last_error`); the others only delay
+ * the job. Keyed by gate reason: the `last_error.code` and the audit wording.
+ */
+const LONG_WAITS: Readonly<Record<LongWait, { code: string; reason: string }>> = {
+  quiet_hours: { code: 'quiet_hours', reason: "quiet hours for this purpose in the recipient's time zone" },
+  tier: { code: MESSAGING_LIMIT_WAIT, reason: 'messaging limit reached: waiting for a slot in the rolling 24 h' },
+  cooling: { code: 'cooling', reason: 'the number is cooling down (maintenance or API call limits)' },
 };
 
-const LONG_WAITS: ReadonlySet<GateReason> = new Set(['quiet_hours', 'tier', 'cooling']);
-
-/** `last_error.code` of a row waiting at a gate (long waits only). */
-const GATE_CODES: Readonly<Record<GateReason, string>> = {
-  quiet_hours: 'quiet_hours',
-  pair_order: 'pair_order',
-  cooling: 'cooling',
-  pair: 'pair_pacing',
-  tier: MESSAGING_LIMIT_WAIT,
-  rate: 'throughput',
-};
+const isLongWait = (reason: GateReason): reason is LongWait => Object.hasOwn(LONG_WAITS, reason);
 
 /** The Cloud API body: the stored payload plus routing, always tied back to the row. */
 export function graphBody(row: OutboundMessage): OutboundMessageBody {

@@ -27,6 +27,11 @@ export class MessagingLimitsRepository {
     return tierScopeId(this.config.policy.tierScope, { portfolioId: this.config.policy.portfolioId, phoneNumberId });
   }
 
+  /** This deployment's portfolio window (one deployment serves one business portfolio). */
+  portfolioScopeId(): string {
+    return tierScopeId('portfolio', { portfolioId: this.config.policy.portfolioId, phoneNumberId: '' });
+  }
+
   /** The limit for a scope, cached briefly: it changes a few times a year. */
   async limitFor(scopeId: string): Promise<MessagingLimit> {
     const now = Date.now();

@@ -8,6 +8,7 @@ import {
   adaptationFor,
   admissionArgs,
   applyQuietHours,
+  decideFreeFormAt,
   pairSlotArgs,
   parseAdmissionReply,
   policyKeys,
@@ -108,7 +109,7 @@ export class SendingPolicy implements OnModuleInit {
     if (row.pairHeadId && row.pairHeadId !== row.id) return { kind: 'wait', until: new Date(now.getTime() + this.pairIntervalMs()), reason: 'pair_order' };
 
     // Outside the customer-service window a message is business-initiated: it counts against the limit.
-    const businessInitiated = !(row.windowOpenUntil && row.windowOpenUntil.getTime() > now.getTime());
+    const businessInitiated = decideFreeFormAt(row.windowOpenUntil, now) === 'closed';
     const scope = this.limits.scopeOf(row.phoneNumberId);
     const rate = this.effectiveRate(row.phoneNumberId);
     const reply = await (this.redis as unknown as Scripts).sendbookAdmit(

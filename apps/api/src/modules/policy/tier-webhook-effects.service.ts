@@ -20,14 +20,8 @@ export class TierWebhookEffects {
   async apply(tx: EntityManager, field: string, value: unknown): Promise<void> {
     const announced = announcedLimit(field, value);
     if (!announced) return;
-    let scopeId: string | null;
-    if (this.config.policy.tierScope === 'portfolio') {
-      // A per-number figure in portfolio scope is what Meta reports for the portfolio's numbers.
-      scopeId = this.limits.scopeOf('');
-    } else {
-      const phoneNumberId = announced.displayPhoneNumber ? await this.limits.numberByDisplay(tx, announced.displayPhoneNumber) : null;
-      scopeId = phoneNumberId ? this.limits.scopeOf(phoneNumberId) : null;
-    }
+    // In portfolio scope a per-number figure is what Meta reports for the portfolio's numbers.
+    const scopeId = this.config.policy.tierScope === 'portfolio' ? this.limits.portfolioScopeId() : await this.numberScope(tx, announced.displayPhoneNumber);
     if (!scopeId) {
       this.logger.event('warn', 'policy.limit_for_unknown_number', { field, display_phone_number: announced.displayPhoneNumber, limit: announced.limit });
       return;
@@ -36,5 +30,11 @@ export class TierWebhookEffects {
     // Rows waiting for a slot under the old limit try again now; those still over it wait again.
     const released = await this.limits.releaseWaiting(tx, scopeId, this.clock.now());
     this.logger.event('info', 'policy.messaging_limit', { scope_id: scopeId, limit: announced.limit, source: field, released });
+  }
+
+  /** Meta names the number by its display number only. */
+  private async numberScope(tx: EntityManager, displayPhoneNumber: string | null): Promise<string | null> {
+    const phoneNumberId = displayPhoneNumber ? await this.limits.numberByDisplay(tx, displayPhoneNumber) : null;
+    return phoneNumberId ? this.limits.scopeOf(phoneNumberId) : null;
   }
 }

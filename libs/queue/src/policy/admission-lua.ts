@@ -1,4 +1,3 @@
-import { bucketRefillLua } from './token-bucket-lua.js';
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 import type { MessagingLimit } from './messaging-tier.js';
 
@@ -8,7 +7,7 @@ import type { MessagingLimit } from './messaging-tier.js';
  * number's token bucket has a token — and only then is anything taken. Checking all before
  * taking any means a denial never burns a pair slot or a tier slot (which would make that user
  * wait 6 s, or a day, for nothing). The rules are those of `takePairSlot`, `tierDecision` and
- * `takeToken` (their own scripts and specs); a slowed number (130429) runs its bucket at
+ * `takeToken` (pure functions with their own specs); a slowed number (130429) runs its bucket at
  * `slow_factor` until `slow_until`, as `effectiveThroughput` says.
  *
  * Rows denied a token wait in line, a sorted set by priority then creation (`waitingScore`):
@@ -65,7 +64,14 @@ if tonumber(number_state[2] or '0') > now then
 end
 local per_ms = rate * 1000
 local capacity = burst * ${TOKEN_UNITS}
-${bucketRefillLua('KEYS[1]')}
+local stored = redis.call('HMGET', KEYS[1], 'units', 'at')
+local units = capacity
+local at = now
+if stored[1] and stored[2] then
+  local last = tonumber(stored[2])
+  at = math.max(now, last)
+  units = math.min(capacity, tonumber(stored[1]) + math.floor((at - last) * per_ms))
+end
 local hold = redis.call('HMGET', KEYS[6], 'id', 'until', 'priority')
 local held = hold[1] and tonumber(hold[2]) >= now
 local held_for_other = held and hold[1] ~= row_id and tonumber(hold[3]) >= priority

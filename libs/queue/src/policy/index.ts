@@ -2,7 +2,6 @@
 // every worker. Time always comes in as an argument.
 
 export * from './token-bucket.js';
-export * from './token-bucket-lua.js';
 export * from './throughput.js';
 export * from './pair-pacing.js';
 export * from './pair-slot-lua.js';
@@ -10,7 +9,6 @@ export * from './zoned-time.js';
 export * from './quiet-hours.js';
 export * from './recipient-time-zone.js';
 export * from './messaging-tier.js';
-export * from './tier-slot-lua.js';
 export * from './adaptation.js';
 export * from './redis-keys.js';
 export * from './admission-lua.js';

@@ -67,7 +67,7 @@ export function planPairSlots<T extends PacedRow>(
 }
 
 /**
- * The shared pair gate (PAIR_SLOT_LUA stores `freeAt`, when the pair may send again). Granted when
+ * The shared pair gate (ADMISSION_LUA keeps `freeAt`, when the pair may send again). Granted when
  * the pair is free at `now`: the slot [now, now + interval) is taken. Not granted: `nextAt` is
  * when it frees (set `not_before`, count no attempt).
  */

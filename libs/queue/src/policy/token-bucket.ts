@@ -1,5 +1,5 @@
 // Per business number throughput as a token bucket. Integer arithmetic in millionths of a token
-// and whole milliseconds, so the Redis Lua transcription (token-bucket.lua.ts) computes exactly
+// and whole milliseconds, so the Redis Lua transcription (ADMISSION_LUA) computes exactly
 // the same numbers: every value stored or returned is an integer below 2^53.
 
 /** One token, in the units the bucket counts. */

@@ -20,9 +20,15 @@ export async function startInbox(apiUrl: string): Promise<InboxServer> {
   await waitFor(async () => (await fetch(url).catch(() => null))?.ok === true, { timeoutMs: 30_000, what: 'the inbox to answer' });
   return {
     url,
+    // Resolves once the server is gone: at once if it already exited, by SIGKILL if SIGTERM is ignored.
     close: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

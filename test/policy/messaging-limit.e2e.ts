@@ -10,7 +10,7 @@ describe('messaging limit: unique users per rolling 24 h, business-initiated onl
     sb = await startSendbook({
       // The per-user pacing has its own test; here it would only slow the repeat message down.
       sim: { pairIntervalMs: 0 },
-      app: { env: { MESSAGING_LIMIT: '250', PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', SWEEP_INTERVAL_MS: '200' } },
+      app: { env: { MESSAGING_LIMIT: '250', PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', SWEEP_INTERVAL_MS: '200', PROMOTE_OVERDUE_AFTER_MS: '200' } },
     });
   });
   afterAll(() => sb.close());

@@ -17,7 +17,7 @@ describe('quiet hours per purpose, in the recipient’s local time', () => {
   const clock = new AdjustableClock();
   let sb: Sendbook;
   beforeAll(async () => {
-    sb = await startSendbook({ app: { clock, env: { QUIET_HOURS: 'marketing=21:00-08:00', SWEEP_INTERVAL_MS: '200' } } });
+    sb = await startSendbook({ app: { clock, env: { QUIET_HOURS: 'marketing=21:00-08:00', SWEEP_INTERVAL_MS: '200', PROMOTE_OVERDUE_AFTER_MS: '200' } } });
   });
   afterAll(() => sb.close());
 

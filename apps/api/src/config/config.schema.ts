@@ -32,6 +32,8 @@ export interface AppConfig {
     readonly dedupeWindows: Readonly<Record<string, number>>;
     readonly sendConcurrency: number;
     readonly sweepIntervalMs: number;
+    /** A due row whose job is still delayed this long after its not_before has its job brought forward. */
+    readonly promoteOverdueAfterMs: number;
     readonly graphTimeoutMs: number;
     readonly retryBaseMs: number;
     readonly retryMaxMs: number;

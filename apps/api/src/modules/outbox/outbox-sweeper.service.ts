@@ -37,7 +37,9 @@ export class OutboxSweeper {
       // after a bounded number of rows per sweep and let the next sweep continue.
       if (due.length < BATCH || seen >= 20 * BATCH) break;
     }
-    const overdue = await this.repo.findDueQueued(new Date(this.clock.now().getTime() - this.config.outbox.sweepIntervalMs), OVERDUE_BATCH);
+    // Overdue well past any pacing delay (which leaves not_before alone): the job waits on a stale
+    // deadline (a limit raised, a clock moved), so it is brought forward.
+    const overdue = await this.repo.findDueQueued(new Date(this.clock.now().getTime() - this.config.outbox.promoteOverdueAfterMs), OVERDUE_BATCH);
     const promoted = await this.dispatcher.promoteOverdue(overdue.map((row) => row.id));
     if (seen > 0) this.logger.event('debug', 'outbox.swept', { rows: seen, promoted });
     return seen;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OutboxState, RowError } from '@sendbook/queue';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../../common/batching/batcher.js';
+import { preparedRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { OutboundMessage } from './outbound-message.entity.js';
@@ -112,7 +113,7 @@ export class OutboxRepository {
       reason: audit.reason,
       details: audit.details ?? null,
     }));
-    const raw = await queryRows(
+    const raw = await preparedRows(
       this.dataSource,
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
@@ -173,7 +174,7 @@ export class OutboxRepository {
   private readonly claims = new Batcher<{ id: string; now: Date }, OutboundMessage | null>(async (items) => {
     const seen = new Set<string>();
     const unique = items.filter(({ id }) => !seen.has(id) && seen.add(id));
-    const raw = await queryRows(
+    const raw = await preparedRows(
       this.dataSource,
       `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, at)),
        old AS (
@@ -209,7 +210,7 @@ export class OutboxRepository {
   private readonly accepts = new Batcher<{ id: string; wamid: string; details: Record<string, unknown>; now: Date }, AcceptedRow | null>(async (items) => {
     const seen = new Set<string>();
     const input = items.filter(({ id }) => !seen.has(id) && seen.add(id)).map(({ id, wamid, details, now }) => ({ id, wamid, details, at: now }));
-    const raw = await queryRows(
+    const raw = await preparedRows(
       this.dataSource,
       `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, wamid text, details jsonb, at timestamptz)),
        old AS (
@@ -319,41 +320,33 @@ export class OutboxRepository {
    * customer-service window, whether sending is paused, and which of this user's due rows goes
    * first (priority, then not_before, then creation).
    */
-  async peek(id: string, now: Date): Promise<PeekedRow | null> {
-    const rows = await queryRows<Record<string, unknown>>(
+  peek(id: string, now: Date): Promise<PeekedRow | null> {
+    return this.peeks.add({ id, now });
+  }
+
+  /** Concurrent peeks share one statement: one round trip and one plan for many workers' rows. */
+  private readonly peeks = new Batcher<{ id: string; now: Date }, PeekedRow | null>(async (items) => {
+    const rows = await preparedRows<Record<string, unknown>>(
       this.dataSource,
-      `SELECT m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at, m.payload->>'type' AS payload_type,
-              k.time_zone AS contact_time_zone, c.window_open_until,
+      `SELECT i.n AS item, m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at,
+              m.payload->>'type' AS payload_type, k.time_zone AS contact_time_zone, c.window_open_until,
               EXISTS (SELECT 1 FROM sending_pauses p
                        WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
               (SELECT h.id FROM outbound_messages h
-                WHERE h.phone_number_id = m.phone_number_id AND h.to_wa_id = m.to_wa_id AND h.state = 'queued' AND h.not_before <= $2
+                WHERE h.phone_number_id = m.phone_number_id AND h.to_wa_id = m.to_wa_id AND h.state = 'queued' AND h.not_before <= i.at
                 ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
-         FROM outbound_messages m
+         FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS i(id, at, n)
+         JOIN outbound_messages m ON m.id = i.id
          LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
-         LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id
-        WHERE m.id = $1`,
-      [id, now],
+         LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`,
+      [items.map((i) => i.id), items.map((i) => i.now)],
     );
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      id: r.id as string,
-      state: r.state as OutboxState,
-      phoneNumberId: r.phone_number_id as string,
-      to: r.to as string,
-      toWaId: r.to_wa_id as string,
-      purpose: r.purpose as string,
-      payloadType: r.payload_type as string,
-      priority: Number(r.priority),
-      notBefore: new Date(r.not_before as string),
-      createdAt: new Date(r.created_at as string),
-      contactTimeZone: (r.contact_time_zone as string | null) ?? null,
-      windowOpenUntil: r.window_open_until ? new Date(r.window_open_until as string) : null,
-      paused: r.paused === true,
-      pairHeadId: (r.pair_head_id as string | null) ?? null,
-    };
-  }
+    const byItem = new Map(rows.map((r) => [Number(r.item), r]));
+    return items.map((_, i) => {
+      const r = byItem.get(i + 1);
+      return r ? peekedRow(r) : null;
+    });
+  });
 
   /**
    * The gate said "not until then" for a long wait (quiet hours, the messaging limit): the row stays
@@ -401,7 +394,7 @@ export class OutboxRepository {
 
   /** Deletes finished rows whose dedupe window has passed; never a younger key. */
   async purgeExpired(now: Date, limit: number): Promise<number> {
-    const raw = await queryRows(
+    const raw = await preparedRows(
       this.dataSource,
       `DELETE FROM outbound_messages WHERE id IN (
          SELECT id FROM outbound_messages
@@ -437,7 +430,7 @@ export class OutboxRepository {
    */
   private async move(move: Move, now: Date): Promise<OutboundMessage | null> {
     const n = 3 + move.params.length;
-    const raw = await queryRows(
+    const raw = await preparedRows(
       this.dataSource,
       `WITH old AS (SELECT id, state FROM outbound_messages WHERE id = $1 FOR UPDATE),
        moved AS (
@@ -453,4 +446,23 @@ export class OutboxRepository {
     );
     return this.rows(raw)[0] ?? null;
   }
+}
+
+function peekedRow(r: Record<string, unknown>): PeekedRow {
+  return {
+    id: r.id as string,
+    state: r.state as OutboxState,
+    phoneNumberId: r.phone_number_id as string,
+    to: r.to as string,
+    toWaId: r.to_wa_id as string,
+    purpose: r.purpose as string,
+    payloadType: r.payload_type as string,
+    priority: Number(r.priority),
+    notBefore: new Date(r.not_before as string),
+    createdAt: new Date(r.created_at as string),
+    contactTimeZone: (r.contact_time_zone as string | null) ?? null,
+    windowOpenUntil: r.window_open_until ? new Date(r.window_open_until as string) : null,
+    paused: r.paused === true,
+    pairHeadId: (r.pair_head_id as string | null) ?? null,
+  };
 }

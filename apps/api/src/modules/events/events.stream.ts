@@ -28,7 +28,7 @@ export class EventsStream implements BeforeApplicationShutdown {
   ) {}
 
   async serve(req: Request, res: Response, lastEventId: string | undefined): Promise<void> {
-    const conn = this.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: 1 });
+    const conn = this.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: 1, enableAutoPipelining: false });
     conn.on('error', () => undefined);
     let closed = false;
     const close = () => {

@@ -8,19 +8,18 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
 import { WEBHOOK_COUNTERS } from './webhook-counters.js';
-import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
 export type IngestResult = { status: 200; deliveryId: string } | { status: 401; reason: 'missing' | 'invalid' } | { status: 500 };
 
 /**
  * The endpoint's whole job: check the signature over the raw bytes, store them durably, answer.
- * No parsing and no business logic before the answer; a worker does the rest.
+ * No parsing and no business logic before the answer, not even Redis: the INSERT notifies the
+ * workers, whose DeliveryRelay enqueues the job.
  */
 @Injectable()
 export class WebhookIngestService {
   constructor(
     private readonly writer: DeliveryWriter,
-    private readonly dispatcher: WebhookDispatcher,
     private readonly counters: CountersRepository,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
@@ -52,7 +51,6 @@ export class WebhookIngestService {
       this.logger.event('error', 'webhook.store_failed', { error, bytes: body.length });
       return { status: 500 };
     }
-    this.dispatcher.dispatchSoon(deliveryId);
     return { status: 200, deliveryId };
   }
 }

@@ -39,18 +39,28 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
     this.tasks.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
     this.tasks.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
     this.tasks.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
-    void this.tasks.runOnce('webhooks.sweep', () => this.sweep());
+    // At boot, nothing stored so far was notified to this process: take all of it.
+    void this.tasks.runOnce('webhooks.sweep', () => this.sweep({ catchUp: true }));
   }
 
   onApplicationShutdown(): void {
     this.tasks.stopAll();
   }
 
-  /** Returns how many deliveries it enqueued or took over. */
-  async sweep(): Promise<number> {
+  /** A sweep of everything stored so far (see `sweep`), once at a time; never throws. */
+  catchUp(): void {
+    void this.tasks.runOnce('webhooks.catch_up', () => this.sweep({ catchUp: true }));
+  }
+
+  /**
+   * Returns how many deliveries it enqueued or took over. `catchUp`: notifications may have been
+   * missed (boot, a lost listening connection), so even the newest deliveries are taken.
+   */
+  async sweep({ catchUp = false } = {}): Promise<number> {
     const now = this.clock.now();
-    // A delivery younger than a sweep interval is most likely on its way to the queue already.
-    const neverStarted = await this.repo.findNeverStarted(new Date(now.getTime() - Math.min(this.config.webhooks.sweepIntervalMs, 2000)), BATCH);
+    // Otherwise a delivery younger than a sweep interval is most likely on its way to the queue already.
+    const grace = catchUp ? 0 : Math.min(this.config.webhooks.sweepIntervalMs, 2000);
+    const neverStarted = await this.repo.findNeverStarted(new Date(now.getTime() - grace), BATCH);
     await this.dispatcher.dispatch(neverStarted);
     // A dead worker's job may sit in Redis until BullMQ notices; the lease in PostgreSQL is the truth.
     const orphaned = await this.repo.findExpiredLeases(now, TAKEOVER_BATCH);

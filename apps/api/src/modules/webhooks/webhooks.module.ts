@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Role } from '../../config/config.schema.js';
+import { DeliveryRelay } from './delivery-relay.service.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
 import { WebhookProcessor } from './processors/webhook.processor.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
@@ -16,13 +17,14 @@ import { WebhooksService } from './webhooks.service.js';
 
 /**
  * Webhook ingestion. ROLE=api: the endpoint (verify, store, 200) and the admin replay; ROLE=worker:
- * the processor and the timers; `all`: both. Global so the work-items list and the sender can
- * reach WebhooksService (poison deliveries, applyParkedFor) without importing this module.
+ * the relay that enqueues stored deliveries, the processor and the timers; `all`: both. Global so
+ * the work-items list and the sender can reach WebhooksService (poison deliveries, applyParkedFor)
+ * without importing this module.
  */
 @Module({})
 export class WebhooksModule {
   static forRole(role: Role): DynamicModule {
-    const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers];
+    const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers, DeliveryRelay];
     return {
       module: WebhooksModule,
       global: true,

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RowError } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
+import { pooledRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
+import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
 import type { ApplicableStatus } from './domain/status-apply.js';
 import { TIMESTAMP_COLUMN } from './domain/status-apply.js';
 import type { StatusMatch } from './message-status-event.entity.js';
@@ -124,9 +126,17 @@ export class WebhooksRepository {
       const n = params.length;
       return `($${n - 2}, $${n - 1}::jsonb, $${n})`;
     });
-    const raw = await queryRows<{ id: string }>(
+    // The workers hear of the new ids when (and only if) this statement commits: NOTIFY is
+    // transactional. The CTE is referenced so that it runs.
+    const raw = await pooledRows<{ id: string }>(
       this.dataSource,
-      `INSERT INTO webhook_deliveries (received_at, headers, body) VALUES ${values.join(', ')} RETURNING id`,
+      `WITH stored AS (
+         INSERT INTO webhook_deliveries (received_at, headers, body) VALUES ${values.join(', ')} RETURNING id),
+       notified AS (
+         SELECT pg_notify('${DELIVERIES_CHANNEL}', string_agg(id::text, ',')) FROM (
+           SELECT id, (row_number() OVER () - 1) / ${IDS_PER_NOTIFICATION} AS part FROM stored) parts
+          GROUP BY part)
+       SELECT id FROM stored WHERE (SELECT count(*) FROM notified) >= 0`,
       params,
     );
     return raw.map((r) => r.id);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RowError } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
+import { uuidV7 } from '../../common/ids/uuid-v7.js';
 import { pooledRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
@@ -118,28 +119,32 @@ export class WebhooksRepository {
 
   // ---- deliveries ------------------------------------------------------------------------------
 
-  /** Group commit: one multi-row INSERT (one commit) for many requests; ids in input order. */
+  /**
+   * Group commit: one multi-row INSERT (one commit) for many requests; ids in input order. The ids
+   * are made here, time-ordered, so the busiest table's primary key grows at its right edge.
+   */
   async insertDeliveries(rows: readonly NewDelivery[]): Promise<string[]> {
+    const ids = rows.map(() => uuidV7());
     const params: unknown[] = [];
-    const values = rows.map((row) => {
-      params.push(row.receivedAt, json(row.headers), row.body);
+    const values = rows.map((row, i) => {
+      params.push(ids[i], row.receivedAt, json(row.headers), row.body);
       const n = params.length;
-      return `($${n - 2}, $${n - 1}::jsonb, $${n})`;
+      return `($${n - 3}::uuid, $${n - 2}, $${n - 1}::jsonb, $${n})`;
     });
     // The workers hear of the new ids when (and only if) this statement commits: NOTIFY is
-    // transactional. The CTE is referenced so that it runs.
-    const raw = await pooledRows<{ id: string }>(
+    // transactional. (A data-modifying CTE always runs; the notifying one runs because it is read.)
+    await pooledRows(
       this.dataSource,
       `WITH stored AS (
-         INSERT INTO webhook_deliveries (received_at, headers, body) VALUES ${values.join(', ')} RETURNING id),
+         INSERT INTO webhook_deliveries (id, received_at, headers, body) VALUES ${values.join(', ')} RETURNING id),
        notified AS (
          SELECT pg_notify('${DELIVERIES_CHANNEL}', string_agg(id::text, ',')) FROM (
            SELECT id, (row_number() OVER () - 1) / ${IDS_PER_NOTIFICATION} AS part FROM stored) parts
           GROUP BY part)
-       SELECT id FROM stored WHERE (SELECT count(*) FROM notified) >= 0`,
+       SELECT count(*) FROM notified`,
       params,
     );
-    return raw.map((r) => r.id);
+    return ids;
   }
 
   /** Takes the lease on a delivery still to be processed, unless a live worker holds it. */

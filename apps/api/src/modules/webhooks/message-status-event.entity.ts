@@ -13,6 +13,8 @@ export type StatusMatch = 'matched' | 'parked' | 'foreign';
 @Index('ix_message_status_events_message', ['messageId', 'occurredAt'], { where: 'message_id IS NOT NULL' })
 @Index('ix_message_status_events_parked', ['phoneNumberId', 'wamid'], { where: `match_state = 'parked'` })
 @Index('ix_message_status_events_parked_age', ['receivedAt'], { where: `match_state = 'parked'` })
+// The sent→delivered figures read the `delivered` statuses of a time range.
+@Index('ix_message_status_events_delivered', ['occurredAt'], { where: `status = 'delivered' AND message_id IS NOT NULL` })
 export class MessageStatusEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;

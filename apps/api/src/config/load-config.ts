@@ -43,7 +43,9 @@ export function loadConfig(env: Env): EnvConfig {
     webhooks: {
       bodyLimitBytes: read.int('WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, 64 * 1024, 64 * 1024 * 1024),
       batchMaxRows: read.int('WEBHOOK_BATCH_MAX_ROWS', 200, 1, 5000),
-      batchMaxInFlight: read.int('WEBHOOK_BATCH_MAX_IN_FLIGHT', 4, 1, 64),
+      // One INSERT at a time: the requests that arrive meanwhile make the next, bigger batch. Under
+      // 50 connections that halves the commits and beat 2 or 4 in flight on throughput and p99.
+      batchMaxInFlight: read.int('WEBHOOK_BATCH_MAX_IN_FLIGHT', 1, 1, 64),
       concurrency: read.int('WEBHOOK_CONCURRENCY', 4, 1, 256),
       maxAttempts: read.int('WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),
       leaseMs: read.int('WEBHOOK_LEASE_MS', 60_000, 500, 3_600_000),

@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createWorkerContext } from '../../apps/api/src/create-app.js';
 import { DELIVERIES_CHANNEL } from '../../apps/api/src/modules/webhooks/delivery-notifications.js';
+import { listenerApplicationName } from '../../apps/api/src/infra/pg-channel-listener.js';
+import { DeliveryRelay, RELAY_LOCK_KEY } from '../../apps/api/src/modules/webhooks/delivery-relay.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 import { count, envelope, postWebhook, textMessage } from './webhook-support.js';
@@ -8,18 +10,20 @@ import { count, envelope, postWebhook, textMessage } from './webhook-support.js'
 /** The sweep would find any stored delivery eventually; here it runs only at boot, so the relay must do it. */
 const NO_PERIODIC_SWEEP = { WEBHOOK_SWEEP_INTERVAL_MS: '600000' };
 
-const listeners = (t: TestApp) =>
-  count(t.dataSource, `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN "${DELIVERIES_CHANNEL}"`]);
+const LISTENER = listenerApplicationName(DELIVERIES_CHANNEL);
+const listeners = (t: TestApp) => count(t.dataSource, `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [LISTENER]);
 const processed = (t: TestApp, wamid: string) => count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE wamid = $1`, [wamid]);
 
 describe('the ack path never touches Redis: the stored INSERT notifies the workers, which enqueue', () => {
   let t: TestApp;
   let worker: INestApplicationContext | undefined;
+  let second: INestApplicationContext | undefined;
   beforeAll(async () => {
     // This process only answers HTTP: it has no relay, no queue worker and no timers.
     t = await startTestApp({ env: { ROLE: 'api', ...NO_PERIODIC_SWEEP } });
   });
   afterAll(async () => {
+    await second?.close();
     await worker?.close();
     await t.close();
   });
@@ -46,12 +50,27 @@ describe('the ack path never touches Redis: the stored INSERT notifies the worke
 
   it('a listening connection that dies is re-opened, and deliveries after it still arrive', async () => {
     const killed = await t.dataSource.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
-      [`LISTEN "${DELIVERIES_CHANNEL}"`],
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+      [LISTENER],
     );
     expect(killed).toHaveLength(1);
     await waitFor(async () => (await listeners(t)) === 1, { what: 'the relay listening again' });
     expect((await postWebhook(t.url, envelope({ messages: [textMessage('wamid.relay-after', 'after the reconnect')] }))).status).toBe(200);
     await waitFor(async () => (await processed(t, 'wamid.relay-after')) === 1, { what: 'the delivery stored after the reconnect' });
+  });
+
+  it('with two workers one relays and the other stands by; when the relay goes, the other takes over', async () => {
+    second = await createWorkerContext({ ...t.config, role: 'worker' });
+    expect(await listeners(t)).toBe(2);
+    const relaying = () => [worker!, second!].map((w) => w.get(DeliveryRelay, { strict: false }).isRelaying);
+    expect(relaying()).toEqual([true, false]);
+    expect(await count(t.dataSource, `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+       WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.objid = $1 AND l.granted`, [RELAY_LOCK_KEY])).toBe(1);
+
+    await worker!.close();
+    worker = undefined;
+    await waitFor(async () => second!.get(DeliveryRelay, { strict: false }).isRelaying, { what: 'the second worker relaying' });
+    expect((await postWebhook(t.url, envelope({ messages: [textMessage('wamid.relay-takeover', 'after the takeover')] }))).status).toBe(200);
+    await waitFor(async () => (await processed(t, 'wamid.relay-takeover')) === 1, { what: 'the delivery stored after the takeover' });
   });
 });

@@ -10,9 +10,15 @@ import { WebhookTimers } from './webhook-timers.service.js';
 /**
  * Worker side of the ack path: the endpoint's INSERT notifies the ids it committed, and this turns
  * them into jobs (job id = delivery id). The endpoint never waits on Redis, and its CPU goes to
- * answering. Every worker process listens; BullMQ ignores a job id that is already waiting, and a
- * notification lost while no worker listened is found by the sweep.
+ * answering. Every worker process listens, one relays (the holder of an advisory lock) and the
+ * others stand by to take over, so a delivery is enqueued once however many workers run. A
+ * notification nobody handled (no worker up, a takeover under way) is found by the sweeps.
  */
+/** The session advisory lock that makes one worker per database the relay ('SBDW'). */
+export const RELAY_LOCK_KEY = 0x53424457;
+/** How often a standing-by worker asks for the lock; the periodic sweep covers the gap meanwhile. */
+const STANDBY_RETRY_MS = 1_000;
+
 @Injectable()
 export class DeliveryRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: PgChannelListener;
@@ -32,6 +38,7 @@ export class DeliveryRelay implements OnApplicationBootstrap, OnApplicationShutd
       // Deliveries stored before this LISTEN (boot, a lost connection) were notified to nobody.
       onListening: () => this.timers.catchUp(),
       logger,
+      exclusive: { lockKey: RELAY_LOCK_KEY, retryMs: STANDBY_RETRY_MS },
     });
   }
 
@@ -42,5 +49,10 @@ export class DeliveryRelay implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationShutdown(): Promise<void> {
     await this.listener.stop();
+  }
+
+  /** Whether this process is the relay now (the others stand by). */
+  get isRelaying(): boolean {
+    return this.listener.isHandling;
   }
 }

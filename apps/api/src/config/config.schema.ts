@@ -10,6 +10,11 @@ export interface AppConfig {
   readonly role: Role;
   readonly port: number;
   readonly databaseUrl: string;
+  /**
+   * Where the workers LISTEN for stored webhook deliveries, when `databaseUrl` cannot hold a
+   * session (PgBouncer in transaction mode delivers no notifications). Null: `databaseUrl`.
+   */
+  readonly databaseListenUrl: string | null;
   readonly redisUrl: string;
   /** Prefix for every Redis key (BullMQ queues, buckets, pub/sub), so runs can share one Redis. */
   readonly redisPrefix: string;

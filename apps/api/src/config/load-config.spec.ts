@@ -25,10 +25,15 @@ describe('loadConfig', () => {
       role: 'all',
       port: 3001,
       databaseUrl: null,
+      databaseListenUrl: null,
       redisUrl: null,
       whatsapp: { graphUrl: 'https://graph.facebook.com', apiVersion: 'v23.0', appSecrets: ['old-secret', 'new-secret'], businessAccountId: null },
     });
     expect(Object.isFrozen(config.whatsapp)).toBe(true);
+  });
+
+  it('takes a separate URL for the workers\' LISTEN connection (PgBouncer in transaction mode cannot LISTEN)', () => {
+    expect(loadConfig({ ...valid, DATABASE_LISTEN_URL: 'postgres://db-direct:5432/sendbook' }).databaseListenUrl).toBe('postgres://db-direct:5432/sendbook');
   });
 
   it.each([
@@ -39,6 +44,7 @@ describe('loadConfig', () => {
     [{ WHATSAPP_API_VERSION: '23' }, 'WHATSAPP_API_VERSION is malformed (expected like v23.0)'],
     [{ WHATSAPP_GRAPH_URL: 'ftp://graph' }, 'WHATSAPP_GRAPH_URL is malformed (expected http: or https:)'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL is malformed (not a URL)'],
+    [{ DATABASE_LISTEN_URL: 'redis://r:6379' }, 'DATABASE_LISTEN_URL is malformed (expected postgres: or postgresql:)'],
   ])('names the variable: %j', (override, problem) => {
     expect(problemsOf({ ...valid, ...override })).toEqual([problem]);
   });

@@ -16,6 +16,7 @@ export function loadConfig(env: Env): EnvConfig {
     role: read.oneOf('ROLE', ROLES, 'all'),
     port: read.port('PORT', 3001),
     databaseUrl: read.optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseListenUrl: read.optionalUrl('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']),
     redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read.optional('REDIS_PREFIX') ?? 'sendbook',
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -30,7 +30,7 @@ export class DeliveryRelay implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.listener = new PgChannelListener({
-      url: config.databaseUrl,
+      url: config.databaseListenUrl ?? config.databaseUrl,
       channel: DELIVERIES_CHANNEL,
       onNotification: (payload) => {
         for (const id of parseDeliveryIds(payload)) this.dispatcher.dispatchSoon(id);

@@ -58,13 +58,20 @@ describe('PostgreSQL unavailable during the POST', () => {
     const database = databaseOf(sb.config.databaseUrl);
     await admin(async (c) => {
       await c.query(`ALTER DATABASE ${pg.escapeIdentifier(database)} ALLOW_CONNECTIONS false`);
-      await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+      // A connection that was starting up as the ALTER committed can still get in (a pool refilling,
+      // the relay re-listening): terminate until a pass finds none.
+      for (let pass = 0; pass < 50; pass++) {
+        const killed = await c.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+        if (killed.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     });
     let reopened = false;
     try {
       const wamid = sb.sim.customer('16505550101', { name: 'Outage' }).sendText('are you there?');
-      await waitFor(() => sb.sim.webhookDeliveries().some((d) => d.events.some((e) => e.wamid === wamid) && d.attempts.some((a) => a.statusCode === 500)), {
-        what: 'a 500 answered to Meta while PostgreSQL is away',
+      const attempts = () => sb.sim.webhookDeliveries().filter((d) => d.events.some((e) => e.wamid === wamid)).flatMap((d) => d.attempts.map((a) => a.statusCode));
+      await waitFor(() => attempts().includes(500), { what: 'a 500 answered to Meta while PostgreSQL is away' }).catch((error: Error) => {
+        throw new Error(`${error.message}; the attempts' answers so far: ${JSON.stringify(attempts())}`);
       });
       await admin((c) => c.query(`ALTER DATABASE ${pg.escapeIdentifier(database)} ALLOW_CONNECTIONS true`));
       reopened = true;

@@ -47,7 +47,7 @@ export interface Audit {
 }
 
 export interface AcceptedRow {
-  row: OutboundMessage;
+  id: string;
   hasParkedStatuses: boolean;
 }
 
@@ -225,14 +225,14 @@ export class OutboxRepository {
          INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
          SELECT mv.id, mv.previous_state, 'accepted', 'worker', 'accepted by the Graph API', i.details, i.at
            FROM moved mv JOIN input i ON i.id = mv.id)
-       SELECT mv.*, EXISTS (
+       SELECT mv.id, EXISTS (
            SELECT 1 FROM message_status_events e
             WHERE e.match_state = 'parked' AND e.phone_number_id = mv.phone_number_id AND e.wamid = mv.wamid) AS has_parked_statuses
          FROM moved mv`,
       [JSON.stringify(input)],
     );
     const parked = new Set(raw.filter((r) => r.has_parked_statuses === true).map((r) => String(r.id)));
-    return this.answerById(items, raw).map((row) => (row ? { row, hasParkedStatuses: parked.has(row.id) } : null));
+    return this.answerById(items, raw).map((row) => (row ? { id: row.id, hasParkedStatuses: parked.has(row.id) } : null));
   });
 
   /** A row a webhook already advanced past `sending` still gets its wamid recorded. */

@@ -35,7 +35,7 @@ describe('the ack path never touches Redis: the stored INSERT notifies the worke
     expect(await count(t.dataSource, `SELECT 1 FROM webhook_deliveries WHERE state = 'received'`)).toBe(1);
   });
 
-  it("a worker's boot sweep takes what nobody was told about; then each stored delivery reaches it by notification", async () => {
+  it('a worker that starts relaying first sweeps up what nobody was told about; then each stored delivery reaches it by notification', async () => {
     worker = await createWorkerContext({ ...t.config, role: 'worker' });
     // Listening before the context reports ready.
     expect(await listeners(t)).toBe(1);

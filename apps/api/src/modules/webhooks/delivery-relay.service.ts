@@ -7,6 +7,11 @@ import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { DELIVERIES_CHANNEL, parseDeliveryIds } from './delivery-notifications.js';
 import { WebhookTimers } from './webhook-timers.service.js';
 
+/** The session advisory lock that makes one worker per database the relay ('SBDW'). */
+export const RELAY_LOCK_KEY = 0x53424457;
+/** How often a standing-by worker asks for the lock; the periodic sweep covers the gap meanwhile. */
+const STANDBY_RETRY_MS = 1_000;
+
 /**
  * Worker side of the ack path: the endpoint's INSERT notifies the ids it committed, and this turns
  * them into jobs (job id = delivery id). The endpoint never waits on Redis, and its CPU goes to
@@ -14,11 +19,6 @@ import { WebhookTimers } from './webhook-timers.service.js';
  * others stand by to take over, so a delivery is enqueued once however many workers run. A
  * notification nobody handled (no worker up, a takeover under way) is found by the sweeps.
  */
-/** The session advisory lock that makes one worker per database the relay ('SBDW'). */
-export const RELAY_LOCK_KEY = 0x53424457;
-/** How often a standing-by worker asks for the lock; the periodic sweep covers the gap meanwhile. */
-const STANDBY_RETRY_MS = 1_000;
-
 @Injectable()
 export class DeliveryRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: PgChannelListener;

@@ -39,8 +39,8 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
     this.tasks.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
     this.tasks.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
     this.tasks.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
-    // At boot, nothing stored so far was notified to this process: take all of it.
-    void this.tasks.runOnce('webhooks.sweep', () => this.sweep({ catchUp: true }));
+    // Catching up on what nobody was notified of is the relay's, when it starts relaying.
+    void this.tasks.runOnce('webhooks.sweep', () => this.sweep());
   }
 
   onApplicationShutdown(): void {
@@ -54,7 +54,8 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
 
   /**
    * Returns how many deliveries it enqueued or took over. `catchUp`: notifications may have been
-   * missed (boot, a lost listening connection), so even the newest deliveries are taken.
+   * missed (the relay starting, or re-listening after a lost connection), so even the newest
+   * deliveries are taken.
    */
   async sweep({ catchUp = false } = {}): Promise<number> {
     const now = this.clock.now();

@@ -1,5 +1,6 @@
 import { SimClock } from './clock.js';
 import { hubSignature, signingSecret } from './hmac.js';
+import { newWamid } from './ids.js';
 import { toMetaJson } from './meta-json.js';
 import { Prng } from './prng.js';
 import { Scheduler } from './scheduler.js';
@@ -98,5 +99,24 @@ describe('Scheduler', () => {
     await scheduler.idle();
     await new Promise((r) => setTimeout(r, 20));
     expect(ran).toBe(false);
+  });
+});
+
+describe('newWamid', () => {
+  it('is shaped like Meta\'s: the number and a hex id in a base64 record, marked by direction', () => {
+    const inbound = newWamid('14125550829', 'inbound');
+    const outbound = newWamid('+1 412-555-0829');
+    // As in Meta's fixtures: "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQ…" for an inbound id of 20 hex digits.
+    expect(inbound).toMatch(/^wamid\.HBgLMTQxMjU1NTA4MjkVAgASGBQ[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(inbound.slice('wamid.'.length), 'base64').at(-1)).toBe(0);
+    const record = Buffer.from(outbound.slice('wamid.'.length), 'base64');
+    expect(record.subarray(3, 14).toString('ascii')).toBe('14125550829');
+    expect(record[17]).toBe(0x11);
+    expect(record.subarray(20, 38).toString('ascii')).toMatch(/^[0-9A-F]{18}$/);
+  });
+
+  it('never repeats within a process', () => {
+    const ids = new Set(Array.from({ length: 10_000 }, () => newWamid('14125550829')));
+    expect(ids.size).toBe(10_000);
   });
 });

@@ -2,8 +2,8 @@
 // against bare BullMQ moving no-op jobs through the same Redis in the same run, and their ratio.
 //
 // Plain Node ESM on the BUILT code: run `npx tsc -b tsconfig.build.json` first, then
-//   node bench/outbound.bench.mjs [--messages 3000] [--clients 32] [--concurrency 32]
-//                                 [--modes all,split] [--budget 85] [--profile] [--json]
+//   node bench/outbound.bench.mjs [--messages 3000] [--warmup 1500] [--trials 3] [--clients 32]
+//                                 [--concurrency 32] [--modes split,all,staged] [--budget 150] [--profile] [--cpu-profile DIR] [--json]
 // Needs PostgreSQL at postgres://postgres@127.0.0.1:5432 and Redis at 127.0.0.1:6379 (override with
 // BENCH_PG_URL / BENCH_REDIS_URL). Everything it creates is removed at the end: a fresh database
 // `sendbook_bench_<ts>_<pid>` (dropped) and a unique Redis key prefix (its keys deleted).
@@ -20,6 +20,7 @@ import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp, createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
+import { startCpuProfile } from './cpu-profile.mjs';
 import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -47,18 +48,29 @@ const RUN_DEADLINE_MS = 75_000;
  *  - `split`:  ROLE=api in this process + a separate ROLE=worker process of the built app.
  *  - `staged`: the two halves apart (diagnostic): ROLE=api takes all POSTs with no worker running,
  *              then an in-process ROLE=worker drains the rows; each half gets its own msg/s and CPU.
- * The headline `pipeline` is the fastest `all`/`split` mode.
+ * The headline `pipeline` is the fastest `all`/`split` mode (by default only `split`, the way the
+ * app is deployed: API and worker processes apart).
+ *
+ * `trials`: each trial runs bare BullMQ, then every mode; each side's figure is its median trial.
+ *
+ * `warmup`: messages (or bare jobs) run through the same processes first, untimed, so the timed run
+ * measures the steady state rather than V8 compiling the hot paths (a cold worker process spent
+ * about a third more CPU per message on its first 3,000). `staged` is not warmed up.
  */
 export async function run({
   messages = 3000,
+  warmup = 1500,
+  trials = 3,
   clients = 32,
   concurrency = 32,
-  modes = ['all', 'split'],
+  modes = ['split'],
   profile = false,
+  /** A directory: V8 CPU profiles of the timed runs go there, one per process and mode. */
+  cpuProfileDir = null,
   pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432',
   redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  /** Modes after the first are skipped (and listed in `skipped`) when they would end past this. */
-  budgetSeconds = 85,
+  /** Trials after the first are skipped when one more would end past this. */
+  budgetSeconds = 150,
   log = () => undefined,
 } = {}) {
   const stamp = `${Date.now()}_${process.pid}`;
@@ -102,39 +114,50 @@ export async function run({
       SEND_RATE_PER_SECOND: '10000',
       MESSAGING_LIMIT: 'unlimited',
     };
-    const ctx = { messages, clients, concurrency, env, sim, profile, children, pgUrl, database, redisPrefix, log };
+    const ctx = { messages, warmup, nextBatch: 1, clients, concurrency, env, sim, profile, cpuProfileDir, children, pgUrl, database, redisPrefix, log };
 
-    log(`bare BullMQ: ${messages} no-op jobs, concurrency ${concurrency}`);
-    const bare = await runBare({ messages, concurrency, redisUrl, prefix: `${redisPrefix}:bare` });
-    log(`  ${fmt(bare.msgPerSec)} msg/s`);
-
-    const pipelines = [];
-    const skipped = [];
-    let lastMs = 0;
-    for (const [index, mode] of modes.entries()) {
-      if (index > 0 && Date.now() - started + lastMs > budgetSeconds * 1000) {
-        log(`pipeline [${mode}]: skipped, it would end past the ${budgetSeconds} s budget`);
-        skipped.push(mode);
-        continue;
+    // Trials alternate bare and pipeline, so a slow minute of this shared machine slows both, and
+    // each side is summed up by its median trial: single runs here swing by a third either way.
+    const bareTrials = [];
+    const trialsByMode = new Map(modes.map((mode) => [mode, []]));
+    let trialsRun = 0;
+    for (let trial = 1; trial <= trials; trial++) {
+      const trialStarted = Date.now();
+      log(`trial ${trial} of ${trials}: bare BullMQ, ${messages} no-op jobs after ${warmup} untimed, concurrency ${concurrency}`);
+      const bare = await runBare({ messages, warmup, concurrency, redisUrl, prefix: `${redisPrefix}:bare${trial}` });
+      log(`  ${fmt(bare.msgPerSec)} msg/s`);
+      bareTrials.push(bare);
+      for (const mode of modes) {
+        log(`trial ${trial}: pipeline [${mode}], ${messages} messages after ${warmup} untimed, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`);
+        const result = mode === 'staged' ? await runStaged(ctx, mode) : await runPipeline(ctx, mode);
+        log(`  ${result.msgPerSec ? `${fmt(result.msgPerSec)} msg/s end to end, ` : ''}enqueue ${fmt(result.enqueueMsgPerSec)} msg/s, worker concurrency ${result.workerConcurrency}`);
+        trialsByMode.get(mode).push(result);
       }
-      const modeStarted = Date.now();
-      log(`pipeline [${mode}]: ${messages} messages, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`);
-      const result = mode.startsWith('staged') ? await runStaged(ctx, mode, index + 1) : await runPipeline(ctx, mode, index + 1);
-      log(`  ${result.msgPerSec ? `${fmt(result.msgPerSec)} msg/s end to end, ` : ''}enqueue ${fmt(result.enqueueMsgPerSec)} msg/s, worker concurrency ${result.workerConcurrency}`);
-      pipelines.push(result);
-      lastMs = Date.now() - modeStarted;
+      trialsRun = trial;
+      if (trial < trials && Date.now() - started + (Date.now() - trialStarted) > budgetSeconds * 1000) {
+        log(`trials ${trial + 1}–${trials} skipped: they would end past the ${budgetSeconds} s budget`);
+        break;
+      }
     }
+    const bare = { ...median(bareTrials, (t) => t.msgPerSec), trials: bareTrials.map((t) => t.msgPerSec) };
+    const pipelines = modes.map((mode) => {
+      const results = trialsByMode.get(mode);
+      return mode === 'staged' ? { ...results[0], trials: [] } : { ...median(results, (t) => t.msgPerSec), trials: results.map((t) => t.msgPerSec) };
+    });
     const candidates = pipelines.filter((p) => p.msgPerSec !== null);
     const best = candidates.length > 0 ? candidates.reduce((a, b) => (b.msgPerSec > a.msgPerSec ? b : a)) : null;
     const ratio = best ? best.msgPerSec / bare.msgPerSec : null;
     return {
       messages,
+      warmup,
+      trials: trialsRun,
       clients,
       sendConcurrency: concurrency,
       bare,
       pipeline: best,
       pipelines,
-      skipped,
+      // Every trial of every mode came through exactly once (the table shows the median trial's).
+      exactlyOnce: [...trialsByMode.values()].flat().every((t) => t.exactlyOnce),
       ratio,
       target: TARGET_RATIO,
       meetsTarget: ratio !== null && ratio >= TARGET_RATIO,
@@ -149,26 +172,39 @@ export async function run({
   }
 }
 
+/** The middle element by `key` (the lower middle of an even count). */
+function median(items, key) {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 /** Bare BullMQ: addBulk N jobs; a Worker with the same concurrency and a processor that does nothing. */
-async function runBare({ messages, concurrency, redisUrl, prefix }) {
+async function runBare({ messages, warmup, concurrency, redisUrl, prefix }) {
   const connection = { ...redisConnection(redisUrl), maxRetriesPerRequest: null };
   const queue = new Queue(BARE_QUEUE, { connection, prefix });
   const worker = new Worker(BARE_QUEUE, async () => undefined, { connection, prefix, concurrency, autorun: false });
   let done = 0;
+  let target = 0;
   let finish;
-  const allDone = new Promise((resolve) => (finish = resolve));
   worker.on('completed', () => {
-    if (++done === messages) finish(performance.now());
+    if (++done === target) finish(performance.now());
   });
-  try {
-    await worker.waitUntilReady();
-    await queue.waitUntilReady();
-    const jobs = Array.from({ length: messages }, (_, i) => ({ name: 'noop', data: { i }, opts: { jobId: `bare-${i}`, removeOnComplete: true, removeOnFail: true } }));
-    void worker.run();
+  /** Adds `count` jobs and resolves when the worker has completed them, with when they started. */
+  const round = async (label, count) => {
+    target = done + count;
+    const allDone = new Promise((resolve) => (finish = resolve));
+    const jobs = Array.from({ length: count }, (_, i) => ({ name: 'noop', data: { i }, opts: { jobId: `bare-${label}-${i}`, removeOnComplete: true, removeOnFail: true } }));
     const t0 = performance.now();
     // addBulk like the app's dispatcher, in chunks so the worker starts on the first ones at once.
     for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
-    const t1 = await withTimeout(allDone, RUN_DEADLINE_MS, 'bare BullMQ did not finish');
+    return { t0, t1: await withTimeout(allDone, RUN_DEADLINE_MS, 'bare BullMQ did not finish') };
+  };
+  try {
+    await worker.waitUntilReady();
+    await queue.waitUntilReady();
+    void worker.run();
+    if (warmup > 0) await round('warmup', warmup);
+    const { t0, t1 } = await round('timed', messages);
     const seconds = (t1 - t0) / 1000;
     return { messages, seconds, msgPerSec: messages / seconds };
   } finally {
@@ -197,7 +233,7 @@ async function startApi(env, role) {
 }
 
 /** `all` / `split`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
-async function runPipeline(ctx, mode, batch) {
+async function runPipeline(ctx, mode) {
   const { base } = parseMode(mode);
   const split = base === 'split';
   const { app, url } = await startApi(ctx.env, split ? 'api' : 'all');
@@ -209,15 +245,18 @@ async function runPipeline(ctx, mode, batch) {
       ctx.children.add(child);
     }
     const workerConcurrency = split ? child.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
+    if (ctx.warmup > 0) await warmUp(url, ctx);
 
     const before = ctx.sim.ledger().length;
+    const stopProfiles = ctx.cpuProfileDir ? await startCpuProfiles(child) : null;
     const cpu = meter(ctx, () => child?.proc.pid ?? null);
     const t0 = performance.now();
     const reached = waitForLedger(ctx.sim, before + ctx.messages, t0);
-    const statuses = await postAll(url, ctx, batch);
+    const statuses = await postAll(url, ctx, ctx.nextBatch++);
     const enqueueSeconds = (performance.now() - t0) / 1000;
     const t1 = await reached;
     const cpuMs = await cpu();
+    const cpuProfiles = stopProfiles ? await stopProfiles(ctx.cpuProfileDir, mode) : null;
     const seconds = (t1 - t0) / 1000;
     return {
       mode,
@@ -232,6 +271,7 @@ async function runPipeline(ctx, mode, batch) {
       cpuMsPerMessage: perMessage(cpuMs, ctx.messages),
       workerPeakRssMb: child ? await child.peakRssMb() : null,
       profile: profiler?.report(ctx.messages, seconds) ?? null,
+      cpuProfiles,
     };
   } finally {
     profiler?.restore();
@@ -244,7 +284,7 @@ async function runPipeline(ctx, mode, batch) {
 }
 
 /** `staged`: the HTTP half alone (no worker anywhere), then the worker half alone. */
-async function runStaged(ctx, mode, batch) {
+async function runStaged(ctx, mode) {
   const { base } = parseMode(mode);
   const before = ctx.sim.ledger().length;
   const api = await startApi(ctx.env, 'api');
@@ -253,7 +293,7 @@ async function runStaged(ctx, mode, batch) {
   try {
     const cpu = meter(ctx);
     const t0 = performance.now();
-    statuses = await postAll(api.url, ctx, batch);
+    statuses = await postAll(api.url, ctx, ctx.nextBatch++);
     enqueue = { seconds: (performance.now() - t0) / 1000, cpuMs: await cpu() };
   } finally {
     await api.app.close();
@@ -329,6 +369,21 @@ function checkExactlyOnce(ctx, before, statuses) {
   return { exactlyOnce: problems.length === 0, problems };
 }
 
+/** Profiles this process and the worker child (if any); the returned function writes both files. */
+async function startCpuProfiles(child) {
+  const stopHere = await startCpuProfile();
+  if (child) await child.request({ type: 'cpu-profile-start' });
+  return async (dir, mode) => [await stopHere(dir, `${mode}-bench-process`), ...(child ? [await child.request({ type: 'cpu-profile-stop', dir, name: `${mode}-worker-process` })] : [])];
+}
+
+/** `ctx.warmup` messages all the way to the simulator through the same processes, untimed. */
+async function warmUp(url, ctx) {
+  const reached = waitForLedger(ctx.sim, ctx.sim.ledger().length + ctx.warmup, performance.now());
+  const statuses = await postAll(url, { ...ctx, messages: ctx.warmup }, ctx.nextBatch++);
+  if ((statuses.get(201) ?? 0) !== ctx.warmup) throw new Error(`warmup: HTTP answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${ctx.warmup} × 201`);
+  await reached;
+}
+
 /** `clients` keep-alive connections, each POSTing its next message as soon as the last is answered. */
 async function postAll(url, ctx, batch) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: ctx.clients });
@@ -372,7 +427,8 @@ function waitForLedger(sim, target, t0) {
 
 function messageBody(batch, i) {
   // A distinct valid mobile number per message (Israel, +972 50): no pair limit could apply anyway.
-  const subscriber = String(batch * 1_000_000 + i).padStart(7, '0');
+  // Seven digits: batches 1–99 of up to 100,000 messages each.
+  const subscriber = String(batch * 100_000 + i).padStart(7, '0');
   return JSON.stringify({
     dedupe_key: `bench-${batch}-${i}`,
     to: `+97250${subscriber}`,
@@ -414,16 +470,13 @@ function startWorkerProcess(env) {
     proc.stderr.on('data', (d) => (stderr += d));
     const pending = new Map();
     let seq = 0;
-    const child = {
-      proc,
-      concurrency: null,
-      peakRssMb: () =>
-        new Promise((answer) => {
-          const id = ++seq;
-          pending.set(id, answer);
-          proc.send({ type: 'rss', id });
-        }),
-    };
+    const request = (message) =>
+      new Promise((answer) => {
+        const id = ++seq;
+        pending.set(id, answer);
+        proc.send({ ...message, id });
+      });
+    const child = { proc, concurrency: null, request, peakRssMb: () => request({ type: 'rss' }) };
     const timer = setTimeout(() => reject(new Error(`the worker process did not start: ${stderr}`)), 20_000);
     proc.on('message', (msg) => {
       if (msg.type === 'ready') {
@@ -514,16 +567,17 @@ function fmtCpu(cpu) {
 /** The figures as a Markdown table. */
 export function formatTable(r) {
   const rows = [
-    ['messages', fmt(r.messages)],
+    ['messages timed per trial (after an untimed warmup of)', `${fmt(r.messages)} (${fmt(r.warmup)})`],
+    ['trials (bare and pipeline alternating; figures are the median trial)', String(r.trials)],
     ['HTTP clients in flight / SEND_CONCURRENCY', `${r.clients} / ${r.sendConcurrency}`],
     ['bare BullMQ: seconds', fmt(r.bare.seconds, 2)],
-    ['bare BullMQ: msg/s', fmt(r.bare.msgPerSec)],
+    ['bare BullMQ: msg/s', `${fmt(r.bare.msgPerSec)} (trials: ${r.bare.trials.map((v) => fmt(v)).join(', ')})`],
   ];
   for (const p of r.pipelines) {
     const tag = `[${p.description}; worker concurrency ${p.workerConcurrency}]`;
     if (p.msgPerSec !== null) {
       rows.push([`pipeline ${tag}: seconds`, fmt(p.seconds, 2)]);
-      rows.push([`pipeline ${tag}: msg/s`, fmt(p.msgPerSec)]);
+      rows.push([`pipeline ${tag}: msg/s`, `${fmt(p.msgPerSec)} (trials: ${p.trials.map((v) => fmt(v)).join(', ')})`]);
       rows.push([`pipeline ${tag}: POSTs answered, msg/s`, fmt(p.enqueueMsgPerSec)]);
       rows.push([`pipeline ${tag}: CPU ms per message`, fmtCpu(p.cpuMsPerMessage)]);
     } else {
@@ -532,17 +586,18 @@ export function formatTable(r) {
       rows.push([`${tag}: worker half, msg/s`, fmt(p.sendMsgPerSec)]);
       rows.push([`${tag}: worker half, CPU ms per message`, fmtCpu(p.cpuMsPerMessage)]);
     }
-    rows.push([`pipeline ${tag}: exactly once`, p.exactlyOnce ? 'yes' : `NO: ${p.problems.join('; ')}`]);
+    rows.push([`pipeline ${tag}: exactly once (median trial)`, p.exactlyOnce ? 'yes' : `NO: ${p.problems.join('; ')}`]);
     if (p.workerPeakRssMb !== null) rows.push([`pipeline ${tag}: worker process peak RSS`, `${fmt(p.workerPeakRssMb)} MB`]);
   }
   if (r.pipeline) {
     rows.push([`ratio pipeline/bare (pipeline = ${r.pipeline.description})`, `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`]);
   }
-  if (r.skipped.length > 0) rows.push(['modes skipped (time budget)', r.skipped.join(', ')]);
+  rows.push(['exactly once in every trial', r.exactlyOnce ? 'yes' : 'NO']);
   rows.push(['peak RSS (this process)', `${fmt(r.peakRssMb)} MB`]);
   rows.push(['total run time', `${fmt(r.totalSeconds, 1)} s`]);
   const lines = ['| figure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)];
   for (const p of r.pipelines) if (p.profile) lines.push('', `Where the time goes [${p.description}]:`, p.profile);
+  for (const p of r.pipelines) if (p.cpuProfiles) lines.push('', `CPU profiles of the timed run [${p.description}]: ${p.cpuProfiles.join(', ')}`);
   return lines.join('\n');
 }
 
@@ -552,11 +607,14 @@ function parseArgs(argv) {
     const arg = argv[i];
     const value = () => argv[++i];
     if (arg === '--messages') options.messages = Number(value());
+    else if (arg === '--warmup') options.warmup = Number(value());
+    else if (arg === '--trials') options.trials = Number(value());
     else if (arg === '--clients') options.clients = Number(value());
     else if (arg === '--concurrency') options.concurrency = Number(value());
     else if (arg === '--modes') options.modes = value().split(',');
     else if (arg === '--budget') options.budgetSeconds = Number(value());
     else if (arg === '--profile') options.profile = true;
+    else if (arg === '--cpu-profile') options.cpuProfileDir = value();
     else if (arg === '--json') options.json = true;
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -575,3 +633,4 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       process.exit(1);
     });
 }
+

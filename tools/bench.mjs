@@ -14,5 +14,5 @@ console.log('\n## Outbound pipeline (issue 4)\n');
 const outbound = await runOutbound();
 console.log(formatTable(outbound));
 
-const ok = webhooks.every_ack_stored && outbound.pipeline?.exactlyOnce !== false;
+const ok = webhooks.every_ack_stored && outbound.exactlyOnce;
 process.exit(ok ? 0 : 1);

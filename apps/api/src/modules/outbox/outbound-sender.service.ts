@@ -9,8 +9,7 @@ import { ConversationWindowGate } from '../conversations/conversation-window-gat
 import { EventsPublisher } from '../events/events.publisher.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
-import type { OutboundMessage } from './outbound-message.entity.js';
-import { OutboxRepository } from './outbox.repository.js';
+import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
 
@@ -103,7 +102,7 @@ export class OutboundSender {
    * (131056), cool down (maintenance, call limits), pause (restrictions, auth) or close the window
    * (131047). The row's own decision then waits at least as long, or becomes the pause.
    */
-  private async adapt(row: OutboundMessage, decision: SendDecision, now: Date): Promise<SendDecision> {
+  private async adapt(row: ClaimedRow, decision: SendDecision, now: Date): Promise<SendDecision> {
     if (!('error' in decision)) return decision;
     const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
     if (action.kind === 'window_closed') await this.windowGate.markClosed(row.phoneNumberId, row.toWaId, now);
@@ -112,7 +111,7 @@ export class OutboundSender {
     return decision;
   }
 
-  private async apply(row: OutboundMessage, decision: SendDecision, now: Date): Promise<SendRowOutcome> {
+  private async apply(row: ClaimedRow, decision: SendDecision, now: Date): Promise<SendRowOutcome> {
     switch (decision.kind) {
       case 'accepted': {
         const details = { wamid: decision.wamid, wa_id: decision.waId, message_status: decision.messageStatus };
@@ -169,7 +168,7 @@ const LONG_WAITS: Readonly<Record<LongWait, { code: string; reason: string }>> =
 const isLongWait = (reason: GateReason): reason is LongWait => Object.hasOwn(LONG_WAITS, reason);
 
 /** The Cloud API body: the stored payload plus routing, always tied back to the row. */
-export function graphBody(row: OutboundMessage): OutboundMessageBody {
+export function graphBody(row: Pick<ClaimedRow, 'id' | 'to' | 'payload'>): OutboundMessageBody {
   return {
     ...row.payload,
     messaging_product: 'whatsapp',

@@ -46,6 +46,9 @@ export interface Audit {
   details?: Record<string, unknown> | null;
 }
 
+/** What the sender needs of a row it claimed: where to send, what, and its attempt count. */
+export type ClaimedRow = Pick<OutboundMessage, 'id' | 'to' | 'toWaId' | 'phoneNumberId' | 'payload' | 'fallbackTemplate' | 'attempts'>;
+
 export interface AcceptedRow {
   id: string;
   hasParkedStatuses: boolean;
@@ -167,11 +170,11 @@ export class OutboxRepository {
    * batches); each row is still checked and audited on its own. An id twice in one batch is claimed
    * once, for the first caller.
    */
-  claim(id: string, now: Date): Promise<OutboundMessage | null> {
+  claim(id: string, now: Date): Promise<ClaimedRow | null> {
     return this.claims.add({ id, now });
   }
 
-  private readonly claims = new Batcher<{ id: string; now: Date }, OutboundMessage | null>(async (items) => {
+  private readonly claims = new Batcher<{ id: string; now: Date }, ClaimedRow | null>(async (items) => {
     const seen = new Set<string>();
     const unique = items.filter(({ id }) => !seen.has(id) && seen.add(id));
     const raw = await preparedRows(
@@ -186,11 +189,12 @@ export class OutboxRepository {
           WHERE m.id = old.id AND old.state = 'queued' AND m.not_before <= i.at AND NOT EXISTS (
             SELECT 1 FROM sending_pauses p
              WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))
-          RETURNING m.*, old.state AS previous_state),
+          RETURNING m.id, m.to, m.to_wa_id, m.phone_number_id, m.payload, m.fallback_template, m.attempts,
+                    m.sending_started_at, old.state AS previous_state),
        audit AS (
          INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
          SELECT id, previous_state, 'sending', 'worker', 'claimed for sending', NULL, sending_started_at FROM moved)
-       SELECT * FROM moved`,
+       SELECT id, "to", to_wa_id, phone_number_id, payload, fallback_template, attempts FROM moved`,
       [unique.map((i) => i.id), unique.map((i) => i.now)],
     );
     return this.answerById(items, raw);

@@ -1,6 +1,8 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { OutboxState } from '@sendbook/queue';
-import type { RowError } from '@sendbook/queue';
+import { FINISHED_STATES, type OutboxState, type RowError } from '@sendbook/queue';
+
+/** `state IN (…finished…)`: the rows retention may purge, as SQL for the purge and its index. */
+export const IS_FINISHED_SQL = `state IN (${FINISHED_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 /**
  * One outbound message: written before Meta knows anything of it, so a retry is always safe.
@@ -14,7 +16,9 @@ import type { RowError } from '@sendbook/queue';
 @Index('uq_outbound_messages_wamid', ['phoneNumberId', 'wamid'], { unique: true, where: 'wamid IS NOT NULL' })
 @Index('ix_outbound_messages_due', ['notBefore', 'priority', 'createdAt'], { where: `state = 'queued'` })
 @Index('ix_outbound_messages_sending', ['sendingStartedAt'], { where: `state = 'sending'` })
-@Index('ix_outbound_messages_retain', ['retainUntil'])
+// Only finished rows: the purge looks at nothing else, and rows on their way (queued, sending) are
+// updated twice each without also writing this index.
+@Index('ix_outbound_messages_retain', ['retainUntil'], { where: IS_FINISHED_SQL })
 @Index('ix_outbound_messages_trigger_ref', ['triggerRef'], { where: 'trigger_ref IS NOT NULL' })
 @Index('ix_outbound_messages_state_created', ['state', 'createdAt'])
 @Index('ix_outbound_messages_created', ['createdAt', 'id'])

@@ -5,7 +5,7 @@ import { Batcher } from '../../common/batching/batcher.js';
 import { preparedRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
-import { OutboundMessage } from './outbound-message.entity.js';
+import { IS_FINISHED_SQL, OutboundMessage } from './outbound-message.entity.js';
 
 export interface NewOutboundMessage {
   dedupeKey: string;
@@ -405,7 +405,7 @@ export class OutboxRepository {
       this.dataSource,
       `DELETE FROM outbound_messages WHERE id IN (
          SELECT id FROM outbound_messages
-          WHERE retain_until < $1 AND state IN ('accepted','sent','delivered','read','played','failed','cancelled')
+          WHERE retain_until < $1 AND ${IS_FINISHED_SQL}
           LIMIT $2)
        RETURNING id`,
       [now, limit],

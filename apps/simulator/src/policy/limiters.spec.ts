@@ -15,6 +15,20 @@ describe('ThroughputLimiter (sliding one-second window)', () => {
     expect(limiter.allows('pn', mps, elapsed)).toBe(allowed);
     expect(limiter.allows('other', mps, elapsed)).toBe(true);
   });
+
+  it('slides over a long run at a steady rate, and forgets sends a clock moved backwards left in its future', () => {
+    const limiter = new ThroughputLimiter();
+    // One send every millisecond: just before the send at t, the window (t - 1000, t] holds min(t, 999).
+    for (let t = 0; t < 5000; t++) {
+      const inWindow = Math.min(t, 999);
+      expect([limiter.allows('pn', inWindow, t), limiter.allows('pn', inWindow + 1, t)]).toEqual([false, true]);
+      limiter.record('pn', t);
+    }
+    expect(limiter.allows('pn', 1000, 4999)).toBe(false);
+    expect(limiter.allows('pn', 1000, 5000)).toBe(true);
+    // Back 501 ms: the sends after 4499 leave; those that had already left (≤ 4000) stay gone.
+    expect([limiter.allows('pn', 499, 4499), limiter.allows('pn', 500, 4499)]).toEqual([false, true]);
+  });
 });
 
 describe('PairLimiter (token bucket per number and user)', () => {

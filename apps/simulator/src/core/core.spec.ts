@@ -106,9 +106,12 @@ describe('newWamid', () => {
   it('is shaped like Meta\'s: the number and a hex id in a base64 record, marked by direction', () => {
     const inbound = newWamid('14125550829', 'inbound');
     const outbound = newWamid('+1 412-555-0829');
-    // As in Meta's fixtures: "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQ…" for an inbound id of 20 hex digits.
-    expect(inbound).toMatch(/^wamid\.HBgLMTQxMjU1NTA4MjkVAgASGBQ[A-Za-z0-9+/]+=*$/);
-    expect(Buffer.from(inbound.slice('wamid.'.length), 'base64').at(-1)).toBe(0);
+    // As in Meta's fixtures: "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQ…" for an inbound id of 20 hex digits
+    // (the character after "GB" also carries the id's first digit).
+    expect(inbound).toMatch(/^wamid\.HBgLMTQxMjU1NTA4MjkVAgASGB[A-Za-z0-9+/]+=*$/);
+    const inboundRecord = Buffer.from(inbound.slice('wamid.'.length), 'base64');
+    expect([inboundRecord[17], inboundRecord[19], inboundRecord.at(-1)]).toEqual([0x12, 20, 0]);
+    expect(inboundRecord.subarray(20, 40).toString('ascii')).toMatch(/^[0-9A-F]{20}$/);
     const record = Buffer.from(outbound.slice('wamid.'.length), 'base64');
     expect(record.subarray(3, 14).toString('ascii')).toBe('14125550829');
     expect(record[17]).toBe(0x11);

@@ -32,8 +32,9 @@ export class OutboxController {
   private async rendered(m: OutboundMessage): Promise<unknown> {
     const template = m.payload.type === 'template' ? m.payload.template : null;
     if (typeof template !== 'object' || template === null) return null;
-    // A template the registry does not know (never synced, or removed since) is shown unrendered.
-    return this.templates.render(template as Record<string, unknown>).catch(() => null);
+    // A template the registry does not know (never synced, or removed since) is shown unrendered,
+    // and so is every template while the registry cannot be read: the message itself is the answer.
+    return this.templates.renderIfKnown(template as Record<string, unknown>).catch(() => null);
   }
 
   /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */

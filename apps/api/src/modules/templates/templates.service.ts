@@ -107,14 +107,19 @@ export class TemplatesService {
     return problems;
   }
 
-  /** A template message as the customer saw it. */
+  /** A template message as the customer saw it; 404 when the registry does not know the template. */
   async render(send: Json): Promise<RenderedTemplate> {
-    const name = typeof send.name === 'string' ? send.name : '';
-    const code = isJson(send.language) && typeof send.language.code === 'string' ? send.language.code : '';
+    const rendered = await this.renderIfKnown(send);
+    if (!rendered) throw DomainError.notFound(`template ${templateName(send)} (${templateLanguage(send)})`);
+    return rendered;
+  }
+
+  /** The same, or null for a template the registry does not know (never synced, or removed since). */
+  async renderIfKnown(send: Json): Promise<RenderedTemplate | null> {
     const wabaId = this.wabaId;
-    const spec = wabaId ? (await this.templatesNamed(wabaId, name)).find((t) => t.language === code) : undefined;
-    if (!spec) throw DomainError.notFound(`template ${name} (${code})`);
-    return renderTemplate(toSpec(spec), send);
+    const code = templateLanguage(send);
+    const spec = wabaId ? (await this.templatesNamed(wabaId, templateName(send))).find((t) => t.language === code) : undefined;
+    return spec ? renderTemplate(toSpec(spec), send) : null;
   }
 
   /**
@@ -173,4 +178,12 @@ function toSynced(t: WaMessageTemplate): SyncedTemplate | null {
     parameterFormat: typeof t.parameter_format === 'string' ? t.parameter_format : null,
     components: t.components,
   };
+}
+
+function templateName(send: Json): string {
+  return typeof send.name === 'string' ? send.name : '';
+}
+
+function templateLanguage(send: Json): string {
+  return isJson(send.language) && typeof send.language.code === 'string' ? send.language.code : '';
 }

@@ -43,6 +43,23 @@ describe('inbound media: downloaded from Meta on demand, never stored', () => {
     expect(bytes.length).toBe(file_size);
   });
 
+  it.each([
+    ['a document', 'document', { caption: 'my receipt', filename: 'receipt.pdf' }, 'application/pdf', { filename: 'receipt.pdf', caption: 'my receipt', voice: null, animated: null }],
+    ['a voice note', 'audio', { voice: true }, 'audio/ogg; codecs=opus', { filename: null, caption: null, voice: true, animated: null }],
+    ['a video', 'video', { caption: 'the box it came in' }, 'video/mp4', { caption: 'the box it came in', voice: null, animated: null }],
+    ['an animated sticker', 'sticker', { animated: true }, 'image/webp', { caption: null, voice: null, animated: true }],
+  ] as const)("%s: the row keeps what the customer's phone said of it; GET …/media returns its bytes and type", async (_label, kind, extras, mimeType, shown) => {
+    const wamid = sb.sim.customer('16505550305').sendMedia(kind, extras);
+    const message = await inbound(sb, wamid);
+    expect(message).toMatchObject({ type: kind, media: { ...shown, mime_type: mimeType, id: expect.stringMatching(/^\d+$/) } });
+    const media = message.media as { id: string; sha256: string };
+    const res = await asBytes(sb.api().get(`/v1/inbound/${message.id}/media`)).expect(200);
+    expect(res.headers['content-type']).toBe(mimeType);
+    const bytes = res.body as Buffer;
+    expect(bytes.equals(sb.sim.media(media.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(createHash('sha256').update(bytes).digest('base64')).toBe(media.sha256);
+  });
+
   it('a text message has no media: 422 no_media', async () => {
     const message = await inbound(sb, sb.sim.customer('16505550302').sendText('just text'));
     const res = await sb.api().get(`/v1/inbound/${message.id}/media`).expect(422);

@@ -1,17 +1,28 @@
 import { newNumericId, newWamid } from '../core/ids.js';
-import { pngFor } from '../media/media-bytes.js';
+import { pdfFor, pngFor, signedBytesFor } from '../media/media-bytes.js';
 import { originOf, type CustomerProfile, type SimContext } from '../sim-context.js';
 import type { AcceptedMessage, LedgerEntry } from '../state/records.js';
 import {
   buttonReplyMessage,
-  imageMessage,
   listReplyMessage,
+  mediaMessage,
   quickReplyMessage,
   reactionMessage,
   textMessage,
   type InboundHeader,
+  type InboundMediaExtras,
+  type InboundMediaKind,
   type InboundMessage,
 } from './inbound-messages.js';
+
+/** What each kind of media a customer sends is made of: its type as Meta reports it, and bytes. */
+const MEDIA_MADE_OF: Readonly<Record<InboundMediaKind, { mimeType: string; bytes: (id: string) => Buffer }>> = {
+  image: { mimeType: 'image/png', bytes: pngFor },
+  document: { mimeType: 'application/pdf', bytes: pdfFor },
+  audio: { mimeType: 'audio/ogg; codecs=opus', bytes: (id) => signedBytesFor('audio', id) },
+  video: { mimeType: 'video/mp4', bytes: (id) => signedBytesFor('video', id) },
+  sticker: { mimeType: 'image/webp', bytes: (id) => signedBytesFor('sticker', id) },
+};
 
 export interface AutoReplyOptions {
   /** Chance of answering each message that reaches the phone. */
@@ -89,10 +100,19 @@ export class Customer implements CustomerProfile {
 
   /** A small PNG the simulator keeps, so the business can download it by media id. */
   sendImage(caption?: string): string {
+    return this.sendMedia('image', caption === undefined ? {} : { caption });
+  }
+
+  /**
+   * A photo, document (a one-page PDF), voice note or audio file, video or sticker, kept by the
+   * simulator so the business can download it by media id.
+   */
+  sendMedia(kind: InboundMediaKind, extras: InboundMediaExtras = {}): string {
     return this.emit(null, (header, phoneNumberId) => {
       const id = newNumericId(16);
-      const media = this.ctx.state.media.add(id, phoneNumberId, 'image/png', pngFor(id));
-      return imageMessage(header, media, caption);
+      const made = MEDIA_MADE_OF[kind];
+      const media = this.ctx.state.media.add(id, phoneNumberId, made.mimeType, made.bytes(id));
+      return mediaMessage(header, kind, media, kind === 'document' ? { filename: 'document.pdf', ...extras } : extras);
     });
   }
 

@@ -47,14 +47,34 @@ export function reactionMessage(header: InboundHeader, messageId: string, emoji:
   return { ...base(header, 'reaction'), reaction };
 }
 
-/** `media` is stored in the simulator, so GET /{media_id} can describe and serve it. */
-export function imageMessage(header: InboundHeader, media: MediaObject, caption: string | undefined): InboundMessage {
-  const image: JsonRecord = {};
-  if (caption !== undefined) image.caption = caption;
-  image.mime_type = media.mimeType;
-  image.sha256 = media.sha256Base64;
-  image.id = media.id;
+/** The kinds of media a customer can send, and the extra fields Meta adds to each. */
+export type InboundMediaKind = 'image' | 'document' | 'audio' | 'video' | 'sticker';
+
+export interface InboundMediaExtras {
+  /** image, video, document. */
+  caption?: string;
+  /** document: the file's name on the customer's phone. */
+  filename?: string;
+  /** audio: true for a voice note recorded in WhatsApp, false for an audio file. */
+  voice?: boolean;
+  /** sticker: whether it moves. */
+  animated?: boolean;
+}
+
+/**
+ * `media` is stored in the simulator, so GET /{media_id} can describe and serve it. Keys in the
+ * order of Meta's examples: caption and filename first, then the media, then voice or animated.
+ */
+export function mediaMessage(header: InboundHeader, kind: InboundMediaKind, media: MediaObject, extras: InboundMediaExtras = {}): InboundMessage {
+  const object: JsonRecord = {};
+  if (extras.caption !== undefined && kind !== 'audio' && kind !== 'sticker') object.caption = extras.caption;
+  if (kind === 'document' && extras.filename !== undefined) object.filename = extras.filename;
+  object.mime_type = media.mimeType;
+  object.sha256 = media.sha256Base64;
+  object.id = media.id;
   // Meta's inline url (rolled out gradually); Sendbook downloads by id instead.
-  image.url = `https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=${media.id}`;
-  return { ...base(header, 'image'), image };
+  object.url = `https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=${media.id}`;
+  if (kind === 'audio') object.voice = extras.voice ?? false;
+  if (kind === 'sticker') object.animated = extras.animated ?? false;
+  return { ...base(header, kind), [kind]: object };
 }

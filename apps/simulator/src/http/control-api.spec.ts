@@ -82,6 +82,18 @@ describe('control API under /_sim/', () => {
     expect((await call('POST', '/_sim/customers/16505551234/messages', { type: 'button_reply' })).status).toBe(400);
   });
 
+  it('POST /_sim/customers/{waId}/messages sends media of every kind, with its fields', async () => {
+    const document = await call('POST', '/_sim/customers/16505551234/messages', { type: 'document', filename: 'receipt.pdf', caption: 'my receipt' });
+    const voice = await call('POST', '/_sim/customers/16505551234/messages', { type: 'audio', voice: true });
+    expect([document.status, voice.status]).toEqual([201, 201]);
+    await sim.idle();
+    const [first, second] = receiver.messages();
+    expect(first).toMatchObject({ id: document.json.wamid, type: 'document', document: { filename: 'receipt.pdf', caption: 'my receipt', mime_type: 'application/pdf' } });
+    expect(second).toMatchObject({ id: voice.json.wamid, type: 'audio', audio: { voice: true, mime_type: 'audio/ogg; codecs=opus' } });
+    const refused = await call('POST', '/_sim/customers/16505551234/messages', { type: 'hologram' });
+    expect(refused.status).toBe(400);
+  });
+
   it('POST /_sim/clock advances simulated time', async () => {
     await call('POST', '/_sim/customers/16505551234/messages', { text: 'hi' });
     expect((await postMessage(sim, textBody('16505551234', 'in window'))).status).toBe(200);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asNumber, asRecord, asString, type JsonRecord } from '../core/guards.js';
 import type { Customer } from '../customers/customer.js';
+import type { InboundMediaExtras } from '../customers/inbound-messages.js';
 import type { SimContext } from '../sim-context.js';
 import type { Simulator } from '../simulator-api.js';
 import { acceptedJson, deliveryJson, inboundJson, ledgerEntryJson, readReceiptJson, rejectionJson } from './control-json.js';
@@ -121,7 +122,7 @@ function customerJson(c: Customer): Record<string, unknown> {
   return { wa_id: c.waId, name: c.name, fail_with: c.failWith, read_receipts: c.readReceipts, auto_reply: c.autoReply };
 }
 
-/** Makes customer X send something: text, a button/list/quick reply to message W, a reaction, an image, or a smart `reply`. */
+/** Makes customer X send something: text, a button/list/quick reply to message W, a reaction, media, or a smart `reply`. */
 function customerMessage(ctx: SimContext, customer: Customer, body: JsonRecord): string {
   const toWamid = asString(body.to_wamid ?? body.context_wamid ?? body.toWamid ?? body.contextWamid);
   const text = asString(body.text);
@@ -158,9 +159,21 @@ function customerMessage(ctx: SimContext, customer: Customer, body: JsonRecord):
     case 'reaction':
       return customer.react(needWamid(), asString(body.emoji) ?? '👍');
     case 'image':
-      return customer.sendImage(asString(body.caption));
+    case 'document':
+    case 'audio':
+    case 'video':
+    case 'sticker': {
+      const extras: InboundMediaExtras = {};
+      const caption = asString(body.caption);
+      const filename = asString(body.filename);
+      if (caption !== undefined) extras.caption = caption;
+      if (filename !== undefined) extras.filename = filename;
+      if (typeof body.voice === 'boolean') extras.voice = body.voice;
+      if (typeof body.animated === 'boolean') extras.animated = body.animated;
+      return customer.sendMedia(type, extras);
+    }
     default:
-      throw new ControlInputError('type must be one of text, reply, button_reply, list_reply, quick_reply, reaction, image');
+      throw new ControlInputError('type must be one of text, reply, button_reply, list_reply, quick_reply, reaction, image, document, audio, video, sticker');
   }
 }
 

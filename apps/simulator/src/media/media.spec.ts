@@ -3,7 +3,8 @@ import { inflateSync } from 'node:zlib';
 import type { Simulator } from '../simulator-api.js';
 import { startSimulatorWithReceiver } from '../testing/simulator-with-receiver.js';
 import type { WebhookReceiver } from '../testing/webhook-receiver.js';
-import { pngFor } from './media-bytes.js';
+import { loadFixture } from '../testing/shape.js';
+import { pdfFor, pngFor, signedBytesFor } from './media-bytes.js';
 
 interface MediaInfo {
   messaging_product: string;
@@ -57,6 +58,27 @@ describe('media: GET /{media_id} and the download URL', () => {
     expect(digest.toString('hex')).toBe(meta.sha256);
     expect(digest.toString('base64')).toBe(image.sha256);
     expect(bytes.equals(sim.media(image.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
+  });
+
+  it.each([
+    ['document', { caption: 'my receipt', filename: 'receipt.pdf' }, 'application/pdf', 'inbound-document-meta-docs.json'],
+    ['audio', { voice: true }, 'audio/ogg; codecs=opus', 'inbound-audio-voice-meta-docs.json'],
+    ['video', { caption: 'Timelapse of growth' }, 'video/mp4', 'inbound-video-meta-docs.json'],
+    ['sticker', { animated: true }, 'image/webp', 'inbound-sticker-meta-docs.json'],
+  ] as const)('a %s: fields in the order of Meta\'s example, served with its type and the digest the webhook gave', async (kind, extras, mimeType, fixture) => {
+    sim.customer('16505551234').sendMedia(kind, extras);
+    await sim.flushWebhooks();
+    const sent = receiver.messages().at(-1)?.[kind] as Record<string, unknown>;
+    const example = (loadFixture(fixture) as { entry: Array<{ changes: Array<{ value: { messages: Array<Record<string, Record<string, unknown>>> } }> }> }).entry[0]?.changes[0]?.value.messages[0]?.[kind];
+    expect(Object.keys(sent)).toEqual(Object.keys(example ?? {}));
+    expect(sent).toMatchObject({ ...extras, mime_type: mimeType });
+
+    const meta = (await (await info(String(sent.id))).json()) as MediaInfo;
+    expect(meta.mime_type).toBe(mimeType);
+    const download = await fetch(meta.url, { headers: auth() });
+    expect(download.headers.get('content-type')).toBe(mimeType);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('base64')).toBe(sent.sha256);
   });
 
   it('unknown ids, another number and a bad token get Graph errors', async () => {
@@ -118,5 +140,33 @@ describe('pngFor', () => {
     expect(png.subarray(-8, -4).toString('ascii')).toBe('IEND');
     expect(pngFor('1003383421387256').equals(png)).toBe(true);
     expect(pngFor('1003383421387257').equals(png)).toBe(false);
+  });
+});
+
+describe('pdfFor', () => {
+  it('is a one-page PDF whose cross-reference table points at its objects, titled by the seed', () => {
+    const pdf = pdfFor('622684793477189');
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(text.endsWith('%%EOF\n')).toBe(true);
+    expect(text).toContain('/Title (622684793477189)');
+    const startxref = Number(/startxref\n(\d+)\n/.exec(text)?.[1]);
+    expect(text.slice(startxref, startxref + 4)).toBe('xref');
+    const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(4);
+    offsets.forEach((offset, i) => expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    expect(pdfFor('622684793477190').equals(pdf)).toBe(false);
+  });
+});
+
+describe('signedBytesFor', () => {
+  it('starts as an Ogg Opus stream, an MP4 and a WebP do, and differs by seed', () => {
+    expect(signedBytesFor('audio', '1').subarray(0, 4).toString('ascii')).toBe('OggS');
+    expect(signedBytesFor('audio', '1').includes(Buffer.from('OpusHead'))).toBe(true);
+    expect(signedBytesFor('video', '1').subarray(4, 12).toString('ascii')).toBe('ftypisom');
+    const webp = signedBytesFor('sticker', '1');
+    expect([webp.subarray(0, 4).toString('ascii'), webp.subarray(8, 16).toString('ascii')]).toEqual(['RIFF', 'WEBPVP8L']);
+    expect(webp.readUInt32LE(4)).toBe(webp.length - 8);
+    expect(signedBytesFor('video', '1').equals(signedBytesFor('video', '2'))).toBe(false);
   });
 });

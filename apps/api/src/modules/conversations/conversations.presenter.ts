@@ -70,13 +70,25 @@ function reactionOf(m: InboundView): Record<string, unknown> {
   return { message_wamid: typeof r.message_id === 'string' ? r.message_id : null, emoji, removed: emoji === null };
 }
 
-/** Media keeps its id, mime type and caption; it is downloaded on demand, never eagerly. */
+/**
+ * Media keeps its id, mime type, caption and file name, and whether audio is a voice note and a
+ * sticker moves; it is downloaded on demand, never eagerly.
+ */
 function mediaOf(m: InboundView): Record<string, unknown> | null {
   if (!['image', 'video', 'audio', 'document', 'sticker'].includes(m.type)) return null;
   const media = recordAt(m.raw, m.type);
   if (!media) return null;
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
-  return { id: str(media.id), mime_type: str(media.mime_type), caption: str(media.caption), filename: str(media.filename), sha256: str(media.sha256) };
+  const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
+  return {
+    id: str(media.id),
+    mime_type: str(media.mime_type),
+    caption: str(media.caption),
+    filename: str(media.filename),
+    sha256: str(media.sha256),
+    voice: bool(media.voice),
+    animated: bool(media.animated),
+  };
 }
 
 function isForwarded(raw: Record<string, unknown>): boolean {

@@ -20,7 +20,20 @@ const inbound = object(
     forwarded: bool(),
     referred_product: nullable(anyObject),
     reaction: nullable(object({ message_wamid: nullable(str()), emoji: nullable(str()), removed: bool() })),
-    media: { ...nullable(object({ id: nullable(str()), mime_type: nullable(str()), caption: nullable(str()), filename: nullable(str()), sha256: nullable(str()) })), description: 'kept as an id; downloaded on demand' },
+    media: {
+      ...nullable(
+        object({
+          id: nullable(str()),
+          mime_type: nullable(str()),
+          caption: nullable(str()),
+          filename: nullable(str()),
+          sha256: nullable(str()),
+          voice: { ...nullable(bool()), description: 'audio: a voice note recorded in WhatsApp (true) or an audio file (false)' },
+          animated: { ...nullable(bool()), description: 'sticker: whether it moves' },
+        }),
+      ),
+      description: 'kept as an id; downloaded on demand',
+    },
     message_id: { ...nullable(uuid), description: 'the outbound message it answers' },
     conversation_id: nullable(uuid),
     contact_id: nullable(uuid),

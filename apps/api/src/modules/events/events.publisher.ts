@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -28,11 +28,13 @@ export function eventsStreamKey(redisPrefix: string): string {
  * pipeline: one write and one reply instead of one round trip each, in the order raised.
  */
 @Injectable()
-export class EventsPublisher {
+export class EventsPublisher implements BeforeApplicationShutdown {
   /** Events raised inside a transaction, published when it commits (dropped if it rolls back). */
   private readonly pending = new WeakMap<QueryRunner, LiveEvent[]>();
   /** Events waiting for the end of this turn of the event loop. */
   private outgoing: LiveEvent[] = [];
+  /** Shutting down: publish at once, before the Redis client is closed under them. */
+  private closing = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -72,13 +74,22 @@ export class EventsPublisher {
     if (!runner.isTransactionActive) this.pending.delete(runner);
   }
 
+  /** Workers finishing their last jobs still publish; from here on without waiting for the loop. */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+    this.flush();
+  }
+
   private append(events: readonly LiveEvent[]): void {
     if (events.length === 0) return;
-    if (this.outgoing.length === 0) setImmediate(() => this.flush());
+    const first = this.outgoing.length === 0;
     this.outgoing.push(...events);
+    if (this.closing) this.flush();
+    else if (first) setImmediate(() => this.flush());
   }
 
   private flush(): void {
+    if (this.outgoing.length === 0) return;
     const events = this.outgoing;
     this.outgoing = [];
     try {

@@ -21,6 +21,7 @@ import { createHttpApp, createWorkerContext } from '../apps/api/dist/create-app.
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
 import { startCpuProfile } from './cpu-profile.mjs';
+import { median } from './median.mjs';
 import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -37,6 +38,8 @@ const SECRETS = {
 };
 const TARGET_RATIO = 0.25;
 const BARE_QUEUE = 'bench-bare';
+/** Messages per batch (timed run or warmup): recipients are numbered within seven digits. */
+const MAX_BATCH = 100_000;
 /** No single measurement may take longer than this, whatever happens. */
 const RUN_DEADLINE_MS = 75_000;
 
@@ -52,6 +55,7 @@ const RUN_DEADLINE_MS = 75_000;
  * app is deployed: API and worker processes apart).
  *
  * `trials`: each trial runs bare BullMQ, then every mode; each side's figure is its median trial.
+ * `staged` is a diagnostic and runs in the first trial only.
  *
  * `warmup`: messages (or bare jobs) run through the same processes first, untimed, so the timed run
  * measures the steady state rather than V8 compiling the hot paths (a cold worker process spent
@@ -73,6 +77,9 @@ export async function run({
   budgetSeconds = 150,
   log = () => undefined,
 } = {}) {
+  // Recipients are numbered within seven digits (messageBody): batches 1–99 of up to 100,000.
+  if (messages > MAX_BATCH || warmup > MAX_BATCH) throw new Error(`--messages and --warmup go up to ${MAX_BATCH}`);
+  if (trials * modes.length * 2 > 99) throw new Error('at most 99 batches of messages per run: fewer --trials or --modes');
   const stamp = `${Date.now()}_${process.pid}`;
   const database = `sendbook_bench_${stamp}`;
   const redisPrefix = `sendbook_bench_${stamp}`;
@@ -128,7 +135,8 @@ export async function run({
       log(`  ${fmt(bare.msgPerSec)} msg/s`);
       bareTrials.push(bare);
       for (const mode of modes) {
-        log(`trial ${trial}: pipeline [${mode}], ${messages} messages after ${warmup} untimed, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`);
+        if (mode === 'staged' && trial > 1) continue;
+        log(`trial ${trial}: pipeline [${mode}], ${messages} messages${mode === 'staged' ? '' : ` after ${warmup} untimed`}, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`);
         const result = mode === 'staged' ? await runStaged(ctx, mode) : await runPipeline(ctx, mode);
         log(`  ${result.msgPerSec ? `${fmt(result.msgPerSec)} msg/s end to end, ` : ''}enqueue ${fmt(result.enqueueMsgPerSec)} msg/s, worker concurrency ${result.workerConcurrency}`);
         trialsByMode.get(mode).push(result);
@@ -170,12 +178,6 @@ export async function run({
     await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
     await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
   }
-}
-
-/** The middle element by `key` (the lower middle of an even count). */
-function median(items, key) {
-  const sorted = [...items].sort((a, b) => key(a) - key(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** Bare BullMQ: addBulk N jobs; a Worker with the same concurrency and a processor that does nothing. */

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { median } from './median.mjs';
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./webhooks-load.mjs', import.meta.url));
 
@@ -85,12 +86,11 @@ function bareServer() {
 const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts });
 
 /** Each figure's median over the trials (rps, p50 and p99 each on its own). */
-function median(trials) {
-  const mid = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function medians(trials) {
   return {
-    rps: mid(trials.map((t) => t.rps)),
-    p50: mid(trials.map((t) => t.p50)),
-    p99: mid(trials.map((t) => t.p99)),
+    rps: median(trials.map((t) => t.rps)),
+    p50: median(trials.map((t) => t.p50)),
+    p99: median(trials.map((t) => t.p99)),
     ok: trials.reduce((sum, t) => sum + t.ok, 0),
     non2xx: trials.reduce((sum, t) => sum + t.non2xx, 0),
     errors: trials.reduce((sum, t) => sum + t.errors, 0),
@@ -143,8 +143,8 @@ export async function run({ durationS = 10, connections = 50, trials = 3, server
     const acknowledged = trialsOurs.reduce((sum, t) => sum + t.ok, 0);
     const storedRows = stored.after - stored.before;
 
-    const s = median(trialsOurs);
-    const b = median(trialsBare);
+    const s = medians(trialsOurs);
+    const b = medians(trialsBare);
     const figures = {
       name: 'webhooks.ingest',
       connections,

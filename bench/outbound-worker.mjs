@@ -1,18 +1,34 @@
 // A ROLE=worker process of the built app for bench/outbound.bench.mjs, started with an IPC channel.
 // It boots exactly as apps/api/dist/main.js does for ROLE=worker (config from the environment,
 // migrations, createWorkerContext), then tells the parent it is ready and with which concurrency.
+// With BENCH_CORE=1 it runs the `core` mode's bare worker instead (bench/outbound-core.mjs).
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { redisOptionsFromUrl } from '../apps/api/dist/infra/redis-options.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
 import { startCpuProfile } from './cpu-profile.mjs';
+import { startCoreWorker } from './outbound-core.mjs';
 
 const envConfig = loadConfig(process.env);
 const config = withInfra(envConfig, { databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL });
 await runMigrations(config.databaseUrl);
-const app = await createWorkerContext(config);
+const app = process.env.BENCH_CORE === '1' ? await coreWorker() : await createWorkerContext(config);
 await app.init();
-const processor = app.get(OutboundProcessor, { strict: false });
+const concurrency = process.env.BENCH_CORE === '1' ? app.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
+
+/** The core worker behind the same two calls the app context answers here. */
+async function coreWorker() {
+  const core = await startCoreWorker({
+    databaseUrl: config.databaseUrl,
+    redisConnection: redisOptionsFromUrl(config.redisUrl),
+    redisPrefix: config.redisPrefix,
+    graphUrl: config.whatsapp.graphUrl,
+    accessToken: config.whatsapp.accessToken,
+    concurrency: config.outbox.sendConcurrency,
+  });
+  return { init: async () => undefined, close: core.close, concurrency: core.concurrency };
+}
 
 let stopProfile = null;
 process.on('message', async (msg) => {
@@ -28,4 +44,4 @@ process.on('message', async (msg) => {
 process.once('SIGTERM', () => {
   app.close().finally(() => process.exit(0));
 });
-process.send({ type: 'ready', concurrency: processor.worker.concurrency });
+process.send({ type: 'ready', concurrency });

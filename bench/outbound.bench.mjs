@@ -3,7 +3,7 @@
 //
 // Plain Node ESM on the BUILT code: run `npx tsc -b tsconfig.build.json` first, then
 //   node bench/outbound.bench.mjs [--messages 3000] [--warmup 1500] [--trials 3] [--clients 32]
-//                                 [--concurrency 32] [--modes split,all,staged] [--budget 150] [--profile] [--cpu-profile DIR] [--json]
+//                                 [--concurrency 32] [--modes split,all,staged,core] [--budget 150] [--profile] [--cpu-profile DIR] [--json]
 // Needs PostgreSQL at postgres://postgres@127.0.0.1:5432 and Redis at 127.0.0.1:6379 (override with
 // BENCH_PG_URL / BENCH_REDIS_URL). Everything it creates is removed at the end: a fresh database
 // `sendbook_bench_<ts>_<pid>` (dropped) and a unique Redis key prefix (its keys deleted).
@@ -22,6 +22,7 @@ import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
 import { startCpuProfile } from './cpu-profile.mjs';
 import { median } from './median.mjs';
+import { startCoreApi } from './outbound-core.mjs';
 import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +50,9 @@ const RUN_DEADLINE_MS = 75_000;
  * `modes`: pipeline configurations, each measured with `messages` fresh rows, one after another:
  *  - `all`:    one process, the real app (createHttpApp) with ROLE=all: HTTP and the worker.
  *  - `split`:  ROLE=api in this process + a separate ROLE=worker process of the built app.
+ *  - `core`:   a yardstick, not Sendbook: the same SQL, queue calls and Graph client with the
+ *              framework, validation, policy, events and logs stripped (bench/outbound-core.mjs),
+ *              split like `split`. Never the headline.
  *  - `staged`: the two halves apart (diagnostic): ROLE=api takes all POSTs with no worker running,
  *              then an in-process ROLE=worker drains the rows; each half gets its own msg/s and CPU.
  * The headline `pipeline` is the fastest `all`/`split` mode (by default only `split`, the way the
@@ -152,9 +156,10 @@ export async function run({
       const results = trialsByMode.get(mode);
       return mode === 'staged' ? { ...results[0], trials: [] } : { ...median(results, (t) => t.msgPerSec), trials: results.map((t) => t.msgPerSec) };
     });
-    const candidates = pipelines.filter((p) => p.msgPerSec !== null);
+    const candidates = pipelines.filter((p) => p.msgPerSec !== null && p.mode !== 'core');
     const best = candidates.length > 0 ? candidates.reduce((a, b) => (b.msgPerSec > a.msgPerSec ? b : a)) : null;
     const ratio = best ? best.msgPerSec / bare.msgPerSec : null;
+    const core = pipelines.find((p) => p.mode === 'core') ?? null;
     return {
       messages,
       warmup,
@@ -167,6 +172,9 @@ export async function run({
       // Every trial of every mode came through exactly once (the table shows the median trial's).
       exactlyOnce: [...trialsByMode.values()].flat().every((t) => t.exactlyOnce),
       ratio,
+      // What the bookkeeping alone reaches against bare BullMQ, and how much of it Sendbook keeps.
+      coreRatio: core ? core.msgPerSec / bare.msgPerSec : null,
+      pipelineOfCore: core && best ? best.msgPerSec / core.msgPerSec : null,
       target: TARGET_RATIO,
       meetsTarget: ratio !== null && ratio >= TARGET_RATIO,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
@@ -216,16 +224,22 @@ async function runBare({ messages, warmup, concurrency, redisUrl, prefix }) {
 }
 
 function parseMode(mode) {
-  if (!['all', 'split', 'staged'].includes(mode)) throw new Error(`unknown mode ${mode} (all, split or staged)`);
+  if (!['all', 'split', 'staged', 'core'].includes(mode)) throw new Error(`unknown mode ${mode} (all, split, staged or core)`);
   return { base: mode };
 }
 
 function describeMode(base) {
-  return { all: 'one process, ROLE=all', split: 'ROLE=api + a ROLE=worker process', staged: 'staged: ROLE=api alone, then ROLE=worker alone' }[base];
+  return { all: 'one process, ROLE=all', split: 'ROLE=api + a ROLE=worker process', core: 'core yardstick: bare HTTP server + a bare BullMQ worker process', staged: 'staged: ROLE=api alone, then ROLE=worker alone' }[base];
 }
 
 function appConfig(env, role) {
   return withInfra(loadConfig({ ...env, ROLE: role }), { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
+}
+
+/** The `core` mode's API half, behind the `close` the app's answers to. */
+async function startCore(env) {
+  const api = await startCoreApi({ databaseUrl: env.DATABASE_URL, redisConnection: redisConnection(env.REDIS_URL), redisPrefix: env.REDIS_PREFIX, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID });
+  return { app: { close: api.close }, url: api.url };
 }
 
 async function startApi(env, role) {
@@ -234,16 +248,17 @@ async function startApi(env, role) {
   return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
 }
 
-/** `all` / `split`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
+/** `all` / `split` / `core`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
 async function runPipeline(ctx, mode) {
   const { base } = parseMode(mode);
-  const split = base === 'split';
-  const { app, url } = await startApi(ctx.env, split ? 'api' : 'all');
+  const core = base === 'core';
+  const split = base === 'split' || core;
+  const { app, url } = core ? await startCore(ctx.env) : await startApi(ctx.env, split ? 'api' : 'all');
   let child = null;
   const profiler = ctx.profile && !split ? createProfiler(app) : null;
   try {
     if (split) {
-      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker' });
+      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', ...(core ? { BENCH_CORE: '1' } : {}) });
       ctx.children.add(child);
     }
     const workerConcurrency = split ? child.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
@@ -600,6 +615,8 @@ export function formatTable(r) {
   if (r.pipeline) {
     rows.push([`ratio pipeline/bare (pipeline = ${r.pipeline.description})`, `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`]);
   }
+  if (r.coreRatio !== null) rows.push(['ratio core yardstick/bare (the bookkeeping alone)', fmt(r.coreRatio, 3)]);
+  if (r.pipelineOfCore !== null) rows.push(['ratio pipeline/core yardstick (what the framework and the policy keep)', fmt(r.pipelineOfCore, 3)]);
   rows.push(['exactly once in every trial', r.exactlyOnce ? 'yes' : 'NO']);
   rows.push(['peak RSS (this process)', `${fmt(r.peakRssMb)} MB`]);
   rows.push(['total run time', `${fmt(r.totalSeconds, 1)} s`]);

@@ -11,7 +11,8 @@ const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.
 console.log('\n## Webhook ingestion (issue 5)\n');
 const webhooks = await runWebhooks();
 console.log('\n## Outbound pipeline (issue 4)\n');
-const outbound = await runOutbound();
+// `core` runs the same bookkeeping without the framework and the policy: the yardstick beside the target.
+const outbound = await runOutbound({ modes: ['split', 'core'] });
 console.log(formatTable(outbound));
 
 const ok = webhooks.every_ack_stored && outbound.exactlyOnce;

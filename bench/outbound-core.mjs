@@ -1,0 +1,107 @@
+// `core` mode of bench/outbound.bench.mjs: the outbound pipeline's irreducible bookkeeping with
+// everything else stripped away, to show what the framework and the policy cost and what the target
+// asks of the architecture. It runs the app's own pieces, built:
+//  - the API: a bare node:http server; per POST one JSON.parse, E.164 normalisation, the content
+//    fingerprint, OutboxRepository.insertIfAbsent (the batched INSERT … ON CONFLICT with its audit
+//    row) and OutboxDispatcher.dispatch (the batched addBulk, job id = row id), answered with the
+//    message resource;
+//  - the worker: a bare BullMQ Worker; per job OutboxRepository.claim (batched, audited), the
+//    GraphClient call and OutboxRepository.markAccepted (batched, audited).
+// Left out: Nest, Express, the API key, class-validator, the template registry, the sending policy
+// (peek, admission script), live events, metrics and logs. Not a way to run Sendbook: a yardstick.
+import http from 'node:http';
+import { Queue, Worker } from 'bullmq';
+import { contentFingerprint, QUEUE_NAMES } from '@sendbook/queue';
+import { GraphClient, normalizeE164 } from '@sendbook/whatsapp';
+import { DataSource } from 'typeorm';
+import { SystemClock } from '../apps/api/dist/common/clock.js';
+import { dataSourceOptions } from '../apps/api/dist/database/data-source.js';
+import { presentMessage } from '../apps/api/dist/modules/outbox/message.presenter.js';
+import { graphBody } from '../apps/api/dist/modules/outbox/outbound-sender.service.js';
+import { OutboxDispatcher } from '../apps/api/dist/modules/outbox/outbox-dispatcher.service.js';
+import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.repository.js';
+
+const RETAIN_MS = 30 * 24 * 3600 * 1000;
+
+/** The API half: POST /v1/messages only. Resolves with its URL and a close function. */
+export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, phoneNumberId }) {
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+  const repo = new OutboxRepository(dataSource);
+  const queue = new Queue(QUEUE_NAMES.outbound, { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix });
+  const dispatcher = new OutboxDispatcher(queue, new SystemClock());
+
+  const enqueue = async (raw) => {
+    const dto = JSON.parse(raw);
+    const phone = normalizeE164(dto.to);
+    if (!phone.ok) return [400, { error: 'validation_failed', details: [{ field: 'to', message: phone.reason }] }];
+    const now = new Date();
+    const row = {
+      dedupeKey: dto.dedupe_key,
+      to: phone.e164,
+      toWaId: phone.waId,
+      purpose: dto.purpose,
+      triggerRef: dto.trigger_ref ?? null,
+      payload: dto.payload,
+      contentHash: contentFingerprint({ to: phone.e164, purpose: dto.purpose, payload: dto.payload }),
+      fallbackTemplate: null,
+      priority: 0,
+      phoneNumberId,
+      notBefore: now,
+      retainUntil: new Date(now.getTime() + RETAIN_MS),
+    };
+    const inserted = await repo.insertIfAbsent(row, { actor: 'api', reason: 'enqueued' }, now);
+    if (!inserted) return [200, { deduplicated: true }];
+    await dispatcher.dispatch([inserted]);
+    return [201, { message: presentMessage(inserted, [], null), deduplicated: false }];
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      enqueue(Buffer.concat(chunks).toString('utf8'))
+        .catch((error) => [500, { error: String(error) }])
+        .then(([status, body]) => {
+          const json = JSON.stringify(body);
+          res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) }).end(json);
+        });
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await queue.close();
+      await dataSource.destroy();
+    },
+  };
+}
+
+/** The worker half: claim → Graph call → accepted, for every job of the outbound queue. */
+export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefix, graphUrl, accessToken, concurrency }) {
+  const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+  const repo = new OutboxRepository(dataSource);
+  const graph = new GraphClient({ baseUrl: graphUrl, apiVersion: 'v23.0', accessToken });
+  const worker = new Worker(
+    QUEUE_NAMES.outbound,
+    async (job) => {
+      const row = await repo.claim(job.data.messageId, new Date());
+      if (!row) return 'not_claimed';
+      const result = await graph.sendMessage(row.phoneNumberId, graphBody(row));
+      if (result.outcome !== 'accepted') throw new Error(`core mode: ${result.outcome}`);
+      await repo.markAccepted(row.id, result.wamid, { wamid: result.wamid, wa_id: result.waId, message_status: result.messageStatus }, new Date());
+      return 'accepted';
+    },
+    { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix, concurrency },
+  );
+  await worker.waitUntilReady();
+  return {
+    concurrency,
+    close: async () => {
+      await worker.close();
+      await dataSource.destroy();
+    },
+  };
+}

@@ -23,6 +23,10 @@ export const IS_FINISHED_SQL = `state IN (${FINISHED_STATES.map((s) => `'${s}'`)
 @Index('ix_outbound_messages_state_created', ['state', 'createdAt'])
 @Index('ix_outbound_messages_created', ['createdAt', 'id'])
 @Index('ix_outbound_messages_recipient', ['phoneNumberId', 'toWaId', 'createdAt'])
+// A user's queued rows only: the sender asks which of them goes first on every send, and through
+// the index above that meant reading the user's whole retained history whenever a backlog kept
+// the planner off the due index.
+@Index('ix_outbound_messages_recipient_queued', ['phoneNumberId', 'toWaId'], { where: `state = 'queued'` })
 export class OutboundMessage {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -72,6 +72,23 @@ interface Move {
   audit: Audit & { to: OutboxState | null };
 }
 
+/**
+ * The peek for a batch of rows ($1 ids, $2 the time each is asked at), one result row per found id
+ * (`item` is its place in the batch). Exported for the test of its cost.
+ */
+export const PEEK_SQL = `
+  SELECT i.n AS item, m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at,
+         m.payload->>'type' AS payload_type, k.time_zone AS contact_time_zone, c.window_open_until,
+         EXISTS (SELECT 1 FROM sending_pauses p
+                  WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
+         (SELECT h.id FROM outbound_messages h
+           WHERE h.phone_number_id = m.phone_number_id AND h.to_wa_id = m.to_wa_id AND h.state = 'queued' AND h.not_before <= i.at
+           ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
+    FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS i(id, at, n)
+    JOIN outbound_messages m ON m.id = i.id
+    LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
+    LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`;
+
 /** The only code that builds outbox SQL. Every state change is conditional on the state it leaves. */
 @Injectable()
 export class OutboxRepository {
@@ -335,17 +352,7 @@ export class OutboxRepository {
   private readonly peeks = new Batcher<{ id: string; now: Date }, PeekedRow | null>(async (items) => {
     const rows = await preparedRows<Record<string, unknown>>(
       this.dataSource,
-      `SELECT i.n AS item, m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at,
-              m.payload->>'type' AS payload_type, k.time_zone AS contact_time_zone, c.window_open_until,
-              EXISTS (SELECT 1 FROM sending_pauses p
-                       WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
-              (SELECT h.id FROM outbound_messages h
-                WHERE h.phone_number_id = m.phone_number_id AND h.to_wa_id = m.to_wa_id AND h.state = 'queued' AND h.not_before <= i.at
-                ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
-         FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS i(id, at, n)
-         JOIN outbound_messages m ON m.id = i.id
-         LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
-         LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`,
+      PEEK_SQL,
       [items.map((i) => i.id), items.map((i) => i.now)],
     );
     const byItem = new Map(rows.map((r) => [Number(r.item), r]));

@@ -3,7 +3,8 @@
 // bare node:http server that only verifies the HMAC and answers 200, in alternating trials of the
 // same run (three each by default); each server's figures are its median trial.
 // Needs the build (`npx tsc -b tsconfig.build.json`), PostgreSQL on 127.0.0.1:5432 (user postgres)
-// and Redis on 127.0.0.1:6379. `node bench/webhooks.bench.mjs`, or `run()` from tools/bench.mjs.
+// and Redis on 127.0.0.1:6379. `node bench/webhooks.bench.mjs [--cpu-profile DIR]` (a V8 profile of
+// this process, which hosts Sendbook, during its first trial), or `run()` from tools/bench.mjs.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { startCpuProfile } from './cpu-profile.mjs';
 import { median } from './median.mjs';
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./webhooks-load.mjs', import.meta.url));
@@ -97,7 +99,7 @@ function medians(trials) {
   };
 }
 
-export async function run({ durationS = 10, connections = 50, trials = 3, serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({ durationS = 10, connections = 50, trials = 3, serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', cpuProfileDir = null, log = console.log } = {}) {
   const database = `sendbook_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const redisPrefix = `sbbench:${database}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -136,7 +138,9 @@ export async function run({ durationS = 10, connections = 50, trials = 3, server
     const trialsBare = [];
     const stored = { before: await countRows(dbUrl.toString()), acknowledged: 0 };
     for (let i = 0; i < trials; i++) {
+      const stopProfile = cpuProfileDir && i === 0 ? await startCpuProfile() : null;
       trialsOurs.push(summary(await load(appUrl, payloadsFile, { connections, durationS })));
+      if (stopProfile) log(`CPU profile of Sendbook's first trial: ${await stopProfile(cpuProfileDir, 'webhooks-sendbook')}`);
       trialsBare.push(summary(await load(bareUrl, payloadsFile, { connections, durationS })));
     }
     stored.after = await countRows(dbUrl.toString());
@@ -206,7 +210,8 @@ function table(f) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  run().then(
+  const at = process.argv.indexOf('--cpu-profile');
+  run({ cpuProfileDir: at > 0 ? process.argv[at + 1] : null }).then(
     (f) => process.exit(f.every_ack_stored ? 0 : 1),
     (error) => {
       console.error(error);

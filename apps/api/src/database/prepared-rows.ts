@@ -24,15 +24,6 @@ export async function preparedRows<T = Record<string, unknown>>(dataSource: Data
   return result.rows;
 }
 
-/**
- * A statement whose text varies (a multi-row VALUES list), straight on the pool: on the webhook ack
- * path TypeORM's query runner per call costs more than it buys. Outside a transaction only.
- */
-export async function pooledRows<T = Record<string, unknown>>(dataSource: DataSource, sql: string, params: unknown[] = []): Promise<T[]> {
-  const result = await poolOf(dataSource).query<T & Record<string, unknown>>(sql, params);
-  return result.rows;
-}
-
 function poolOf(dataSource: DataSource): Pool {
   return (dataSource.driver as unknown as { master: Pool }).master;
 }

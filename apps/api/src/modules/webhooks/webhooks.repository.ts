@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RowError } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uuidV7 } from '../../common/ids/uuid-v7.js';
-import { pooledRows } from '../../database/prepared-rows.js';
+import { preparedRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
 import type { ApplicableStatus } from './domain/status-apply.js';
@@ -125,24 +125,22 @@ export class WebhooksRepository {
    */
   async insertDeliveries(rows: readonly NewDelivery[]): Promise<string[]> {
     const ids = rows.map(() => uuidV7());
-    const params: unknown[] = [];
-    const values = rows.map((row, i) => {
-      params.push(ids[i], row.receivedAt, json(row.headers), row.body);
-      const n = params.length;
-      return `($${n - 3}::uuid, $${n - 2}, $${n - 1}::jsonb, $${n})`;
-    });
+    // One fixed statement for any batch size, the rows as parallel arrays: prepared once per
+    // connection. (A VALUES list has a new text for every size, parsed and planned on every batch:
+    // a third of the wall time of an INSERT of 24 bodies, on the ack's one-at-a-time path.)
     // The workers hear of the new ids when (and only if) this statement commits: NOTIFY is
     // transactional. (A data-modifying CTE always runs; the notifying one runs because it is read.)
-    await pooledRows(
+    await preparedRows(
       this.dataSource,
       `WITH stored AS (
-         INSERT INTO webhook_deliveries (id, received_at, headers, body) VALUES ${values.join(', ')} RETURNING id),
+         INSERT INTO webhook_deliveries (id, received_at, headers, body)
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::jsonb[], $4::bytea[]) RETURNING id),
        notified AS (
          SELECT pg_notify('${DELIVERIES_CHANNEL}', string_agg(id::text, ',')) FROM (
            SELECT id, (row_number() OVER () - 1) / ${IDS_PER_NOTIFICATION} AS part FROM stored) parts
           GROUP BY part)
        SELECT count(*) FROM notified`,
-      params,
+      [ids, rows.map((r) => r.receivedAt), rows.map((r) => json(r.headers)), rows.map((r) => r.body)],
     );
     return ids;
   }

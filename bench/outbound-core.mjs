@@ -1,22 +1,23 @@
 // `core` mode of bench/outbound.bench.mjs: the outbound pipeline's irreducible bookkeeping with
 // everything else stripped away, to show what the framework and the policy cost and what the target
 // asks of the architecture. It runs the app's own pieces, built:
-//  - the API: a bare node:http server; per POST one JSON.parse, E.164 normalisation, the content
-//    fingerprint, OutboxRepository.insertIfAbsent (the batched INSERT … ON CONFLICT with its audit
-//    row) and OutboxDispatcher.dispatch (the batched addBulk, job id = row id), answered with the
-//    message resource;
+//  - the API: a bare node:http server; per POST one JSON.parse, E.164 normalisation, the row as the
+//    app builds it (newOutboundRow, with the content fingerprint), OutboxRepository.insertIfAbsent
+//    (the batched INSERT … ON CONFLICT with its audit row) and OutboxDispatcher.dispatch (the
+//    batched addBulk, job id = row id), answered with the message resource;
 //  - the worker: a bare BullMQ Worker; per job OutboxRepository.claim (batched, audited), the
 //    GraphClient call and OutboxRepository.markAccepted (batched, audited).
 // Left out: Nest, Express, the API key, class-validator, the template registry, the sending policy
 // (peek, admission script), live events, metrics and logs. Not a way to run Sendbook: a yardstick.
 import http from 'node:http';
 import { Queue, Worker } from 'bullmq';
-import { contentFingerprint, QUEUE_NAMES } from '@sendbook/queue';
+import { QUEUE_NAMES } from '@sendbook/queue';
 import { GraphClient, normalizeE164 } from '@sendbook/whatsapp';
 import { DataSource } from 'typeorm';
 import { SystemClock } from '../apps/api/dist/common/clock.js';
 import { dataSourceOptions } from '../apps/api/dist/database/data-source.js';
 import { presentMessage } from '../apps/api/dist/modules/outbox/message.presenter.js';
+import { newOutboundRow } from '../apps/api/dist/modules/outbox/new-outbound-row.js';
 import { graphBody } from '../apps/api/dist/modules/outbox/outbound-sender.service.js';
 import { OutboxDispatcher } from '../apps/api/dist/modules/outbox/outbox-dispatcher.service.js';
 import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.repository.js';
@@ -35,20 +36,7 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
     const phone = normalizeE164(dto.to);
     if (!phone.ok) return [400, { error: 'validation_failed', details: [{ field: 'to', message: phone.reason }] }];
     const now = new Date();
-    const row = {
-      dedupeKey: dto.dedupe_key,
-      to: phone.e164,
-      toWaId: phone.waId,
-      purpose: dto.purpose,
-      triggerRef: dto.trigger_ref ?? null,
-      payload: dto.payload,
-      contentHash: contentFingerprint({ to: phone.e164, purpose: dto.purpose, payload: dto.payload }),
-      fallbackTemplate: null,
-      priority: 0,
-      phoneNumberId,
-      notBefore: now,
-      retainUntil: new Date(now.getTime() + RETAIN_MS),
-    };
+    const row = newOutboundRow(dto, phone, { now, phoneNumberId, retainUntil: new Date(now.getTime() + RETAIN_MS) });
     const inserted = await repo.insertIfAbsent(row, { actor: 'api', reason: 'enqueued' }, now);
     if (!inserted) return [200, { deduplicated: true }];
     await dispatcher.dispatch([inserted]);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { contentFingerprint, dedupeWindowMs, resolutionTarget, statesResolvableBy, validatePayload, validateTemplate, type OutboxState, type ResolveAction } from '@sendbook/queue';
+import { dedupeWindowMs, resolutionTarget, statesResolvableBy, validatePayload, validateTemplate, type OutboxState, type ResolveAction } from '@sendbook/queue';
 import { normalizeE164 } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
@@ -13,6 +13,7 @@ import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
+import { newOutboundRow } from './new-outbound-row.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
 import { OutboxRepository } from './outbox.repository.js';
 
@@ -46,20 +47,11 @@ export class OutboxService {
     if (problems.length > 0 || !phone.ok) throw DomainError.validation(problems);
 
     const now = this.clock.now();
-    const row = {
-      dedupeKey: dto.dedupe_key,
-      to: phone.e164,
-      toWaId: phone.waId,
-      purpose: dto.purpose,
-      triggerRef: dto.trigger_ref ?? null,
-      payload: dto.payload,
-      contentHash: contentFingerprint({ to: phone.e164, purpose: dto.purpose, payload: dto.payload }),
-      fallbackTemplate: dto.fallback_template ?? null,
-      priority: dto.priority ?? 0,
-      phoneNumberId: dto.phone_number_id ?? this.config.whatsapp.phoneNumberId,
-      notBefore: dto.not_before ?? now,
+    const row = newOutboundRow(dto, phone, {
+      now,
+      phoneNumberId: this.config.whatsapp.phoneNumberId,
       retainUntil: new Date(now.getTime() + dedupeWindowMs(dto.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
-    };
+    });
 
     const inserted = await this.repo.insertIfAbsent(row, { actor, reason: 'enqueued' }, now);
     if (inserted) {

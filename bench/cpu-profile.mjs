@@ -1,4 +1,4 @@
-// `--cpu-profile <dir>` for bench/outbound.bench.mjs: a V8 CPU profile of one stretch of a process's
+// `--cpu-profile <dir>` for the outbound and webhook benches: a V8 CPU profile of one stretch of a process's
 // life (the timed run, not boot or warmup), written as a .cpuprofile that Chrome DevTools opens.
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';

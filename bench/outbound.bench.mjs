@@ -83,6 +83,8 @@ export async function run({
 } = {}) {
   // Recipients are numbered within seven digits (messageBody): batches 1–99 of up to 100,000.
   if (messages > MAX_BATCH || warmup > MAX_BATCH) throw new Error(`--messages and --warmup go up to ${MAX_BATCH}`);
+  const unknown = modes.filter((mode) => !Object.hasOwn(MODE_DESCRIPTIONS, mode));
+  if (unknown.length > 0) throw new Error(`unknown mode ${unknown.join(', ')} (${Object.keys(MODE_DESCRIPTIONS).join(', ')})`);
   if (trials * modes.length * 2 > 99) throw new Error('at most 99 batches of messages per run: fewer --trials or --modes');
   const stamp = `${Date.now()}_${process.pid}`;
   const database = `sendbook_bench_${stamp}`;
@@ -223,14 +225,12 @@ async function runBare({ messages, warmup, concurrency, redisUrl, prefix }) {
   }
 }
 
-function parseMode(mode) {
-  if (!['all', 'split', 'staged', 'core'].includes(mode)) throw new Error(`unknown mode ${mode} (all, split, staged or core)`);
-  return { base: mode };
-}
-
-function describeMode(base) {
-  return { all: 'one process, ROLE=all', split: 'ROLE=api + a ROLE=worker process', core: 'core yardstick: bare HTTP server + a bare BullMQ worker process', staged: 'staged: ROLE=api alone, then ROLE=worker alone' }[base];
-}
+const MODE_DESCRIPTIONS = {
+  all: 'one process, ROLE=all',
+  split: 'ROLE=api + a ROLE=worker process',
+  core: 'core yardstick: bare HTTP server + a bare BullMQ worker process',
+  staged: 'staged: ROLE=api alone, then ROLE=worker alone',
+};
 
 function appConfig(env, role) {
   return withInfra(loadConfig({ ...env, ROLE: role }), { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL });
@@ -250,9 +250,8 @@ async function startApi(env, role) {
 
 /** `all` / `split` / `core`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
 async function runPipeline(ctx, mode) {
-  const { base } = parseMode(mode);
-  const core = base === 'core';
-  const split = base === 'split' || core;
+  const core = mode === 'core';
+  const split = mode === 'split' || core;
   const { app, url } = core ? await startCore(ctx.env) : await startApi(ctx.env, split ? 'api' : 'all');
   let child = null;
   const profiler = ctx.profile && !split ? createProfiler(app) : null;
@@ -277,7 +276,7 @@ async function runPipeline(ctx, mode) {
     const seconds = (t1 - t0) / 1000;
     return {
       mode,
-      description: describeMode(base),
+      description: MODE_DESCRIPTIONS[mode],
       messages: ctx.messages,
       seconds,
       msgPerSec: ctx.messages / seconds,
@@ -302,7 +301,6 @@ async function runPipeline(ctx, mode) {
 
 /** `staged`: the HTTP half alone (no worker anywhere), then the worker half alone. */
 async function runStaged(ctx, mode) {
-  const { base } = parseMode(mode);
   const before = ctx.sim.ledger().length;
   const api = await startApi(ctx.env, 'api');
   let statuses;
@@ -331,7 +329,7 @@ async function runStaged(ctx, mode) {
     const sendSeconds = (t1 - t0) / 1000;
     return {
       mode,
-      description: describeMode(base),
+      description: MODE_DESCRIPTIONS[mode],
       messages: ctx.messages,
       seconds: null,
       msgPerSec: null,

@@ -6,8 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Environment every child gets: no telemetry, no Nx Cloud. */
-export const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1', NX_NO_CLOUD: 'true', NX_DAEMON: 'false' };
+/**
+ * Environment every child gets: no telemetry, no Nx Cloud, no Nx daemon, and Nx plugins loaded in
+ * the Nx process itself (isolating them in worker processes costs about 2 s per Nx command here).
+ */
+export const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: '1', NX_NO_CLOUD: 'true', NX_DAEMON: 'false', NX_ISOLATE_PLUGINS: 'false' };
 
 /** Runs a command to completion, inheriting stdio; returns its exit code. */
 export function run(command, args, options = {}) {

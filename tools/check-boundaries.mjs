@@ -1,44 +1,101 @@
-// Module boundaries by Nx tags (STYLE.md habit 9), checked on import specifiers:
-// - libs (scope:domain) stay free of frameworks and never import apps;
-// - nothing imports another project by a relative path;
-// - the inbox imports no server code.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+// Module boundaries, checked on Nx's project graph: projects, their tags and every file's
+// dependencies come from Nx (the dependencies from tools/nx-plugin.mjs). Rules are keyed on tags,
+// so a new project obeys them as soon as it is tagged:
+// - every project has one `scope:*` tag;
+// - `scope:domain` (libs/whatsapp, libs/queue) depends on no framework and no app (`type:app`);
+// - `scope:inbox` depends, among workspace projects, only on `scope:contract`
+//   (@sendbook/api-contract), and on no server package;
+// - nothing imports another project by a relative path.
+//
+// Usage: node tools/check-boundaries.mjs [workspace root]   (default: this repository)
+// Exits 1 and prints `file: message [rule]` lines when a rule is broken.
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ROOT } from './run.mjs';
+import { fileURLToPath } from 'node:url';
+import { QUIET_ENV } from './run.mjs';
 
-const FRAMEWORKS = /^(@nestjs\/|typeorm|bullmq|ioredis|pg|express|next|react)(\/|$)/;
-const rules = [
-  { root: 'libs', forbid: (spec) => FRAMEWORKS.test(spec) || spec.startsWith('@sendbook/api') || spec.startsWith('@sendbook/simulator'), why: 'libs stay framework-free' },
-  { root: 'apps/inbox/src', forbid: (spec) => /^@sendbook\/(api|whatsapp|queue|simulator)/.test(spec) || /^(@nestjs|typeorm|bullmq|ioredis|pg)(\/|$)/.test(spec), why: 'the inbox imports no server code' },
-];
+const FRAMEWORKS = /^(@nestjs\/.+|typeorm|bullmq|ioredis|pg|express|next|react)$/;
+const SERVER_PACKAGES = /^(@nestjs\/.+|typeorm|bullmq|ioredis|pg)$/;
 
-const problems = [];
-for (const file of walk(ROOT)) {
-  const rel = path.relative(ROOT, file);
-  const project = rel.split('/').slice(0, 2).join('/');
-  const source = readFileSync(file, 'utf8');
-  for (const [, spec] of source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
-    if (spec.startsWith('.')) {
-      const target = path.relative(ROOT, path.resolve(path.dirname(file), spec));
-      const targetProject = target.split('/').slice(0, 2).join('/');
-      if (/^(apps|libs)\//.test(target) && targetProject !== project && /^(apps|libs)\//.test(rel)) {
-        problems.push(`${rel}: imports ${spec} across projects; use the package name`);
-      }
-      continue;
-    }
-    for (const rule of rules) if (rel.startsWith(rule.root) && rule.forbid(spec)) problems.push(`${rel}: imports ${spec} (${rule.why})`);
-  }
-}
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
+const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+// Nx reads these when its modules load: which workspace, and no daemon, cloud or plugin workers.
+Object.assign(process.env, QUIET_ENV, { NX_WORKSPACE_ROOT_PATH: root });
+process.chdir(root);
+const require = createRequire(path.join(root, 'package.json'));
+const { createProjectGraphAsync } = require('nx/src/devkit-exports.js');
+const { readFileMapCache } = require('nx/src/devkit-internals.js');
+const { findImports } = require('nx/src/native/index.js');
+const { fileDataDepTarget } = require('nx/src/config/project-graph.js');
+
+const graph = await createProjectGraphAsync({ exitOnError: true });
+const fileMap = readFileMapCache()?.fileMap.projectFileMap;
+if (!fileMap) {
+  console.error('Nx wrote no file map; cannot check module boundaries.');
   process.exit(1);
 }
 
-function* walk(dir) {
-  for (const name of readdirSync(dir)) {
-    if (['node_modules', 'dist', '.next', '.data', '.git', '.nx', 'fixtures'].includes(name)) continue;
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* walk(full);
-    else if (/\.(ts|tsx|mts|mjs)$/.test(name) && !name.endsWith('.d.ts')) yield full;
+const projects = graph.nodes;
+const tags = (name) => projects[name]?.data.tags ?? [];
+const has = (name, tag) => tags(name).includes(tag);
+const npmName = (target) => graph.externalNodes?.[target]?.data.packageName;
+
+/** Each rule: which source projects it applies to, and why a dependency breaks it (or null). */
+const rules = [
+  {
+    id: 'domain-no-framework',
+    applies: (source) => has(source, 'scope:domain'),
+    broken: (target) => (FRAMEWORKS.test(npmName(target) ?? '') ? `imports ${npmName(target)}; scope:domain libs stay framework-free` : null),
+  },
+  {
+    id: 'domain-no-app',
+    applies: (source) => has(source, 'scope:domain'),
+    broken: (target) => (has(target, 'type:app') ? `imports the app ${target}; scope:domain libs never depend on apps` : null),
+  },
+  {
+    id: 'inbox-contract-only',
+    applies: (source) => has(source, 'scope:inbox'),
+    broken: (target) => (projects[target] && !has(target, 'scope:contract') ? `imports ${target}; the inbox may import only scope:contract projects (@sendbook/api-contract)` : null),
+  },
+  {
+    id: 'inbox-no-server-packages',
+    applies: (source) => has(source, 'scope:inbox'),
+    broken: (target) => (SERVER_PACKAGES.test(npmName(target) ?? '') ? `imports ${npmName(target)}; no server package in the inbox` : null),
+  },
+];
+
+const problems = [];
+for (const name of Object.keys(projects).sort()) {
+  if (!tags(name).some((tag) => tag.startsWith('scope:'))) {
+    problems.push(`${projects[name].data.root}/package.json: ${name} has no scope:* tag (add one to its "nx" field) [project-has-scope]`);
   }
+  const active = rules.filter((rule) => rule.applies(name));
+  for (const { file, deps = [] } of fileMap[name] ?? []) {
+    const targets = [...new Set(deps.map(fileDataDepTarget))];
+    for (const target of targets) {
+      for (const rule of active) {
+        const why = rule.broken(target);
+        if (why) problems.push(`${file}: ${why} [${rule.id}]`);
+      }
+    }
+    if (targets.some((target) => projects[target])) problems.push(...relativeImports(name, file));
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Module boundaries broken (${problems.length}):\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`Module boundaries hold: ${Object.keys(projects).length} projects.`);
+
+/** Imports in `file` (of project `source`) that reach another project's folder by a relative path. */
+function relativeImports(source, file) {
+  const [found] = findImports({ [source]: [path.join(root, file)] });
+  const specifiers = [...(found?.staticImportExpressions ?? []), ...(found?.dynamicImportExpressions ?? [])];
+  const out = [];
+  for (const specifier of specifiers.filter((s) => s.startsWith('.'))) {
+    const resolved = path.posix.join(path.posix.dirname(file), specifier);
+    const target = Object.keys(projects).find((name) => name !== source && (resolved === projects[name].data.root || resolved.startsWith(`${projects[name].data.root}/`)));
+    if (target) out.push(`${file}: imports ${specifier} by a relative path into ${target}; use the package name [no-relative-import-across-projects]`);
+  }
+  return out;
 }

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
-/** Where the shared fixtures live: `../shared` beside the repository root. */
-const PAYLOADS = new URL('../../../../../shared/whatsapp/payloads/', import.meta.url);
+/** Meta's example payloads as copied into this repository (libs/whatsapp/fixtures, sources in its SOURCES.md). */
+const PAYLOADS = path.dirname(createRequire(import.meta.url).resolve('@sendbook/whatsapp/fixtures/SOURCES.md'));
 
 export function loadFixture(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(name, PAYLOADS), 'utf8')) as unknown;
+  return JSON.parse(readFileSync(path.join(PAYLOADS, name), 'utf8')) as unknown;
 }
 
 /**

@@ -1,4 +1,4 @@
-// The outbound benchmark (issue 4): messages/s from `POST /v1/messages` to accepted by the simulator,
+// The outbound benchmark: messages/s from `POST /v1/messages` to accepted by the simulator,
 // against bare BullMQ moving no-op jobs through the same Redis in the same run, and their ratio.
 //
 // Plain Node ESM on the BUILT code: run `npx tsc -b tsconfig.build.json` first, then

@@ -1,4 +1,4 @@
-// Webhook ingestion benchmark (issue 5): 50 connections posting realistic signed bodies for 10 s
+// Webhook ingestion benchmark: 50 connections posting realistic signed bodies for 10 s
 // against Sendbook's POST /webhooks/whatsapp (verify → group-committed store → 200), and against a
 // bare node:http server that only verifies the HMAC and answers 200, in alternating trials of the
 // same run (three each by default); each server's figures are its median trial.

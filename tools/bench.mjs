@@ -8,9 +8,9 @@ mustRun('build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
 const { run: runWebhooks } = await import('../bench/webhooks.bench.mjs');
 const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.mjs');
 
-console.log('\n## Webhook ingestion (issue 5)\n');
+console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
-console.log('\n## Outbound pipeline (issue 4)\n');
+console.log('\n## Outbound pipeline\n');
 // `core` runs the same bookkeeping without the framework and the policy: the yardstick beside the target.
 const outbound = await runOutbound({ modes: ['split', 'core'] });
 console.log(formatTable(outbound));

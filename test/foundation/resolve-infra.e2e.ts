@@ -9,7 +9,7 @@ import { resolveInfra } from '../../apps/api/src/infra/resolve-infra.js';
 import { testInfra } from '../support/test-infra.js';
 
 
-describe('infrastructure bootstrap picks the source the contract names', () => {
+describe('infrastructure bootstrap picks an explicit URL, else a local server, else an embedded one', () => {
   let dataDir: string;
   let closedPort: number;
   beforeEach(async () => {

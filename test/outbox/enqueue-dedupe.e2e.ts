@@ -44,7 +44,7 @@ describe('POST /v1/messages: one business event, one message', () => {
     expect(sb.sim.ledger().filter((e) => JSON.stringify(e.body).includes('"3"'))).toHaveLength(0);
   });
 
-  it('answers with the message resource of the contract', async () => {
+  it('answers with the public message resource', async () => {
     const created = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-3:shipped:972501234567', to: '+972 50-123-4567', priority: 5 })).expect(201);
     expect(created.body).toEqual({
       deduplicated: false,

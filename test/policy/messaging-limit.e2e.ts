@@ -37,7 +37,7 @@ describe('messaging limit: unique users per rolling 24 h, business-initiated onl
     const number = (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId);
     expect(number.messaging_limit).toMatchObject({ scope: 'portfolio', limit: 250, users_in_window: 250 });
 
-    // Meta raises the portfolio's limit (business_capability_update, FACTS §2).
+    // Meta raises the portfolio's limit: a business_capability_update with max_daily_conversations_per_business.
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [{ id: sb.config.whatsapp.businessAccountId, time: Math.floor(Date.now() / 1000), changes: [{ field: 'business_capability_update', value: { max_daily_conversations_per_business: 2000 } }] }],

@@ -16,8 +16,9 @@ import type {
   TemplateLanguage,
 } from './outbound-types.js';
 
-// Builders for send bodies. They only assemble JSON: Meta validates lengths and counts
-// (see FACTS §3 for the limits) and answers with an error code the classifier understands.
+// Builders for send bodies. They only assemble JSON: Meta validates lengths and counts (a text body
+// up to 4,096 characters, at most 3 reply buttons with titles up to 20, lists of at most 10 rows; see
+// https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/send-messages) and answers with an error code the classifier understands.
 
 export interface CommonOptions {
   /** wamid to quote (contextual reply). */

@@ -4,7 +4,7 @@ import { int, isRecord } from './json.js';
 // What to do about a Graph API error, decided on `code` (Meta: "build logic on code and
 // error_data.details, not titles, not HTTP status"). One classifier for every place errors
 // arrive: sync bodies `{ error: {...} }`, value.errors[], messages[].errors[], statuses[].errors[].
-// Table: FACTS.md §4.
+// The codes: https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes
 
 export type ErrorAction =
   /** Transient: send again after `retryAfterMs` (or longer). */

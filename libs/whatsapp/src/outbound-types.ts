@@ -1,4 +1,5 @@
-// Bodies of POST /<PHONE_NUMBER_ID>/messages (FACTS §3). snake_case as Meta expects.
+// Bodies of POST /<PHONE_NUMBER_ID>/messages (https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/send-messages).
+// snake_case as Meta expects.
 
 export interface OutboundBase {
   messaging_product: 'whatsapp';

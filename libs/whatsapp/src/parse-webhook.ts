@@ -71,8 +71,8 @@ function readEntry(entry: JsonRecord, events: WebhookEvent[]): void {
   }
 }
 
-// Meta usually puts `field` on the change, but some of its examples put it inside `value` or on
-// the entry (FACTS §2.1, §2.8); failing all three, infer it from the value's shape.
+// Meta usually puts `field` on the change, but some of its examples put it inside `value` (account_update
+// PARTNER_APP_INSTALLED) or on the entry; failing all three, infer it from the value's shape.
 function resolveField(change: JsonRecord, value: unknown, entry: JsonRecord): string {
   const valueRecord = rec(value);
   const field =

@@ -1,5 +1,5 @@
-// Outbound message state machine. Meta gives no ordering guarantee for status webhooks
-// (FACTS §6): late `sent` after `delivered`, `read` without `delivered`, duplicates. So a state
+// Outbound message state machine. Meta gives no ordering guarantee for status webhooks, and they do
+// arrive as late `sent` after `delivered`, `read` without `delivered`, duplicates. So a state
 // only ever moves up the rank; `failed` wins over everything and is final.
 
 /** Every state an outbound message can be in, in rank order (`failed` last, outside the ladder). */

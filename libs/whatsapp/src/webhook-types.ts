@@ -1,6 +1,7 @@
 // Wire shapes of the webhook POST body, as Meta sends them (snake_case, timestamps as strings).
 // These describe well-formed payloads; the parser never trusts them and reads defensively.
-// Sources: FACTS.md §2 and the payloads in ../fixtures.
+// Sources: Meta's webhook reference (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages)
+// and the payloads in ../fixtures.
 
 export interface WebhookEnvelope {
   /** "whatsapp_business_account"; some Meta examples omit it. */
@@ -26,7 +27,7 @@ export interface WebhookChange<V = MessagesValue | JsonObject> {
 
 export type JsonObject = { [key: string]: unknown };
 
-/** Subscription fields (FACTS §2.7); any other string may arrive too. */
+/** Subscription fields, as Meta's webhooks overview lists them; any other string may arrive too. */
 export type WebhookField =
   | 'messages'
   | 'account_alerts'
@@ -61,7 +62,7 @@ export interface MessagesValue {
   contacts?: WaContact[];
   messages?: Array<WaInboundMessage | WaUnknownMessage>;
   statuses?: WaStatus[];
-  /** System/app/account-level errors (FACTS §2.2). */
+  /** System/app/account-level errors (a message's own errors are in messages[].errors, a delivery's in statuses[].errors). */
   errors?: WaError[];
 }
 

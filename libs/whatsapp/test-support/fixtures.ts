@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-// Copies of /work/shared/whatsapp/payloads (see fixtures/SOURCES.md). Tests read them as bytes
-// and as parsed JSON.
+// Meta's example payloads and other libraries' test fixtures, each copied from the public source named
+// in fixtures/SOURCES.md. Tests read them as bytes and as parsed JSON.
 
 const dir = new URL('../fixtures/', import.meta.url);
 

@@ -5,7 +5,7 @@ const ROLES: readonly Role[] = ['api', 'worker', 'all'];
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 /**
- * Reads and validates the environment. `DATABASE_URL`/`REDIS_URL` may be unset: the contract's
+ * Reads and validates the environment. `DATABASE_URL`/`REDIS_URL` may be unset: their
  * defaults are resolved afterwards (infra/resolve-infra.ts) and joined with `withInfra`.
  */
 export function loadConfig(env: Env): EnvConfig {

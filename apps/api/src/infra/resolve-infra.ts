@@ -30,7 +30,7 @@ export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /**
- * The contract's order: an explicit URL, else a local server if it answers, else an embedded one.
+ * In this order: an explicit URL, else a local server if it answers, else an embedded one.
  */
 export async function resolveInfra(options: ResolveInfraOptions): Promise<ResolvedInfra> {
   const log = options.log ?? (() => undefined);

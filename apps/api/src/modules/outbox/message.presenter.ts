@@ -1,6 +1,6 @@
 import type { OutboundMessage } from './outbound-message.entity.js';
 
-/** The public message resource (M in the contract): snake_case, timestamps as ISO strings. */
+/** The public message resource: snake_case, timestamps as ISO strings. */
 /** `rendered`: for a template message, the text the customer saw (null when it cannot be rendered). */
 export function presentMessage(m: OutboundMessage, replies: readonly string[] = [], rendered: unknown = null): Record<string, unknown> {
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

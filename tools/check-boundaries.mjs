@@ -65,8 +65,9 @@ const rules = [
 
 const problems = [];
 for (const name of Object.keys(projects).sort()) {
-  if (!tags(name).some((tag) => tag.startsWith('scope:'))) {
-    problems.push(`${projects[name].data.root}/package.json: ${name} has no scope:* tag (add one to its "nx" field) [project-has-scope]`);
+  const scopes = tags(name).filter((tag) => tag.startsWith('scope:'));
+  if (scopes.length !== 1) {
+    problems.push(`${projects[name].data.root}/package.json: ${name} has ${scopes.length === 0 ? 'no' : scopes.join(' and ')} scope tag; give it one scope:* in its "nx" field [project-has-scope]`);
   }
   const active = rules.filter((rule) => rule.applies(name));
   for (const { file, deps = [] } of fileMap[name] ?? []) {

@@ -64,6 +64,11 @@ export function pairPushDelayMs(strikes: number, options: Pick<AdaptationOptions
   return Math.min(options.maxPairPushMs, Math.max(options.pairIntervalMs, meta));
 }
 
+/** A further cooling (COOL_DOWN_LUA): until the later of the running one's end and `until`. */
+export function coolDown(previous: Date | null, until: Date): Date {
+  return new Date(Math.max(previous?.getTime() ?? 0, until.getTime()));
+}
+
 export function adaptationFor(
   error: AdaptationInput,
   { now, pairStrikes = 0, options = {} }: { now: Date; pairStrikes?: number; options?: Partial<AdaptationOptions> },

@@ -1,19 +1,13 @@
+import { waitingScore, type Admission, type AdmissionReason } from './admission.js';
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 import type { MessagingLimit } from './messaging-tier.js';
 
 /**
- * The sending gate as one atomic Redis script: a row goes only when its number is not cooling
- * down, its (number, user) pair is free, its user fits the messaging-limit window and the
- * number's token bucket has a token — and only then is anything taken. Checking all before
- * taking any means a denial never burns a pair slot or a tier slot (which would make that user
- * wait 6 s, or a day, for nothing). The rules are those of `takePairSlot`, `tierDecision` and
- * `takeToken` (pure functions with their own specs); a slowed number (130429) runs its bucket at
- * `slow_factor` until `slow_until`, as `effectiveThroughput` says.
- *
- * Rows denied a token wait in line, a sorted set by priority then creation (`waitingScore`):
- * the reply gives the row's place, so retries spread over the coming tokens, and the row at the
- * head holds the next token until its retry (plus a grace) — rows of no higher priority are
- * denied it, so the most urgent waiting row goes next whatever the timing of the others.
+ * `decideAdmission` as one atomic Redis script, shared by every worker: cooling, the pair
+ * (`takePairSlot`), the messaging limit (`tierDecision`), then the token (`takeToken` at the
+ * rate `effectiveThroughput` gives a slowed number), the waiting line and the token hold. It
+ * checks everything before it takes anything. test/rules/ runs it against the TypeScript rule
+ * on a real Redis.
  *
  * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  6 token hold
  *       7 waiting line  (see `policyKeys`)
@@ -137,12 +131,6 @@ redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
 return until_ms
 `.trim();
 
-export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
-export type Admission =
-  | { admitted: true; countsNewUser: boolean; nextTokenAt: Date }
-  /** `place`: for a rate denial, the rows ahead of this one in the number's waiting line. */
-  | { admitted: false; reason: AdmissionReason; retryAt: Date; place?: number };
-
 const REASONS: Readonly<Record<number, AdmissionReason>> = { 1: 'cooling', 2: 'pair', 3: 'tier', 4: 'rate' };
 
 /** The tier argument: 0 skips the tier (a reply inside the customer-service window), -1 records without limit. */
@@ -185,19 +173,6 @@ export function parseAdmissionReply(reply: unknown): Admission {
   const reason = REASONS[detail];
   if (!reason) throw new TypeError(`admission: unknown denial reason ${detail}`);
   return reply.length > 3 ? { admitted: false, reason, retryAt: new Date(at), place } : { admitted: false, reason, retryAt: new Date(at) };
-}
-
-const PRIORITY_LIMIT = 1000;
-/** 2^42 ms is about 139 years: any creation time from 1970 to 2109 stays below one priority step. */
-const PRIORITY_STEP = 2 ** 42;
-
-/**
- * A row's place in its number's waiting line: higher priority first, then older first. Priority
- * is clamped to ±1000 so the score stays an exact integer (under 2^53).
- */
-export function waitingScore(priority: number, createdAt: Date): number {
-  const p = Math.max(-PRIORITY_LIMIT, Math.min(PRIORITY_LIMIT, Math.trunc(priority)));
-  return (PRIORITY_LIMIT - p) * PRIORITY_STEP + createdAt.getTime();
 }
 
 /**

@@ -11,6 +11,7 @@ export * from './recipient-time-zone.js';
 export * from './messaging-tier.js';
 export * from './adaptation.js';
 export * from './redis-keys.js';
+export * from './admission.js';
 export * from './admission-lua.js';
 export * from './policy-config.js';
 export * from './tier-webhook.js';

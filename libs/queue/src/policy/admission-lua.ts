@@ -1,4 +1,5 @@
 import { waitingScore, type Admission, type AdmissionReason } from './admission.js';
+import { DEFAULT_SLOW_DOWN } from './throughput.js';
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 import type { MessagingLimit } from './messaging-tier.js';
 
@@ -51,6 +52,9 @@ if tier_limit ~= 0 then
   end
 end
 
+-- The key lives until the bucket would be full even at the slowest rate a slowdown can bring, so
+-- a slowdown that starts after this admission never finds the bucket gone while it refills.
+local slowest_fill_ms = math.ceil(burst * ${TOKEN_UNITS} / (rate * 1000 * ${DEFAULT_SLOW_DOWN.minFactor}))
 if tonumber(number_state[2] or '0') > now then
   local factor = tonumber(number_state[1] or '1')
   rate = rate * factor
@@ -87,7 +91,7 @@ redis.call('ZREM', KEYS[7], row_id)
 
 units = units - ${TOKEN_UNITS}
 redis.call('HSET', KEYS[1], 'units', units, 'at', at)
-redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - units) / per_ms) + 1000)
+redis.call('PEXPIRE', KEYS[1], slowest_fill_ms + (at - now) + 1000)
 redis.call('SET', KEYS[2], now + pair_interval, 'PX', pair_interval)
 if tier_limit ~= 0 then
   -- GT: a counted user's time only moves forward; a new user is added.
@@ -113,10 +117,11 @@ if tonumber(state[2] or '0') > now then
   previous = tonumber(state[1] or '1')
   until_ms = math.max(until_ms, tonumber(state[2]))
 end
-local factor = math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2]))
-redis.call('HSET', KEYS[1], 'slow_factor', tostring(factor), 'slow_until', until_ms)
+-- 17 significant digits: the stored factor is the double computed (tostring keeps only 14).
+local factor = string.format('%.17g', math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2])))
+redis.call('HSET', KEYS[1], 'slow_factor', factor, 'slow_until', until_ms)
 redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
-return tostring(factor)
+return factor
 `.trim();
 
 /**

@@ -3,6 +3,7 @@ import {
   ADMISSION_LUA,
   COOL_DOWN_LUA,
   DEFAULT_ADAPTATION,
+  DEFAULT_SLOW_DOWN,
   PAIR_PUSH_LUA,
   SLOW_DOWN_LUA,
   adaptationFor,
@@ -154,7 +155,7 @@ export class SendingPolicy implements OnModuleInit {
     const at = String(now.getTime());
     switch (action.kind) {
       case 'slow_number':
-        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), at, String(DEFAULT_ADAPTATION.slowFactor), String(DEFAULT_ADAPTATION.slowForMs), String(1 / 16));
+        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), at, String(DEFAULT_ADAPTATION.slowFactor), String(DEFAULT_ADAPTATION.slowForMs), String(DEFAULT_SLOW_DOWN.minFactor));
         return { action, notBefore: null };
       case 'push_pair': {
         const freeAt = await scripts.sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(now, action.delayMs));

@@ -110,7 +110,7 @@ return { 1, new_user, next_token }
  */
 export const SLOW_DOWN_LUA = `
 local now = tonumber(ARGV[1])
-local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until')
+local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until', 'cool_until')
 local previous = 1
 local until_ms = now + tonumber(ARGV[3])
 if tonumber(state[2] or '0') > now then
@@ -120,7 +120,8 @@ end
 -- 17 significant digits: the stored factor is the double computed (tostring keeps only 14).
 local factor = string.format('%.17g', math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2])))
 redis.call('HSET', KEYS[1], 'slow_factor', factor, 'slow_until', until_ms)
-redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
+-- The hash also holds the cooling: it lives until both are over.
+redis.call('PEXPIRE', KEYS[1], math.max(until_ms, tonumber(state[3] or '0'), now + 1) - now + 60000)
 return factor
 `.trim();
 
@@ -130,9 +131,11 @@ return factor
  */
 export const COOL_DOWN_LUA = `
 local now = tonumber(ARGV[1])
-local until_ms = math.max(tonumber(ARGV[2]), tonumber(redis.call('HGET', KEYS[1], 'cool_until') or '0'))
+local state = redis.call('HMGET', KEYS[1], 'cool_until', 'slow_until')
+local until_ms = math.max(tonumber(ARGV[2]), tonumber(state[1] or '0'))
 redis.call('HSET', KEYS[1], 'cool_until', until_ms)
-redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
+-- A number's hash also holds its slowdown: it lives until both are over.
+redis.call('PEXPIRE', KEYS[1], math.max(until_ms, tonumber(state[2] or '0'), now + 1) - now + 60000)
 return until_ms
 `.trim();
 

@@ -21,11 +21,6 @@ export interface SlowDownOptions {
 
 export const DEFAULT_SLOW_DOWN: Readonly<SlowDownOptions> = { factor: 0.5, forMs: 60_000, minFactor: 1 / 16 };
 
-/** The configured rate of a number: its own entry, else the default. */
-export function configuredThroughput(byNumber: Readonly<Record<string, BucketRate>>, phoneNumberId: string, fallback: BucketRate = DEFAULT_THROUGHPUT): BucketRate {
-  return Object.hasOwn(byNumber, phoneNumberId) ? (byNumber[phoneNumberId] ?? fallback) : fallback;
-}
-
 /**
  * A further 130429: compounds an active slowdown (0.5 → 0.25 …, never under `minFactor`) and
  * extends it; an expired or absent one starts afresh.

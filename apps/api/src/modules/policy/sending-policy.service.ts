@@ -9,7 +9,6 @@ import {
   adaptationFor,
   admissionArgs,
   applyQuietHours,
-  decideFreeFormAt,
   pairSlotArgs,
   parseAdmissionReply,
   policyKeys,
@@ -22,6 +21,7 @@ import {
   type PolicyAction,
   type RowError,
 } from '@sendbook/queue';
+import { decideFreeFormAt } from '@sendbook/whatsapp';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';

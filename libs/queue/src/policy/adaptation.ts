@@ -3,7 +3,8 @@ import { DEFAULT_PAIR_INTERVAL_MS } from './pair-pacing.js';
 import { DEFAULT_SLOW_DOWN } from './throughput.js';
 
 // What a Graph API error changes in the sending policy, beside what happens to the row itself
-// (send-decision.ts). Decided on `code` first (FACTS §4), then on the classifier's action/scope.
+// (send-decision.ts). Decided on Meta's error `code` first, then on the classifier's action/scope.
+// Codes: https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes
 
 export type PauseReason = 'restriction' | 'auth' | 'payment' | 'other';
 

@@ -1,4 +1,4 @@
-// Sending policy (issue 7): pure rules, plus Redis Lua transcriptions of the ones shared by
+// Sending policy: pure rules, plus Redis Lua transcriptions of the ones shared by
 // every worker. Time always comes in as an argument.
 
 export * from './token-bucket.js';

@@ -1,6 +1,9 @@
 import type { BucketRate } from './token-bucket.js';
 
-/** Meta's default per-number throughput (FACTS §5.1); burst 1 keeps every second at ≤ 80. */
+/**
+ * Meta's default per-number throughput: 80 msg/s (1,000 once upgraded); burst 1 keeps every
+ * second at ≤ 80. https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput
+ */
 export const DEFAULT_THROUGHPUT: Readonly<BucketRate> = { ratePerSec: 80, burst: 1 };
 /** Numbers also on the WhatsApp Business app (coexistence) are fixed at 20 msg/s. */
 export const COEXISTENCE_THROUGHPUT: Readonly<BucketRate> = { ratePerSec: 20, burst: 1 };

@@ -6,8 +6,9 @@ import { T0 } from './support/gate-world.js';
 // The waiting line and the token hold: rows denied a token wait in line by priority, then age;
 // the head holds the next token until its retry plus a grace, and rows of no higher priority are
 // denied it. `decideAdmission`'s line (place in line, who holds, when each may come back) against
-// ADMISSION_LUA's sorted set and hold hash on a real Redis. Slow buckets and many rows, each to its
-// own user, mostly coming back when told (as the API's jobs do), sometimes early or late.
+// ADMISSION_LUA's sorted set and hold hash on a real Redis. Slow buckets and up to 8 rows, each to
+// a user of its own, mostly coming back when told (as the API's jobs do), sometimes early or late;
+// priorities beyond ±1000 check that the line clamps them while the hold compares them whole.
 
 const configArb: fc.Arbitrary<CaseConfig> = fc.record({
   numbers: fc.constant([NUMBER]),

@@ -11,10 +11,6 @@ export const OUTBOX_STATES: readonly OutboxState[] = [...MESSAGE_STATES, 'held',
 /** Rows in these states will not be sent again by anything automatic; retention may purge them. */
 export const FINISHED_STATES: readonly OutboxState[] = ['accepted', 'sent', 'delivered', 'read', 'played', 'failed', 'cancelled'];
 
-export function isOutboxState(value: string): value is OutboxState {
-  return (OUTBOX_STATES as readonly string[]).includes(value);
-}
-
 export type ResolveAction = 'mark_sent' | 'retry' | 'cancel';
 
 export const RESOLVE_ACTIONS: readonly ResolveAction[] = ['mark_sent', 'retry', 'cancel'];

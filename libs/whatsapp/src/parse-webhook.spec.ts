@@ -69,12 +69,12 @@ const NON_ENVELOPES: Record<string, Exclude<FixtureShape, 'envelope'>> = {
   'mark-as-read-request-meta-docs.json': 'send_request', // build-message.spec
   'mark-as-read-response-meta-docs.json': 'send_response', // graph-client.spec
   'mark-as-read-with-typing-indicator-request-meta-docs.json': 'send_request', // build-message.spec
-  'send-interactive-buttons-request-meta-docs.json': 'send_request', // build-message.spec
-  'send-interactive-list-request-meta-docs.json': 'send_request', // build-message.spec
-  'send-reaction-request-meta-docs.json': 'send_request', // build-message.spec
+  'send-interactive-buttons-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
+  'send-interactive-list-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
+  'send-reaction-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
   'send-reply-with-context-request-meta-docs.json': 'send_request', // build-message.spec
-  'send-template-carousel-quick-reply-request-meta-docs.json': 'send_request', // build-message.spec
-  'send-template-named-params-request-meta-docs.json': 'send_request', // build-message.spec
+  'send-template-carousel-quick-reply-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
+  'send-template-named-params-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
   'send-template-response-accepted-meta-docs.json': 'send_response', // graph-client.spec
   'send-text-request-meta-docs.json': 'send_request', // build-message.spec
   'send-text-response-meta-docs.json': 'send_response', // graph-client.spec

@@ -1,4 +1,4 @@
-import { impliesDelivered, isFinalState, MESSAGE_STATES, mergeStatus, statusRank, type MessageState } from './status-rank.js';
+import { MESSAGE_STATES, mergeStatus, statusRank, type MessageState } from './status-rank.js';
 
 // Rows: current state. Columns: incoming status. Cell: A = applied, - = ignored.
 // Legacy/unknown values (deleted, warning, bogus, "") are never applied.
@@ -70,20 +70,5 @@ describe('rank helpers', () => {
     expect(MESSAGE_STATES).toEqual(['queued', 'sending', 'accepted', 'sent', 'delivered', 'read', 'played', 'failed']);
     expect(statusRank('deleted')).toBeNull();
     expect(statusRank('toString')).toBeNull();
-  });
-
-  it.each([
-    ['sent', false],
-    ['delivered', true],
-    ['read', true],
-    ['played', true],
-    ['failed', false],
-    ['deleted', false],
-  ])('impliesDelivered(%s) is %s', (state, expected) => {
-    expect(impliesDelivered(state)).toBe(expected);
-  });
-
-  it('treats only failed as final', () => {
-    expect(MESSAGE_STATES.filter(isFinalState)).toEqual(['failed']);
   });
 });

@@ -37,19 +37,6 @@ export function statusRank(state: string): number | null {
   return isMessageState(state) ? RANK[state] : null;
 }
 
-/**
- * Whether the message has certainly reached the device. `read`/`played` imply `delivered`
- * (Meta skips the delivered webhook when a message is read at once); callers should still set
- * a delivered timestamp only when a delivered status actually arrives.
- */
-export function impliesDelivered(state: string): boolean {
-  return isMessageState(state) && state !== 'failed' && RANK[state] >= RANK.delivered;
-}
-
-export function isFinalState(state: string): boolean {
-  return state === 'failed';
-}
-
 export type MergeReason =
   /** incoming is higher on the ladder: applied */
   | 'advanced'

@@ -4,20 +4,14 @@
 
 export const CUSTOMER_SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** When the window closes, or null if no inbound message is known. */
-export function windowOpenUntil(lastInboundAt: Date | null): Date | null {
-  if (!lastInboundAt || Number.isNaN(lastInboundAt.getTime())) return null;
-  return new Date(lastInboundAt.getTime() + CUSTOMER_SERVICE_WINDOW_MS);
-}
+export type FreeFormDecision = 'open' | 'closed';
 
-/** Whether free-form messages may be sent at `now`. The window is closed at exactly +24 h. */
-export function isWindowOpen(lastInboundAt: Date | null, now: Date): boolean {
-  const until = windowOpenUntil(lastInboundAt);
-  return until !== null && now.getTime() < until.getTime();
-}
-
-/** A Date from Meta's Unix-seconds timestamp (number or numeric string), or null. */
-export function dateFromUnixSeconds(seconds: number | string | null | undefined): Date | null {
-  const value = typeof seconds === 'string' && seconds.trim() !== '' ? Number(seconds) : seconds;
-  return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000) : null;
+/**
+ * May a free-form (non-template) message go at `now`? `windowOpenUntil` is Meta's timestamp of
+ * the user's last inbound message plus CUSTOMER_SERVICE_WINDOW_MS (or earlier, once Meta answered
+ * 131047), null when no inbound message is known. Open strictly before it: closed at exactly
+ * +24 h, and closed when null.
+ */
+export function decideFreeFormAt(windowOpenUntil: Date | null, now: Date): FreeFormDecision {
+  return windowOpenUntil !== null && now.getTime() < windowOpenUntil.getTime() ? 'open' : 'closed';
 }

@@ -1,4 +1,3 @@
 export * from './attribution.js';
 export * from './contact-key.js';
 export * from './expects-reply.js';
-export * from './window-gate.js';

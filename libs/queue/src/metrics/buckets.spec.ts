@@ -1,4 +1,4 @@
-import { bucketStart, bucketStarts, BUCKET_SIZES, groupByBucket, lastByBucket, MINUTE_MS, sumByBucket } from './buckets.js';
+import { bucketStart, bucketStarts, BUCKET_SIZES, groupByBucket, lastByBucket, MINUTE_MS } from './buckets.js';
 
 const t = (iso: string) => Date.parse(iso);
 
@@ -13,20 +13,6 @@ describe('time buckets', () => {
     expect(bucketStarts(new Date('2026-11-30T10:07:30Z'), new Date('2026-11-30T10:10:00Z'), MINUTE_MS)).toEqual(
       ['10:07', '10:08', '10:09', '10:10'].map((hm) => t(`2026-11-30T${hm}:00Z`)),
     );
-  });
-
-  it('sums per-minute counts into larger buckets, zeros where nothing happened', () => {
-    const points = [
-      { at: t('2026-11-30T10:00:00Z'), value: 2 },
-      { at: t('2026-11-30T10:04:00Z'), value: 3 },
-      { at: t('2026-11-30T10:12:00Z'), value: 1 },
-      { at: t('2026-11-30T09:00:00Z'), value: 100 },
-    ];
-    expect(sumByBucket(points, new Date('2026-11-30T10:00:00Z'), new Date('2026-11-30T10:14:59Z'), 5 * MINUTE_MS)).toEqual([
-      { at: t('2026-11-30T10:00:00Z'), value: 5 },
-      { at: t('2026-11-30T10:05:00Z'), value: 0 },
-      { at: t('2026-11-30T10:10:00Z'), value: 1 },
-    ]);
   });
 
   it('keeps a gauge’s last reading per bucket, null where none was taken', () => {

@@ -29,16 +29,6 @@ export interface TimedValue {
   readonly value: number;
 }
 
-/** Sums per-minute counts into larger buckets; every bucket in the range is present. */
-export function sumByBucket(points: readonly TimedValue[], since: Date, until: Date, bucketMs: number): TimedValue[] {
-  const sums = new Map(bucketStarts(since, until, bucketMs).map((t) => [t, 0]));
-  for (const p of points) {
-    const t = bucketStart(p.at, bucketMs);
-    if (sums.has(t)) sums.set(t, sums.get(t)! + p.value);
-  }
-  return [...sums].map(([at, value]) => ({ at, value }));
-}
-
 /** The last sampled value in each bucket (a gauge's reading), null where nothing was sampled. */
 export function lastByBucket(points: readonly TimedValue[], since: Date, until: Date, bucketMs: number): { at: number; value: number | null }[] {
   const last = new Map<number, { at: number; value: number } | null>(bucketStarts(since, until, bucketMs).map((t) => [t, null]));

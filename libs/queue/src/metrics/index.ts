@@ -1,4 +1,4 @@
-// Queue-health figures (issue 9): pure computations; the API reads the numbers, these do the maths.
+// Queue-health figures: pure computations; the API reads the numbers, these do the maths.
 
 export * from './buckets.js';
 export * from './percentiles.js';

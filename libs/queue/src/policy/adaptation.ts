@@ -3,7 +3,8 @@ import { DEFAULT_PAIR_INTERVAL_MS } from './pair-pacing.js';
 import { DEFAULT_SLOW_DOWN } from './throughput.js';
 
 // What a Graph API error changes in the sending policy, beside what happens to the row itself
-// (send-decision.ts). Decided on `code` first (FACTS §4), then on the classifier's action/scope.
+// (send-decision.ts). Decided on Meta's error `code` first, then on the classifier's action/scope.
+// Codes: https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes
 
 export type PauseReason = 'restriction' | 'auth' | 'payment' | 'other';
 
@@ -62,6 +63,11 @@ export function pairPushDelayMs(strikes: number, options: Pick<AdaptationOptions
   const x = Number.isFinite(strikes) && strikes > 0 ? Math.floor(strikes) : 0;
   const meta = 4 ** Math.min(x, 20) * 1000;
   return Math.min(options.maxPairPushMs, Math.max(options.pairIntervalMs, meta));
+}
+
+/** A further cooling (COOL_DOWN_LUA): until the later of the running one's end and `until`. */
+export function coolDown(previous: Date | null, until: Date): Date {
+  return new Date(Math.max(previous?.getTime() ?? 0, until.getTime()));
 }
 
 export function adaptationFor(

@@ -1,8 +1,10 @@
-import { ADMISSION_LUA, admissionArgs, parseAdmissionReply, rateRetryAt, tierArg, waitingScore } from './admission-lua.js';
+import { ADMISSION_LUA, admissionArgs, parseAdmissionReply, rateRetryAt, tierArg } from './admission-lua.js';
+import { waitingScore } from './admission.js';
 
 const T0 = Date.parse('2026-11-30T10:00:00.000Z');
 
-// The script itself runs against a real Redis in test/policy/admission-script.e2e.ts.
+// The script itself runs against a real Redis in test/policy/admission-script.e2e.ts, and against
+// the TypeScript rule (`decideAdmission`) in test/rules/.
 describe('admission script helpers', () => {
   it('checks everything before it takes anything: a rate denial only writes the waiting line and the hold', () => {
     const firstWrite = ADMISSION_LUA.search(/redis\.call\('(HSET|SET|ZADD)'/);
@@ -12,15 +14,6 @@ describe('admission script helpers', () => {
     }
     const rateBranch = ADMISSION_LUA.slice(firstWrite, ADMISSION_LUA.indexOf('return { 0, 4'));
     expect(rateBranch.match(/redis\.call\('(HSET|SET|ZADD|DEL|ZREM)', KEYS\[\d\]/g)).toEqual(["redis.call('ZADD', KEYS[7]", "redis.call('HSET', KEYS[6]"]);
-  });
-
-  it('orders the waiting line by priority, then age, with exact integer scores', () => {
-    const t = new Date(T0);
-    expect(waitingScore(10, t)).toBeLessThan(waitingScore(0, t));
-    expect(waitingScore(0, t)).toBeLessThan(waitingScore(0, new Date(T0 + 1)));
-    expect(waitingScore(0, new Date(T0 + 86_400_000 * 365 * 30))).toBeLessThan(waitingScore(-1, new Date(0)));
-    expect(Number.isSafeInteger(waitingScore(-5000, new Date(T0)))).toBe(true);
-    expect(waitingScore(5000, t)).toBe(waitingScore(1000, t));
   });
 
   it('builds ARGV in the documented order', () => {

@@ -1,19 +1,14 @@
+import { waitingScore, type Admission, type AdmissionReason } from './admission.js';
+import { DEFAULT_SLOW_DOWN } from './throughput.js';
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 import type { MessagingLimit } from './messaging-tier.js';
 
 /**
- * The sending gate as one atomic Redis script: a row goes only when its number is not cooling
- * down, its (number, user) pair is free, its user fits the messaging-limit window and the
- * number's token bucket has a token — and only then is anything taken. Checking all before
- * taking any means a denial never burns a pair slot or a tier slot (which would make that user
- * wait 6 s, or a day, for nothing). The rules are those of `takePairSlot`, `tierDecision` and
- * `takeToken` (pure functions with their own specs); a slowed number (130429) runs its bucket at
- * `slow_factor` until `slow_until`, as `effectiveThroughput` says.
- *
- * Rows denied a token wait in line, a sorted set by priority then creation (`waitingScore`):
- * the reply gives the row's place, so retries spread over the coming tokens, and the row at the
- * head holds the next token until its retry (plus a grace) — rows of no higher priority are
- * denied it, so the most urgent waiting row goes next whatever the timing of the others.
+ * `decideAdmission` as one atomic Redis script, shared by every worker: cooling, the pair
+ * (`takePairSlot`), the messaging limit (`tierDecision`), then the token (`takeToken` at the
+ * rate `effectiveThroughput` gives a slowed number), the waiting line and the token hold. It
+ * checks everything before it takes anything. test/rules/ runs it against the TypeScript rule
+ * on a real Redis.
  *
  * KEYS  1 bucket  2 pair  3 tier window  4 number state  5 account state  6 token hold
  *       7 waiting line  (see `policyKeys`)
@@ -57,6 +52,9 @@ if tier_limit ~= 0 then
   end
 end
 
+-- The key lives until the bucket would be full even at the slowest rate a slowdown can bring, so
+-- a slowdown that starts after this admission never finds the bucket gone while it refills.
+local slowest_fill_ms = math.ceil(burst * ${TOKEN_UNITS} / (rate * 1000 * ${DEFAULT_SLOW_DOWN.minFactor}))
 if tonumber(number_state[2] or '0') > now then
   local factor = tonumber(number_state[1] or '1')
   rate = rate * factor
@@ -93,7 +91,7 @@ redis.call('ZREM', KEYS[7], row_id)
 
 units = units - ${TOKEN_UNITS}
 redis.call('HSET', KEYS[1], 'units', units, 'at', at)
-redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - units) / per_ms) + 1000)
+redis.call('PEXPIRE', KEYS[1], slowest_fill_ms + (at - now) + 1000)
 redis.call('SET', KEYS[2], now + pair_interval, 'PX', pair_interval)
 if tier_limit ~= 0 then
   -- GT: a counted user's time only moves forward; a new user is added.
@@ -112,17 +110,19 @@ return { 1, new_user, next_token }
  */
 export const SLOW_DOWN_LUA = `
 local now = tonumber(ARGV[1])
-local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until')
+local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until', 'cool_until')
 local previous = 1
 local until_ms = now + tonumber(ARGV[3])
 if tonumber(state[2] or '0') > now then
   previous = tonumber(state[1] or '1')
   until_ms = math.max(until_ms, tonumber(state[2]))
 end
-local factor = math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2]))
-redis.call('HSET', KEYS[1], 'slow_factor', tostring(factor), 'slow_until', until_ms)
-redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
-return tostring(factor)
+-- 17 significant digits: the stored factor is the double computed (tostring keeps only 14).
+local factor = string.format('%.17g', math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2])))
+redis.call('HSET', KEYS[1], 'slow_factor', factor, 'slow_until', until_ms)
+-- The hash also holds the cooling: it lives until both are over.
+redis.call('PEXPIRE', KEYS[1], math.max(until_ms, tonumber(state[3] or '0'), now + 1) - now + 60000)
+return factor
 `.trim();
 
 /**
@@ -131,17 +131,13 @@ return tostring(factor)
  */
 export const COOL_DOWN_LUA = `
 local now = tonumber(ARGV[1])
-local until_ms = math.max(tonumber(ARGV[2]), tonumber(redis.call('HGET', KEYS[1], 'cool_until') or '0'))
+local state = redis.call('HMGET', KEYS[1], 'cool_until', 'slow_until')
+local until_ms = math.max(tonumber(ARGV[2]), tonumber(state[1] or '0'))
 redis.call('HSET', KEYS[1], 'cool_until', until_ms)
-redis.call('PEXPIRE', KEYS[1], math.max(until_ms - now, 1) + 60000)
+-- A number's hash also holds its slowdown: it lives until both are over.
+redis.call('PEXPIRE', KEYS[1], math.max(until_ms, tonumber(state[2] or '0'), now + 1) - now + 60000)
 return until_ms
 `.trim();
-
-export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
-export type Admission =
-  | { admitted: true; countsNewUser: boolean; nextTokenAt: Date }
-  /** `place`: for a rate denial, the rows ahead of this one in the number's waiting line. */
-  | { admitted: false; reason: AdmissionReason; retryAt: Date; place?: number };
 
 const REASONS: Readonly<Record<number, AdmissionReason>> = { 1: 'cooling', 2: 'pair', 3: 'tier', 4: 'rate' };
 
@@ -185,19 +181,6 @@ export function parseAdmissionReply(reply: unknown): Admission {
   const reason = REASONS[detail];
   if (!reason) throw new TypeError(`admission: unknown denial reason ${detail}`);
   return reply.length > 3 ? { admitted: false, reason, retryAt: new Date(at), place } : { admitted: false, reason, retryAt: new Date(at) };
-}
-
-const PRIORITY_LIMIT = 1000;
-/** 2^42 ms is about 139 years: any creation time from 1970 to 2109 stays below one priority step. */
-const PRIORITY_STEP = 2 ** 42;
-
-/**
- * A row's place in its number's waiting line: higher priority first, then older first. Priority
- * is clamped to ±1000 so the score stays an exact integer (under 2^53).
- */
-export function waitingScore(priority: number, createdAt: Date): number {
-  const p = Math.max(-PRIORITY_LIMIT, Math.min(PRIORITY_LIMIT, Math.trunc(priority)));
-  return (PRIORITY_LIMIT - p) * PRIORITY_STEP + createdAt.getTime();
 }
 
 /**

@@ -1,4 +1,4 @@
-// Sending policy (issue 7): pure rules, plus Redis Lua transcriptions of the ones shared by
+// Sending policy: pure rules, plus Redis Lua transcriptions of the ones shared by
 // every worker. Time always comes in as an argument.
 
 export * from './token-bucket.js';
@@ -11,6 +11,7 @@ export * from './recipient-time-zone.js';
 export * from './messaging-tier.js';
 export * from './adaptation.js';
 export * from './redis-keys.js';
+export * from './admission.js';
 export * from './admission-lua.js';
 export * from './policy-config.js';
 export * from './tier-webhook.js';

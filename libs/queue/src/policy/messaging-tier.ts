@@ -1,6 +1,7 @@
 // Messaging limit: unique users a business may reach with business-initiated messages (outside
-// a customer-service window) in a rolling 24 h (FACTS §5.3). Beyond it a new user waits for a
-// slot; nothing is failed.
+// a customer-service window) in a rolling 24 h, per business portfolio since October 2025
+// (https://developers.facebook.com/documentation/business-messaging/whatsapp/messaging-limits).
+// Beyond it a new user waits for a slot; nothing is failed.
 
 /** A tier: a number of unique users per rolling 24 h, or no limit. */
 export type MessagingLimit = number | 'unlimited';

@@ -18,12 +18,3 @@ return pushed
 export function pairSlotArgs(now: Date, intervalMs: number): [string, string] {
   return [String(Math.floor(now.getTime())), String(intervalMs)];
 }
-
-/** Reference: PAIR_PUSH_LUA executed by hand in JS. */
-export function runPairPushLua(value: string | null, argv: readonly string[]): { reply: number; value: string; pxMs: number } {
-  const now = Number(argv[0]);
-  const delay = Number(argv[1]);
-  const freeAt = Number(value ?? '0');
-  const pushed = Math.max(freeAt, now + delay);
-  return { reply: pushed, value: String(pushed), pxMs: pushed - now };
-}

@@ -23,24 +23,10 @@ export function parseClock(value: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** Throws RangeError if any window is malformed; returns the config for chaining. */
-export function validateQuietHours(config: QuietHoursConfig): QuietHoursConfig {
-  for (const window of Object.values(config)) {
-    parseClock(window.start);
-    parseClock(window.end);
-  }
-  return config;
-}
-
 /** The window that applies to `purpose`, or null when none is configured or the purpose is exempt. */
 export function quietWindowFor(config: QuietHoursConfig, purpose: string): QuietWindow | null {
   const window = Object.hasOwn(config, purpose) ? config[purpose] : undefined;
   return window && !window.exempt ? window : null;
-}
-
-/** True when `instant` falls inside the window in `timeZone`. */
-export function isQuietAt(instant: Date, timeZone: string, window: QuietWindow | null): boolean {
-  return quietEnd(instant, timeZone, window) !== null;
 }
 
 /**

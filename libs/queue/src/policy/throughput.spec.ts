@@ -1,17 +1,7 @@
-import { configuredThroughput, DEFAULT_THROUGHPUT, effectiveThroughput, slowDown, type ThroughputSlowdown } from './throughput.js';
+import { DEFAULT_THROUGHPUT, effectiveThroughput, slowDown, type ThroughputSlowdown } from './throughput.js';
 
 const now = new Date('2026-11-30T10:00:00.000Z');
 const plus = (ms: number) => new Date(now.getTime() + ms);
-
-describe('configuredThroughput', () => {
-  it.each<[string, number]>([
-    ['111', 1000],
-    ['222', 80],
-    ['toString', 80],
-  ])('number %s → %d msg/s', (id, rate) => {
-    expect(configuredThroughput({ '111': { ratePerSec: 1000, burst: 1 } }, id).ratePerSec).toBe(rate);
-  });
-});
 
 describe('slowDown', () => {
   it.each<[string, ThroughputSlowdown | null, number, number]>([

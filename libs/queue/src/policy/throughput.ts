@@ -1,6 +1,9 @@
 import type { BucketRate } from './token-bucket.js';
 
-/** Meta's default per-number throughput (FACTS §5.1); burst 1 keeps every second at ≤ 80. */
+/**
+ * Meta's default per-number throughput: 80 msg/s (1,000 once upgraded); burst 1 keeps every
+ * second at ≤ 80. https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput
+ */
 export const DEFAULT_THROUGHPUT: Readonly<BucketRate> = { ratePerSec: 80, burst: 1 };
 /** Numbers also on the WhatsApp Business app (coexistence) are fixed at 20 msg/s. */
 export const COEXISTENCE_THROUGHPUT: Readonly<BucketRate> = { ratePerSec: 20, burst: 1 };
@@ -20,11 +23,6 @@ export interface SlowDownOptions {
 }
 
 export const DEFAULT_SLOW_DOWN: Readonly<SlowDownOptions> = { factor: 0.5, forMs: 60_000, minFactor: 1 / 16 };
-
-/** The configured rate of a number: its own entry, else the default. */
-export function configuredThroughput(byNumber: Readonly<Record<string, BucketRate>>, phoneNumberId: string, fallback: BucketRate = DEFAULT_THROUGHPUT): BucketRate {
-  return Object.hasOwn(byNumber, phoneNumberId) ? (byNumber[phoneNumberId] ?? fallback) : fallback;
-}
 
 /**
  * A further 130429: compounds an active slowdown (0.5 → 0.25 …, never under `minFactor`) and

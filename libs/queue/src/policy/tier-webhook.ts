@@ -10,9 +10,10 @@ export interface AnnouncedLimit {
 }
 
 /**
- * Reads the limit from `phone_number_quality_update` / `business_capability_update` values
- * (FACTS §2: `max_daily_conversations_per_business` replaces `current_limit` and
- * `max_daily_conversation_per_phone` from February 2026). Null for other fields or no usable tier.
+ * Reads the limit from `phone_number_quality_update` / `business_capability_update` values.
+ * Meta replaces `current_limit` and `max_daily_conversation_per_phone` with the portfolio-wide
+ * `max_daily_conversations_per_business` from February 2026. Null for other fields or no usable
+ * tier.
  */
 export function announcedLimit(field: string, value: unknown): AnnouncedLimit | null {
   if (field !== 'phone_number_quality_update' && field !== 'business_capability_update') return null;

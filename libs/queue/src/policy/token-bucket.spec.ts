@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { assertBucketRate, msUntilFull, takeToken, TOKEN_UNITS, type BucketRate, type TokenBucketState } from './token-bucket.js';
+import { assertBucketRate, takeToken, TOKEN_UNITS, type BucketRate, type TokenBucketState } from './token-bucket.js';
 
 const T0 = Date.parse('2026-11-30T10:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms);
@@ -78,13 +78,5 @@ describe('takeToken', () => {
     // 12.5 ms per token, rounded to whole ms on the way: a hair under 80/s, never over.
     expect(sent).toBeGreaterThanOrEqual(770);
     expect(sent).toBeLessThanOrEqual(801);
-  });
-
-  it.each<[TokenBucketState, BucketRate, number]>([
-    [state(0, 0), { ratePerSec: 80, burst: 1 }, 13],
-    [state(0, 0), { ratePerSec: 80, burst: 80 }, 1000],
-    [state(1, 0), { ratePerSec: 80, burst: 1 }, 0],
-  ])('msUntilFull(%j, %j) = %d', (bucket, rate, ms) => {
-    expect(msUntilFull(bucket, rate)).toBe(ms);
   });
 });

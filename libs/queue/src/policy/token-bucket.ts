@@ -63,8 +63,3 @@ export function takeToken(state: TokenBucketState | null, now: Date, rate: Bucke
   if (units < TOKEN_UNITS) wait = Math.ceil((TOKEN_UNITS - units) / perMs);
   return { granted, nextAt: new Date(at + wait), state: { units, at: new Date(at) } };
 }
-
-/** Ms until the bucket is full again: after that, a missing state means the same (Redis TTL). */
-export function msUntilFull(state: TokenBucketState, rate: BucketRate): number {
-  return Math.ceil((rate.burst * TOKEN_UNITS - state.units) / (rate.ratePerSec * 1000));
-}

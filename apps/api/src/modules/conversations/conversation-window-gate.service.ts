@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { decideFreeFormAt, type FreeFormDecision } from '@sendbook/queue';
+import { decideFreeFormAt, type FreeFormDecision } from '@sendbook/whatsapp';
 import { ConversationsRepository } from './conversations.repository.js';
 
 /**

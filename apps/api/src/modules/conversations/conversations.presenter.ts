@@ -1,4 +1,4 @@
-import { decideFreeFormAt } from '@sendbook/queue';
+import { decideFreeFormAt } from '@sendbook/whatsapp';
 import type { ConversationView, InboundView } from './conversations.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideAfterSend, decideFreeFormAt, isFreeForm, type RowError, type SendDecision } from '@sendbook/queue';
-import type { GraphClient, OutboundMessageBody } from '@sendbook/whatsapp';
+import { decideAfterSend, isFreeForm, type RowError, type SendDecision } from '@sendbook/queue';
+import { decideFreeFormAt, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';

@@ -3,12 +3,12 @@ import {
   ADMISSION_LUA,
   COOL_DOWN_LUA,
   DEFAULT_ADAPTATION,
+  DEFAULT_SLOW_DOWN,
   PAIR_PUSH_LUA,
   SLOW_DOWN_LUA,
   adaptationFor,
   admissionArgs,
   applyQuietHours,
-  decideFreeFormAt,
   pairSlotArgs,
   parseAdmissionReply,
   policyKeys,
@@ -21,6 +21,7 @@ import {
   type PolicyAction,
   type RowError,
 } from '@sendbook/queue';
+import { decideFreeFormAt } from '@sendbook/whatsapp';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -154,7 +155,7 @@ export class SendingPolicy implements OnModuleInit {
     const at = String(now.getTime());
     switch (action.kind) {
       case 'slow_number':
-        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), at, String(DEFAULT_ADAPTATION.slowFactor), String(DEFAULT_ADAPTATION.slowForMs), String(1 / 16));
+        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), at, String(DEFAULT_ADAPTATION.slowFactor), String(DEFAULT_ADAPTATION.slowForMs), String(DEFAULT_SLOW_DOWN.minFactor));
         return { action, notBefore: null };
       case 'push_pair': {
         const freeAt = await scripts.sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(now, action.delayMs));

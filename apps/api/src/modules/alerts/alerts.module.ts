@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Role } from '../../config/config.schema.js';
 import { AlertsController } from './alerts.controller.js';
+import { AlertsRepository } from './alerts.repository.js';
 import { AlertsService } from './alerts.service.js';
 
 /** Global so any module can raise an alert (AlertsService.raise / resolve) without importing this one. */
@@ -11,7 +12,7 @@ export class AlertsModule {
       module: AlertsModule,
       global: true,
       controllers: role === 'worker' ? [] : [AlertsController],
-      providers: [AlertsService],
+      providers: [AlertsRepository, AlertsService],
       exports: [AlertsService],
     };
   }

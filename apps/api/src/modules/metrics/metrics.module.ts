@@ -4,6 +4,7 @@ import type { Role } from '../../config/config.schema.js';
 import { AlertRules } from './alert-rules.service.js';
 import { CountersRepository } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
+import { LiveFiguresRepository } from './live-figures.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
 import { POOLS } from './metric-names.js';
 import { MetricsApiController } from './metrics-api.controller.js';
@@ -37,6 +38,7 @@ export class MetricsModule {
         SamplesRepository,
         MetricsRecorder,
         SendOutcomes,
+        LiveFiguresRepository,
         LiveFiguresService,
         DeliveryGapsRepository,
         PoolFiguresService,

@@ -12,6 +12,7 @@ import { OutboxController } from './outbox.controller.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { OutboxService } from './outbox.service.js';
 import { OutboundProcessor } from './processors/outbound.processor.js';
+import { SendingPausesRepository } from './sending-pauses.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 
 /** The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`. */
@@ -23,7 +24,7 @@ export class OutboxModule {
       module: OutboxModule,
       imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
       controllers: role === 'worker' ? [] : [OutboxController, WorkItemsController, NumbersController],
-      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesService, ...workers],
+      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, ...workers],
       exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
     };
   }

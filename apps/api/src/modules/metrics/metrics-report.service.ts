@@ -4,11 +4,10 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
-import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
 import { COUNTERS, CountersRepository, type CounterPoint } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
-import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED } from './metric-names.js';
+import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED, WEBHOOK_COUNTERS } from './metric-names.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 import { SamplesRepository } from './samples.repository.js';
 

@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { JobTimings } from '../../common/queue/configured-worker-host.js';
 import type { Role } from '../../config/config.schema.js';
 import { AlertRules } from './alert-rules.service.js';
 import { CountersRepository } from './counters.repository.js';
@@ -16,7 +17,6 @@ import { MetricsTimers } from './metrics-timers.service.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 import { PrometheusService } from './prometheus.service.js';
 import { SamplesRepository } from './samples.repository.js';
-import { SendOutcomes } from './send-outcomes.service.js';
 
 /**
  * Queue health. Every role records (counters, job timings, ack latency); ROLE=api serves
@@ -37,7 +37,7 @@ export class MetricsModule {
         CountersRepository,
         SamplesRepository,
         MetricsRecorder,
-        SendOutcomes,
+        { provide: JobTimings, useExisting: MetricsRecorder },
         LiveFiguresRepository,
         LiveFiguresService,
         DeliveryGapsRepository,
@@ -48,7 +48,7 @@ export class MetricsModule {
         MetricsSampler,
         ...workers,
       ],
-      exports: [CountersRepository, MetricsRecorder, SendOutcomes, MetricsSampler],
+      exports: [CountersRepository, MetricsRecorder, JobTimings, MetricsSampler],
     };
   }
 }

@@ -13,6 +13,7 @@ import { OutboxRepository } from './outbox.repository.js';
 import { OutboxService } from './outbox.service.js';
 import { OutboundProcessor } from './processors/outbound.processor.js';
 import { SendingPausesRepository } from './sending-pauses.repository.js';
+import { SendOutcomes } from './send-outcomes.service.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 
 /** The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`. */
@@ -24,7 +25,7 @@ export class OutboxModule {
       module: OutboxModule,
       imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
       controllers: role === 'worker' ? [] : [OutboxController, WorkItemsController, NumbersController],
-      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, ...workers],
+      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
       exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
     };
   }

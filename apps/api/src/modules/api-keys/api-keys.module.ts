@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiKeyGuard, ApiKeyVerifier } from '../../common/auth/api-key.guard.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ApiKeyRepository } from './api-key.repository.js';
@@ -8,8 +8,8 @@ import { ApiKeyService } from './api-key.service.js';
 /** Global: every integrator controller guards itself with ApiKeyGuard. */
 @Global()
 @Module({
-  providers: [ApiKeyRepository, ApiKeyService, ApiKeyGuard],
-  exports: [ApiKeyService, ApiKeyGuard],
+  providers: [ApiKeyRepository, ApiKeyService, { provide: ApiKeyVerifier, useExisting: ApiKeyService }, ApiKeyGuard],
+  exports: [ApiKeyService, ApiKeyVerifier, ApiKeyGuard],
 })
 export class ApiKeysModule implements OnApplicationBootstrap {
   constructor(

@@ -27,7 +27,6 @@ import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: JsonLogger, clock: Clock = new SystemClock()): DynamicModule {
-    const outbox = OutboxModule.forRole(config.role);
     return {
       module: AppModule,
       providers: [PoolErrorGuard],
@@ -54,9 +53,9 @@ export class AppModule {
         WhatsappModule,
         PolicyModule,
         TemplatesModule.forRole(config.role),
-        outbox,
+        OutboxModule.forRole(config.role),
         WebhooksModule.forRole(config.role),
-        ConversationsModule.forRole(config.role, outbox),
+        ConversationsModule.forRole(config.role),
       ],
     };
   }

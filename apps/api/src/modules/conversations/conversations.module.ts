@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsController } from './conversations.controller.js';
@@ -15,15 +17,14 @@ import { InboundService } from './inbound.service.js';
  */
 @Module({})
 export class ConversationsModule {
-  /** `outbox` is the app's own OutboxModule.forRole(role) object: the same reference, so Nest builds it once. */
-  static forRole(role: Role, outbox: DynamicModule): DynamicModule {
-    return {
+  static readonly forRole = perRole(
+    (role: Role): DynamicModule => ({
       module: ConversationsModule,
       global: true,
-      imports: [outbox],
+      imports: [OutboxModule.forRole(role)],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
       providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
       exports: [ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
-    };
-  }
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { WorkItemsController } from '../work-items/work-items.controller.js';
 import { NumbersController } from './numbers.controller.js';
@@ -19,7 +20,7 @@ import { SendingPausesService } from './sending-pauses.service.js';
 /** The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`. */
 @Module({})
 export class OutboxModule {
-  static forRole(role: Role): DynamicModule {
+  static readonly forRole = perRole((role: Role): DynamicModule => {
     const workers: Provider[] = role === 'api' ? [] : [OutboundProcessor, OutboxTimers];
     return {
       module: OutboxModule,
@@ -28,5 +29,5 @@ export class OutboxModule {
       providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
       exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
     };
-  }
+  });
 }

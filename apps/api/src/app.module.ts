@@ -22,6 +22,7 @@ import { PolicyModule } from './modules/policy/policy.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
+import { WorkItemsModule } from './modules/work-items/work-items.module.js';
 
 /** The whole application. `config.role` decides, inside each feature module, whether workers run. */
 @Module({})
@@ -56,6 +57,7 @@ export class AppModule {
         OutboxModule.forRole(config.role),
         WebhooksModule.forRole(config.role),
         ConversationsModule.forRole(config.role),
+        WorkItemsModule.forRole(config.role),
       ],
     };
   }

@@ -3,7 +3,6 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { WorkItemsController } from '../work-items/work-items.controller.js';
 import { NumbersController } from './numbers.controller.js';
 import { OutboundSender } from './outbound-sender.service.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
@@ -25,7 +24,7 @@ export class OutboxModule {
     return {
       module: OutboxModule,
       imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
-      controllers: role === 'worker' ? [] : [OutboxController, WorkItemsController, NumbersController],
+      controllers: role === 'worker' ? [] : [OutboxController, NumbersController],
       providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
       exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
     };

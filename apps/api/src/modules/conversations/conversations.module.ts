@@ -1,6 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { OutboxPorts } from '../outbox/outbox-ports.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
@@ -16,7 +17,13 @@ import { InboundService } from './inbound.service.js';
  * its transaction), the sender (window gate) and the work-items list reach it without imports.
  */
 @Module({})
-export class ConversationsModule {
+export class ConversationsModule implements OnModuleInit {
+  constructor(
+    private readonly outboxPorts: OutboxPorts,
+    private readonly inbound: InboundService,
+    private readonly windowGate: ConversationWindowGate,
+  ) {}
+
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: ConversationsModule,
@@ -27,4 +34,10 @@ export class ConversationsModule {
       exports: [ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
     }),
   );
+
+  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window. */
+  onModuleInit(): void {
+    this.outboxPorts.replies.bind(this.inbound);
+    this.outboxPorts.windows.bind(this.windowGate);
+  }
 }

@@ -3,9 +3,11 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { MessagesService } from './messages.service.js';
 import { NumbersController } from './numbers.controller.js';
 import { OutboundSender } from './outbound-sender.service.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
+import { OutboxPorts } from './outbox-ports.js';
 import { OutboxSweeper } from './outbox-sweeper.service.js';
 import { OutboxTimers } from './outbox-timers.service.js';
 import { OutboxController } from './outbox.controller.js';
@@ -25,8 +27,8 @@ export class OutboxModule {
       module: OutboxModule,
       imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
       controllers: role === 'worker' ? [] : [OutboxController, NumbersController],
-      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
-      exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
+      providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
+      exports: [OutboxService, OutboxPorts, OutboxRepository, OutboxSweeper, OutboundSender],
     };
   });
 }

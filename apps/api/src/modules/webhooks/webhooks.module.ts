@@ -1,7 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { OutboxPorts } from '../outbox/outbox-ports.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
 import { DeliveryRelay } from './delivery-relay.service.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
 import { WebhookProcessor } from './processors/webhook.processor.js';
@@ -22,13 +25,18 @@ import { WebhooksService } from './webhooks.service.js';
  * without importing this module.
  */
 @Module({})
-export class WebhooksModule {
-  static forRole(role: Role): DynamicModule {
+export class WebhooksModule implements OnModuleInit {
+  constructor(
+    private readonly outboxPorts: OutboxPorts,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  static readonly forRole = perRole((role: Role): DynamicModule => {
     const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers, DeliveryRelay];
     return {
       module: WebhooksModule,
       global: true,
-      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.webhooks })],
+      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.webhooks }), OutboxModule.forRole(role)],
       controllers: role === 'worker' ? [] : [WebhooksController, WebhooksAdminController],
       providers: [
         WebhooksRepository,
@@ -42,5 +50,10 @@ export class WebhooksModule {
       ],
       exports: [WebhooksService, WebhookProcessingService],
     };
+  });
+
+  /** Statuses that beat the send's answer are applied as soon as the sender records the wamid. */
+  onModuleInit(): void {
+    this.outboxPorts.parkedStatuses.bind(this.webhooks);
   }
 }

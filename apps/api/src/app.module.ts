@@ -17,6 +17,7 @@ import { DocsModule } from './modules/docs/docs.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { NumbersModule } from './modules/numbers/numbers.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { PolicyModule } from './modules/policy/policy.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         WebhooksModule.forRole(config.role),
         ConversationsModule.forRole(config.role),
         WorkItemsModule.forRole(config.role),
+        NumbersModule.forRole(config.role),
       ],
     };
   }

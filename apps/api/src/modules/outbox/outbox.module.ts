@@ -4,7 +4,6 @@ import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { MessagesService } from './messages.service.js';
-import { NumbersController } from './numbers.controller.js';
 import { OutboundSender } from './outbound-sender.service.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
 import { OutboxPorts } from './outbox-ports.js';
@@ -26,9 +25,9 @@ export class OutboxModule {
     return {
       module: OutboxModule,
       imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
-      controllers: role === 'worker' ? [] : [OutboxController, NumbersController],
+      controllers: role === 'worker' ? [] : [OutboxController],
       providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
-      exports: [OutboxService, OutboxPorts, OutboxRepository, OutboxSweeper, OutboundSender],
+      exports: [OutboxService, OutboxPorts, OutboxRepository, OutboxSweeper, OutboundSender, SendingPausesService],
     };
   });
 }

@@ -25,7 +25,11 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
 import { WorkItemsModule } from './modules/work-items/work-items.module.js';
 
-/** The whole application. `config.role` decides, inside each feature module, whether workers run. */
+/**
+ * The whole application. `config.role` decides, inside each feature module, whether controllers
+ * (api, all) and workers (worker, all) run. Only the infrastructure (config, logger and clock,
+ * Redis, TypeORM, BullMQ) is global; each feature module imports the modules it uses.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: JsonLogger, clock: Clock = new SystemClock()): DynamicModule {

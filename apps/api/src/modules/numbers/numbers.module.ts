@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
 import { NumbersController } from './numbers.controller.js';
 import { NumbersRepository } from './numbers.repository.js';
 import { NumbersService } from './numbers.service.js';
@@ -15,7 +17,7 @@ export class NumbersModule {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: NumbersModule,
-      imports: [OutboxModule.forRole(role)],
+      imports: [OutboxModule.forRole(role), PolicyModule, ApiKeysModule],
       controllers: role === 'worker' ? [] : [NumbersController],
       providers: role === 'worker' ? [] : [NumbersRepository, NumbersService],
     }),

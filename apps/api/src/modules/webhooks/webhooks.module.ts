@@ -3,8 +3,14 @@ import { Module, type DynamicModule, type OnModuleInit, type Provider } from '@n
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { ConversationsModule } from '../conversations/conversations.module.js';
+import { EventsModule } from '../events/events.module.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 import { OutboxPorts } from '../outbox/outbox-ports.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
 import { DeliveryRelay } from './delivery-relay.service.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
 import { WebhookProcessor } from './processors/webhook.processor.js';
@@ -20,9 +26,9 @@ import { WebhooksService } from './webhooks.service.js';
 
 /**
  * Webhook ingestion. ROLE=api: the endpoint (verify, store, 200) and the admin replay; ROLE=worker:
- * the relay that enqueues stored deliveries, the processor and the timers; `all`: both. Global so
- * the work-items list and the sender can reach WebhooksService (poison deliveries, applyParkedFor)
- * without importing this module.
+ * the relay that enqueues stored deliveries, the processor and the timers; `all`: both. Above the
+ * outbox and the conversations: status webhooks move outbox rows, inbound messages are attributed
+ * in the claim's transaction, and this module binds the outbox's port for parked statuses.
  */
 @Module({})
 export class WebhooksModule implements OnModuleInit {
@@ -35,8 +41,16 @@ export class WebhooksModule implements OnModuleInit {
     const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers, DeliveryRelay];
     return {
       module: WebhooksModule,
-      global: true,
-      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.webhooks }), OutboxModule.forRole(role)],
+      imports: [
+        BullModule.registerQueue({ name: QUEUE_NAMES.webhooks }),
+        OutboxModule.forRole(role),
+        ConversationsModule.forRole(role),
+        TemplatesModule.forRole(role),
+        MetricsModule.forRole(role),
+        EventsModule.forRole(role),
+        PolicyModule,
+        ApiKeysModule,
+      ],
       controllers: role === 'worker' ? [] : [WebhooksController, WebhooksAdminController],
       providers: [
         WebhooksRepository,
@@ -48,7 +62,7 @@ export class WebhooksModule implements OnModuleInit {
         WebhooksService,
         ...workers,
       ],
-      exports: [WebhooksService, WebhookProcessingService],
+      exports: [WebhooksService],
     };
   });
 

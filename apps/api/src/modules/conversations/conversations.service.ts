@@ -126,7 +126,7 @@ export class ConversationsService {
       .map((e): TimelineEntry => e.entry);
   }
 
-  /** The conversation an outbound message to `toWaId` belongs to, created if absent. For the outbox to call on enqueue. */
+  /** The conversation an outbound message to `toWaId` belongs to, created if absent (opening a thread). */
   async ensureForOutbound(phoneNumberId: string, toWaId: string): Promise<string> {
     const now = this.clock.now();
     return this.repo.transaction(async (tx) => {

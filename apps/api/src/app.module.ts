@@ -17,17 +17,22 @@ import { DocsModule } from './modules/docs/docs.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { NumbersModule } from './modules/numbers/numbers.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { PolicyModule } from './modules/policy/policy.module.js';
 import { TemplatesModule } from './modules/templates/templates.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WhatsappModule } from './modules/whatsapp/whatsapp.module.js';
+import { WorkItemsModule } from './modules/work-items/work-items.module.js';
 
-/** The whole application. `config.role` decides, inside each feature module, whether workers run. */
+/**
+ * The whole application. `config.role` decides, inside each feature module, whether controllers
+ * (api, all) and workers (worker, all) run. Only the infrastructure (config, logger and clock,
+ * Redis, TypeORM, BullMQ) is global; each feature module imports the modules it uses.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logger: JsonLogger, clock: Clock = new SystemClock()): DynamicModule {
-    const outbox = OutboxModule.forRole(config.role);
     return {
       module: AppModule,
       providers: [PoolErrorGuard],
@@ -54,9 +59,11 @@ export class AppModule {
         WhatsappModule,
         PolicyModule,
         TemplatesModule.forRole(config.role),
-        outbox,
+        OutboxModule.forRole(config.role),
         WebhooksModule.forRole(config.role),
-        ConversationsModule.forRole(config.role, outbox),
+        ConversationsModule.forRole(config.role),
+        WorkItemsModule.forRole(config.role),
+        NumbersModule.forRole(config.role),
       ],
     };
   }

@@ -1,7 +1,14 @@
 import { OnWorkerEvent, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { MetricsRecorder } from '../../modules/metrics/metrics-recorder.service.js';
 import type { JsonLogger } from '../logging/json-logger.js';
+
+/**
+ * Where a worker reports each job's service time. Declared here and provided by the metrics
+ * module, so this base class depends on no feature module.
+ */
+export abstract class JobTimings {
+  abstract jobServed(pool: string, serviceMs: number): void;
+}
 
 /**
  * A BullMQ processor that starts with its configured concurrency and drains on shutdown.
@@ -14,8 +21,8 @@ export abstract class ConfiguredWorkerHost extends WorkerHost implements OnAppli
   protected abstract readonly name: string;
 
   /** Property-injected so subclasses keep their constructors; measures the pool's service time. */
-  @Inject(MetricsRecorder)
-  protected readonly metrics!: MetricsRecorder;
+  @Inject(JobTimings)
+  protected readonly metrics!: JobTimings;
 
   /** Runs one job and records its service time for the pool's figures, whatever the outcome. */
   protected async measured<T>(run: () => Promise<T>): Promise<T> {

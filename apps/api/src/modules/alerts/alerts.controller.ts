@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
-import { AlertsService, presentAlert } from './alerts.service.js';
+import { AlertsService } from './alerts.service.js';
 
 class ResolveAlertDto {
   @IsOptional()
@@ -18,7 +18,7 @@ export class AlertsController {
 
   @Post(':id/resolve')
   @HttpCode(200)
-  async resolve(@Param('id') id: string, @Body() dto: ResolveAlertDto) {
-    return { alert: presentAlert(await this.alerts.resolveById(id, 'admin:api', dto.note ?? null)) };
+  resolve(@Param('id') id: string, @Body() dto: ResolveAlertDto) {
+    return this.alerts.resolveById(id, 'admin:api', dto.note ?? null);
   }
 }

@@ -1,18 +1,22 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { EventsModule } from '../events/events.module.js';
 import { AlertsController } from './alerts.controller.js';
+import { AlertsRepository } from './alerts.repository.js';
 import { AlertsService } from './alerts.service.js';
 
-/** Global so any module can raise an alert (AlertsService.raise / resolve) without importing this one. */
+/** Alerts as work items. A module that raises or resolves alerts imports this one for AlertsService. */
 @Module({})
 export class AlertsModule {
-  static forRole(role: Role): DynamicModule {
-    return {
+  static readonly forRole = perRole(
+    (role: Role): DynamicModule => ({
       module: AlertsModule,
-      global: true,
+      imports: [EventsModule.forRole(role), ApiKeysModule],
       controllers: role === 'worker' ? [] : [AlertsController],
-      providers: [AlertsService],
+      providers: [AlertsRepository, AlertsService],
       exports: [AlertsService],
-    };
-  }
+    }),
+  );
 }

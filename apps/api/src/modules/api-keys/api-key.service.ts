@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { ApiKeyVerifier } from '../../common/auth/api-key.guard.js';
 import { Clock } from '../../common/clock.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 
@@ -27,7 +28,7 @@ interface CacheEntry {
 }
 
 @Injectable()
-export class ApiKeyService {
+export class ApiKeyService implements ApiKeyVerifier {
   /** By key hash, in insertion order (oldest first, for eviction). */
   private readonly cache = new Map<string, CacheEntry>();
   /** Concurrent requests with the same key share one lookup. */

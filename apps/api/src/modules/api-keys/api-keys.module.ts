@@ -1,15 +1,14 @@
-import { Global, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { ApiKeyGuard, ApiKeyVerifier } from '../../common/auth/api-key.guard.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeyService } from './api-key.service.js';
 
-/** Global: every integrator controller guards itself with ApiKeyGuard. */
-@Global()
+/** API keys. A module whose controllers use ApiKeyGuard imports this one for the verifier the guard needs. */
 @Module({
-  providers: [ApiKeyRepository, ApiKeyService, ApiKeyGuard],
-  exports: [ApiKeyService, ApiKeyGuard],
+  providers: [ApiKeyRepository, ApiKeyService, { provide: ApiKeyVerifier, useExisting: ApiKeyService }, ApiKeyGuard],
+  exports: [ApiKeyVerifier, ApiKeyGuard],
 })
 export class ApiKeysModule implements OnApplicationBootstrap {
   constructor(

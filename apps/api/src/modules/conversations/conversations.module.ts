@@ -1,5 +1,11 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { EventsModule } from '../events/events.module.js';
+import { OutboxPorts } from '../outbox/outbox-ports.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsController } from './conversations.controller.js';
@@ -10,20 +16,31 @@ import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
 
 /**
- * Contacts, conversations and reply attribution. Global, so the webhook processor (attribution in
- * its transaction), the sender (window gate) and the work-items list reach it without imports.
+ * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
+ * through it, and this module binds the outbox's ports for replies and the customer window. The
+ * webhooks use ConversationAttributionService (in their transaction), the work items InboundService.
  */
 @Module({})
-export class ConversationsModule {
-  /** `outbox` is the app's own OutboxModule.forRole(role) object: the same reference, so Nest builds it once. */
-  static forRole(role: Role, outbox: DynamicModule): DynamicModule {
-    return {
+export class ConversationsModule implements OnModuleInit {
+  constructor(
+    private readonly outboxPorts: OutboxPorts,
+    private readonly inbound: InboundService,
+    private readonly windowGate: ConversationWindowGate,
+  ) {}
+
+  static readonly forRole = perRole(
+    (role: Role): DynamicModule => ({
       module: ConversationsModule,
-      global: true,
-      imports: [outbox],
+      imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, ApiKeysModule],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
       providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
-      exports: [ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService],
-    };
+      exports: [ConversationAttributionService, InboundService],
+    }),
+  );
+
+  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window. */
+  onModuleInit(): void {
+    this.outboxPorts.replies.bind(this.inbound);
+    this.outboxPorts.windows.bind(this.windowGate);
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { contactE164 } from '@sendbook/queue';
 import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
@@ -8,15 +9,18 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
+import { presentMessage } from '../outbox/message.presenter.js';
 import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
-import type { ConversationState } from './conversation.entity.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsRepository, type ConversationView, type InboundView } from './conversations.repository.js';
+import { decodeCursor, encodeCursor, presentConversation, presentInbound } from './conversations.presenter.js';
+import type { AgentReplyDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMELINE_LIMIT = 200;
+const DEFAULT_PAGE = 50;
 
 export type TimelineEntry = { direction: 'inbound'; at: Date; inbound: InboundView } | { direction: 'outbound'; at: Date; message: OutboundMessage };
 
@@ -42,18 +46,74 @@ export class ConversationsService {
     private readonly logger: JsonLogger,
   ) {}
 
-  async get(id: string): Promise<ConversationView> {
+  async list(query: ListConversationsDto) {
+    const limit = query.limit ?? DEFAULT_PAGE;
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
+    const rows = await this.repo.listConversations({ state: query.state, assignee: query.assignee, limit, after });
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    const now = this.clock.now();
+    return { data: rows.map((c) => presentConversation(c, now)), next_cursor: last ? encodeCursor(last.lastActivityAt, last.id) : null };
+  }
+
+  /** The conversation and its timeline, both directions, oldest first. */
+  async get(id: string) {
+    const conversation = await this.find(id);
+    const timeline = await this.timeline(conversation);
+    return {
+      conversation: presentConversation(conversation, this.clock.now()),
+      timeline: timeline.map((e) =>
+        e.direction === 'inbound'
+          ? { direction: 'inbound', at: e.at.toISOString(), inbound: presentInbound(e.inbound) }
+          : { direction: 'outbound', at: e.at.toISOString(), message: presentMessage(e.message) },
+      ),
+    };
+  }
+
+  /** The thread with a phone number on a business number, created if absent (an agent starting a conversation). */
+  async open(dto: OpenConversationDto) {
+    const phone = normalizeE164(dto.to);
+    if (!phone.ok) throw DomainError.validation([{ field: 'to', message: `is not a valid phone number (${phone.reason})` }]);
+    const id = await this.ensureForOutbound(dto.phone_number_id ?? this.config.whatsapp.phoneNumberId, phone.waId);
+    return this.presented(await this.find(id));
+  }
+
+  async update(id: string, dto: UpdateConversationDto) {
+    await this.find(id);
+    await this.repo.updateConversation(id, { state: dto.state, assignee: dto.assignee }, this.clock.now());
+    return this.presented(await this.find(id));
+  }
+
+  /** The agent has seen the thread: unread back to zero, and (MARK_READ_ON_OPEN) blue ticks at Meta. */
+  async markSeen(id: string) {
+    const conversation = await this.find(id);
+    await this.repo.updateConversation(id, { unreadCount: 0 }, this.clock.now());
+    if (this.config.conversations.markReadOnOpen) void this.markReadAtMeta(conversation);
+    return this.presented(await this.find(id));
+  }
+
+  /**
+   * An agent's reply: enqueued through the outbox like any message, deduplicated by the client's
+   * request id (the body's, else the Idempotency-Key header; a random one when neither is given).
+   */
+  async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, actor: string) {
+    const requestId = dto.client_request_id ?? idempotencyKey?.trim() ?? randomUUID();
+    const { message, deduplicated } = await this.enqueueReply(id, { text: dto.text, template: dto.template, replyTo: dto.reply_to, requestId }, actor);
+    return { message: presentMessage(message), deduplicated };
+  }
+
+  private presented(conversation: ConversationView) {
+    return { conversation: presentConversation(conversation, this.clock.now()) };
+  }
+
+  private async find(id: string): Promise<ConversationView> {
     const found = UUID.test(id) ? await this.repo.findConversation(id) : null;
     if (!found) throw DomainError.notFound('conversation');
     return found;
   }
 
-  list(filter: Parameters<ConversationsRepository['listConversations']>[0]): Promise<ConversationView[]> {
-    return this.repo.listConversations(filter);
-  }
-
   /** Both directions, oldest first: the thread's inbound messages and what we sent to its contact's phone. */
-  async timeline(conversation: ConversationView): Promise<TimelineEntry[]> {
+  private async timeline(conversation: ConversationView): Promise<TimelineEntry[]> {
     const inbound = await this.repo.listInbound({ conversationId: conversation.id, limit: TIMELINE_LIMIT });
     const outbound = conversation.contact.waId ? await this.repo.outboundOfThread(conversation.phoneNumberId, conversation.contact.waId, TIMELINE_LIMIT) : [];
     const entries = [
@@ -66,15 +126,7 @@ export class ConversationsService {
       .map((e): TimelineEntry => e.entry);
   }
 
-  /** The thread with a phone number on a business number, created if absent (an agent starting a conversation). */
-  async open(to: string, phoneNumberId: string | undefined): Promise<ConversationView> {
-    const phone = normalizeE164(to);
-    if (!phone.ok) throw DomainError.validation([{ field: 'to', message: `is not a valid phone number (${phone.reason})` }]);
-    const id = await this.ensureForOutbound(phoneNumberId ?? this.config.whatsapp.phoneNumberId, phone.waId);
-    return this.get(id);
-  }
-
-  /** The conversation an outbound message to `toWaId` belongs to, created if absent. For the outbox to call on enqueue. */
+  /** The conversation an outbound message to `toWaId` belongs to, created if absent (opening a thread). */
   async ensureForOutbound(phoneNumberId: string, toWaId: string): Promise<string> {
     const now = this.clock.now();
     return this.repo.transaction(async (tx) => {
@@ -83,20 +135,6 @@ export class ConversationsService {
         (await this.repo.upsertContact(tx, { phoneNumberId, key: toWaId, waId: toWaId, userId: null, name: null }, now));
       return this.repo.upsertConversation(tx, { phoneNumberId, contactId, inboundAt: null, opensWindow: false, unread: 0, windowMs: 0 }, now);
     });
-  }
-
-  async update(id: string, patch: { state?: ConversationState; assignee?: string | null }): Promise<ConversationView> {
-    await this.get(id);
-    await this.repo.updateConversation(id, patch, this.clock.now());
-    return this.get(id);
-  }
-
-  /** The agent has seen the thread: unread back to zero, and (MARK_READ_ON_OPEN) blue ticks at Meta. */
-  async markSeen(id: string): Promise<ConversationView> {
-    const conversation = await this.get(id);
-    await this.repo.updateConversation(id, { unreadCount: 0 }, this.clock.now());
-    if (this.config.conversations.markReadOnOpen) void this.markReadAtMeta(conversation);
-    return this.get(id);
   }
 
   /** Marks the thread's newest inbound message (and so all before it) read. Never fails the caller. */
@@ -111,12 +149,9 @@ export class ConversationsService {
     }
   }
 
-  /**
-   * An agent's reply: enqueued through the outbox like any message, deduplicated by the client's
-   * request id. Free text is refused outside the 24 h window (a template is always allowed).
-   */
-  async reply(id: string, reply: AgentReply, actor: string): Promise<EnqueueResult> {
-    const conversation = await this.get(id);
+  /** Free text is refused outside the 24 h window (a template is always allowed). */
+  private async enqueueReply(id: string, reply: AgentReply, actor: string): Promise<EnqueueResult> {
+    const conversation = await this.find(id);
     if ((reply.text === undefined) === (reply.template === undefined)) {
       throw DomainError.validation([{ field: 'text', message: 'give exactly one of text or template' }]);
     }

@@ -1,8 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
-import { DomainError } from '../../common/errors/domain-error.js';
-import { decodeCursor, encodeCursor, presentInbound } from './conversations.presenter.js';
 import { AttributeInboundDto, ListInboundDto } from './dto/inbound.dto.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundService } from './inbound.service.js';
@@ -16,18 +14,13 @@ export class InboundController {
   ) {}
 
   @Get()
-  async list(@Query() query: ListInboundDto) {
-    const limit = query.limit ?? 50;
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.inbound.list({ attribution: query.attribution, limit, after });
-    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
-    return { data: rows.map(presentInbound), next_cursor: last ? encodeCursor(last.createdAt, last.id) : null };
+  list(@Query() query: ListInboundDto) {
+    return this.inbound.list(query);
   }
 
   @Get(':id')
-  async get(@Param('id') id: string) {
-    return { inbound: presentInbound(await this.inbound.get(id)) };
+  get(@Param('id') id: string) {
+    return this.inbound.show(id);
   }
 
   /** The message's media, downloaded from Meta now (not stored): the bytes with their type. */
@@ -46,15 +39,13 @@ export class InboundController {
 
   /** The audit trail of hand-made attributions. */
   @Get(':id/history')
-  async history(@Param('id') id: string) {
-    await this.inbound.get(id);
-    return { data: await this.inbound.history(id) };
+  history(@Param('id') id: string) {
+    return this.inbound.history(id);
   }
 
   @Post(':id/attribute')
   @HttpCode(200)
-  async attribute(@Param('id') id: string, @Body() dto: AttributeInboundDto) {
-    const inbound = await this.inbound.attribute(id, { messageId: dto.message_id, conversationId: dto.conversation_id }, { actor: 'admin:api', note: dto.note ?? null });
-    return { inbound: presentInbound(inbound) };
+  attribute(@Param('id') id: string, @Body() dto: AttributeInboundDto) {
+    return this.inbound.attribute(id, dto, 'admin:api');
   }
 }

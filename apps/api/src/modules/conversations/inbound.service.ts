@@ -4,8 +4,11 @@ import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { ConversationsRepository, type InboundView } from './conversations.repository.js';
+import { decodeCursor, encodeCursor, presentInbound } from './conversations.presenter.js';
+import type { AttributeInboundDto, ListInboundDto } from './dto/inbound.dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEFAULT_PAGE = 50;
 
 /** Inbound messages as the API shows them, and the hand-made attribution of the ones we could not place. */
 @Injectable()
@@ -22,8 +25,17 @@ export class InboundService {
     return found;
   }
 
-  list(filter: { attribution?: Attribution; limit: number; after?: { at: Date; id: string } }): Promise<InboundView[]> {
-    return this.repo.listInbound(filter);
+  async list(query: ListInboundDto) {
+    const limit = query.limit ?? DEFAULT_PAGE;
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
+    const rows = await this.repo.listInbound({ attribution: query.attribution, limit, after });
+    const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+    return { data: rows.map(presentInbound), next_cursor: last ? encodeCursor(last.createdAt, last.id) : null };
+  }
+
+  async show(id: string) {
+    return { inbound: presentInbound(await this.get(id)) };
   }
 
   /** The work-item queue `unattributed_inbound`: oldest first. */
@@ -36,12 +48,16 @@ export class InboundService {
     return this.repo.repliesFor(messageIds);
   }
 
-  history(id: string): Promise<Record<string, unknown>[]> {
-    return this.repo.attributionHistory(id);
+  /** The audit trail of hand-made attributions. */
+  async history(id: string) {
+    await this.get(id);
+    return { data: await this.repo.attributionHistory(id) };
   }
 
   /** Links an inbound message to an outbound message or a conversation by hand; audited. */
-  async attribute(id: string, target: { messageId?: string; conversationId?: string }, audit: { actor: string; note: string | null }): Promise<InboundView> {
+  async attribute(id: string, dto: AttributeInboundDto, actor: string) {
+    const target = { messageId: dto.message_id, conversationId: dto.conversation_id };
+    const audit = { actor, note: dto.note ?? null };
     const inbound = await this.get(id);
     if ((target.messageId === undefined) === (target.conversationId === undefined)) {
       throw DomainError.validation([{ field: 'message_id', message: 'give exactly one of message_id or conversation_id' }]);
@@ -60,6 +76,6 @@ export class InboundService {
     }
     await this.repo.reattribute(inbound.id, next, audit, this.clock.now());
     this.events.publish('work_item.changed', { kind: 'unattributed_inbound', change: 'attributed', inbound_id: inbound.id, conversation_id: next.conversationId, attribution: next.attribution, message_id: next.messageId });
-    return this.get(id);
+    return { inbound: presentInbound(await this.get(id)) };
   }
 }

@@ -1,16 +1,17 @@
-import { Global, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { EventsController } from './events.controller.js';
 import { EventsPublisher } from './events.publisher.js';
 import { EventsStream } from './events.stream.js';
 import { AfterCommitSubscriber } from './events.subscriber.js';
 
 /**
- * Live events for the inbox through a Redis Stream (every API instance sees every event).
- * Global, so webhook processing, the sender and the conversations publish without imports.
+ * Live events for the inbox through a Redis Stream (every API instance sees every event). The
+ * webhook processing, the sender, the alerts and the conversations publish through EventsPublisher.
  */
-@Global()
 @Module({})
 export class EventsModule implements OnModuleInit {
   constructor(
@@ -18,15 +19,15 @@ export class EventsModule implements OnModuleInit {
     private readonly publisher: EventsPublisher,
   ) {}
 
-  static forRole(role: Role): DynamicModule {
-    return {
+  static readonly forRole = perRole(
+    (role: Role): DynamicModule => ({
       module: EventsModule,
-      global: true,
+      imports: [ApiKeysModule],
       controllers: role === 'worker' ? [] : [EventsController],
       providers: [EventsPublisher, EventsStream],
       exports: [EventsPublisher],
-    };
-  }
+    }),
+  );
 
   onModuleInit(): void {
     if (!this.dataSource.subscribers.some((s) => s instanceof AfterCommitSubscriber)) this.dataSource.subscribers.push(new AfterCommitSubscriber(this.publisher));

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import { REDIS } from '../../infra/redis.module.js';
+import { HealthRepository } from './health.repository.js';
 
 export interface Readiness {
   readonly ready: boolean;
@@ -17,13 +17,13 @@ interface CheckResult {
 @Injectable()
 export class HealthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repo: HealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   async readiness(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
-      timed(() => this.dataSource.query('SELECT 1')),
+      timed(() => this.repo.ping()),
       timed(async () => {
         if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected PING answer');
       }),

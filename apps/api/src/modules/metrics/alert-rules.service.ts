@@ -3,10 +3,9 @@ import { distribution, p95Above, rateAboveUsual, sustainedAbove } from '@sendboo
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
 import { CountersRepository } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
-import { SAMPLED } from './metric-names.js';
+import { SAMPLED, WEBHOOK_COUNTERS } from './metric-names.js';
 import { SamplesRepository } from './samples.repository.js';
 
 export const ALERT_KEYS = {

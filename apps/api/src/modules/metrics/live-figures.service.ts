@@ -2,10 +2,10 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { OPEN_STATES, POOLS, SAMPLED, type Pool } from './metric-names.js';
+import { LiveFiguresRepository } from './live-figures.repository.js';
 import type { SampleRow } from './samples.repository.js';
 
 export interface QueueCounts {
@@ -39,34 +39,21 @@ export interface LiveFigures {
 @Injectable()
 export class LiveFiguresService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly repo: LiveFiguresRepository,
     private readonly moduleRef: ModuleRef,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async read(now: Date): Promise<LiveFigures> {
-    const q = <T>(sql: string, params: unknown[] = []): Promise<T[]> => this.dataSource.query(sql, params);
-    const stuckBefore = new Date(now.getTime() - this.config.outbox.stuckAfterMs);
-    const [stuck, byState, byNumber, unattributed, parked, poison, paused, queues] = await Promise.all([
-      q<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_messages WHERE state = 'sending' AND sending_started_at < $1`, [stuckBefore]),
-      q<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM outbound_messages WHERE state = ANY($1) GROUP BY state`, [[...OPEN_STATES, 'failed']]),
-      q<{ phone_number_id: string; n: number }>(`SELECT phone_number_id, count(*)::int AS n FROM outbound_messages WHERE state = ANY($1) GROUP BY phone_number_id`, [[...OPEN_STATES]]),
-      q<{ n: number }>(`SELECT count(*)::int AS n FROM inbound_attributions WHERE attribution = 'unattributed'`),
-      q<{ n: number }>(`SELECT count(*)::int AS n FROM message_status_events WHERE match_state = 'parked'`),
-      q<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'poison'`),
-      q<{ scope: string; phone_number_id: string | null; code: string | null; reason: string; paused_at: Date }>(
-        `SELECT scope, phone_number_id, code, reason, paused_at FROM sending_pauses WHERE resumed_at IS NULL ORDER BY paused_at`,
-      ),
-      this.queueCounts(),
-    ]);
+    const [db, queues] = await Promise.all([this.repo.read(new Date(now.getTime() - this.config.outbox.stuckAfterMs)), this.queueCounts()]);
     return {
-      stuckSending: stuck[0]?.n ?? 0,
-      rowsByState: { ...Object.fromEntries([...OPEN_STATES, 'failed'].map((s) => [s, 0])), ...Object.fromEntries(byState.map((r) => [r.state, r.n])) },
-      openByNumber: Object.fromEntries(byNumber.map((r) => [r.phone_number_id, r.n])),
-      unattributedInbound: unattributed[0]?.n ?? 0,
-      parkedStatuses: parked[0]?.n ?? 0,
-      poisonDeliveries: poison[0]?.n ?? 0,
-      paused: paused.map((p) => ({ scope: p.scope, phone_number_id: p.phone_number_id, code: p.code, reason: p.reason, paused_at: p.paused_at.toISOString() })),
+      stuckSending: db.stuckSending,
+      rowsByState: { ...Object.fromEntries([...OPEN_STATES, 'failed'].map((s) => [s, 0])), ...Object.fromEntries(db.byState.map((r) => [r.state, r.n])) },
+      openByNumber: Object.fromEntries(db.byNumber.map((r) => [r.phone_number_id, r.n])),
+      unattributedInbound: db.unattributedInbound,
+      parkedStatuses: db.parkedStatuses,
+      poisonDeliveries: db.poisonDeliveries,
+      paused: db.paused.map((p) => ({ scope: p.scope, phone_number_id: p.phone_number_id, code: p.code, reason: p.reason, paused_at: p.paused_at.toISOString() })),
       queues,
     };
   }

@@ -16,6 +16,27 @@ export const RECORDED = {
   ackMs: 'webhooks.ack_ms',
 } as const;
 
+/**
+ * Figures the webhook module counts (metric_counters, per minute), label in the comment. Named here
+ * with the other figures: the dashboards and alert rules read them, the webhooks only count them.
+ */
+export const WEBHOOK_COUNTERS = {
+  /** label: missing | invalid */
+  signatureRejected: 'webhooks.signature_rejected',
+  /** label: field */
+  eventApplied: 'webhooks.event_applied',
+  /** label: field — Meta delivered an event we had already applied */
+  duplicateEvent: 'webhooks.duplicate_event',
+  /** label: field — our own re-run (retry, replay) met its earlier claim */
+  reprocessedEvent: 'webhooks.reprocessed_event',
+  /** label: status */
+  parkedStatus: 'webhooks.parked_status',
+  /** label: status */
+  foreignStatus: 'webhooks.foreign_status',
+  /** label: invalid_json | not_an_envelope | processing_failed */
+  poison: 'webhooks.poison',
+} as const;
+
 /** Gauges read by the sampler (metric_samples, per minute), label in the comment. */
 export const SAMPLED = {
   /** label: '' — rows in `sending` longer than STUCK_SENDING_AFTER_MS */

@@ -4,6 +4,7 @@ import { Histogram, Registry } from 'prom-client';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import type { JobTimings } from '../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { CountersRepository, type CounterRow } from './counters.repository.js';
@@ -15,7 +16,7 @@ import { ACK_BUCKETS_MS, RECORDED } from './metric-names.js';
  * statement, so measuring costs no database round trip per event.
  */
 @Injectable()
-export class MetricsRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class MetricsRecorder implements JobTimings, OnApplicationBootstrap, BeforeApplicationShutdown {
   /** This process, for the worker slots it reports. */
   readonly instance = `${hostname()}:${process.pid}`;
   /** Per-process figures Prometheus scrapes from this instance (the ack histogram). */

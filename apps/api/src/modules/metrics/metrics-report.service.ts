@@ -1,23 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { bucketStarts, distribution, groupByBucket, lastByBucket, bucketStart } from '@sendbook/queue';
+import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
-import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
 import { COUNTERS, CountersRepository, type CounterPoint } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
-import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED } from './metric-names.js';
+import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED, WEBHOOK_COUNTERS } from './metric-names.js';
 import { PoolFiguresService } from './pool-figures.service.js';
+import { reportRange, type ReportRange } from './report-range.js';
 import { SamplesRepository } from './samples.repository.js';
-
-export interface ReportRange {
-  readonly since: Date;
-  readonly until: Date;
-  readonly bucketMs: number;
-  readonly bucket: string;
-}
 
 const COUNTED = [
   COUNTERS.dedupeRejected,
@@ -41,10 +35,16 @@ export class MetricsReportService {
     private readonly gaps: DeliveryGapsRepository,
     private readonly alerts: AlertsService,
     private readonly policy: SendingPolicy,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async report(range: ReportRange) {
+  /** The report for the query's `since` and `bucket` (validated here), up to now. */
+  reportFor(since: unknown, bucket: unknown) {
+    return this.report(reportRange(since, bucket, this.clock.now(), this.config.metrics.retentionMs));
+  }
+
+  private async report(range: ReportRange) {
     const { since, until, bucketMs } = range;
     const [live, counted, sampled, gaps, alertsOpen] = await Promise.all([
       this.live.read(until),

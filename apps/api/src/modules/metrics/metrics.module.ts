@@ -1,9 +1,15 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { JobTimings } from '../../common/queue/configured-worker-host.js';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
 import { AlertRules } from './alert-rules.service.js';
 import { CountersRepository } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
+import { LiveFiguresRepository } from './live-figures.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
 import { POOLS } from './metric-names.js';
 import { MetricsApiController } from './metrics-api.controller.js';
@@ -15,28 +21,28 @@ import { MetricsTimers } from './metrics-timers.service.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 import { PrometheusService } from './prometheus.service.js';
 import { SamplesRepository } from './samples.repository.js';
-import { SendOutcomes } from './send-outcomes.service.js';
 
 /**
  * Queue health. Every role records (counters, job timings, ack latency); ROLE=api serves
  * GET /metrics and GET /v1/metrics; ROLE=worker samples the gauges, checks thresholds and purges.
- * Global so any module can count (CountersRepository, MetricsRecorder).
+ * A module that counts imports this one (CountersRepository, MetricsRecorder; JobTimings for its
+ * queue workers).
  */
 @Module({})
 export class MetricsModule {
-  static forRole(role: Role): DynamicModule {
+  static readonly forRole = perRole((role: Role): DynamicModule => {
     const workers: Provider[] = role === 'api' ? [] : [MetricsTimers];
     return {
       module: MetricsModule,
-      global: true,
       // The pools' queues, for their depth; the same queues the feature modules register.
-      imports: POOLS.map((name) => BullModule.registerQueue({ name })),
+      imports: [...POOLS.map((name) => BullModule.registerQueue({ name })), AlertsModule.forRole(role), PolicyModule, ApiKeysModule],
       controllers: role === 'worker' ? [] : [PrometheusController, MetricsApiController],
       providers: [
         CountersRepository,
         SamplesRepository,
         MetricsRecorder,
-        SendOutcomes,
+        { provide: JobTimings, useExisting: MetricsRecorder },
+        LiveFiguresRepository,
         LiveFiguresService,
         DeliveryGapsRepository,
         PoolFiguresService,
@@ -46,7 +52,7 @@ export class MetricsModule {
         MetricsSampler,
         ...workers,
       ],
-      exports: [CountersRepository, MetricsRecorder, SendOutcomes, MetricsSampler],
+      exports: [CountersRepository, MetricsRecorder, JobTimings],
     };
-  }
+  });
 }

@@ -6,11 +6,10 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
-import { WEBHOOK_COUNTERS } from '../webhooks/webhook-counters.js';
 import { COUNTERS, CountersRepository } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
-import { POOLS, RECORDED } from './metric-names.js';
+import { POOLS, RECORDED, WEBHOOK_COUNTERS } from './metric-names.js';
 import { MetricsRecorder } from './metrics-recorder.service.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 

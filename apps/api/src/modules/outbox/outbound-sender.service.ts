@@ -5,10 +5,9 @@ import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
-import { ConversationWindowGate } from '../conversations/conversation-window-gate.service.js';
 import { EventsPublisher } from '../events/events.publisher.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
+import { OutboxPorts } from './outbox-ports.js';
 import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
@@ -36,8 +35,7 @@ export class OutboundSender {
     private readonly pauses: SendingPausesService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
-    private readonly webhooks: WebhooksService,
-    private readonly windowGate: ConversationWindowGate,
+    private readonly ports: OutboxPorts,
     private readonly policy: SendingPolicy,
     private readonly events: EventsPublisher,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
@@ -105,7 +103,7 @@ export class OutboundSender {
   private async adapt(row: ClaimedRow, decision: SendDecision, now: Date): Promise<SendDecision> {
     if (!('error' in decision)) return decision;
     const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
-    if (action.kind === 'window_closed') await this.windowGate.markClosed(row.phoneNumberId, row.toWaId, now);
+    if (action.kind === 'window_closed') await this.ports.windows.get().markClosed(row.phoneNumberId, row.toWaId, now);
     if (action.kind === 'pause' && decision.kind !== 'pause') return { kind: 'pause', scope: action.scope, error: decision.error };
     if (notBefore && decision.kind === 'requeue' && notBefore.getTime() > decision.notBefore.getTime()) return { ...decision, notBefore };
     return decision;
@@ -121,7 +119,7 @@ export class OutboundSender {
         if (accepted) this.events.publish('message.status', { message_id: row.id, state: 'accepted', previous_state: 'sending', wamid: decision.wamid, source: 'sender' });
         // Statuses that beat this response and carried no usable callback data were parked. (Most
         // sends have none: skip the transaction then; the periodic retry covers a late-parked one.)
-        if (!accepted || accepted.hasParkedStatuses) await this.webhooks.applyParkedFor(row.phoneNumberId, decision.wamid);
+        if (!accepted || accepted.hasParkedStatuses) await this.ports.parkedStatuses.get().applyParkedFor(row.phoneNumberId, decision.wamid);
         break;
       }
       case 'requeue':

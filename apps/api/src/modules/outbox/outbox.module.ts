@@ -1,30 +1,53 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { WorkItemsController } from '../work-items/work-items.controller.js';
-import { NumbersController } from './numbers.controller.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { EventsModule } from '../events/events.module.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
+import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
+import { MessagesService } from './messages.service.js';
 import { OutboundSender } from './outbound-sender.service.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
+import { OutboxPorts } from './outbox-ports.js';
 import { OutboxSweeper } from './outbox-sweeper.service.js';
 import { OutboxTimers } from './outbox-timers.service.js';
 import { OutboxController } from './outbox.controller.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { OutboxService } from './outbox.service.js';
 import { OutboundProcessor } from './processors/outbound.processor.js';
+import { SendingPausesRepository } from './sending-pauses.repository.js';
+import { SendOutcomes } from './send-outcomes.service.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 
-/** The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`. */
+/**
+ * The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`.
+ * What it needs of the modules above it (replies, the customer window, parked statuses) it
+ * declares in OutboxPorts, which those modules bind.
+ */
 @Module({})
 export class OutboxModule {
-  static forRole(role: Role): DynamicModule {
+  static readonly forRole = perRole((role: Role): DynamicModule => {
     const workers: Provider[] = role === 'api' ? [] : [OutboundProcessor, OutboxTimers];
     return {
       module: OutboxModule,
-      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.outbound })],
-      controllers: role === 'worker' ? [] : [OutboxController, WorkItemsController, NumbersController],
-      providers: [OutboxRepository, OutboxService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesService, ...workers],
-      exports: [OutboxService, OutboxRepository, OutboxSweeper, OutboundSender],
+      imports: [
+        BullModule.registerQueue({ name: QUEUE_NAMES.outbound }),
+        MetricsModule.forRole(role),
+        EventsModule.forRole(role),
+        AlertsModule.forRole(role),
+        TemplatesModule.forRole(role),
+        PolicyModule,
+        WhatsappModule,
+        ApiKeysModule,
+      ],
+      controllers: role === 'worker' ? [] : [OutboxController],
+      providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
+      exports: [OutboxService, OutboxPorts, OutboxSweeper, SendingPausesService],
     };
-  }
+  });
 }

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
 import { ListTemplatesDto } from './dto/list-templates.dto.js';
 import { RenderTemplateDto } from './dto/render-template.dto.js';
-import { presentTemplate } from './template.presenter.js';
 import { TemplatesService } from './templates.service.js';
 
 @Controller('v1/templates')
@@ -11,8 +10,8 @@ export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
-  async list(@Query() query: ListTemplatesDto) {
-    return { data: (await this.templates.list(query)).map(presentTemplate) };
+  list(@Query() query: ListTemplatesDto) {
+    return this.templates.list(query);
   }
 
   /** Syncs the registry from Meta now (it also syncs on worker boot and periodically). */
@@ -25,7 +24,7 @@ export class TemplatesController {
   /** A template message as the customer saw it: `rendered.text`, and its parts. */
   @Post('render')
   @HttpCode(200)
-  async render(@Body() dto: RenderTemplateDto) {
-    return { rendered: await this.templates.render(dto.template) };
+  render(@Body() dto: RenderTemplateDto) {
+    return this.templates.render(dto.template);
   }
 }

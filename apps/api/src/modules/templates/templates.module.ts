@@ -1,23 +1,26 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
 import { TemplatesController } from './templates.controller.js';
 import { TemplatesTimers } from './templates-timers.service.js';
 import { TemplatesRepository } from './templates.repository.js';
 import { TemplatesService } from './templates.service.js';
 
 /**
- * The template registry. Global: the outbox checks templates before queueing and the webhooks
- * apply template events through TemplatesService. Sync timers run in worker processes.
+ * The template registry. The outbox checks templates through TemplatesService before queueing and
+ * the webhooks apply template events through it. Sync timers run in worker processes.
  */
-@Global()
 @Module({})
 export class TemplatesModule {
-  static forRole(role: Role): DynamicModule {
-    return {
+  static readonly forRole = perRole(
+    (role: Role): DynamicModule => ({
       module: TemplatesModule,
+      imports: [WhatsappModule, ApiKeysModule],
       controllers: role === 'worker' ? [] : [TemplatesController],
       providers: [TemplatesRepository, TemplatesService, ...(role === 'api' ? [] : [TemplatesTimers])],
       exports: [TemplatesService],
-    };
-  }
+    }),
+  );
 }

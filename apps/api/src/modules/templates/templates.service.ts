@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import type { Template } from './template.entity.js';
+import { presentTemplate } from './template.presenter.js';
 import { TemplatesRepository, type SyncedTemplate, type TemplateChange, type TemplateFilter } from './templates.repository.js';
 
 /** Template fields of the webhook (`message_template_quality_update` may arrive under the status field: route on shape too). */
@@ -78,9 +79,11 @@ export class TemplatesService {
     return { waba_id: wabaId, synced: upserted, removed };
   }
 
-  list(filter: Omit<TemplateFilter, 'wabaId'>): Promise<Template[]> {
+  /** The registry of the configured business account; empty when none is configured. */
+  async list(filter: Omit<TemplateFilter, 'wabaId'>) {
     const wabaId = this.wabaId;
-    return wabaId ? this.repo.list({ ...filter, wabaId }) : Promise.resolve([]);
+    const templates = wabaId ? await this.repo.list({ ...filter, wabaId }) : [];
+    return { data: templates.map(presentTemplate) };
   }
 
   /**
@@ -108,10 +111,10 @@ export class TemplatesService {
   }
 
   /** A template message as the customer saw it; 404 when the registry does not know the template. */
-  async render(send: Json): Promise<RenderedTemplate> {
+  async render(send: Json): Promise<{ rendered: RenderedTemplate }> {
     const rendered = await this.renderIfKnown(send);
     if (!rendered) throw DomainError.notFound(`template ${templateName(send)} (${templateLanguage(send)})`);
-    return rendered;
+    return { rendered };
   }
 
   /** The same, or null for a template the registry does not know (never synced, or removed since). */

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
-import { WEBHOOK_COUNTERS } from './webhook-counters.js';
+import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 
 export type IngestResult = { status: 200; deliveryId: string } | { status: 401; reason: 'missing' | 'invalid' } | { status: 500 };
 

@@ -12,7 +12,7 @@ import { MessagingLimitsRepository } from '../policy/messaging-limits.repository
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
-import { WEBHOOK_COUNTERS } from './webhook-counters.js';
+import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { WebhookStatusesService } from './webhook-statuses.service.js';
 import { WebhooksRepository, type LeasedDelivery } from './webhooks.repository.js';
 

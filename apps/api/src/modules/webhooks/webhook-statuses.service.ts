@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, rowErrorOf } from './domain/status-apply.js';
-import { WEBHOOK_COUNTERS } from './webhook-counters.js';
+import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { WebhooksRepository, type StatusTarget } from './webhooks.repository.js';
 
 interface IncomingStatus {

@@ -11,11 +11,7 @@ export class WebhooksAdminController {
   /** Re-processes stored deliveries; events already applied are skipped by their claims. */
   @Post('replay')
   @HttpCode(202)
-  async replay(@Body() dto: ReplayWebhooksDto) {
-    const ids = await this.webhooks.replay(
-      { ids: dto.ids, since: dto.since, until: dto.until, includePoison: dto.include_poison, limit: dto.limit },
-      'admin:api',
-    );
-    return { replayed: ids.length, ids };
+  replay(@Body() dto: ReplayWebhooksDto) {
+    return this.webhooks.replay({ ids: dto.ids, since: dto.since, until: dto.until, includePoison: dto.include_poison, limit: dto.limit }, 'admin:api');
   }
 }

@@ -1,7 +1,16 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
+import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { ConversationsModule } from '../conversations/conversations.module.js';
+import { EventsModule } from '../events/events.module.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
+import { OutboxPorts } from '../outbox/outbox-ports.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
+import { TemplatesModule } from '../templates/templates.module.js';
 import { DeliveryRelay } from './delivery-relay.service.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
 import { WebhookProcessor } from './processors/webhook.processor.js';
@@ -17,18 +26,31 @@ import { WebhooksService } from './webhooks.service.js';
 
 /**
  * Webhook ingestion. ROLE=api: the endpoint (verify, store, 200) and the admin replay; ROLE=worker:
- * the relay that enqueues stored deliveries, the processor and the timers; `all`: both. Global so
- * the work-items list and the sender can reach WebhooksService (poison deliveries, applyParkedFor)
- * without importing this module.
+ * the relay that enqueues stored deliveries, the processor and the timers; `all`: both. Above the
+ * outbox and the conversations: status webhooks move outbox rows, inbound messages are attributed
+ * in the claim's transaction, and this module binds the outbox's port for parked statuses.
  */
 @Module({})
-export class WebhooksModule {
-  static forRole(role: Role): DynamicModule {
+export class WebhooksModule implements OnModuleInit {
+  constructor(
+    private readonly outboxPorts: OutboxPorts,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  static readonly forRole = perRole((role: Role): DynamicModule => {
     const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers, DeliveryRelay];
     return {
       module: WebhooksModule,
-      global: true,
-      imports: [BullModule.registerQueue({ name: QUEUE_NAMES.webhooks })],
+      imports: [
+        BullModule.registerQueue({ name: QUEUE_NAMES.webhooks }),
+        OutboxModule.forRole(role),
+        ConversationsModule.forRole(role),
+        TemplatesModule.forRole(role),
+        MetricsModule.forRole(role),
+        EventsModule.forRole(role),
+        PolicyModule,
+        ApiKeysModule,
+      ],
       controllers: role === 'worker' ? [] : [WebhooksController, WebhooksAdminController],
       providers: [
         WebhooksRepository,
@@ -40,7 +62,12 @@ export class WebhooksModule {
         WebhooksService,
         ...workers,
       ],
-      exports: [WebhooksService, WebhookProcessingService],
+      exports: [WebhooksService],
     };
+  });
+
+  /** Statuses that beat the send's answer are applied as soon as the sender records the wamid. */
+  onModuleInit(): void {
+    this.outboxPorts.parkedStatuses.bind(this.webhooks);
   }
 }

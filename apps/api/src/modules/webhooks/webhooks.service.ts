@@ -45,11 +45,11 @@ export class WebhooksService {
   }
 
   /** Re-processes stored deliveries through the queue. Safe by construction: every event is claimed. */
-  async replay(selection: ReplaySelection, actor: string): Promise<string[]> {
+  async replay(selection: ReplaySelection, actor: string): Promise<{ replayed: number; ids: string[] }> {
     const ids = await this.repo.resetForReplay(await this.selectForReplay(selection), this.clock.now());
     await this.dispatcher.dispatch(ids);
     this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length });
-    return ids;
+    return { replayed: ids.length, ids };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Global, Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { GraphClient } from '@sendbook/whatsapp';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -6,7 +6,6 @@ import type { AppConfig } from '../../config/config.schema.js';
 /** The Graph API client, one keep-alive pool per process. */
 export const GRAPH_CLIENT = Symbol('GRAPH_CLIENT');
 
-@Global()
 @Module({
   providers: [
     {

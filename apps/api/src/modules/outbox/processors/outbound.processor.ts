@@ -7,9 +7,9 @@ import { JsonLogger } from '../../../common/logging/json-logger.js';
 import { ConfiguredWorkerHost } from '../../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.schema.js';
-import { SendOutcomes } from '../../metrics/send-outcomes.service.js';
 import { OutboundSender } from '../outbound-sender.service.js';
 import type { OutboundJobData } from '../outbox-dispatcher.service.js';
+import { SendOutcomes } from '../send-outcomes.service.js';
 
 /** Thin: one job = one row id; the sender holds the rules. */
 @Processor(QUEUE_NAMES.outbound, { autorun: false })

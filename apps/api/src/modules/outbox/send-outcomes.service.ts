@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { SendRowOutcome } from '../outbox/outbound-sender.service.js';
-import { RECORDED } from './metric-names.js';
-import { MetricsRecorder } from './metrics-recorder.service.js';
+import { RECORDED } from '../metrics/metric-names.js';
+import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
+import type { SendRowOutcome } from './outbound-sender.service.js';
 
 /**
  * Send outcomes by error code, accepted sends per business number, and the sending policy's
- * waits by reason — all from what the sender reports, no query.
+ * waits by reason — all from what the sender reports, no query. The outbox counts them through
+ * the metrics recorder; the metrics module needs nothing of the outbox to store them.
  */
 @Injectable()
 export class SendOutcomes {

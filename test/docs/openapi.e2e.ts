@@ -1,8 +1,8 @@
 import { signBody } from '@sendbook/whatsapp';
 import { AlertsService } from '../../apps/api/src/modules/alerts/alerts.service.js';
-import { RECORDED_EXCHANGES } from '../../apps/api/src/modules/docs/examples.data.js';
-import { operationsOf } from '../../apps/api/src/modules/docs/embed-examples.js';
-import type { OpenApiDocument } from '../../apps/api/src/modules/docs/openapi-types.js';
+import { operationsOf } from '../../apps/api/src/contract/embed-examples.js';
+import { CONTRACT_FILES, readExamples } from '../../apps/api/src/contract/generate-contract.js';
+import type { OpenApiDocument } from '../../apps/api/src/contract/openapi-types.js';
 import { inbound } from '../conversations/conversation-support.js';
 import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { TEST_SECRETS } from '../support/test-env.js';
@@ -14,7 +14,6 @@ import { SchemaValidator } from './schema-validator.js';
 
 /** `npm run docs:examples` sets this: the run rewrites the committed examples instead of comparing. */
 const MODE = process.env.SENDBOOK_DOCS_EXAMPLES === 'write' ? 'write' : 'check';
-const EXAMPLES_FILE = new URL('../../apps/api/src/modules/docs/examples.data.ts', import.meta.url);
 
 describe('OpenAPI document at /openapi.json and /docs', () => {
   let sb: Sendbook;
@@ -25,10 +24,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     sb = await startSendbook();
     const res = await fetch(`${sb.url}/openapi.json`);
     doc = (await res.json()) as OpenApiDocument;
-    rec = new Recorder(sb.url, doc, TEST_SECRETS.apiKey, RECORDED_EXCHANGES, MODE);
+    rec = new Recorder(sb.url, doc, TEST_SECRETS.apiKey, readExamples(), MODE);
   });
   afterAll(async () => {
-    if (MODE === 'write' && rec) await rec.writeExamples(EXAMPLES_FILE);
+    if (MODE === 'write' && rec) await rec.writeExamples(CONTRACT_FILES.examples);
     await sb?.close();
   });
 

@@ -31,7 +31,7 @@ export function registeredRoutes(app: INestApplication): string[] {
     }
   };
   walk(root.stack);
-  for (const route of SERVER_LEVEL_ROUTES) out.add(route);
+  for (const route of SERVER_LEVEL_ROUTES) out.add(`${route.method.toUpperCase()} ${route.path}`);
   return [...out].sort();
 }
 

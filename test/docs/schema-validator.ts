@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { mediaKey } from '../../apps/api/src/modules/docs/embed-examples.js';
-import type { OpenApiDocument, Operation, ResponseObject, Schema } from '../../apps/api/src/modules/docs/openapi-types.js';
+import { mediaKey } from '../../apps/api/src/contract/embed-examples.js';
+import type { OpenApiDocument, Operation, ResponseObject, Schema } from '../../apps/api/src/contract/openapi-types.js';
 
 /**
  * Validates real responses against the document's response schemas (JSON Schema 2020-12, strict,

@@ -1,17 +1,15 @@
+import type { operations } from '@sendbook/api-contract';
+import { serverApi } from '../lib/api';
 import { apiUrl } from '../lib/api-url';
 
 export const dynamic = 'force-dynamic';
 
-interface Readiness {
-  status: string;
-  database?: { ok: boolean; latency_ms: number; error?: string };
-  redis?: { ok: boolean; latency_ms: number; error?: string };
-}
+type Readiness = operations['readyz']['responses'][200]['content']['application/json'] | operations['readyz']['responses'][503]['content']['application/json'];
 
 async function readiness(): Promise<Readiness | { status: 'unreachable'; error: string }> {
   try {
-    const res = await fetch(`${apiUrl()}/readyz`, { cache: 'no-store', signal: AbortSignal.timeout(3000) });
-    return (await res.json()) as Readiness;
+    const { data, error } = await serverApi().GET('/readyz', { cache: 'no-store', signal: AbortSignal.timeout(3000) });
+    return data ?? error;
   } catch (error) {
     return { status: 'unreachable', error: error instanceof Error ? error.message : String(error) };
   }

@@ -1,7 +1,10 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
 import { AlertsService } from './alerts.service.js';
+import { OneAlert } from './alerts.schemas.js';
 
 class ResolveAlertDto {
   @IsOptional()
@@ -11,6 +14,7 @@ class ResolveAlertDto {
 }
 
 /** Open alerts are listed at GET /v1/work-items?kind=alert; a person resolves them here. */
+@ApiTag(TAGS.workItems)
 @Controller('v1/alerts')
 @UseGuards(ApiKeyGuard)
 export class AlertsController {
@@ -18,6 +22,14 @@ export class AlertsController {
 
   @Post(':id/resolve')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'resolveAlert',
+    summary: 'Resolve an open alert',
+    description: 'Who and when are kept with the note; the alert leaves `GET /v1/work-items?kind=alert`.',
+    params: { id: 'alert id' },
+    errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
+    responses: { 200: { description: 'The resolved alert.', body: OneAlert } },
+  })
   resolve(@Param('id') id: string, @Body() dto: ResolveAlertDto) {
     return this.alerts.resolveById(id, 'admin:api', dto.note ?? null);
   }

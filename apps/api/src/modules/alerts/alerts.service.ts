@@ -1,3 +1,4 @@
+import type { Alert as AlertResource } from '@sendbook/api-contract';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -74,7 +75,7 @@ export class AlertsService {
 }
 
 /** The public alert resource (snake_case). */
-export function presentAlert(a: Alert) {
+export function presentAlert(a: Alert): AlertResource {
   return {
     id: a.id,
     source: a.source,

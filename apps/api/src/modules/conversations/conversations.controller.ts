@@ -1,17 +1,24 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
+import { bool, object } from '../../contract/schema.js';
+import { ConversationPage, ConversationWithTimeline, OneConversation, WindowClosed } from './conversations.schemas.js';
 import { ConversationsService } from './conversations.service.js';
+import { Message } from '../outbox/outbox.schemas.js';
 import { AgentReplyDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
 
 const ACTOR = 'api';
 
+@ApiTag(TAGS.conversations)
 @Controller('v1/conversations')
 @UseGuards(ApiKeyGuard)
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
 
   @Get()
+  @ApiOperation({ id: 'listConversations', summary: 'List conversations, most recent activity first', responses: { 200: { description: 'A page.', body: ConversationPage } } })
   list(@Query() query: ListConversationsDto) {
     return this.conversations.list(query);
   }
@@ -19,17 +26,26 @@ export class ConversationsController {
   /** Opens (or finds) the thread with a phone number, e.g. to start with a template. */
   @Post()
   @HttpCode(200)
+  @ApiOperation({ id: 'openConversation', summary: 'Open (or find) the thread with a phone number', responses: { 200: { description: 'The thread, new or existing.', body: OneConversation } } })
   open(@Body() dto: OpenConversationDto) {
     return this.conversations.open(dto);
   }
 
   /** The conversation and its timeline, both directions, oldest first. */
   @Get(':id')
+  @ApiOperation({
+    id: 'getConversation',
+    summary: 'A conversation and its timeline, both directions, oldest first',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The thread.', body: ConversationWithTimeline } },
+  })
   get(@Param('id') id: string) {
     return this.conversations.get(id);
   }
 
   @Patch(':id')
+  @ApiOperation({ id: 'updateConversation', summary: 'Close, reopen or assign a conversation', params: { id: 'conversation id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The updated thread.', body: OneConversation } } })
   update(@Param('id') id: string, @Body() dto: UpdateConversationDto) {
     return this.conversations.update(id, dto);
   }
@@ -37,12 +53,32 @@ export class ConversationsController {
   /** The agent has seen it: unread count back to zero. */
   @Post(':id/seen')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'markConversationSeen',
+    summary: 'An agent has seen the thread: unread count back to zero',
+    description: 'With `MARK_READ_ON_OPEN=true`, also sends Meta a read receipt for the last inbound message.',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The thread.', body: OneConversation } },
+  })
   seen(@Param('id') id: string) {
     return this.conversations.markSeen(id);
   }
 
   /** 201 for a new reply, 200 `deduplicated: true` for the same client request id again. */
   @Post(':id/replies')
+  @ApiOperation({
+    id: 'replyInConversation',
+    summary: 'Send an agent reply',
+    description: 'Free text is refused with `422 window_closed` outside the 24 h window; a template may always be sent.',
+    params: { id: 'conversation id', 'Idempotency-Key': 'same as `client_request_id`' },
+    errors: { 404: 'NotFound' },
+    responses: {
+      201: { description: 'A new reply, queued.', body: object({ message: Message, deduplicated: bool() }) },
+      200: { description: 'The same client request again: the existing reply.', body: object({ message: Message, deduplicated: bool() }) },
+      422: { description: 'Free text outside the 24 h window.', body: WindowClosed },
+    },
+  })
   async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @Res({ passthrough: true }) res: Response) {
     const replied = await this.conversations.reply(id, dto, idempotencyKey, ACTOR);
     res.status(replied.deduplicated ? 200 : 201);

@@ -1,10 +1,10 @@
+import type { Conversation, Inbound, InboundMedia, Reaction } from '@sendbook/api-contract';
 import { decideFreeFormAt } from '@sendbook/whatsapp';
+import { isoTime as iso } from '../../common/iso-time.js';
 import type { ConversationView, InboundView } from './conversations.repository.js';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** The inbound resource (contract): snake_case, plus what the inbox needs to show it. */
-export function presentInbound(m: InboundView): Record<string, unknown> {
+export function presentInbound(m: InboundView): Inbound {
   return {
     id: m.id,
     wamid: m.wamid,
@@ -32,7 +32,7 @@ export function presentInbound(m: InboundView): Record<string, unknown> {
   };
 }
 
-export function presentConversation(c: ConversationView, now: Date): Record<string, unknown> {
+export function presentConversation(c: ConversationView, now: Date): Conversation {
   return {
     id: c.id,
     phone_number_id: c.phoneNumberId,
@@ -64,7 +64,7 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
   }
 }
 
-function reactionOf(m: InboundView): Record<string, unknown> {
+function reactionOf(m: InboundView): Reaction {
   const r = recordAt(m.raw, 'reaction') ?? {};
   const emoji = typeof r.emoji === 'string' && r.emoji !== '' ? r.emoji : null;
   return { message_wamid: typeof r.message_id === 'string' ? r.message_id : null, emoji, removed: emoji === null };
@@ -74,7 +74,7 @@ function reactionOf(m: InboundView): Record<string, unknown> {
  * Media keeps its id, mime type, caption and file name, and whether audio is a voice note and a
  * sticker moves; it is downloaded on demand, never eagerly.
  */
-function mediaOf(m: InboundView): Record<string, unknown> | null {
+function mediaOf(m: InboundView): InboundMedia | null {
   if (!['image', 'video', 'audio', 'document', 'sticker'].includes(m.type)) return null;
   const media = recordAt(m.raw, m.type);
   if (!media) return null;

@@ -28,7 +28,7 @@ export interface InboundView extends StoredInbound {
   text: string | null;
   choice: { id: string; title: string } | null;
   contextFrom: string | null;
-  errors: unknown[] | null;
+  errors: Record<string, unknown>[] | null;
   contactId: string | null;
   conversationId: string | null;
   attribution: Attribution | null;
@@ -330,7 +330,7 @@ function toInbound(r: Record<string, unknown>): InboundView {
     contextWamid: (r.context_wamid as string | null) ?? null,
     contextFrom: (r.context_from as string | null) ?? null,
     timestamp: date(r.timestamp),
-    errors: (r.errors as unknown[] | null) ?? null,
+    errors: (r.errors as Record<string, unknown>[] | null) ?? null,
     raw: r.raw as Record<string, unknown>,
     createdAt: new Date(r.created_at as string),
     contactId: (r.contact_id as string | null) ?? null,

@@ -1,10 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
+import { arrayOf, nullable, object, oneOfValues, str } from '../../contract/schema.js';
+import { plainError } from '../../contract/shared-responses.js';
 import { AttributeInboundDto, ListInboundDto } from './dto/inbound.dto.js';
+import { AttributionHistoryEntry, Inbound, OneInbound } from './inbound.schemas.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundService } from './inbound.service.js';
 
+@ApiTag(TAGS.inbound)
 @Controller('v1/inbound')
 @UseGuards(ApiKeyGuard)
 export class InboundController {
@@ -14,17 +20,34 @@ export class InboundController {
   ) {}
 
   @Get()
+  @ApiOperation({ id: 'listInbound', summary: 'List inbound messages, newest first', responses: { 200: { description: 'A page.', body: object({ data: arrayOf(Inbound), next_cursor: nullable(str()) }) } } })
   list(@Query() query: ListInboundDto) {
     return this.inbound.list(query);
   }
 
   @Get(':id')
+  @ApiOperation({ id: 'getInbound', summary: 'One inbound message', params: { id: 'inbound message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The inbound message.', body: OneInbound } } })
   get(@Param('id') id: string) {
     return this.inbound.show(id);
   }
 
   /** The message's media, downloaded from Meta now (not stored): the bytes with their type. */
   @Get(':id/media')
+  @ApiOperation({
+    id: 'getInboundMedia',
+    summary: "Download the message's media from Meta now",
+    description: 'Nothing is stored: each call downloads from Meta. The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`.',
+    params: { id: 'inbound message id' },
+    errors: { 404: 'NotFound' },
+    responses: {
+      200: { description: 'The file.', body: str({ contentMediaType: 'application/octet-stream' }), contentType: '*/*' },
+      422: { description: 'The message carries no media (e.g. text).', body: plainError('no_media') },
+      502: {
+        description: "Meta refused or did not answer (e.g. the media expired); Meta's error when it gave one.",
+        body: object({ error: oneOfValues(['media_download_failed']), message: str(), outcome: str(), graph_error: nullable(object({ code: { type: ['integer', 'string', 'null'] }, message: str() }, { open: true })) }),
+      },
+    },
+  })
   async downloadMedia(@Param('id') id: string, @Res() res: Response): Promise<void> {
     const file = await this.media.download(id);
     // Raw headers: Express's res.set() would append a charset to text types Meta did not name.
@@ -39,12 +62,21 @@ export class InboundController {
 
   /** The audit trail of hand-made attributions. */
   @Get(':id/history')
+  @ApiOperation({ id: 'getInboundHistory', summary: 'The audit trail of hand-made attributions', params: { id: 'inbound message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'Oldest first.', body: object({ data: arrayOf(AttributionHistoryEntry) }) } } })
   history(@Param('id') id: string) {
     return this.inbound.history(id);
   }
 
   @Post(':id/attribute')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'attributeInbound',
+    summary: 'Attribute an inbound message by hand',
+    description: 'Exactly one of `message_id` (an outbound message to the same customer from the same number) or `conversation_id`; audited.',
+    params: { id: 'inbound message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The inbound message after attribution.', body: OneInbound } },
+  })
   attribute(@Param('id') id: string, @Body() dto: AttributeInboundDto) {
     return this.inbound.attribute(id, dto, 'admin:api');
   }

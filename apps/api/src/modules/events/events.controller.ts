@@ -1,6 +1,10 @@
 import { Controller, Get, Headers, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { str } from '../../contract/schema.js';
+import { TAGS } from '../../contract/tags.js';
+import { plainError } from '../../contract/shared-responses.js';
 import { EventsStream } from './events.stream.js';
 
 /**
@@ -8,12 +12,24 @@ import { EventsStream } from './events.stream.js';
  * `message.status`, `work_item.changed`, and `reset` when the client must refetch). Resumable with
  * the `Last-Event-ID` header (or `?last_event_id=` where a client cannot set headers).
  */
+@ApiTag(TAGS.events)
 @Controller('v1/events')
 @UseGuards(ApiKeyGuard)
 export class EventsController {
   constructor(private readonly stream: EventsStream) {}
 
   @Get()
+  @ApiOperation({
+    id: 'streamEvents',
+    summary: 'Server-sent events',
+    description:
+      'A `text/event-stream` of `inbound.created`, `message.status` and `work_item.changed` events (each `data:` is JSON), and `reset` when the client must refetch. Comments keep the stream open. Resumable with the `Last-Event-ID` header.',
+    params: { 'Last-Event-ID': 'resume after this event id', last_event_id: 'the same, for clients that cannot set headers' },
+    responses: {
+      200: { description: 'The stream; it stays open.', body: str(), contentType: 'text/event-stream' },
+      503: { description: 'The live feed is unavailable (Redis down); retry shortly.', body: plainError('unavailable') },
+    },
+  })
   async events(@Req() req: Request, @Res() res: Response, @Headers('last-event-id') header: string | undefined, @Query('last_event_id') query: string | undefined): Promise<void> {
     await this.stream.serve(req, res, header ?? query);
   }

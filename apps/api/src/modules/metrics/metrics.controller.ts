@@ -5,12 +5,16 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { str } from '../../contract/schema.js';
+import { TAGS } from '../../contract/tags.js';
 import { PrometheusService } from './prometheus.service.js';
 
 /**
  * Prometheus scrapes usually sit behind a network boundary, so `GET /metrics` is open by default
  * (it carries counts, no customer data); set METRICS_BEARER_TOKEN to require `Authorization: Bearer`.
  */
+@ApiTag(TAGS.metrics)
 @Controller('metrics')
 export class PrometheusController {
   constructor(
@@ -19,6 +23,14 @@ export class PrometheusController {
   ) {}
 
   @Get()
+  @ApiOperation({
+    id: 'getPrometheusMetrics',
+    summary: 'Prometheus text format',
+    description: 'Open unless `METRICS_BEARER_TOKEN` is set; then `Authorization: Bearer <METRICS_BEARER_TOKEN>` (not an API key).',
+    security: [{}, { metricsToken: [] }],
+    errors: { 401: 'Unauthorized' },
+    responses: { 200: { description: 'Prometheus exposition format 0.0.4.', body: str(), contentType: 'text/plain' } },
+  })
   async scrape(@Req() req: Request, @Res() res: Response): Promise<void> {
     const expected = this.config.metrics.bearerToken;
     if (expected !== null && !sameToken(/^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1], expected)) {

@@ -1,24 +1,44 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
+import { digits } from '../../contract/schema.js';
+import { NumberList, PauseList, Resumed } from './numbers.schemas.js';
 import { NumbersService } from './numbers.service.js';
 
+@ApiTag(TAGS.numbers)
 @Controller('v1')
 @UseGuards(ApiKeyGuard)
 export class NumbersController {
   constructor(private readonly numbers: NumbersService) {}
 
   @Get('numbers')
+  @ApiOperation({
+    id: 'listNumbers',
+    summary: 'Every business number we know of, with its sending state',
+    description: 'Configured, seen in webhooks, or with rows waiting: its rate, messaging limit and usage, pauses and open rows.',
+    responses: { 200: { description: 'The numbers, by id.', body: NumberList } },
+  })
   list() {
     return this.numbers.numbers();
   }
 
   @Get('pauses')
+  @ApiOperation({ id: 'listPauses', summary: 'Active sending pauses', responses: { 200: { description: 'The pauses not yet resumed.', body: PauseList } } })
   pauses() {
     return this.numbers.pausesInForce();
   }
 
   @Post('numbers/:id/resume')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'resumeNumber',
+    summary: 'Resume sending for a number',
+    description: 'Ends the pauses of this number and any account-wide pause, then re-enqueues what waited (each sent once).',
+    params: { id: { description: 'phone_number_id', schema: digits('phone_number_id') } },
+    errors: { 400: 'ValidationFailed' },
+    responses: { 200: { description: 'Resumed.', body: Resumed } },
+  })
   resume(@Param('id') phoneNumberId: string) {
     return this.numbers.resume(phoneNumberId, 'admin:api');
   }

@@ -1,9 +1,10 @@
+import type { Message, RenderedTemplate } from '@sendbook/api-contract';
+import { isoTime as iso } from '../../common/iso-time.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 
 /** The public message resource: snake_case, timestamps as ISO strings. */
 /** `rendered`: for a template message, the text the customer saw (null when it cannot be rendered). */
-export function presentMessage(m: OutboundMessage, replies: readonly string[] = [], rendered: unknown = null): Record<string, unknown> {
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+export function presentMessage(m: OutboundMessage, replies: readonly string[] = [], rendered: RenderedTemplate | null = null): Message {
   return {
     id: m.id,
     dedupe_key: m.dedupeKey,
@@ -29,7 +30,7 @@ export function presentMessage(m: OutboundMessage, replies: readonly string[] = 
     failed_at: iso(m.failedAt),
     cancelled_at: iso(m.cancelledAt),
     last_error: m.lastError,
-    replies,
+    replies: [...replies],
     rendered,
   };
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RenderedTemplate } from '@sendbook/api-contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
@@ -62,7 +63,7 @@ export class MessagesService {
     return rows.map((m, i) => presentMessage(m, replies.get(m.id) ?? [], rendered[i]));
   }
 
-  private async rendered(m: OutboundMessage): Promise<unknown> {
+  private async rendered(m: OutboundMessage): Promise<RenderedTemplate | null> {
     const template = m.payload.type === 'template' ? m.payload.template : null;
     if (typeof template !== 'object' || template === null) return null;
     // A template the registry does not know (never synced, or removed since) is shown unrendered,

@@ -1,13 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
+import { arrayOf, object } from '../../contract/schema.js';
 import { CreateMessageDto } from './dto/create-message.dto.js';
 import { ListMessagesDto } from './dto/list-messages.dto.js';
 import { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { MessagesService } from './messages.service.js';
+import { DedupeConflict, MessageHistoryEntry, MessagePage, MessageResult, OneMessage } from './outbox.schemas.js';
 
 const ACTOR = 'api';
 
+@ApiTag(TAGS.outbox)
 @Controller('v1/messages')
 @UseGuards(ApiKeyGuard)
 export class OutboxController {
@@ -15,6 +20,16 @@ export class OutboxController {
 
   /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */
   @Post()
+  @ApiOperation({
+    id: 'createMessage',
+    summary: 'Enqueue one message',
+    description: 'Writes a row whose `dedupe_key` is unique. The same business event again (same `to`, `payload`, `purpose`) is `200 deduplicated: true`; the same key with other content is `409`. Template payloads are checked against the registry.',
+    responses: {
+      201: { description: 'A new row, queued.', body: MessageResult },
+      200: { description: 'The same business event again: the existing row, `deduplicated: true`.', body: MessageResult },
+      409: { description: 'The key exists with different content; `message` is the existing row.', body: DedupeConflict },
+    },
+  })
   async create(@Body() dto: CreateMessageDto, @Res({ passthrough: true }) res: Response) {
     const created = await this.messages.create(dto, ACTOR);
     res.status(created.deduplicated ? 200 : 201);
@@ -22,23 +37,41 @@ export class OutboxController {
   }
 
   @Get()
+  @ApiOperation({ id: 'listMessages', summary: 'List messages, newest first', responses: { 200: { description: 'A page; `next_cursor` is null on the last page.', body: MessagePage } } })
   list(@Query() query: ListMessagesDto) {
     return this.messages.list(query);
   }
 
   @Get(':id')
+  @ApiOperation({ id: 'getMessage', summary: 'One message', params: { id: 'message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The message.', body: OneMessage } } })
   get(@Param('id') id: string) {
     return this.messages.get(id);
   }
 
   /** The audit trail of a message: every state change, who made it and why. */
   @Get(':id/history')
+  @ApiOperation({
+    id: 'getMessageHistory',
+    summary: 'The audit trail of a message',
+    description: 'Every state change, oldest first: who made it and why.',
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The audit trail.', body: object({ data: arrayOf(MessageHistoryEntry) }) } },
+  })
   history(@Param('id') id: string) {
     return this.messages.history(id);
   }
 
   @Post(':id/resolve')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'resolveMessage',
+    summary: 'Resolve a message by hand',
+    description: 'The only way a row stuck in `sending` is sent again (`retry`), recorded as sent (`mark_sent`) or dropped (`cancel`); audited with the note.',
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
+    responses: { 200: { description: 'The message after the resolution.', body: OneMessage } },
+  })
   resolve(@Param('id') id: string, @Body() dto: ResolveMessageDto) {
     return this.messages.resolve(id, dto, 'admin:api');
   }

@@ -35,7 +35,7 @@ export class Template {
   parameterFormat!: string | null;
 
   @Column({ type: 'jsonb' })
-  components!: unknown[];
+  components!: Record<string, unknown>[];
 
   /** Meta's template id. */
   @Column({ name: 'meta_id', type: 'text' })

@@ -1,7 +1,8 @@
+import type { Template as TemplateResource } from '@sendbook/api-contract';
 import type { Template } from './template.entity.js';
 
 /** Public JSON of a registry entry (snake_case). */
-export function presentTemplate(t: Template) {
+export function presentTemplate(t: Template): TemplateResource {
   return {
     id: t.metaId,
     waba_id: t.wabaId,
@@ -12,7 +13,7 @@ export function presentTemplate(t: Template) {
     quality: t.quality,
     parameter_format: t.parameterFormat,
     components: t.components,
-    synced_at: t.syncedAt,
-    updated_at: t.updatedAt,
+    synced_at: new Date(t.syncedAt).toISOString(),
+    updated_at: new Date(t.updatedAt).toISOString(),
   };
 }

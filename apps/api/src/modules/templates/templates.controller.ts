@@ -1,15 +1,25 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
 import { ListTemplatesDto } from './dto/list-templates.dto.js';
 import { RenderTemplateDto } from './dto/render-template.dto.js';
 import { TemplatesService } from './templates.service.js';
+import { Rendered, SyncResult, TemplateList } from './templates.schemas.js';
 
+@ApiTag(TAGS.templates)
 @Controller('v1/templates')
 @UseGuards(ApiKeyGuard)
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
+  @ApiOperation({
+    id: 'listTemplates',
+    summary: 'List the synced templates',
+    params: { status: 'a Meta template status such as APPROVED', language: 'a language code such as en or en_US' },
+    responses: { 200: { description: 'The matching templates (none when no WABA is configured).', body: TemplateList } },
+  })
   list(@Query() query: ListTemplatesDto) {
     return this.templates.list(query);
   }
@@ -17,6 +27,13 @@ export class TemplatesController {
   /** Syncs the registry from Meta now (it also syncs on worker boot and periodically). */
   @Post('sync')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'syncTemplates',
+    summary: 'Sync the registry from Meta now',
+    description: 'Workers also sync on boot and every `TEMPLATE_SYNC_INTERVAL_MS`. `400` when `WHATSAPP_BUSINESS_ACCOUNT_ID` is not configured.',
+    errors: { 400: 'ValidationFailed' },
+    responses: { 200: { description: 'What the sync changed.', body: SyncResult } },
+  })
   sync() {
     return this.templates.sync();
   }
@@ -24,6 +41,12 @@ export class TemplatesController {
   /** A template message as the customer saw it: `rendered.text`, and its parts. */
   @Post('render')
   @HttpCode(200)
+  @ApiOperation({
+    id: 'renderTemplate',
+    summary: 'Render a template send as the customer would see it',
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The rendered text and its parts.', body: Rendered } },
+  })
   render(@Body() dto: RenderTemplateDto) {
     return this.templates.render(dto.template);
   }

@@ -3,13 +3,36 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { runWithRequestContext } from '../../common/logging/request-context.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import type { ServerLevelRoute } from '../../contract/api-operation.decorator.js';
 import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { WebhookIngestService } from './webhook-ingest.service.js';
+import { TAGS } from '../../contract/tags.js';
+import { WebhookBody, WebhookReceived, webhookError } from './webhooks.schemas.js';
 
 export const WEBHOOK_PATH = '/webhooks/whatsapp';
 
-/** Routes answered on the HTTP server ahead of Express (route listings such as the docs' add them). */
-export const SERVER_LEVEL_ROUTES: readonly string[] = [`POST ${WEBHOOK_PATH}`];
+/** Routes answered on the HTTP server ahead of Express, for the contract and route listings. */
+export const SERVER_LEVEL_ROUTES: readonly ServerLevelRoute[] = [
+  {
+    method: 'post',
+    path: WEBHOOK_PATH,
+    secured: false,
+    tag: TAGS.webhooks,
+    spec: {
+      id: 'receiveWebhook',
+      summary: 'Signed events from Meta',
+      description: 'Verifies `X-Hub-Signature-256` over the raw bytes (any content type), stores the body durably, then answers 200; all processing happens afterwards in a worker.',
+      extraParams: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } }],
+      rawBody: { schema: WebhookBody },
+      responses: {
+        200: { description: 'Stored.', body: WebhookReceived },
+        401: { description: 'Missing or wrong signature; nothing stored.', body: webhookError(['invalid_signature']) },
+        413: { description: 'Body over the limit; nothing stored.', body: webhookError(['payload_too_large']) },
+        500: { description: 'Could not store it: Meta retries.', body: webhookError(['not_stored']) },
+      },
+    },
+  },
+];
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

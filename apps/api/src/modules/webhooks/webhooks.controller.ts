@@ -1,13 +1,27 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { oneOfValues, str } from '../../contract/schema.js';
 import { WebhookIngestService } from './webhook-ingest.service.js';
+import { TAGS } from '../../contract/tags.js';
 
 /** Meta's verification handshake. The signed event POSTs are served by webhook-endpoint.ts. */
+@ApiTag(TAGS.webhooks)
 @Controller('webhooks/whatsapp')
 export class WebhooksController {
   constructor(private readonly ingest: WebhookIngestService) {}
 
   @Get()
+  @ApiOperation({
+    id: 'verifyWebhook',
+    summary: "Meta's verification handshake",
+    extraParams: [
+      { name: 'hub.mode', in: 'query', required: true, schema: oneOfValues(['subscribe']) },
+      { name: 'hub.verify_token', in: 'query', required: true, description: 'must equal `WHATSAPP_VERIFY_TOKEN`', schema: str() },
+      { name: 'hub.challenge', in: 'query', required: true, description: 'echoed back', schema: str() },
+    ],
+    responses: { 200: { description: 'The challenge, exactly.', body: str(), contentType: 'text/plain' }, 403: { description: 'Wrong token or mode.', body: str(), contentType: 'text/plain' } },
+  })
   verify(@Req() req: Request, @Res() res: Response): void {
     const challenge = this.ingest.verifyChallenge(req.query['hub.mode'], req.query['hub.verify_token'], req.query['hub.challenge']);
     if (challenge === null) res.status(403).type('text/plain').send('verification failed');

@@ -1,17 +1,19 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
+import { TAGS } from '../../contract/tags.js';
 import { WorkItemsQuery } from './dto/work-items-query.dto.js';
+import { WorkItemList } from './work-items.schemas.js';
 import { WorkItemsService } from './work-items.service.js';
 
-/** The OpenAPI document reads the kinds from here. */
-export { WORK_ITEM_KINDS } from './dto/work-items-query.dto.js';
-
+@ApiTag(TAGS.workItems)
 @Controller('v1/work-items')
 @UseGuards(ApiKeyGuard)
 export class WorkItemsController {
   constructor(private readonly workItems: WorkItemsService) {}
 
   @Get()
+  @ApiOperation({ id: 'listWorkItems', summary: 'List the work items of one kind', responses: { 200: { description: 'The items of that kind.', body: WorkItemList } } })
   list(@Query() query: WorkItemsQuery) {
     return this.workItems.list(query.kind, query.limit);
   }

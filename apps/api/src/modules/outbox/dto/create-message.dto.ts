@@ -12,7 +12,7 @@ export class CreateMessageDto {
   to!: string;
 
   @IsString()
-  @Matches(/^[a-z0-9][a-z0-9_.:-]{0,99}$/i, { message: 'purpose must be 1-100 letters, digits, _ . : -' })
+  @Matches(/^[a-zA-Z0-9][a-zA-Z0-9_.:-]{0,99}$/, { message: 'purpose must be 1-100 letters, digits, _ . : -' })
   purpose!: string;
 
   @IsOptional()

@@ -1,5 +1,7 @@
+import type { Schema } from './schema.js';
+
 /** The parts of OpenAPI 3.1 this project writes. Schemas are JSON Schema 2020-12 objects. */
-export type Schema = { [keyword: string]: unknown };
+export type { Schema };
 
 export interface MediaType {
   schema: Schema;
@@ -12,7 +14,6 @@ export interface RefObject {
 
 export interface ResponseObject {
   description: string;
-  headers?: Record<string, { description: string; schema: Schema }>;
   content?: Record<string, MediaType>;
 }
 
@@ -39,13 +40,6 @@ export interface Operation {
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type PathItem = Partial<Record<HttpMethod, Operation>>;
 
-/** One area of the API (outbox, templates, …): its paths and the schemas they name. */
-export interface ApiArea {
-  tag: { name: string; description: string };
-  paths: Record<string, PathItem>;
-  schemas?: Record<string, Schema>;
-}
-
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
@@ -54,3 +48,16 @@ export interface OpenApiDocument {
   paths: Record<string, PathItem>;
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, unknown>; responses: Record<string, ResponseObject> };
 }
+
+/** One real HTTP exchange with the running app, recorded by test/docs/openapi.e2e.ts. */
+export interface RecordedExchange {
+  readonly operationId: string;
+  readonly status: number;
+  /** Tells apart two examples of one operation and status (e.g. work items of another kind). */
+  readonly variant?: string;
+  readonly request: { readonly method: string; readonly url: string; readonly body?: unknown };
+  readonly response: { readonly contentType: string; readonly body: unknown };
+}
+
+/** One example per operation, status and variant. */
+export const exchangeKey = (e: Pick<RecordedExchange, 'operationId' | 'status' | 'variant'>): string => `${e.operationId} ${e.status}${e.variant ? ` ${e.variant}` : ''}`;

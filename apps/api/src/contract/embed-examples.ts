@@ -1,5 +1,4 @@
-import type { HttpMethod, OpenApiDocument, Operation, ResponseObject } from './openapi-types.js';
-import type { RecordedExchange } from './recorded-exchange.js';
+import type { HttpMethod, OpenApiDocument, Operation, RecordedExchange, ResponseObject } from './openapi-types.js';
 
 /** Operations by id, with where they live. */
 export function operationsOf(doc: Pick<OpenApiDocument, 'paths'>): Map<string, { path: string; method: HttpMethod; operation: Operation }> {

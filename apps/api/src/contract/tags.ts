@@ -1,0 +1,16 @@
+import type { TagSpec } from './api-operation.decorator.js';
+
+/** The groups of /docs, in the order it shows them. */
+export const TAGS = {
+  outbox: { name: 'outbox', description: 'Enqueue messages keyed by the business event; read them, their audit trail, and resolve stuck ones.' },
+  conversations: { name: 'conversations', description: 'Threads of both directions per business number and contact, and agent replies.' },
+  inbound: { name: 'inbound', description: 'Messages customers sent, and where each belongs (an outbound message, a conversation, or unattributed).' },
+  templates: { name: 'templates', description: "The registry of Meta's message templates: template sends are checked against it before they are queued." },
+  workItems: { name: 'work items', description: 'Queues of things a person must look at, each with what they need to decide.' },
+  numbers: { name: 'numbers', description: 'Business numbers whose sending is paused, and resuming them.' },
+  webhooks: { name: 'webhooks', description: "Meta's webhook endpoint (signed with the app secret, no API key) and the replay of stored deliveries." },
+  events: { name: 'events', description: 'The live feed of changes as server-sent events.' },
+  metrics: { name: 'metrics', description: 'Queue-health figures as JSON (API key) and in Prometheus text format.' },
+  health: { name: 'health', description: 'Probes for orchestrators; no API key.' },
+  docs: { name: 'docs', description: 'This document and its viewer; no API key.' },
+} as const satisfies Record<string, TagSpec>;

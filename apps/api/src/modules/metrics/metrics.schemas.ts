@@ -1,0 +1,58 @@
+import { arrayOf, dateTime, int, mapOf, named, nullable, num, object, str, type Schema } from '../../contract/schema.js';
+
+const count = int({ minimum: 0 });
+const countsBy = mapOf(count);
+/** A counted figure: total, per label (named `by_purpose`, `by_field`, …), and per bucket. */
+const counted = (by: string, what: string) => object({ total: count, [by]: countsBy, series: arrayOf(object({ at: dateTime(), total: count, [by]: countsBy })) }, { description: what, open: true });
+const gauge = (what: string, extra: Record<string, Schema> = {}) =>
+  object({ current: count, ...extra, series: arrayOf(object({ at: dateTime(), value: nullable(num(), { description: 'null: no sample in that bucket' }) })) }, { description: what, open: true });
+const distribution = { count, p50_ms: nullable(num()), p95_ms: nullable(num()) };
+
+export const PoolFigures = named(
+  'PoolFigures',
+  object(
+    {
+      window_ms: count,
+      served: count,
+      arrival_rate_per_s: num({ description: 'λ' }),
+      mean_service_ms: nullable(num(), { description: 'S' }),
+      workers: int({ minimum: 0, description: 'c' }),
+      utilisation: nullable(num(), { description: 'ρ = λ × S ÷ c; below 1 the workers keep up' }),
+      backlog: count,
+      mean_wait_ms: nullable(num()),
+    },
+    { open: true },
+  ),
+);
+
+/** Queue-health figures: current values and series. */
+export const MetricsReport = named(
+  'MetricsReport',
+  object(
+    {
+      generated_at: dateTime(),
+      since: dateTime(),
+      until: dateTime(),
+      bucket: str(),
+      stuck_sending: gauge('rows in `sending` longer than `STUCK_SENDING_AFTER_MS` (each a possible duplicate)', { older_than_ms: count }),
+      dedupe_rejected: counted('by_purpose', 'writes rejected by the dedupe constraint'),
+      webhook_duplicates: counted('by_field', "webhook events we already had (Meta's duplicate rate)"),
+      unattributed_inbound: gauge('inbound messages with no message or conversation attribution'),
+      sent_to_delivered: object(
+        { overall: object(distribution), series: arrayOf(object({ at: dateTime(), ...distribution })) },
+        { description: "gap between `sent` and `delivered`, from Meta's timestamps", open: true },
+      ),
+      pools: mapOf(PoolFigures, { description: 'per worker pool (`webhooks`, `outbound`)' }),
+      queue_depth: object({ by_state: countsBy, by_number: countsBy, queues: { type: 'object' } }, { open: true }),
+      send_outcomes: counted('by_outcome', 'send outcomes by error code'),
+      throughput_by_number: mapOf(object({ sends: count, per_second: num(), cap_per_second: num({ description: 'the configured rate' }), bucket_rate_per_second: num({ description: 'what the token bucket allows after headroom' }) }, { optional: ['cap_per_second', 'bucket_rate_per_second'] })),
+      webhook_ack_latency: object({ count, mean_ms: nullable(num()), buckets: arrayOf(object({ le_ms: str(), count })) }, { open: true }),
+      signatures_rejected: counted('by_reason', 'webhook POSTs refused for their signature'),
+      poison_deliveries: object({ current: count, total: count, by_reason: countsBy, series: arrayOf({ type: 'object' }) }, { open: true }),
+      parked_statuses: gauge('statuses waiting for the message they name'),
+      paused_numbers: arrayOf(object({ scope: str(), phone_number_id: nullable(str()), code: nullable(str()), reason: str(), paused_at: dateTime() }, { open: true })),
+      alerts_open: count,
+    },
+    { description: 'Queue-health figures: current values and series.', open: true },
+  ),
+);

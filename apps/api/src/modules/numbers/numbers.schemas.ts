@@ -1,0 +1,48 @@
+import { arrayOf, bool, constant, dateTime, int, named, nullable, num, object, oneOf, oneOfValues, str, uuid } from '../../contract/schema.js';
+
+const SCOPES = ['number', 'account'];
+
+/** Sending paused because Meta refused the account or number (expired token, payment, policy). */
+export const Pause = named(
+  'Pause',
+  object(
+    {
+      id: uuid(),
+      scope: oneOfValues(SCOPES, { description: 'one business number, or the whole account' }),
+      phone_number_id: nullable(str(), { description: 'null for an account-wide pause' }),
+      code: nullable(str(), { description: "Meta's error code that paused sending" }),
+      reason: str(),
+      paused_at: dateTime(),
+    },
+    { description: 'Sending paused because Meta refused the account or number (expired token, payment, policy).' },
+  ),
+);
+
+/** A business number: rate, messaging limit, pauses and open rows. */
+export const NumberStatus = named(
+  'NumberStatus',
+  object(
+    {
+      phone_number_id: str(),
+      rate_per_second: num({ description: 'configured send rate' }),
+      effective_rate_per_second: num({ description: 'after headroom, and slowed down after a throughput error' }),
+      slowed_until: nullable(dateTime()),
+      cooling_until: nullable(dateTime()),
+      messaging_limit: object({
+        scope: str({ description: 'what the limit applies to (`TierScope`)' }),
+        scope_id: str(),
+        limit: oneOf([int({ minimum: 0 }), constant('unlimited')], { description: "Meta's business-initiated messaging limit per 24 h" }),
+        users_in_window: int({ minimum: 0 }),
+      }),
+      paused: bool(),
+      pauses: arrayOf(object({ id: uuid(), scope: oneOfValues(SCOPES), code: nullable(str()), reason: str(), paused_at: dateTime() })),
+      queued: int({ minimum: 0 }),
+      sending: int({ minimum: 0 }),
+    },
+    { description: 'A business number: rate, messaging limit, pauses and open rows.' },
+  ),
+);
+
+export const NumberList = object({ data: arrayOf(NumberStatus) });
+export const PauseList = object({ data: arrayOf(Pause) });
+export const Resumed = object({ resumed: int({ minimum: 0, description: 'pauses ended' }), requeued: int({ minimum: 0, description: 'rows re-enqueued' }) });

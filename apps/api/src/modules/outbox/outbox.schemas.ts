@@ -1,0 +1,62 @@
+import { OUTBOX_STATES } from '@sendbook/queue';
+import { anyObject, arrayOf, bool, dateTime, int, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+import { RenderedTemplate } from '../templates/templates.schemas.js';
+
+/** The last error Meta (or the sender) gave for a row. */
+export const RowError = named('RowError', object({ code: { type: ['integer', 'string', 'null'] }, title: str(), message: str(), details: nullable(str()) }));
+
+const at = (what: string) => nullable(dateTime(), { description: what });
+
+/** The message resource (M in the contract). */
+export const Message = named(
+  'Message',
+  object(
+    {
+      id: uuid(),
+      dedupe_key: str(),
+      to: str({ description: 'E.164' }),
+      purpose: str(),
+      trigger_ref: nullable(str()),
+      payload: anyObject(),
+      fallback_template: nullable(anyObject()),
+      priority: int(),
+      phone_number_id: str(),
+      state: oneOfValues(OUTBOX_STATES),
+      attempts: int({ minimum: 0 }),
+      wamid: nullable(str(), { description: "Meta's message id; null until the Graph API answered" }),
+      not_before: dateTime(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+      sending_started_at: at('last claim for sending'),
+      accepted_at: at('Meta accepted the send'),
+      sent_at: at('status `sent` (Meta’s timestamp)'),
+      delivered_at: at('status `delivered`'),
+      read_at: at('status `read`'),
+      played_at: at('status `played` (voice)'),
+      failed_at: at('failed'),
+      cancelled_at: at('cancelled by hand'),
+      last_error: nullable(RowError),
+      replies: arrayOf(uuid(), { description: 'ids of inbound messages attributed to it' }),
+      rendered: nullable(RenderedTemplate, { description: 'for a template message, the text the customer saw; null otherwise or when the registry does not know it' }),
+    },
+    { description: 'The message resource (M in the contract).' },
+  ),
+);
+
+export const MessageResult = object({ message: Message, deduplicated: bool() });
+export const OneMessage = object({ message: Message });
+export const MessagePage = object({ data: arrayOf(Message), next_cursor: nullable(str()) });
+
+export const MessageHistoryEntry = named(
+  'MessageHistoryEntry',
+  object({
+    from_state: nullable(str()),
+    to_state: str(),
+    actor: str({ description: '`api`, `worker`, `webhook`, `admin:api`, …' }),
+    reason: str(),
+    details: nullable(anyObject()),
+    at: dateTime(),
+  }),
+);
+
+export const DedupeConflict = object({ error: oneOfValues(['dedupe_key_conflict']), message: Message });

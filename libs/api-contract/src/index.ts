@@ -1,0 +1,4 @@
+// Sendbook's HTTP contract, generated from the API's code: the only thing the inbox may import
+// from the API. Regenerate with `npm run contract`.
+export * from './openapi.js';
+export * from './client.js';

@@ -120,6 +120,10 @@ export function gapArb(options: { backwardMs?: number; maxMs?: number } = {}): f
   return fc.oneof(...gaps);
 }
 
+/** A case: its configuration and a sequence of operations of at most `maxLength`. */
+export const casesOf = (configArb: fc.Arbitrary<CaseConfig>, opArb: fc.Arbitrary<Op>, maxLength: number) =>
+  fc.tuple(configArb, fc.array(opArb, { minLength: 1, maxLength, size: 'max' }));
+
 /** A real Redis for one test file: scripts loaded once, a fresh key prefix for every case. */
 export function redisWorlds(label: string) {
   const infra = testInfra();
@@ -136,6 +140,21 @@ export function redisWorlds(label: string) {
     redis.disconnect();
   });
   return {
+    /**
+     * The property every file checks: for each generated case, the TypeScript rules and the
+     * scripts answer alike at every step (runCase throws a Disagreement otherwise). Returns how
+     * many operations ran, so a file can insist on its thousands.
+     */
+    async agree(generated: fc.Arbitrary<readonly [CaseConfig, readonly Op[]]>, numRuns = 300): Promise<number> {
+      let ops = 0;
+      await fc.assert(
+        fc.asyncProperty(generated, async ([config, sequence]) => {
+          ops += (await this.inWorld((world) => runCase(world, config, sequence))).length;
+        }),
+        { numRuns },
+      );
+      return ops;
+    },
     /** Runs `body` in a new world and deletes its keys afterwards. */
     async inWorld<T>(body: (world: GateWorld) => Promise<T>): Promise<T> {
       const world = new GateWorld(redis, shas, `${prefix}:${cases++}`);

@@ -42,7 +42,7 @@ describe('the sending gate: the TypeScript rules and the Lua agree', () => {
 
   it('decideAdmission, coolDown, slowDown and pushPairSlot give the same answers as the four scripts', async () => {
     const ops = await worlds.agree(casesOf(configArb, opArb, 50));
-    expect(ops).toBeGreaterThan(5000);
+    expect(ops).toBeGreaterThan(10_000);
   });
 
   const cool = (number: number | null, dt: number, forMs: number): Op => ({ kind: 'cool', number, dt, forMs });

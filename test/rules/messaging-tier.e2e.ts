@@ -48,7 +48,7 @@ describe('messaging limit: the TypeScript rule and the Lua agree', () => {
 
   it('tierDecision gives the same answers as ADMISSION_LUA (admitted or not, new user or not, when a slot frees)', async () => {
     const ops = await worlds.agree(caseArb);
-    expect(ops).toBeGreaterThan(5000);
+    expect(ops).toBeGreaterThan(10_000);
   });
 
   const tier = (limit: MessagingLimit) => simpleConfig({ users: 4, limit, pairIntervalMs: 1000, rates: [{ ratePerSec: 1000, burst: 50 }] });

@@ -34,7 +34,7 @@ describe('waiting line and token hold: the TypeScript rule and the Lua agree', (
 
   it('decideAdmission gives the same answers as ADMISSION_LUA (reason, retry, place in line)', async () => {
     const ops = await worlds.agree(casesOf(configArb, opArb, 60));
-    expect(ops).toBeGreaterThan(5000);
+    expect(ops).toBeGreaterThan(10_000);
   });
 
   const rows = (priorities: number[]) => simpleConfig({ users: priorities.length }).rows.map((row, i) => ({ ...row, priority: priorities[i]!, createdAt: new Date(T0 - 1000 + i) }));

@@ -145,7 +145,7 @@ export function redisWorlds(label: string) {
      * scripts answer alike at every step (runCase throws a Disagreement otherwise). Returns how
      * many operations ran, so a file can insist on its thousands.
      */
-    async agree(generated: fc.Arbitrary<readonly [CaseConfig, readonly Op[]]>, numRuns = 300): Promise<number> {
+    async agree(generated: fc.Arbitrary<readonly [CaseConfig, readonly Op[]]>, numRuns = 600): Promise<number> {
       let ops = 0;
       await fc.assert(
         fc.asyncProperty(generated, async ([config, sequence]) => {

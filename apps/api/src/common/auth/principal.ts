@@ -1,0 +1,19 @@
+/**
+ * Who is calling: a staff member through a session cookie, or an integrator through an API key.
+ * The global AuthGuard puts one on every request that is not public (`request.principal`).
+ */
+export type StaffRole = 'agent' | 'admin';
+export const STAFF_ROLES: readonly StaffRole[] = ['agent', 'admin'];
+
+/** `send`: enqueue and read its own messages. `admin`: everything an admin may. */
+export type ApiKeyScope = 'send' | 'admin';
+export const API_KEY_SCOPES: readonly ApiKeyScope[] = ['send', 'admin'];
+
+export type Principal =
+  | { readonly kind: 'staff'; readonly staffId: string; readonly sessionId: string; readonly role: StaffRole; readonly email: string; readonly name: string }
+  | { readonly kind: 'api_key'; readonly apiKeyId: string; readonly scopes: readonly ApiKeyScope[]; readonly name: string };
+
+/** How audit trails name the principal: `staff:<id>` or `api_key:<id>`. */
+export function actorOf(principal: Principal): string {
+  return principal.kind === 'staff' ? `staff:${principal.staffId}` : `api_key:${principal.apiKeyId}`;
+}

@@ -14,7 +14,7 @@ export function safeNextPath(raw: string | null | undefined, fallback: string = 
   // Only a path: one leading slash, never two, never a backslash (browsers read `/\` as `//`).
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
   // Tabs and newlines are removed by URL parsers (`/\t/evil` becomes `//evil`); refuse any control character.
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  if (hasControlCharacter(raw)) return fallback;
   let url: URL;
   try {
     url = new URL(raw, PROBE_ORIGIN);
@@ -43,4 +43,12 @@ export function visiblePath(pathname: string, search: string): string {
   params.delete('_rsc');
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

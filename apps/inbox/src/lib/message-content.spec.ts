@@ -9,9 +9,27 @@ describe('outboundContent', () => {
     [
       'a template the registry knows',
       { payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } }, rendered },
-      { text: rendered.text, label: 'Template order_shipped (en)', options: ['Track it'] },
+      { text: rendered.body, label: 'Template order_shipped (en)', options: ['Track it'] },
     ],
     ['a template it does not', { payload: { type: 'template', template: { name: 'hello_world' } }, rendered: null }, { text: null, label: 'Template hello_world', options: [] }],
+    [
+      'a template it does not, with variables',
+      {
+        payload: {
+          type: 'template',
+          template: {
+            name: 'order_shipped',
+            language: { code: 'en' },
+            components: [
+              { type: 'body', parameters: [{ type: 'text', text: 'Ada' }, { type: 'currency', currency: { fallback_value: '$12.50', code: 'USD', amount_1000: 12500 } }] },
+              { type: 'button', sub_type: 'url', parameters: [{ type: 'text', text: 'ignored' }] },
+            ],
+          },
+        },
+        rendered: null,
+      },
+      { text: null, label: 'Template order_shipped (en)', options: [], variables: ['Ada', '$12.50'] },
+    ],
     [
       'reply buttons',
       {
@@ -39,7 +57,7 @@ describe('outboundContent', () => {
     ['a location', { payload: { type: 'location', location: { latitude: 32.08, longitude: 34.78, name: 'Shop' } }, rendered: null }, { text: 'Shop', label: 'Location', options: [] }],
     ['a type from the future', { payload: { type: 'hologram', hologram: {} }, rendered: null }, { text: null, label: 'A hologram message', options: [] }],
   ])('%s', (_what, message, expected) => {
-    expect(outboundContent(message)).toEqual({ choice: null, ...expected });
+    expect(outboundContent(message)).toEqual({ choice: null, variables: [], ...expected });
   });
 });
 
@@ -67,13 +85,13 @@ describe('inboundContent', () => {
 
 describe('excerpt', () => {
   it.each([
-    [{ text: 'Hello  there\nfriend', label: null, options: [], choice: null }, 120, 'Hello there friend'],
-    [{ text: 'abcdefghij', label: null, options: [], choice: null }, 6, 'abcde…'],
-    [{ text: null, label: 'Photo', options: [], choice: null }, 120, 'Photo'],
-    [{ text: 'ignored', label: null, options: [], choice: 'Yes' }, 120, 'Yes'],
-    [{ text: '', label: null, options: [], choice: null }, 120, 'A message'],
+    [{ text: 'Hello  there\nfriend' }, 120, 'Hello there friend'],
+    [{ text: 'abcdefghij' }, 6, 'abcde…'],
+    [{ label: 'Photo' }, 120, 'Photo'],
+    [{ text: 'ignored', choice: 'Yes' }, 120, 'Yes'],
+    [{ text: '' }, 120, 'A message'],
   ])('%j → %s', (value, max, expected) => {
-    expect(excerpt(value, max)).toBe(expected);
+    expect(excerpt({ text: null, label: null, options: [], choice: null, variables: [], ...value }, max)).toBe(expected);
   });
 });
 

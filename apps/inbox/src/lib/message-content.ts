@@ -14,6 +14,8 @@ export interface MessageContent {
   readonly options: readonly string[];
   /** Inbound: the button, list row or quick reply the customer picked. */
   readonly choice: string | null;
+  /** A template whose text the registry does not know: the values sent for its variables. */
+  readonly variables: readonly string[];
 }
 
 type Json = Record<string, unknown>;
@@ -42,7 +44,9 @@ export function outboundContent(message: Pick<Message, 'payload' | 'rendered'>):
       const language = str(rec(body?.language)?.code);
       const label = `Template ${name}${language ? ` (${language})` : ''}`;
       const rendered = message.rendered;
-      return content({ text: rendered?.text ?? null, label, options: rendered?.buttons.map((b) => b.text) ?? [] });
+      // Buttons are shown as options, not as the "[Track it]" lines of `rendered.text`.
+      if (rendered) return content({ text: [rendered.header, rendered.body, rendered.footer].filter(Boolean).join('\n'), label, options: rendered.buttons.map((b) => b.text) });
+      return content({ label, variables: templateVariables(body) });
     }
     case 'interactive':
       return interactive(body);
@@ -117,7 +121,16 @@ export function initials(label: string): string {
 }
 
 function content(parts: Partial<MessageContent>): MessageContent {
-  return { text: parts.text ?? null, label: parts.label ?? null, options: parts.options ?? [], choice: parts.choice ?? null };
+  return { text: parts.text ?? null, label: parts.label ?? null, options: parts.options ?? [], choice: parts.choice ?? null, variables: parts.variables ?? [] };
+}
+
+/** The text values given for a template's header and body variables, in order. */
+function templateVariables(template: Json | null): string[] {
+  return list(template?.components)
+    .filter((c) => c.type === 'header' || c.type === 'body')
+    .flatMap((c) => list(c.parameters))
+    .map((p) => str(p.text) ?? (p.type === 'currency' ? str(rec(p.currency)?.fallback_value) : p.type === 'date_time' ? str(rec(p.date_time)?.fallback_value) : null))
+    .filter((v): v is string => v !== null);
 }
 
 function interactive(body: Json | null): MessageContent {

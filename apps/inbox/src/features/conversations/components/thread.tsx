@@ -1,0 +1,139 @@
+'use client';
+
+import Link from 'next/link';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useClock } from '../../../components/clock';
+import { ProblemState } from '../../../components/problem-state';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { Icon } from '../../../components/ui/icon';
+import { Loading } from '../../../components/ui/skeleton';
+import { State } from '../../../components/ui/state';
+import { useToast } from '../../../components/ui/toast';
+import { contactLabel, contactNumber } from '../../../lib/message-content';
+import type { Loaded } from '../../../lib/server-api';
+import { buildThread } from '../../../lib/thread';
+import { useSeededQuery } from '../../../lib/use-seeded-query';
+import { describeWindow } from '../../../lib/window';
+import { conversationQuery, type ConversationDetail } from '../conversations.queries';
+import { useMarkSeen } from '../hooks/use-mark-seen';
+import { InboundArticle, OutboundArticle } from './message-article';
+import styles from './thread.module.css';
+
+/** One conversation, read-only for now: who, whether the window is open, and every message with its state. */
+export function Thread({ id, initial }: { id: string; initial: Loaded<ConversationDetail> }) {
+  const query = useSeededQuery(conversationQuery(id), initial);
+  const { now, timeZone } = useClock();
+  const toast = useToast();
+  useMarkSeen(id, query.data?.conversation.unread_count);
+
+  const items = useMemo(() => (query.data ? buildThread(query.data.timeline, now, timeZone) : []), [query.data, now, timeZone]);
+
+  // Open at the newest message; stay there as messages arrive, unless the agent scrolled up to read.
+  const logRef = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const opened = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    if (opened.current !== id || pinned.current) log.scrollTop = log.scrollHeight;
+    opened.current = id;
+  }, [id, items.length]);
+
+  if (query.problem && !query.data) {
+    return (
+      <div className={styles.empty}>
+        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} title={query.problem.kind === 'not_found' ? 'No such conversation' : undefined} />
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className={styles.empty}>
+        <Loading label="Loading the conversation…" />
+      </div>
+    );
+  }
+
+  const { conversation } = query.data;
+  const name = contactLabel(conversation.contact);
+  const number = contactNumber(conversation.contact);
+  const window = describeWindow(conversation, now, timeZone);
+  const copy = (text: string, what: string) =>
+    void navigator.clipboard.writeText(text).then(
+      () => toast({ tone: 'success', title: `${what} copied` }),
+      () => toast({ tone: 'danger', title: `Could not copy the ${what.toLowerCase()}` }),
+    );
+
+  return (
+    <div className={styles.thread}>
+      <header className={styles.header}>
+        <Button asChild variant="ghost" size="sm" className={styles.back}>
+          <Link href="/conversations">
+            <Icon name="back" size={14} />
+            Conversations
+          </Link>
+        </Button>
+        <div className={styles.identity}>
+          <h2 className={styles.contactName}>{name}</h2>
+          <div className={styles.contactMeta}>
+            {number && number !== name ? <span>{number}</span> : null}
+            {conversation.assignee ? <span>· Assigned to {conversation.assignee}</span> : null}
+          </div>
+        </div>
+        <div className={styles.headerSide}>
+          <Badge tone={window.tone} dot>
+            {window.open ? `Window ${window.short}` : 'Window closed'}
+          </Badge>
+          <Badge tone={conversation.state === 'open' ? 'neutral' : 'muted'}>{conversation.state === 'open' ? 'Open' : 'Closed'}</Badge>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="sm" aria-label="More actions">
+                ⋯
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {number ? <DropdownMenuItem onSelect={() => copy(number, 'Number')}>Copy number</DropdownMenuItem> : null}
+              <DropdownMenuItem onSelect={() => copy(`${location.origin}/conversations/${conversation.id}`, 'Link')}>Copy link</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => copy(conversation.id, 'Conversation ID')}>Copy conversation ID</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </header>
+      <div
+        ref={logRef}
+        className={styles.log}
+        role="log"
+        aria-label="Messages"
+        tabIndex={0}
+        onScroll={(event) => {
+          const log = event.currentTarget;
+          pinned.current = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+        }}
+      >
+        {items.length === 0 ? (
+          <State role="status" icon="inbox" title="No messages yet" compact>
+            Messages to and from {name} appear here.
+          </State>
+        ) : (
+          items.map((item) =>
+            item.kind === 'day' ? (
+              <div key={item.key} className={styles.day}>
+                <h2>{item.label}</h2>
+              </div>
+            ) : item.kind === 'inbound' ? (
+              <InboundArticle key={item.key} item={item} contact={name} />
+            ) : (
+              <OutboundArticle key={item.key} item={item} contact={name} />
+            ),
+          )
+        )}
+      </div>
+      <footer className={styles.footer} data-open={window.open}>
+        <Icon name={window.open ? 'clock' : 'lock'} size={14} />
+        {window.open ? <span>{window.label}. You can write to {name} freely until then.</span> : <span>{window.label}. Only an approved template can reach {name} now.</span>}
+      </footer>
+    </div>
+  );
+}

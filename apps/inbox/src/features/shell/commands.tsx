@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
  * Commands features add to the palette while they are on screen (the conversation list adds
@@ -15,35 +15,41 @@ export interface PaletteCommand {
   readonly run: () => void;
 }
 
-type Registry = { readonly commands: readonly PaletteCommand[]; readonly set: (owner: string, commands: readonly PaletteCommand[]) => void };
+type Setter = (owner: string, commands: readonly PaletteCommand[]) => void;
 
-const CommandsContext = createContext<Registry>({ commands: [], set: () => undefined });
+// Two contexts: the registering side gets a setter that never changes, so registering cannot
+// re-render the registrant (a changing setter in an effect's dependencies loops forever).
+const CommandsContext = createContext<readonly PaletteCommand[]>([]);
+const SetCommandsContext = createContext<Setter>(() => undefined);
 
 export function CommandsProvider({ children }: { children: ReactNode }) {
   const [byOwner, setByOwner] = useState<ReadonlyMap<string, readonly PaletteCommand[]>>(new Map());
-  const registry = useMemo<Registry>(
-    () => ({
-      commands: [...byOwner.values()].flat(),
-      set: (owner, commands) =>
-        setByOwner((current) => {
-          const next = new Map(current);
-          if (commands.length === 0) next.delete(owner);
-          else next.set(owner, commands);
-          return next;
-        }),
-    }),
-    [byOwner],
+  const set = useCallback<Setter>(
+    (owner, commands) =>
+      setByOwner((current) => {
+        if ((current.get(owner) ?? []) === commands || (commands.length === 0 && !current.has(owner))) return current;
+        const next = new Map(current);
+        if (commands.length === 0) next.delete(owner);
+        else next.set(owner, commands);
+        return next;
+      }),
+    [],
   );
-  return <CommandsContext.Provider value={registry}>{children}</CommandsContext.Provider>;
+  const commands = useMemo(() => [...byOwner.values()].flat(), [byOwner]);
+  return (
+    <SetCommandsContext.Provider value={set}>
+      <CommandsContext.Provider value={commands}>{children}</CommandsContext.Provider>
+    </SetCommandsContext.Provider>
+  );
 }
 
 export function useRegisteredCommands(): readonly PaletteCommand[] {
-  return useContext(CommandsContext).commands;
+  return useContext(CommandsContext);
 }
 
-/** Offer `commands` in the palette while the calling component is mounted. */
+/** Offer `commands` in the palette while the calling component is mounted (pass a memoised array). */
 export function useCommands(owner: string, commands: readonly PaletteCommand[]): void {
-  const { set } = useContext(CommandsContext);
+  const set = useContext(SetCommandsContext);
   useEffect(() => {
     set(owner, commands);
     return () => set(owner, []);

@@ -37,7 +37,7 @@ describe('healthTiles', () => {
       ['Duplicate webhook events', '0', 'neutral'],
     ]);
     expect(tiles[0]!.detail).toBe('Nothing has been sending longer than 2 min.');
-    expect(tiles[3]!.detail).toBe('None in the last 1 h.');
+    expect(tiles[3]!.detail).toBe('None in the last hour.');
     expect(tiles[0]!.series).toEqual([0, null]);
   });
 
@@ -47,6 +47,11 @@ describe('healthTiles', () => {
     expect(tiles[1]).toMatchObject({ value: '1', tone: 'warning', detail: 'Customer message not tied to a message or conversation.' });
   });
 
+  it('names a longer span in hours', () => {
+    const tiles = healthTiles(report({ since: '2026-12-02T08:30:00Z' }));
+    expect(tiles[3]!.detail).toBe('None in the last 6 h.');
+  });
+
   it('delivery latency reads in seconds, with its median and count', () => {
     const tiles = healthTiles(report({ sent_to_delivered: { overall: { count: 1204, p50_ms: 850, p95_ms: 2400 }, series: [] } }));
     expect(tiles[2]).toMatchObject({ value: '2.4 s', detail: 'p95 over 1,204 deliveries; median 850 ms.' });
@@ -54,8 +59,8 @@ describe('healthTiles', () => {
 
   it('names the biggest source of duplicates', () => {
     const tiles = healthTiles(report({ dedupe_rejected: { total: 12, by_purpose: { order_shipped: 9, promo: 3 }, series: [] }, webhook_duplicates: { total: 4, by_field: { messages: 4 }, series: [] } }));
-    expect(tiles[3]!.detail).toBe('In the last 1 h, most for order_shipped.');
-    expect(tiles[4]!.detail).toBe('Sent twice by Meta in the last 1 h, most in messages.');
+    expect(tiles[3]!.detail).toBe('In the last hour, most for order_shipped.');
+    expect(tiles[4]!.detail).toBe('Sent twice by Meta in the last hour, most in messages.');
   });
 });
 

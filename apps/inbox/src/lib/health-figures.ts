@@ -21,7 +21,7 @@ const count = (n: number) => n.toLocaleString('en');
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export function healthTiles(report: MetricsReport): HealthTile[] {
-  const span = durationWords(Date.parse(report.until) - Date.parse(report.since));
+  const span = spanWords(Date.parse(report.until) - Date.parse(report.since));
   const stuck = report.stuck_sending.current;
   const unattributed = report.unattributed_inbound.current;
   const dedupe = report.dedupe_rejected.total;
@@ -74,6 +74,14 @@ export function healthTiles(report: MetricsReport): HealthTile[] {
       href: null,
     },
   ];
+}
+
+/** "hour", "day", "6 h": what follows "in the last". */
+function spanWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes === 60) return 'hour';
+  if (minutes === 24 * 60) return 'day';
+  return durationWords(minutes * 60_000);
 }
 
 function topLabel(byLabel: Readonly<Record<string, number>>, words: string): string {

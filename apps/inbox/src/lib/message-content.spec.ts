@@ -90,6 +90,7 @@ describe('excerpt', () => {
     [{ label: 'Photo' }, 120, 'Photo'],
     [{ text: 'ignored', choice: 'Yes' }, 120, 'Yes'],
     [{ text: '' }, 120, 'A message'],
+    [{ label: 'Template order_shipped (en)', variables: ['Ada', '44812'] }, 120, 'Template order_shipped (en): Ada · 44812'],
   ])('%j → %s', (value, max, expected) => {
     expect(excerpt({ text: null, label: null, options: [], choice: null, variables: [], ...value }, max)).toBe(expected);
   });

@@ -94,7 +94,8 @@ export function inboundContent(inbound: Pick<Inbound, 'type' | 'text' | 'choice'
 
 /** One line for a quote or a preview: the text (or label), whitespace folded, cut at `max` characters. */
 export function excerpt(value: MessageContent, max = 120): string {
-  const words = (value.choice ?? value.text ?? value.label ?? '').replace(/\s+/g, ' ').trim();
+  const fallback = value.variables.length > 0 && value.label ? `${value.label}: ${value.variables.join(' · ')}` : value.label;
+  const words = (value.choice ?? value.text ?? fallback ?? '').replace(/\s+/g, ' ').trim();
   if (words.length === 0) return value.label ?? 'A message';
   return words.length <= max ? words : `${words.slice(0, max - 1).trimEnd()}…`;
 }

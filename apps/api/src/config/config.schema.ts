@@ -134,6 +134,30 @@ export interface AppConfig {
     readonly adminEmail: string | null;
     readonly adminPassword: string | null;
   };
+  readonly auth: {
+    /** A session unused this long ends (SESSION_IDLE_MINUTES). */
+    readonly sessionIdleMs: number;
+    /** A session ends this long after sign-in however busy it is (SESSION_MAX_HOURS). */
+    readonly sessionMaxMs: number;
+    /** `Secure` on the session cookie: `auto` sets it when the request came over https. */
+    readonly cookieSecure: 'auto' | 'always' | 'never';
+    /**
+     * Origins whose pages may send the API mutations with a session cookie (INBOX_ORIGINS); a
+     * request's own origin (its Host, or X-Forwarded-Host behind the inbox's proxy) always may.
+     */
+    readonly allowedOrigins: readonly string[];
+    /** Where invite and password-reset links point (INBOX_URL). */
+    readonly inboxUrl: string;
+    /** Failed sign-ins per account, and per address, within the window before more are refused. */
+    readonly loginFailuresPerAccount: number;
+    readonly loginFailuresPerAddress: number;
+    readonly loginWindowMs: number;
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client's address (Express's `trust proxy`):
+     * by default the loopback, where the inbox's proxy runs.
+     */
+    readonly trustProxy: string;
+  };
 }
 
 /** What the environment says, before `DATABASE_URL`/`REDIS_URL` defaults are resolved. */

@@ -51,6 +51,7 @@ Sendbook is running.
   WhatsApp simulator     ${sim.url}    (control API: /_sim/health, /_sim/ledger, /_sim/customers)
   PostgreSQL             ${infra.sources.database}    Redis: ${infra.sources.redis}
 
+  Inbox sign-in          ${secrets.adminEmail}  /  ${secrets.adminPassword}    (admin)
   API key                ${secrets.apiKey}
   Demo customers         ${customers.map((c) => `+${c.waId}`).join(', ')}
 

@@ -1,19 +1,20 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { bool, object } from '../../contract/schema.js';
+import { AuditTrail } from '../audit/audit.schemas.js';
 import { ConversationPage, ConversationWithTimeline, OneConversation, WindowClosed } from './conversations.schemas.js';
 import { ConversationsService } from './conversations.service.js';
 import { Message } from '../outbox/outbox.schemas.js';
 import { AgentReplyDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
 
-const ACTOR = 'api';
-
 @ApiTag(TAGS.conversations)
 @Controller('v1/conversations')
-@UseGuards(ApiKeyGuard)
+@Access('agent')
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
 
@@ -46,8 +47,20 @@ export class ConversationsController {
 
   @Patch(':id')
   @ApiOperation({ id: 'updateConversation', summary: 'Close, reopen or assign a conversation', params: { id: 'conversation id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The updated thread.', body: OneConversation } } })
-  update(@Param('id') id: string, @Body() dto: UpdateConversationDto) {
-    return this.conversations.update(id, dto);
+  update(@Param('id') id: string, @Body() dto: UpdateConversationDto, @CurrentPrincipal() by: Principal) {
+    return this.conversations.update(id, dto, by);
+  }
+
+  @Get(':id/history')
+  @ApiOperation({
+    id: 'getConversationHistory',
+    summary: 'Who assigned, closed and reopened the conversation',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'Oldest first.', body: AuditTrail } },
+  })
+  history(@Param('id') id: string) {
+    return this.conversations.history(id);
   }
 
   /** The agent has seen it: unread count back to zero. */
@@ -79,8 +92,8 @@ export class ConversationsController {
       422: { description: 'Free text outside the 24 h window.', body: WindowClosed },
     },
   })
-  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @Res({ passthrough: true }) res: Response) {
-    const replied = await this.conversations.reply(id, dto, idempotencyKey, ACTOR);
+  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+    const replied = await this.conversations.reply(id, dto, idempotencyKey, by);
     res.status(replied.deduplicated ? 200 : 201);
     return replied;
   }

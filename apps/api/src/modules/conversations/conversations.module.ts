@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { OutboxPorts } from '../outbox/outbox-ports.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
@@ -31,7 +31,7 @@ export class ConversationsModule implements OnModuleInit {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: ConversationsModule,
-      imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, ApiKeysModule],
+      imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
       providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
       exports: [ConversationAttributionService, InboundService],

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { contactE164 } from '@sendbook/queue';
 import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
+import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
-import { presentMessage } from '../outbox/message.presenter.js';
+import { MessagesService } from '../outbox/messages.service.js';
 import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
@@ -40,6 +42,8 @@ export class ConversationsService {
     private readonly repo: ConversationsRepository,
     private readonly gate: ConversationWindowGate,
     private readonly outbox: OutboxService,
+    private readonly messages: MessagesService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
@@ -60,12 +64,14 @@ export class ConversationsService {
   async get(id: string) {
     const conversation = await this.find(id);
     const timeline = await this.timeline(conversation);
+    const outbound = timeline.flatMap((e) => (e.direction === 'outbound' ? [e.message] : []));
+    const presented = new Map((await this.messages.present(outbound)).map((m) => [m.id, m]));
     return {
       conversation: presentConversation(conversation, this.clock.now()),
       timeline: timeline.map((e) =>
         e.direction === 'inbound'
-          ? { direction: 'inbound', at: e.at.toISOString(), inbound: presentInbound(e.inbound) }
-          : { direction: 'outbound', at: e.at.toISOString(), message: presentMessage(e.message) },
+          ? { direction: 'inbound' as const, at: e.at.toISOString(), inbound: presentInbound(e.inbound) }
+          : { direction: 'outbound' as const, at: e.at.toISOString(), message: presented.get(e.message.id)! },
       ),
     };
   }
@@ -78,10 +84,23 @@ export class ConversationsService {
     return this.presented(await this.find(id));
   }
 
-  async update(id: string, dto: UpdateConversationDto) {
-    await this.find(id);
+  /** Closing, reopening and (un)assigning are audited with who did it. */
+  async update(id: string, dto: UpdateConversationDto, by: Principal) {
+    const before = await this.find(id);
     await this.repo.updateConversation(id, { state: dto.state, assignee: dto.assignee }, this.clock.now());
-    return this.presented(await this.find(id));
+    const after = await this.find(id);
+    const changes = {
+      ...(after.state !== before.state ? { state: { from: before.state, to: after.state } } : {}),
+      ...(after.assignee !== before.assignee ? { assignee: { from: before.assignee, to: after.assignee } } : {}),
+    };
+    if (Object.keys(changes).length > 0) await this.audit.record({ actor: actorOf(by), action: 'conversation.updated', subjectType: 'conversation', subjectId: id, details: changes });
+    return this.presented(after);
+  }
+
+  /** Who assigned, closed and reopened the thread, oldest first. */
+  async history(id: string) {
+    await this.find(id);
+    return { data: await this.audit.trail('conversation', id) };
   }
 
   /** The agent has seen the thread: unread back to zero, and (MARK_READ_ON_OPEN) blue ticks at Meta. */
@@ -96,10 +115,11 @@ export class ConversationsService {
    * An agent's reply: enqueued through the outbox like any message, deduplicated by the client's
    * request id (the body's, else the Idempotency-Key header; a random one when neither is given).
    */
-  async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, actor: string) {
+  async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, by: Principal) {
     const requestId = dto.client_request_id ?? idempotencyKey?.trim() ?? randomUUID();
-    const { message, deduplicated } = await this.enqueueReply(id, { text: dto.text, template: dto.template, replyTo: dto.reply_to, requestId }, actor);
-    return { message: presentMessage(message), deduplicated };
+    const { message, deduplicated } = await this.enqueueReply(id, { text: dto.text, template: dto.template, replyTo: dto.reply_to, requestId }, actorOf(by));
+    const [presented] = await this.messages.present([message], { fresh: !deduplicated });
+    return { message: presented!, deduplicated };
   }
 
   private presented(conversation: ConversationView) {

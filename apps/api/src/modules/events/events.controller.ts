@@ -1,6 +1,6 @@
-import { Controller, Get, Headers, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Access } from '../../common/auth/access.decorator.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { str } from '../../contract/schema.js';
 import { TAGS } from '../../contract/tags.js';
@@ -14,7 +14,7 @@ import { EventsStream } from './events.stream.js';
  */
 @ApiTag(TAGS.events)
 @Controller('v1/events')
-@UseGuards(ApiKeyGuard)
+@Access('agent')
 export class EventsController {
   constructor(private readonly stream: EventsStream) {}
 

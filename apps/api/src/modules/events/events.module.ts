@@ -2,7 +2,8 @@ import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { AccessRevocations } from '../../common/auth/authenticators.js';
+import { EventsAccessRevocations } from './access-revocations.js';
 import { EventsController } from './events.controller.js';
 import { EventsPublisher } from './events.publisher.js';
 import { EventsStream } from './events.stream.js';
@@ -22,10 +23,9 @@ export class EventsModule implements OnModuleInit {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: EventsModule,
-      imports: [ApiKeysModule],
       controllers: role === 'worker' ? [] : [EventsController],
-      providers: [EventsPublisher, EventsStream],
-      exports: [EventsPublisher],
+      providers: [EventsPublisher, EventsStream, { provide: AccessRevocations, useClass: EventsAccessRevocations }],
+      exports: [EventsPublisher, AccessRevocations],
     }),
   );
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderedTemplate } from '@sendbook/api-contract';
+import { readsOnlyOwnMessages } from '../../common/auth/access.js';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { AuditService } from '../audit/audit.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { ListMessagesDto } from './dto/list-messages.dto.js';
@@ -22,45 +25,63 @@ export class MessagesService {
     private readonly outbox: OutboxService,
     private readonly templates: TemplatesService,
     private readonly ports: OutboxPorts,
+    private readonly audit: AuditService,
   ) {}
 
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
-  async create(dto: CreateMessageDto, actor: string) {
-    const { message, deduplicated } = await this.outbox.enqueue(dto, actor);
+  async create(dto: CreateMessageDto, by: Principal) {
+    const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(by));
     // A message created just now cannot have replies yet.
     const [presented] = await this.present([message], { fresh: !deduplicated });
     return { message: presented, deduplicated };
   }
 
-  async list(query: ListMessagesDto) {
+  /** A key that may only send sees only the messages it enqueued. */
+  async list(query: ListMessagesDto, by: Principal) {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, limit, after });
+    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }
 
-  async get(id: string) {
-    const [presented] = await this.present([await this.outbox.get(id)]);
+  async get(id: string, by: Principal) {
+    const [presented] = await this.present([await this.visible(id, by)]);
     return { message: presented };
   }
 
   /** Every state change of the message, who made it and why. */
-  async history(id: string) {
-    await this.outbox.get(id);
-    return { data: await this.outbox.history(id) };
+  async history(id: string, by: Principal) {
+    await this.visible(id, by);
+    const entries = await this.outbox.history(id);
+    const names = await this.audit.names(entries.map((e) => e.actor));
+    return { data: entries.map((e) => ({ ...e, actor_name: names.get(e.actor) ?? e.actor })) };
   }
 
-  async resolve(id: string, dto: ResolveMessageDto, actor: string) {
-    const [presented] = await this.present([await this.outbox.resolve(id, dto.action, dto.note ?? null, actor)]);
+  async resolve(id: string, dto: ResolveMessageDto, by: Principal) {
+    const [presented] = await this.present([await this.outbox.resolve(id, dto.action, dto.note ?? null, actorOf(by))]);
     return { message: presented };
   }
 
-  private async present(rows: OutboundMessage[], { fresh = false } = {}) {
-    const replies = fresh ? new Map<string, string[]>() : await this.ports.replies.get().repliesFor(rows.map((m) => m.id));
-    const rendered = await Promise.all(rows.map((m) => this.rendered(m)));
-    return rows.map((m, i) => presentMessage(m, replies.get(m.id) ?? [], rendered[i]));
+  /**
+   * Resources for rows, with what each needs looked up for all at once: replies, the rendered
+   * template, who enqueued it. `fresh`: rows created just now, which cannot have replies yet.
+   */
+  async present(rows: readonly OutboundMessage[], { fresh = false } = {}) {
+    const [replies, rendered, names] = await Promise.all([
+      fresh ? new Map<string, string[]>() : this.ports.replies.get().repliesFor(rows.map((m) => m.id)),
+      Promise.all(rows.map((m) => this.rendered(m))),
+      this.audit.names(rows.flatMap((m) => (m.createdBy ? [m.createdBy] : []))),
+    ]);
+    return rows.map((m, i) => presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names }));
+  }
+
+  /** The message, if the caller may see it: a send-only key sees only its own (others are "not found"). */
+  private async visible(id: string, by: Principal): Promise<OutboundMessage> {
+    const message = await this.outbox.get(id);
+    if (readsOnlyOwnMessages(by) && message.createdBy !== actorOf(by)) throw DomainError.notFound('message');
+    return message;
   }
 
   private async rendered(m: OutboundMessage): Promise<RenderedTemplate | null> {

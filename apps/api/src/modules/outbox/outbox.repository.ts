@@ -54,10 +54,21 @@ export interface AcceptedRow {
   hasParkedStatuses: boolean;
 }
 
+export interface HistoryRow {
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  reason: string;
+  details: Record<string, unknown> | null;
+  at: Date;
+}
+
 export interface ListFilter {
   dedupeKey?: string;
   triggerRef?: string;
   state?: OutboxState;
+  /** Only the rows this actor enqueued (a send-only API key's view). */
+  createdBy?: string;
   limit: number;
   after?: { createdAt: Date; id: string };
 }
@@ -143,9 +154,9 @@ export class OutboxRepository {
        inserted AS (
          INSERT INTO outbound_messages
            (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
-            priority, phone_number_id, state, not_before, retain_until, created_at, updated_at)
+            priority, phone_number_id, state, not_before, retain_until, created_at, updated_at, created_by)
          SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
-                priority, phone_number_id, 'queued', not_before, retain_until, at, at FROM input
+                priority, phone_number_id, 'queued', not_before, retain_until, at, at, actor FROM input
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING *),
        audit AS (
@@ -176,6 +187,7 @@ export class OutboxRepository {
     if (filter.dedupeKey !== undefined) qb.andWhere('m.dedupe_key = :dedupeKey', { dedupeKey: filter.dedupeKey });
     if (filter.triggerRef !== undefined) qb.andWhere('m.trigger_ref = :triggerRef', { triggerRef: filter.triggerRef });
     if (filter.state !== undefined) qb.andWhere('m.state = :state', { state: filter.state });
+    if (filter.createdBy !== undefined) qb.andWhere('m.created_by = :createdBy', { createdBy: filter.createdBy });
     if (filter.after) qb.andWhere('(m.created_at, m.id) < (:createdAt, :id)', filter.after);
     return qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').limit(filter.limit).getMany();
   }
@@ -420,7 +432,7 @@ export class OutboxRepository {
     return raw.length;
   }
 
-  async history(id: string): Promise<Record<string, unknown>[]> {
+  async history(id: string): Promise<HistoryRow[]> {
     return this.dataSource.query(
       `SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`,
       [id],

@@ -37,6 +37,8 @@ export const Message = named(
       cancelled_at: at('cancelled by hand'),
       last_error: nullable(RowError),
       replies: arrayOf(uuid(), { description: 'ids of inbound messages attributed to it' }),
+      created_by: nullable(str(), { description: 'who enqueued it: `api_key:<id>` for an integrator, `staff:<id>` for an agent’s reply' }),
+      created_by_name: nullable(str(), { description: 'the name of who enqueued it (a staff member’s name, or the API key’s)' }),
       rendered: nullable(RenderedTemplate, { description: 'for a template message, the text the customer saw; null otherwise or when the registry does not know it' }),
     },
     { description: 'The message resource (M in the contract).' },
@@ -52,7 +54,8 @@ export const MessageHistoryEntry = named(
   object({
     from_state: nullable(str()),
     to_state: str(),
-    actor: str({ description: '`api`, `worker`, `webhook`, `admin:api`, …' }),
+    actor: str({ description: '`staff:<id>`, `api_key:<id>`, `worker`, `webhook`, …' }),
+    actor_name: str({ description: 'who that is, in words: a staff member’s name, an API key’s, or “Sendbook” for the system' }),
     reason: str(),
     details: nullable(anyObject()),
     at: dateTime(),

@@ -1287,7 +1287,10 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
-      409: components["responses"]["InvalidStateTransition"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invalid_state_transition";
+          message: string;
+        } } };
     };
   };
   /** Who an invite or reset link is for */
@@ -1362,7 +1365,10 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           staff: components["schemas"]["StaffMember"];
         } } };
-      401: components["responses"]["Unauthorized"];
+      401: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "unauthorized";
+          message: string;
+        } } };
       403: components["responses"]["Forbidden"];
     };
   };
@@ -1751,7 +1757,10 @@ export interface operations {
           data: components["schemas"]["StaffMember"][];
         } } };
       401: components["responses"]["Unauthorized"];
-      403: components["responses"]["Forbidden"];
+      403: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "forbidden" | "cross_site_request";
+          message: string;
+        } } };
     };
   };
   /** Add a staff member */

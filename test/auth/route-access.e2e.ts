@@ -76,6 +76,9 @@ const BUILDERS: Record<string, Builder> = {
     return { method: 'POST', url: `/v1/messages/${later.body.message.id}/resolve`, body: { action: 'cancel' } };
   },
   listConversations: () => ({ method: 'GET', url: '/v1/conversations' }),
+  countConversations: () => ({ method: 'GET', url: '/v1/conversations/counts' }),
+  getConversationTimeline: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}/timeline` }),
+  addConversationNote: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/notes`, body: { text: 'a note' } }),
   openConversation: () => ({ method: 'POST', url: '/v1/conversations', body: { to: '+16505550299' } }),
   getConversation: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}` }),
   getConversationHistory: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}/history` }),

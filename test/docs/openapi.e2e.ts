@@ -102,7 +102,11 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
 
     await rec.call('openConversation', 200, { url: '/v1/conversations', body: { to: `+${waId}` } });
     await rec.call('listConversations', 200, { url: '/v1/conversations?state=open&limit=10' });
-    await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'dana@shop.example' } });
+    const rosa = (await sb.api().post('/v1/staff').send({ email: 'rosa@shop.example', name: 'Rosa', role: 'agent', password: 'rosa has a password' }).expect(201)).body.staff;
+    await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: rosa.id } });
+    await rec.call('updateConversation', 400, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'rosa@shop.example' } });
+    await rec.call('countConversations', 200, { url: '/v1/conversations/counts' });
+    await rec.call('addConversationNote', 201, { url: `/v1/conversations/${conversationId}/notes`, body: { text: 'Called her: the parcel is with the neighbour.' } });
     await rec.call('markConversationSeen', 200, { url: `/v1/conversations/${conversationId}/seen` });
     await rec.call('replyInConversation', 201, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
     await rec.call('replyInConversation', 200, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
@@ -111,6 +115,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('getConversation', 200, { url: `/v1/conversations/${conversationId}` });
     await rec.call('getConversation', 404, { url: '/v1/conversations/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
     await rec.call('getConversationHistory', 200, { url: `/v1/conversations/${conversationId}/history` });
+    const page = await rec.call('getConversationTimeline', 200, { url: `/v1/conversations/${conversationId}/timeline?limit=2` });
+    expect(page.body.data).toHaveLength(2);
+    await rec.call('getConversationTimeline', 200, { url: `/v1/conversations/${conversationId}/timeline?limit=2&before=${page.body.older_cursor}`, variant: 'older' });
+    await rec.call('getConversationTimeline', 400, { url: `/v1/conversations/${conversationId}/timeline?before=nonsense` });
 
     // A reply quoting a message we do not know: stored, unattributed, a work item.
     const stray = await inbound(sb, sb.sim.customer(waId).sendText('and this one?', { contextWamid: 'wamid.HBgLMTY1MDU1NTAyMDEVAgARGBJVTktOT1dOX0VMU0VXSEVSRQA=' }));

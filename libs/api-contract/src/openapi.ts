@@ -168,6 +168,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/conversations/counts": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["countConversations"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations/{id}": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getConversation"];
@@ -190,6 +201,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/conversations/{id}/notes": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["addConversationNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations/{id}/replies": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -206,6 +228,17 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations["markConversationSeen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/conversations/{id}/timeline": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getConversationTimeline"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -474,6 +507,9 @@ export interface components {
     AcceptInvite: {
       password: string;
     };
+    AddNote: {
+      text: string;
+    };
     AgentReply: {
       text?: string;
       template?: {
@@ -576,7 +612,10 @@ export interface components {
       phone_number_id: string;
       contact: components["schemas"]["Contact"];
       state: "open" | "closed";
+      /** the staff member working the thread (their id), or null */
       assignee: string | null;
+      /** their name */
+      assignee_name: string | null;
       unread_count: number;
       last_activity_at: string | null;
       last_inbound_at: string | null;
@@ -931,6 +970,20 @@ export interface components {
       alerts_open: number;
       [key: string]: unknown;
     };
+    /** A private note in a thread: for the team, never sent to the customer. */
+    Note: {
+      id: string;
+      text: string;
+      /** `staff:<id>`: who wrote it */
+      author: string;
+      author_name: string;
+      created_at: string;
+    };
+    NoteTimelineEntry: {
+      direction: "note";
+      at: string;
+      note: components["schemas"]["Note"];
+    };
     /** A business number: rate, messaging limit, pauses and open rows. */
     NumberStatus: {
       phone_number_id: string;
@@ -1028,6 +1081,14 @@ export interface components {
       latency_ms: number;
       error?: string;
     };
+    /** Something we sent this contact, and the business record behind it. */
+    RecentPurpose: {
+      message_id: string;
+      purpose: string;
+      trigger_ref: string | null;
+      state: string;
+      created_at: string;
+    };
     RenderTemplate: {
       template: {
         [key: string]: unknown;
@@ -1101,10 +1162,11 @@ export interface components {
       synced_at: string;
       updated_at: string;
     };
-    TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"];
+    TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["NoteTimelineEntry"];
     UpdateConversation: {
       state?: "open" | "closed";
-      assignee?: string;
+      /** a staff member's id, or null to unassign */
+      assignee?: string | null;
     };
     UpdateProfile: {
       name?: string;
@@ -1400,7 +1462,7 @@ export interface operations {
   };
   /** List conversations, most recent activity first */
   listConversations: {
-    parameters: { query?: { state?: "open" | "closed"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query?: { state?: "open" | "closed"; view?: "mine" | "unassigned" | "all"; q?: string; window?: "open"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -1426,6 +1488,22 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** Open conversations per view: mine, unassigned, all */
+  countConversations: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          mine: number;
+          unassigned: number;
+          all: number;
+          /** open threads with unread messages */
+          unread: number;
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** A conversation and its timeline, both directions, oldest first */
   getConversation: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -1433,7 +1511,12 @@ export interface operations {
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
+          /** the newest page, oldest first */
           timeline: components["schemas"]["TimelineEntry"][];
+          /** pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread */
+          older_cursor: string | null;
+          /** the last ten messages we sent this contact, newest first */
+          recent_purposes: components["schemas"]["RecentPurpose"][];
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
@@ -1451,7 +1534,7 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
@@ -1469,6 +1552,21 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+    };
+  };
+  /** Add a private note to the thread */
+  addConversationNote: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["AddNote"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          note: components["schemas"]["Note"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Send an agent reply */
@@ -1504,6 +1602,23 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
         } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** A page of the timeline, older than a cursor */
+  getConversationTimeline: {
+    parameters: { query?: { before?: string; limit?: number }; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** oldest first */
+          data: components["schemas"]["TimelineEntry"][];
+          /** pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread */
+          older_cursor: string | null;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
@@ -1938,6 +2053,7 @@ export interface operations {
 }
 
 export type AcceptInvite = components['schemas']["AcceptInvite"];
+export type AddNote = components['schemas']["AddNote"];
 export type AgentReply = components['schemas']["AgentReply"];
 /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
 export type Alert = components['schemas']["Alert"];
@@ -1974,6 +2090,9 @@ export type MessageHistoryEntry = components['schemas']["MessageHistoryEntry"];
 export type MessageWorkItem = components['schemas']["MessageWorkItem"];
 /** Queue-health figures: current values and series. */
 export type MetricsReport = components['schemas']["MetricsReport"];
+/** A private note in a thread: for the team, never sent to the customer. */
+export type Note = components['schemas']["Note"];
+export type NoteTimelineEntry = components['schemas']["NoteTimelineEntry"];
 /** A business number: rate, messaging limit, pauses and open rows. */
 export type NumberStatus = components['schemas']["NumberStatus"];
 export type OpenConversation = components['schemas']["OpenConversation"];
@@ -1986,6 +2105,8 @@ export type PoisonWebhookWorkItem = components['schemas']["PoisonWebhookWorkItem
 export type PoolFigures = components['schemas']["PoolFigures"];
 export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
+/** Something we sent this contact, and the business record behind it. */
+export type RecentPurpose = components['schemas']["RecentPurpose"];
 export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
 export type RenderedTemplate = components['schemas']["RenderedTemplate"];

@@ -5,6 +5,7 @@ import { LoginAttempt } from '../modules/staff/login-attempt.entity.js';
 import { StaffSession } from '../modules/staff/staff-session.entity.js';
 import { Staff } from '../modules/staff/staff.entity.js';
 import { Contact } from '../modules/conversations/contact.entity.js';
+import { ConversationNote } from '../modules/conversations/conversation-note.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
@@ -26,4 +27,4 @@ import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entit
 export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
   WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
   Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber, MetricSample, Alert,
-  Staff, StaffSession, LoginAttempt, AuditEvent];
+  Staff, StaffSession, LoginAttempt, AuditEvent, ConversationNote];

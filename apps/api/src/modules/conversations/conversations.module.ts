@@ -14,6 +14,8 @@ import { ConversationsService } from './conversations.service.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
+import { TimelineRepository } from './timeline.repository.js';
+import { TimelineService } from './timeline.service.js';
 
 /**
  * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
@@ -33,7 +35,7 @@ export class ConversationsModule implements OnModuleInit {
       module: ConversationsModule,
       imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
-      providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
+      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
       exports: [ConversationAttributionService, InboundService],
     }),
   );

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { REDIS } from '../../infra/redis.module.js';
 
 /** What the inbox hears live. */
-export type LiveEventType = 'inbound.created' | 'message.status' | 'work_item.changed' | 'access.revoked';
+export type LiveEventType = 'inbound.created' | 'message.status' | 'work_item.changed' | 'conversation.changed' | 'access.revoked';
 
 export interface LiveEvent {
   readonly type: LiveEventType;

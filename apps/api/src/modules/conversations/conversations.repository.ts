@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Attribution, AttributionReason, NamedTarget } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
-import { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import type { Contact } from './contact.entity.js';
 import type { Conversation, ConversationState } from './conversation.entity.js';
 import { INBOUND_SELECT, toInbound, type InboundView, type StoredInbound } from './inbound-rows.js';

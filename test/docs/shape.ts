@@ -4,7 +4,7 @@
  * null until something happens (a wamid, a delivery time). Each element of an array must match
  * the shape of some element of the example's array.
  */
-export function shapeDifferences(actual: unknown, expected: unknown, at = '$', key = ''): string[] {
+export function shapeDifferences(actual: unknown, expected: unknown, at = '$', field = ''): string[] {
   if (actual === null || expected === null) return [];
   const a = kind(actual);
   const e = kind(expected);
@@ -22,7 +22,7 @@ export function shapeDifferences(actual: unknown, expected: unknown, at = '$', k
     const eo = expected as Record<string, unknown>;
     // A map (counts by label, figures by number): its keys are data, so each value is compared
     // with the example's values instead.
-    if (MAP_FIELDS.test(key)) {
+    if (MAP_FIELDS.test(field)) {
       const examples = Object.values(eo);
       if (examples.length === 0) return [];
       return Object.entries(ao).flatMap(([k, v]) => shapeDifferences(v, examples[0], `${at}.${k}`));

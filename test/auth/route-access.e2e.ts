@@ -93,6 +93,7 @@ const BUILDERS: Record<string, Builder> = {
   listTemplates: () => ({ method: 'GET', url: '/v1/templates' }),
   syncTemplates: () => ({ method: 'POST', url: '/v1/templates/sync' }),
   renderTemplate: () => ({ method: 'POST', url: '/v1/templates/render', body: { template: templatePayload().template } }),
+  checkTemplate: () => ({ method: 'POST', url: '/v1/templates/check', body: { template: templatePayload().template } }),
   listWorkItems: () => ({ method: 'GET', url: '/v1/work-items?kind=stuck_sending' }),
   resolveAlert: async (w) => ({ method: 'POST', url: `/v1/alerts/${await w.alertId()}/resolve`, body: {} }),
   listNumbers: () => ({ method: 'GET', url: '/v1/numbers' }),

@@ -69,6 +69,9 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('listTemplates', 400, { url: '/v1/templates?language=English' });
     await rec.call('renderTemplate', 200, { url: '/v1/templates/render', body: { template: templatePayload().template } });
     await rec.call('renderTemplate', 404, { url: '/v1/templates/render', body: { template: { name: 'no_such_template', language: { code: 'en' } } } });
+    await rec.call('checkTemplate', 200, { url: '/v1/templates/check', body: { template: templatePayload().template } });
+    const missing = await rec.call('checkTemplate', 400, { url: '/v1/templates/check', body: { template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }] }] } } });
+    expect(missing.body.details[0].field).toMatch(/^template\.components/);
   });
 
   it('outbox', async () => {

@@ -443,6 +443,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/templates/check": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["checkTemplate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/templates/render": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -1956,6 +1967,21 @@ export interface operations {
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Check a template send against the registry, as enqueueing would */
+  checkTemplate: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["RenderTemplate"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          rendered: components["schemas"]["RenderedTemplate"];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Render a template send as the customer would see it */

@@ -39,6 +39,19 @@ export class TemplatesController {
     return this.templates.sync();
   }
 
+  @Post('check')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'checkTemplate',
+    summary: 'Check a template send against the registry, as enqueueing would',
+    description: 'The same rules as `POST /v1/messages` (the template exists in that language, is APPROVED, each component has its parameters), answered before anything is queued; `400` names each problem by field.',
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'It would be accepted; this is what the customer sees.', body: Rendered } },
+  })
+  check(@Body() dto: RenderTemplateDto) {
+    return this.templates.check(dto.template);
+  }
+
   /** A template message as the customer saw it: `rendered.text`, and its parts. */
   @Post('render')
   @HttpCode(200)

@@ -5,9 +5,16 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { REDIS } from '../../infra/redis.module.js';
+import { revocationData, type AccessRevocation } from './stream-rules.js';
 
-/** What the inbox hears live. */
-export type LiveEventType = 'inbound.created' | 'message.status' | 'work_item.changed';
+/**
+ * What goes through the live stream: what the inbox hears, and `access.revoked`, which only the API
+ * instances hear (each closes the streams of the revoked key, staff member or session).
+ */
+export type LiveEventType = 'inbound.created' | 'message.status' | 'work_item.changed' | 'access.revoked';
+
+/** Events for the API instances themselves, never forwarded to a client. */
+export const INTERNAL_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEventType>(['access.revoked']);
 
 export interface LiveEvent {
   readonly type: LiveEventType;
@@ -49,6 +56,26 @@ export class EventsPublisher implements BeforeApplicationShutdown {
   /** Publishes now (fire and forget). Call it after the change is committed. */
   publish(type: LiveEventType, data: Record<string, unknown>): void {
     this.append([{ type, data }]);
+  }
+
+  /**
+   * Closes the open live streams of a revoked API key, staff member or session on every API
+   * instance (a stream matches when any field given names its caller). Call it after the
+   * revocation is committed, so a stream that reconnects is judged against the new state. Written
+   * at once, not with the turn's batch; resolves false (logged) when Redis did not take it, so the
+   * caller may retry. Never rejects.
+   */
+  async accessRevoked(revocation: AccessRevocation): Promise<boolean> {
+    const data = revocationData(revocation);
+    if (Object.keys(data).length === 0) return false;
+    try {
+      const at = new Date().toISOString();
+      await this.redis.xadd(this.streamKey, 'MAXLEN', '~', EVENTS_STREAM_MAXLEN, '*', 'type', 'access.revoked', 'data', JSON.stringify({ ...data, at }));
+      return true;
+    } catch (error) {
+      this.failed([{ type: 'access.revoked', data }], error);
+      return false;
+    }
   }
 
   /** Publishes once `tx` commits; at once when `tx` is not in a transaction. Never inside the transaction. */

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { REDIS } from '../../infra/redis.module.js';
 import { EventsPublisher, INTERNAL_EVENT_TYPES } from './events.publisher.js';
 import { formatSseComment, formatSseEvent } from './sse.js';
-import { admitStream, heldEntriesToSend, parseRevocation, principalKey, revocationMatches, type AccessRevocation, type HubEntry } from './stream-rules.js';
+import { admitStream, entriesToSend, parseRevocation, principalKey, revocationMatches, type AccessRevocation, type HubEntry } from './stream-rules.js';
 
 /** A comment this often keeps proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -41,6 +41,11 @@ type StreamEntries = [key: string, entries: [id: string, fields: string[]][]][] 
  */
 export class LiveStream {
   private live = false;
+  /**
+   * Live, but the hub has not yet read past what the replay wrote: its entries up to this id were
+   * sent already. Null once it has (from then on every batch is new to this stream).
+   */
+  private sentUpTo: string | null = null;
   private ended = false;
   private held: WireEntry[] = [];
   private heldBytes = 0;
@@ -89,23 +94,33 @@ export class LiveStream {
   /** The replay has written everything up to and including `after`: from here on, live. */
   goLive(after: string): void {
     if (this.ended || this.live) return;
-    const send = heldEntriesToSend(this.held, after);
+    const held = this.held;
     this.held = [];
     this.heldBytes = 0;
     this.live = true;
-    if (send.length > 0) this.res.write(send.map((e) => e.text).join(''));
+    this.sentUpTo = after;
+    this.writeAfterReplay(held);
     this.hub.checkBacklog(this);
   }
 
   /** For the hub: entries it read, formatted once for all (`text`, `bytes`) and shared. */
   deliver(entries: readonly WireEntry[], text: string, bytes: number): void {
     if (this.ended) return;
-    if (this.live) {
-      this.res.write(text);
-    } else {
+    if (!this.live) {
       this.held.push(...entries);
       this.heldBytes += bytes;
+    } else if (this.sentUpTo === null) {
+      this.res.write(text);
+    } else {
+      this.writeAfterReplay(entries);
     }
+  }
+
+  private writeAfterReplay(entries: readonly WireEntry[]): void {
+    const send = entriesToSend(entries, this.sentUpTo!);
+    // The hub has caught up with the replay: nothing it reads from here on was sent before.
+    if (send.some((e) => e.kind === 'event')) this.sentUpTo = null;
+    if (send.length > 0) this.res.write(send.map((e) => e.text).join(''));
   }
 
   heartbeat(): void {

@@ -1,5 +1,5 @@
 import type { Principal } from '../../common/auth/principal.js';
-import { admitStream, heldEntriesToSend, parseRevocation, principalKey, replayDone, revocationData, revocationMatches, type AccessRevocation, type HubEntry } from './stream-rules.js';
+import { admitStream, entriesToSend, parseRevocation, principalKey, replayDone, revocationData, revocationMatches, type AccessRevocation, type HubEntry } from './stream-rules.js';
 
 const limits = { maxStreams: 10, maxStreamsPerPrincipal: 3 };
 const key: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'shop' };
@@ -64,7 +64,7 @@ describe('revocations', () => {
   });
 });
 
-describe('heldEntriesToSend: joining the live feed after a replay', () => {
+describe('entriesToSend: joining the live feed after a replay', () => {
   const event = (id: string): HubEntry => ({ kind: 'event', id });
   const reset = (id: string | null): HubEntry => ({ kind: 'reset', id });
   it.each<[string, HubEntry[], string, HubEntry[]]>([
@@ -77,8 +77,9 @@ describe('heldEntriesToSend: joining the live feed after a replay', () => {
     ['a reset of an empty stream (no id) is kept', [reset(null)], '5-0', [reset(null)]],
     ['a new client (nothing replayed): from the newest entry it was told about', [event('9-0'), event('10-0')], '9-0', [event('10-0')]],
     ['an empty stream: everything held is new', [event('1-0')], '0-0', [event('1-0')]],
-  ])('%s', (_, held, after, expected) => {
-    expect(heldEntriesToSend(held, after)).toEqual(expected);
+    ['a live batch from a reader that lags behind the replay', [event('5-0'), event('5-1'), event('6-0')], '5-1', [event('6-0')]],
+  ])('%s', (_, entries, after, expected) => {
+    expect(entriesToSend(entries, after)).toEqual(expected);
   });
 });
 

@@ -87,14 +87,15 @@ export interface HubEntry {
 }
 
 /**
- * A stream subscribes to the hub before it replays what it missed, so whatever the hub reads
- * meanwhile is held; once the replay has reached `after` (the last id written to the client), the
- * held entries at or before it were already sent and are skipped. A reset is always kept: it says
- * events were lost, which no replay can make good.
+ * A stream subscribes to the hub before it replays what it missed, and the two overlap: the hub
+ * hands it entries the replay also wrote, while it replays (held back) and just after (the hub's
+ * XREAD can lag behind the replay's XRANGE). Of those, the entries at or before `after`, the last
+ * id the replay wrote, were sent already and are skipped. A reset is always kept: it says events
+ * were lost, which no replay can make good.
  */
-export function heldEntriesToSend<T extends HubEntry>(held: readonly T[], after: string): T[] {
+export function entriesToSend<T extends HubEntry>(entries: readonly T[], after: string): T[] {
   const last = parseStreamId(after);
-  return held.filter((entry) => {
+  return entries.filter((entry) => {
     if (entry.kind === 'reset') return true;
     const id = parseStreamId(entry.id);
     return !last || !id || compareStreamIds(id, last) > 0;

@@ -100,7 +100,6 @@ export class LiveStream {
     this.live = true;
     this.sentUpTo = after;
     this.writeAfterReplay(held);
-    this.hub.checkBacklog(this);
   }
 
   /** For the hub: entries it read, formatted once for all (`text`, `bytes`) and shared. */
@@ -168,9 +167,10 @@ export interface HubStats {
  * first stream and stops when none has been open for EVENTS_READER_IDLE_MS, or at shutdown.
  *
  * When Redis goes away the streams stay open (heartbeats go on) and the reader retries; once it is
- * back, every stream gets a `reset`. Waiting rather than ending: events published meanwhile were
- * dropped by the publisher, so a refetch is needed either way, and ending would turn every open
- * tab into a reconnect answered 503, on which EventSource gives up for good.
+ * back, every stream gets a `reset` (and another when a publisher writes its `events.lost`).
+ * Waiting rather than ending: events published meanwhile were dropped by the publishers, so a
+ * refetch is needed either way, and ending would turn every open tab into a reconnect answered
+ * 503, on which EventSource gives up for good, all at once when Redis returns.
  */
 @Injectable()
 export class EventsHub implements BeforeApplicationShutdown {
@@ -252,13 +252,18 @@ export class EventsHub implements BeforeApplicationShutdown {
     return { open: this.streams.size, reading: this.reader !== null, unsentBytes, droppedSlow: this.droppedSlow };
   }
 
-  /** Drops a stream whose client has left more unsent than EVENTS_SLOW_READER_BYTES; it resumes on reconnect. */
-  checkBacklog(stream: LiveStream): void {
+  /**
+   * Drops a stream whose client has left more than EVENTS_SLOW_READER_BYTES unsent; it resumes on
+   * reconnect. Asked before each write, so what a stream holds stays under the bound plus one
+   * write, and a client that takes its data is never dropped for one large batch.
+   */
+  dropIfBehind(stream: LiveStream): boolean {
     const unsent = stream.unsentBytes();
-    if (unsent <= this.config.events.slowReaderBytes) return;
+    if (unsent <= this.config.events.slowReaderBytes) return false;
     this.droppedSlow += 1;
     stream.destroy();
     this.logger.event('warn', 'events.stream_dropped', { reason: 'slow_reader', unsent_bytes: unsent, limit_bytes: this.config.events.slowReaderBytes, actor: stream.key });
+    return true;
   }
 
   /** For LiveStream: it closed. */
@@ -269,12 +274,16 @@ export class EventsHub implements BeforeApplicationShutdown {
       if (left > 0) this.perPrincipal.set(stream.key, left);
       else this.perPrincipal.delete(stream.key);
     }
-    if (this.streams.size === 0 && !this.shuttingDown && this.reader) {
-      this.idle = setTimeout(() => {
-        if (this.streams.size === 0) this.stopReading();
-      }, this.config.events.readerIdleMs);
-      this.idle.unref();
-    }
+    if (this.streams.size === 0) this.stopWhenIdle();
+  }
+
+  private stopWhenIdle(): void {
+    if (this.shuttingDown || !this.reader) return;
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      if (this.streams.size === 0) this.stopReading();
+    }, this.config.events.readerIdleMs);
+    this.idle.unref();
   }
 
   /** Open streams would keep the HTTP server from closing. */
@@ -306,6 +315,8 @@ export class EventsHub implements BeforeApplicationShutdown {
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
     void this.read(reader);
+    // The stream that started it may have gone while it started.
+    if (this.streams.size === 0) this.stopWhenIdle();
   }
 
   private stopReading(): void {
@@ -348,7 +359,11 @@ export class EventsHub implements BeforeApplicationShutdown {
     this.interrupted = false;
     const id = newest[0]?.[0] ?? null;
     this.cursor = id ?? '0-0';
-    const text = formatSseEvent({ id, event: 'reset', data: { reason: 'interrupted', note: 'the live feed was interrupted: refetch, then keep listening' } });
+    this.broadcastReset(id, 'interrupted', 'the live feed was interrupted');
+  }
+
+  private broadcastReset(id: string | null, reason: string, why: string): void {
+    const text = formatSseEvent({ id, event: 'reset', data: { reason, note: `${why}: refetch, then keep listening` } });
     this.broadcast([{ kind: 'reset', id, text }], text);
   }
 
@@ -367,6 +382,7 @@ export class EventsHub implements BeforeApplicationShutdown {
       this.broadcast(batch, text);
       batch = [];
       text = '';
+      if (entry.type === 'events.lost') this.broadcastReset(id, 'events_lost', 'events were lost while Redis was away');
       const revocation = entry.type === 'access.revoked' ? parseRevocation(entry.data) : null;
       if (revocation) this.revoke(revocation);
     }
@@ -377,15 +393,13 @@ export class EventsHub implements BeforeApplicationShutdown {
     if (entries.length === 0) return;
     const bytes = Buffer.byteLength(text);
     for (const stream of [...this.streams]) {
-      stream.deliver(entries, text, bytes);
-      this.checkBacklog(stream);
+      if (!this.dropIfBehind(stream)) stream.deliver(entries, text, bytes);
     }
   }
 
   private beat(): void {
     for (const stream of [...this.streams]) {
-      stream.heartbeat();
-      this.checkBacklog(stream);
+      if (!this.dropIfBehind(stream)) stream.heartbeat();
     }
   }
 }

@@ -41,6 +41,6 @@ export async function startApiInstance(config: AppConfig): Promise<ApiInstance> 
 
 export const apiKeyPrincipal = (apiKeyId: string): Principal => ({ kind: 'api_key', apiKeyId, scopes: ['admin'], name: `key ${apiKeyId}` });
 
-export const staffPrincipal = (staffId: string, sessionId: string): Principal => ({ kind: 'staff', staffId, sessionId, role: 'agent', email: `${staffId}@example.com`, name: staffId });
+export const staffPrincipal = (staffId: string, sessionId: string): Extract<Principal, { kind: 'staff' }> => ({ kind: 'staff', staffId, sessionId, role: 'agent', email: `${staffId}@example.com`, name: staffId });
 
 export const as = (principal: Principal): { headers: Record<string, string> } => ({ headers: { [PRINCIPAL_HEADER]: JSON.stringify(principal) } });

@@ -24,10 +24,10 @@ describe('resuming with Last-Event-ID through the shared reader: nothing missed,
 
   it('a client that drops mid-flow and reconnects, over and over, receives every event once, in order', async () => {
     let seq = 0;
-    let publishing = true;
+    const stop = new AbortController();
     const publishEvent = () => publisher.publish('work_item.changed', { seq: ++seq });
     const trickle = (async () => {
-      while (publishing) {
+      while (!stop.signal.aborted) {
         publishEvent();
         await sleep(2);
       }
@@ -58,7 +58,7 @@ describe('resuming with Last-Event-ID through the shared reader: nothing missed,
       expect(client.status).toBe(200);
     }
     await waitFor(() => client.events.length >= 50, { what: 'events after the last reconnect' });
-    publishing = false;
+    stop.abort();
     await trickle;
     const lastSeq = seq;
     await waitFor(() => client.events.some((e) => e.data.seq === lastSeq), { what: `seq ${lastSeq}`, timeoutMs: 30_000 });

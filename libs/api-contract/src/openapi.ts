@@ -1643,6 +1643,10 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "text/event-stream": string } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      429: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "too_many_streams";
+          message: string;
+        } } };
       503: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "unavailable";
           message: string;

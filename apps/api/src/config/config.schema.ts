@@ -129,6 +129,16 @@ export interface AppConfig {
     /** The limit until a webhook or an admin says otherwise. */
     readonly messagingLimit: MessagingLimit;
   };
+  readonly events: {
+    /** EVENTS_MAX_STREAMS: live streams (`GET /v1/events`) open at once in one API process; beyond it 503. */
+    readonly maxStreams: number;
+    /** EVENTS_MAX_STREAMS_PER_PRINCIPAL: of those, per staff member or API key; beyond it 429. */
+    readonly maxStreamsPerPrincipal: number;
+    /** EVENTS_SLOW_READER_BYTES: a stream with more unsent bytes than this is dropped (the client resumes). */
+    readonly slowReaderBytes: number;
+    /** EVENTS_READER_IDLE_MS: the shared Redis reader stops this long after the last stream closed. */
+    readonly readerIdleMs: number;
+  };
   readonly bootstrap: {
     readonly apiKey: string | null;
     readonly adminEmail: string | null;

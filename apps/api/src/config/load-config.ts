@@ -101,6 +101,12 @@ export function loadConfig(env: Env): EnvConfig {
       portfolioId: read.optional('BUSINESS_PORTFOLIO_ID') ?? 'default',
       messagingLimit: read.parsed('MESSAGING_LIMIT', parseMessagingLimit, 250) ?? 250,
     },
+    events: {
+      maxStreams: read.int('EVENTS_MAX_STREAMS', 1_000, 1, 100_000),
+      maxStreamsPerPrincipal: read.int('EVENTS_MAX_STREAMS_PER_PRINCIPAL', 20, 1, 100_000),
+      slowReaderBytes: read.int('EVENTS_SLOW_READER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+      readerIdleMs: read.int('EVENTS_READER_IDLE_MS', 30_000, 0, 3_600_000),
+    },
     bootstrap: {
       apiKey: read.secret('BOOTSTRAP_API_KEY', MIN_API_KEY_LENGTH),
       adminEmail: read.matching('BOOTSTRAP_ADMIN_EMAIL', EMAIL, 'an email address', '') || null,

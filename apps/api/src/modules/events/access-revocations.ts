@@ -10,6 +10,6 @@ export class EventsAccessRevocations extends AccessRevocations {
   }
 
   async revoked(revocation: Revocation): Promise<void> {
-    this.publisher.publish('access.revoked', { api_key_id: revocation.apiKeyId ?? null, staff_id: revocation.staffId ?? null, session_id: revocation.sessionId ?? null });
+    await this.publisher.accessRevoked(revocation);
   }
 }

@@ -5,13 +5,15 @@ import type { Role } from '../../config/config.schema.js';
 import { AccessRevocations } from '../../common/auth/authenticators.js';
 import { EventsAccessRevocations } from './access-revocations.js';
 import { EventsController } from './events.controller.js';
+import { EventsHub } from './events.hub.js';
 import { EventsPublisher } from './events.publisher.js';
 import { EventsStream } from './events.stream.js';
 import { AfterCommitSubscriber } from './events.subscriber.js';
 
 /**
  * Live events for the inbox through a Redis Stream (every API instance sees every event). The
- * webhook processing, the sender, the alerts and the conversations publish through EventsPublisher.
+ * webhook processing, the sender, the alerts and the conversations publish through EventsPublisher;
+ * EventsHub reads the stream once per API process for all of its open streams.
  */
 @Module({})
 export class EventsModule implements OnModuleInit {
@@ -24,7 +26,12 @@ export class EventsModule implements OnModuleInit {
     (role: Role): DynamicModule => ({
       module: EventsModule,
       controllers: role === 'worker' ? [] : [EventsController],
-      providers: [EventsPublisher, EventsStream, { provide: AccessRevocations, useClass: EventsAccessRevocations }],
+      // The hub and its reader only where streams are served.
+      providers: [
+        EventsPublisher,
+        { provide: AccessRevocations, useClass: EventsAccessRevocations },
+        ...(role === 'worker' ? [] : [EventsHub, EventsStream]),
+      ],
       exports: [EventsPublisher, AccessRevocations],
     }),
   );

@@ -784,6 +784,15 @@ export interface components {
       created_by: string | null;
       /** the name of who enqueued it (a staff member’s name, or the API key’s) */
       created_by_name: string | null;
+      /** for a queued message, why it has not gone yet; null when it is next in line (or not queued) */
+      waiting: {
+        /** paused: its number is paused; quiet_hours, messaging_limit, cooling: Meta’s and our limits; retry: after an error; scheduled: its not_before; paced: one message per 6 s to one person */
+        reason: "paused" | "quiet_hours" | "messaging_limit" | "cooling" | "retry" | "scheduled" | "paced";
+        /** when it may go, when known */
+        until: string | null;
+        /** the recipient’s time zone, for quiet hours “until 07:00 their time” */
+        time_zone: string | null;
+      } | null;
       /** for a template message, the text the customer saw; null otherwise or when the registry does not know it */
       rendered: components["schemas"]["RenderedTemplate"] | null;
     };

@@ -10,10 +10,12 @@ export interface MessageExtras {
   readonly rendered?: RenderedTemplate | null;
   /** Display names of actors, for `created_by_name`. */
   readonly names?: ReadonlyMap<string, string>;
+  /** For a queued row, why it has not gone yet (whyWaiting). */
+  readonly waiting?: Message['waiting'];
 }
 
 /** The public message resource: snake_case, timestamps as ISO strings. */
-export function presentMessage(m: OutboundMessage, { replies = [], rendered = null, names }: MessageExtras = {}): Message {
+export function presentMessage(m: OutboundMessage, { replies = [], rendered = null, names, waiting = null }: MessageExtras = {}): Message {
   return {
     id: m.id,
     dedupe_key: m.dedupeKey,
@@ -42,6 +44,7 @@ export function presentMessage(m: OutboundMessage, { replies = [], rendered = nu
     replies: [...replies],
     created_by: m.createdBy,
     created_by_name: m.createdBy ? (names?.get(m.createdBy) ?? null) : null,
+    waiting,
     rendered,
   };
 }

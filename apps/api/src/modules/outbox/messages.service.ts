@@ -1,8 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import type { RenderedTemplate } from '@sendbook/api-contract';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Message, RenderedTemplate } from '@sendbook/api-contract';
+import { recipientTimeZone, whyWaiting } from '@sendbook/queue';
 import { readsOnlyOwnMessages } from '../../common/auth/access.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
+import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { SendingPolicy } from '../policy/sending-policy.service.js';
+import { SendingPausesService } from './sending-pauses.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
@@ -26,6 +32,10 @@ export class MessagesService {
     private readonly templates: TemplatesService,
     private readonly ports: OutboxPorts,
     private readonly audit: AuditService,
+    private readonly pauses: SendingPausesService,
+    private readonly policy: SendingPolicy,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
@@ -69,12 +79,37 @@ export class MessagesService {
    * template, who enqueued it. `fresh`: rows created just now, which cannot have replies yet.
    */
   async present(rows: readonly OutboundMessage[], { fresh = false } = {}) {
-    const [replies, rendered, names] = await Promise.all([
+    const [replies, rendered, names, waiting] = await Promise.all([
       fresh ? new Map<string, string[]>() : this.ports.replies.get().repliesFor(rows.map((m) => m.id)),
       Promise.all(rows.map((m) => this.rendered(m))),
       this.audit.names(rows.flatMap((m) => (m.createdBy ? [m.createdBy] : []))),
+      this.waiting(rows),
     ]);
-    return rows.map((m, i) => presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names }));
+    return rows.map((m, i) => presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names, waiting: waiting.get(m.id) ?? null }));
+  }
+
+  /** Why each queued row has not gone yet; rows in other states wait for nothing. */
+  private async waiting(rows: readonly OutboundMessage[]): Promise<Map<string, NonNullable<Message['waiting']>>> {
+    const queued = rows.filter((m) => m.state === 'queued');
+    const out = new Map<string, NonNullable<Message['waiting']>>();
+    if (queued.length === 0) return out;
+    const [pauses, recipients] = await Promise.all([
+      this.pauses.active(),
+      this.outbox.recipientsContext([...new Map(queued.map((m) => [`${m.phoneNumberId}:${m.toWaId}`, { phoneNumberId: m.phoneNumberId, waId: m.toWaId }])).values()]),
+    ]);
+    const now = this.clock.now();
+    for (const m of queued) {
+      const recipient = recipients.get(`${m.phoneNumberId}:${m.toWaId}`);
+      const paused = pauses.some((p) => p.scope === 'account' || p.phoneNumberId === m.phoneNumberId);
+      const wait = whyWaiting(
+        { notBefore: new Date(m.notBefore), attempts: m.attempts, lastErrorCode: m.lastError?.code ?? null },
+        { now, paused, lastSentToRecipientAt: recipient?.lastSentAt ?? null, pairIntervalMs: this.policy.pairIntervalMs() },
+      );
+      if (!wait) continue;
+      const zone = wait.reason === 'quiet_hours' ? (recipientTimeZone({ contactTimeZone: recipient?.timeZone ?? null, e164: m.to }) ?? this.config.policy.defaultTimeZone) : null;
+      out.set(m.id, { reason: wait.reason, until: wait.until ? wait.until.toISOString() : null, time_zone: zone });
+    }
+    return out;
   }
 
   /** The message, if the caller may see it: a send-only key sees only its own (others are "not found"). */

@@ -432,6 +432,25 @@ export class OutboxRepository {
     return raw.length;
   }
 
+  /**
+   * For queued rows' "why not yet": when each recipient last got a message from its number, and the
+   * contact's own time zone when it has one. One statement for a page.
+   */
+  async recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]): Promise<Map<string, { lastSentAt: Date | null; timeZone: string | null }>> {
+    const out = new Map<string, { lastSentAt: Date | null; timeZone: string | null }>();
+    if (pairs.length === 0) return out;
+    const rows = await queryRows<{ phone_number_id: string; wa_id: string; last_sent_at: Date | null; time_zone: string | null }>(
+      this.dataSource,
+      `SELECT p.phone_number_id, p.wa_id,
+              (SELECT max(o.accepted_at) FROM outbound_messages o WHERE o.phone_number_id = p.phone_number_id AND o.to_wa_id = p.wa_id AND o.accepted_at IS NOT NULL) AS last_sent_at,
+              (SELECT k.time_zone FROM contacts k WHERE k.phone_number_id = p.phone_number_id AND k.wa_id = p.wa_id AND k.time_zone IS NOT NULL LIMIT 1) AS time_zone
+         FROM unnest($1::text[], $2::text[]) AS p(phone_number_id, wa_id)`,
+      [pairs.map((p) => p.phoneNumberId), pairs.map((p) => p.waId)],
+    );
+    for (const r of rows) out.set(`${r.phone_number_id}:${r.wa_id}`, { lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
+    return out;
+  }
+
   async history(id: string): Promise<HistoryRow[]> {
     return this.dataSource.query(
       `SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`,

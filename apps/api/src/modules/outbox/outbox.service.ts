@@ -76,6 +76,10 @@ export class OutboxService {
     return message;
   }
 
+  recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]) {
+    return this.repo.recipientsContext(pairs);
+  }
+
   history(id: string): Promise<HistoryRow[]> {
     return this.repo.history(id);
   }

@@ -55,7 +55,7 @@ describe('conversations: every customer reply is stored and tied to what it answ
     expect((await workItems()).some((w) => w.id === reply.id)).toBe(false);
     const history = (await sb.api().get(`/v1/inbound/${reply.id}/history`).expect(200)).body.data;
     expect(history).toEqual([
-      expect.objectContaining({ actor: 'admin:api', note: 'she meant Wednesday', before: expect.objectContaining({ attribution: 'unattributed' }), after: expect.objectContaining({ attribution: 'message', message_id: sent[2]!.id }) }),
+      expect.objectContaining({ actor: await sb.keyActor(), note: 'she meant Wednesday', before: expect.objectContaining({ attribution: 'unattributed' }), after: expect.objectContaining({ attribution: 'message', message_id: sent[2]!.id }) }),
     ]);
     expect((await sb.app.get(InboundService).repliesFor([sent[2]!.id])).get(sent[2]!.id)).toEqual([reply.id]);
     // Naming a message sent to someone else is refused.

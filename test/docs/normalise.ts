@@ -19,7 +19,7 @@ export class Normaliser {
 
   /** Path and query of a URL: ids and wamids in it too. */
   url(url: string): string {
-    return url.replace(UUID_IN_TEXT, (id) => this.id(id)).replace(WAMID_IN_TEXT, (w) => this.wamid(w));
+    return url.replace(/\/invites\/[A-Za-z0-9_-]{43}/g, '/invites/EXAMPLETOKEN000000000000000000000000000000').replace(UUID_IN_TEXT, (id) => this.id(id)).replace(WAMID_IN_TEXT, (w) => this.wamid(w));
   }
 
   /** An event stream's text: event ids and the JSON of each `data:` line. */
@@ -45,6 +45,10 @@ export class Normaliser {
     if (ISO_TIME.test(s)) return '2026-01-01T09:00:00.000Z';
     if (key === 'next_cursor') return this.cursor(s);
     if (key === 'timestamp' && /^\d{10}$/.test(s)) return '1767258000';
+    // Secrets made at random: an API key and its prefix, one-time invite tokens.
+    if (/^sk_live_[A-Za-z0-9_-]{43}$/.test(s)) return 'sk_live_EXAMPLEKEY0000000000000000000000000000000';
+    if (key === 'prefix' && s.startsWith('sk_live_')) return 'sk_live_EXAM';
+    s = s.replace(/\/invite\/[A-Za-z0-9_-]{43}/g, '/invite/EXAMPLETOKEN000000000000000000000000000000');
     return s.replace(UUID_IN_TEXT, (id) => this.id(id)).replace(WAMID_IN_TEXT, (w) => this.wamid(w));
   }
 

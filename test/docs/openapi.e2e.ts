@@ -44,7 +44,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     new SchemaValidator(doc).compileAll();
     expect(doc.openapi).toBe('3.1.0');
     const keyless = [...operationsOf(doc).values()].filter((o) => o.operation.security?.length === 0).map((o) => o.path);
-    expect([...new Set(keyless)].sort()).toEqual(['/docs', '/docs/assets/{file}', '/healthz', '/openapi.json', '/readyz', '/webhooks/whatsapp']);
+    expect([...new Set(keyless)].sort()).toEqual(['/docs', '/docs/assets/{file}', '/healthz', '/openapi.json', '/readyz', '/v1/auth/invites/{token}', '/v1/auth/login', '/webhooks/whatsapp']);
   });
 
   it('docs and health: open, no API key', async () => {
@@ -69,6 +69,9 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('listTemplates', 400, { url: '/v1/templates?language=English' });
     await rec.call('renderTemplate', 200, { url: '/v1/templates/render', body: { template: templatePayload().template } });
     await rec.call('renderTemplate', 404, { url: '/v1/templates/render', body: { template: { name: 'no_such_template', language: { code: 'en' } } } });
+    await rec.call('checkTemplate', 200, { url: '/v1/templates/check', body: { template: templatePayload().template } });
+    const missing = await rec.call('checkTemplate', 400, { url: '/v1/templates/check', body: { template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }] }] } } });
+    expect(missing.body.details[0].field).toMatch(/^template\.components/);
   });
 
   it('outbox', async () => {
@@ -102,7 +105,11 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
 
     await rec.call('openConversation', 200, { url: '/v1/conversations', body: { to: `+${waId}` } });
     await rec.call('listConversations', 200, { url: '/v1/conversations?state=open&limit=10' });
-    await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'dana@shop.example' } });
+    const rosa = (await sb.api().post('/v1/staff').send({ email: 'rosa@shop.example', name: 'Rosa', role: 'agent', password: 'rosa has a password' }).expect(201)).body.staff;
+    await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: rosa.id } });
+    await rec.call('updateConversation', 400, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'rosa@shop.example' } });
+    await rec.call('countConversations', 200, { url: '/v1/conversations/counts' });
+    await rec.call('addConversationNote', 201, { url: `/v1/conversations/${conversationId}/notes`, body: { text: 'Called her: the parcel is with the neighbour.' } });
     await rec.call('markConversationSeen', 200, { url: `/v1/conversations/${conversationId}/seen` });
     await rec.call('replyInConversation', 201, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
     await rec.call('replyInConversation', 200, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
@@ -110,6 +117,11 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('replyInConversation', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/replies`, body: { text: 'Hello?' } });
     await rec.call('getConversation', 200, { url: `/v1/conversations/${conversationId}` });
     await rec.call('getConversation', 404, { url: '/v1/conversations/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
+    await rec.call('getConversationHistory', 200, { url: `/v1/conversations/${conversationId}/history` });
+    const page = await rec.call('getConversationTimeline', 200, { url: `/v1/conversations/${conversationId}/timeline?limit=2` });
+    expect(page.body.data).toHaveLength(2);
+    await rec.call('getConversationTimeline', 200, { url: `/v1/conversations/${conversationId}/timeline?limit=2&before=${page.body.older_cursor}`, variant: 'older' });
+    await rec.call('getConversationTimeline', 400, { url: `/v1/conversations/${conversationId}/timeline?before=nonsense` });
 
     // A reply quoting a message we do not know: stored, unattributed, a work item.
     const stray = await inbound(sb, sb.sim.customer(waId).sendText('and this one?', { contextWamid: 'wamid.HBgLMTY1MDU1NTAyMDEVAgARGBJVTktOT1dOX0VMU0VXSEVSRQA=' }));
@@ -160,6 +172,40 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     const [delivery] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries ORDER BY received_at LIMIT 1`);
     await rec.call('replayWebhooks', 202, { url: '/v1/webhooks/replay', body: { ids: [delivery.id] } });
     await rec.call('replayWebhooks', 400, { url: '/v1/webhooks/replay', body: { ids: ['not-a-uuid'] } });
+  });
+
+  it('staff, sessions and API keys', async () => {
+    const created = await rec.call('createStaff', 201, { url: '/v1/staff', body: { email: 'dana@shop.example', name: 'Dana', role: 'admin', password: 'correct horse battery staple' } });
+    const danaId = created.body.staff.id as string;
+    await rec.call('createStaff', 409, { url: '/v1/staff', body: { email: 'Dana@shop.example', name: 'Dana again', role: 'agent' } });
+    const invited = await rec.call('createStaff', 201, { url: '/v1/staff', variant: 'invite', body: { email: 'sam@shop.example', name: 'Sam', role: 'agent' } });
+    const samId = invited.body.staff.id as string;
+    const token = String(invited.body.invite_url).split('/invite/')[1]!;
+    await rec.call('getInvite', 200, { url: `/v1/auth/invites/${token}`, auth: false });
+    await rec.call('acceptInvite', 200, { url: `/v1/auth/invites/${token}`, auth: false, body: { password: 'sam picked this one' } });
+    await rec.call('getInvite', 410, { url: `/v1/auth/invites/${token}`, auth: false });
+    await rec.call('login', 401, { url: '/v1/auth/login', auth: false, body: { email: 'dana@shop.example', password: 'not it' } });
+    const login = await rec.call('login', 200, { url: '/v1/auth/login', auth: false, body: { email: 'dana@shop.example', password: 'correct horse battery staple' } });
+    const cookie = login.sessionCookie!;
+    await rec.call('me', 200, { url: '/v1/auth/me', cookie });
+    await rec.call('me', 401, { url: '/v1/auth/me', auth: false });
+    await rec.call('updateMe', 200, { method: 'PATCH', url: '/v1/auth/me', cookie, body: { name: 'Dana Reyes' } });
+    await rec.call('changePassword', 204, { url: '/v1/auth/password', cookie, body: { current_password: 'correct horse battery staple', new_password: 'a newer horse battery' } });
+    await rec.call('listStaff', 200, { url: '/v1/staff', cookie });
+    await rec.call('getStaff', 200, { url: `/v1/staff/${samId}`, cookie });
+    await rec.call('updateStaff', 200, { method: 'PATCH', url: `/v1/staff/${samId}`, cookie, body: { role: 'admin' } });
+    await rec.call('resetStaffPassword', 200, { url: `/v1/staff/${samId}/reset-password`, cookie });
+    await rec.call('updateStaff', 200, { method: 'PATCH', url: `/v1/staff/${samId}`, cookie, variant: 'deactivate', body: { active: false } });
+    await rec.call('createStaff', 201, { url: '/v1/staff', variant: 'agent', cookie, body: { email: 'ari@shop.example', name: 'Ari', role: 'agent', password: 'ari has a password' } });
+    const agentCookie = (await rec.call('login', 200, { url: '/v1/auth/login', auth: false, example: false, body: { email: 'ari@shop.example', password: 'ari has a password' } })).sessionCookie!;
+    await rec.call('listStaff', 403, { url: '/v1/staff', cookie: agentCookie });
+    const key = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, body: { name: 'order system', scopes: ['send'] } });
+    await rec.call('listApiKeys', 200, { url: '/v1/api-keys', cookie });
+    await rec.call('revokeApiKey', 200, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
+    await rec.call('revokeApiKey', 409, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
+    await rec.call('logout', 204, { url: '/v1/auth/logout', cookie });
+    // Sam was deactivated, so Dana is the last active admin (an admin key is not a person).
+    await rec.call('updateStaff', 409, { method: 'PATCH', url: `/v1/staff/${danaId}`, body: { active: false } });
   });
 
   it('live events', async () => {

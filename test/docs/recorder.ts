@@ -14,8 +14,10 @@ export interface CallOptions {
   /** Exact bytes, for the webhook endpoint. */
   readonly rawBody?: string;
   readonly headers?: Record<string, string>;
-  /** Send the API key (default true). */
+  /** Send the API key (default true, unless a session cookie is given). */
   readonly auth?: boolean;
+  /** Call as a signed-in browser on our page: this session cookie, and the page's Origin. */
+  readonly cookie?: string;
   /** Keep the exchange as the operation's example (default true); false for huge or binary bodies. */
   readonly example?: boolean;
   /** A second example of the same operation and status, e.g. `alert`. */
@@ -27,6 +29,8 @@ export interface Answer {
   readonly contentType: string;
   /** Typed like supertest's answers, so tests read fields as the other e2e tests do. */
   readonly body: request.Response['body'];
+  /** The session cookie the answer set (`sendbook_session=…`), if any. */
+  readonly sessionCookie?: string;
 }
 
 /**
@@ -56,7 +60,8 @@ export class Recorder {
     const method = (options.method ?? this.operations.get(operationId)?.method ?? 'get').toUpperCase();
     this.expectOperation(operationId, method, options.url);
     const headers: Record<string, string> = { ...options.headers };
-    if (options.auth !== false) headers.authorization = `Bearer ${this.apiKey}`;
+    if (options.cookie) Object.assign(headers, { cookie: options.cookie, origin: this.baseUrl });
+    else if (options.auth !== false) headers.authorization = `Bearer ${this.apiKey}`;
     let payload: string | undefined = options.rawBody;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -66,7 +71,9 @@ export class Recorder {
     const contentType = res.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await res.arrayBuffer());
     const body = contentType.includes('json') ? (bytes.length ? JSON.parse(bytes.toString('utf8')) : null) : /^text\//.test(contentType) ? bytes.toString('utf8') : bytes;
-    return this.check(operationId, status, { method, url: options.url, body: options.body ?? options.rawBody, variant: options.variant }, { status: res.status, contentType, body }, options.example !== false);
+    const answer = this.check(operationId, status, { method, url: options.url, body: options.body ?? options.rawBody, variant: options.variant }, { status: res.status, contentType, body }, options.example !== false);
+    const sessionCookie = res.headers.getSetCookie().find((c) => c.startsWith('sendbook_session=') && !c.startsWith('sendbook_session=;'))?.split(';')[0];
+    return sessionCookie ? { ...answer, sessionCookie } : answer;
   }
 
   /** A `text/event-stream`: read until `done(text)` holds (or 10 s), then hang up. */

@@ -13,20 +13,29 @@ export interface SseClient {
   readonly contentType: string | undefined;
   readonly events: ReceivedEvent[];
   readonly comments: string[];
+  /** The server ended or dropped the stream (not set by `close()`). */
+  readonly ended: boolean;
   /** Waits for the first event (after those already checked) matching `predicate`. */
   waitFor(predicate: (e: ReceivedEvent) => boolean, what?: string): Promise<ReceivedEvent>;
   close(): void;
 }
 
 /** A plain node:http EventSource: GET with the API key, parsing `id:`/`event:`/`data:` lines. */
-export function connectSse(baseUrl: string, options: { lastEventId?: string; apiKey?: string } = {}): Promise<SseClient> {
+export function connectSse(baseUrl: string, options: { lastEventId?: string; apiKey?: string; headers?: Record<string, string> } = {}): Promise<SseClient> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${options.apiKey ?? TEST_SECRETS.apiKey}` };
+    // A session cookie stands in for the API key, as in a browser.
+    const viaCookie = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'cookie');
+    const headers: Record<string, string> = { Accept: 'text/event-stream', ...(viaCookie ? {} : { Authorization: `Bearer ${options.apiKey ?? TEST_SECRETS.apiKey}` }), ...options.headers };
     if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
     const req = http.get(`${baseUrl}/v1/events`, { headers }, (res) => {
       const events: ReceivedEvent[] = [];
       const comments: string[] = [];
       let buffer = '';
+      let ended = false;
+      let closing = false;
+      res.on('close', () => {
+        if (!closing) ended = true;
+      });
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -52,12 +61,16 @@ export function connectSse(baseUrl: string, options: { lastEventId?: string; api
         contentType: res.headers['content-type'],
         events,
         comments,
+        get ended() {
+          return ended;
+        },
         async waitFor(predicate, what = 'event') {
           let found: ReceivedEvent | undefined;
           await waitFor(() => (found = events.find(predicate)) !== undefined, { what });
           return found!;
         },
         close: () => {
+          closing = true;
           res.destroy();
           req.destroy();
         },

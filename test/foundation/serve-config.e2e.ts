@@ -31,4 +31,11 @@ describe('`npm run serve` validates its configuration at boot', () => {
       ].sort(),
     );
   });
+
+  it('refuses a BOOTSTRAP_API_KEY shorter than 32 characters with a clear line', () => {
+    const { serverUrl, redisUrl } = testInfra();
+    const result = serve(testEnv({ BOOTSTRAP_API_KEY: 'sk_live_too_short', DATABASE_URL: serverUrl, REDIS_URL: redisUrl }));
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['config error: BOOTSTRAP_API_KEY is too short (at least 32 characters, got 17)']);
+  });
 });

@@ -74,7 +74,7 @@ describe('the sender never sends twice', () => {
     await waitFor(async () => (await message(id)).state === 'accepted');
     expect(sendsOf(id)).toBe(2);
     const history = (await sb.api().get(`/v1/messages/${id}/history`)).body.data;
-    expect(history).toContainEqual(expect.objectContaining({ from_state: 'sending', to_state: 'queued', actor: 'admin:api', details: { note: 'checked with the customer: never arrived' } }));
+    expect(history).toContainEqual(expect.objectContaining({ from_state: 'sending', to_state: 'queued', actor: await sb.keyActor(), actor_name: 'API key “bootstrap”', details: { note: 'checked with the customer: never arrived' } }));
     sb.sim.configure({ webhookUrl: `${sb.url}/webhooks/whatsapp` });
   });
 

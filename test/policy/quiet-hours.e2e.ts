@@ -36,6 +36,8 @@ describe('quiet hours per purpose, in the recipient’s local time', () => {
     const history = (await sb.api().get(`/v1/messages/${marketing.id}/history`).expect(200)).body.data;
     expect(history.at(-1)).toMatchObject({ to_state: 'queued', actor: 'policy' });
     expect(history.at(-1).reason).toMatch(/quiet hours/);
+    // The message says why it waits, until when, and in whose time, for the thread to show.
+    expect((await row(marketing.id)).waiting).toEqual({ reason: 'quiet_hours', until: eightAm.toISOString(), time_zone: ZONE });
 
     // A minute before 08:00: still quiet, nothing goes however often the sweeper looks.
     clock.advance(eightAm.getTime() - 60_000 - clock.now().getTime());
@@ -50,5 +52,6 @@ describe('quiet hours per purpose, in the recipient’s local time', () => {
     const sent = await row(marketing.id);
     expect(new Date(sent.accepted_at).getTime()).toBeGreaterThanOrEqual(eightAm.getTime());
     expect(sent.attempts).toBe(1);
+    expect(sent.waiting).toBeNull();
   });
 });

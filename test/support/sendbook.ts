@@ -7,6 +7,8 @@ export interface Sendbook extends TestApp {
   readonly sim: Simulator;
   /** supertest agent on the API with the integrator key set. */
   api(): { post(path: string): request.Test; get(path: string): request.Test };
+  /** How audit trails name the integrator key `api()` sends: `api_key:<id>`. */
+  keyActor(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startSendbook(options: { sim?: SimulatorOptions; app?: Tes
     ...app,
     sim,
     api: () => ({ post: (path: string) => auth(request(app.url).post(path)), get: (path: string) => auth(request(app.url).get(path)) }),
+    keyActor: async () => `api_key:${((await app.dataSource.query(`SELECT id FROM api_keys WHERE name = 'bootstrap'`)) as { id: string }[])[0]!.id}`,
     close: async () => {
       await app.close();
       await sim.close();

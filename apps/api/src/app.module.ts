@@ -1,6 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './common/auth/auth.guard.js';
 import { Clock, SystemClock } from './common/clock.js';
 import { CommonModule } from './common/common.module.js';
 import { JsonLogger } from './common/logging/json-logger.js';
@@ -11,6 +13,8 @@ import { PoolErrorGuard } from './database/pool-error-guard.js';
 import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
@@ -35,7 +39,8 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: JsonLogger, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: AppModule,
-      providers: [PoolErrorGuard],
+      // Every route is closed unless it says who may call it (common/auth).
+      providers: [PoolErrorGuard, { provide: APP_GUARD, useClass: AuthGuard }],
       imports: [
         ConfigModule.forRoot(config),
         CommonModule.forRoot(logger, clock),
@@ -51,7 +56,9 @@ export class AppModule {
         }),
         RedisModule,
         EventsModule.forRole(config.role),
-        ApiKeysModule,
+        AuditModule,
+        ApiKeysModule.forRole(config.role),
+        StaffModule.forRole(config.role),
         HealthModule,
         DocsModule.forRole(config.role),
         MetricsModule.forRole(config.role),

@@ -25,6 +25,7 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
     abortOnError: false,
   });
   app.disable('x-powered-by');
+  app.set('trust proxy', config.auth.trustProxy);
   app.use(requestIdMiddleware);
   app.use('/v1', express.json({ limit: JSON_BODY_LIMIT }));
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them.

@@ -80,11 +80,99 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/api-keys": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listApiKeys"];
+    put?: never;
+    post: operations["createApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/api-keys/{id}/revoke": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["revokeApiKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/invites/{token}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getInvite"];
+    put?: never;
+    post: operations["acceptInvite"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/login": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["login"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/logout": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["logout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/auth/me": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["me"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations["updateMe"];
+    trace?: never;
+  };
+  "/v1/auth/password": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["changePassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listConversations"];
     put?: never;
     post: operations["openConversation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/conversations/counts": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["countConversations"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -100,6 +188,28 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations["updateConversation"];
+    trace?: never;
+  };
+  "/v1/conversations/{id}/history": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getConversationHistory"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/conversations/{id}/notes": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["addConversationNote"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/v1/conversations/{id}/replies": {
@@ -118,6 +228,17 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations["markConversationSeen"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/conversations/{id}/timeline": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getConversationTimeline"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -278,11 +399,55 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/staff": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listStaff"];
+    put?: never;
+    post: operations["createStaff"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/staff/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getStaff"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations["updateStaff"];
+    trace?: never;
+  };
+  "/v1/staff/{id}/reset-password": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["resetStaffPassword"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/templates": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listTemplates"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/templates/check": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["checkTemplate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -350,6 +515,12 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AcceptInvite: {
+      password: string;
+    };
+    AddNote: {
+      text: string;
+    };
     AgentReply: {
       text?: string;
       template?: {
@@ -385,6 +556,21 @@ export interface components {
       actions: "resolve"[];
       alert: components["schemas"]["Alert"];
     };
+    /** An integrator API key (never the key itself after it was created). */
+    ApiKey: {
+      id: string;
+      name: string;
+      /** the first characters of the key, to tell keys apart */
+      prefix: string;
+      /** `send`: enqueue and read its own messages; `admin`: everything an admin may */
+      scopes: ("send" | "admin")[];
+      /** `staff:<id>`, `api_key:<id>`, `bootstrap` or `cli` */
+      created_by: string | null;
+      created_at: string;
+      /** to the minute */
+      last_used_at: string | null;
+      revoked_at: string | null;
+    };
     AttributeInbound: {
       message_id?: string;
       conversation_id?: string;
@@ -400,6 +586,23 @@ export interface components {
       actor: string;
       note: string | null;
       at: string;
+    };
+    /** One audited action: who did what, when. */
+    AuditEntry: {
+      at: string;
+      /** `staff:<id>`, `api_key:<id>`, `system`, … */
+      actor: string;
+      /** who that is, in words */
+      actor_name: string;
+      /** e.g. `conversation.updated`, `staff.created`, `api_key.revoked` */
+      action: string;
+      details: {
+        [key: string]: unknown;
+      } | null;
+    };
+    ChangePassword: {
+      current_password: string;
+      new_password: string;
     };
     /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
     Choice: {
@@ -420,7 +623,10 @@ export interface components {
       phone_number_id: string;
       contact: components["schemas"]["Contact"];
       state: "open" | "closed";
+      /** the staff member working the thread (their id), or null */
       assignee: string | null;
+      /** their name */
+      assignee_name: string | null;
       unread_count: number;
       last_activity_at: string | null;
       last_inbound_at: string | null;
@@ -430,6 +636,10 @@ export interface components {
       window_open: boolean;
       created_at: string;
       updated_at: string;
+    };
+    CreateApiKey: {
+      name: string;
+      scopes: ("send" | "admin")[];
     };
     CreateMessage: {
       dedupe_key: string;
@@ -445,6 +655,12 @@ export interface components {
       fallback_template?: {
         [key: string]: unknown;
       };
+    };
+    CreateStaff: {
+      email: string;
+      name: string;
+      role: "agent" | "admin";
+      password?: string;
     };
     FieldProblem: {
       /** dotted path of the bad field, e.g. `payload.text.body` */
@@ -518,6 +734,10 @@ export interface components {
       actions: "attribute"[];
       inbound: components["schemas"]["Inbound"];
     };
+    Login: {
+      email: string;
+      password: string;
+    };
     /** The message resource (M in the contract). */
     Message: {
       id: string;
@@ -560,14 +780,29 @@ export interface components {
       last_error: components["schemas"]["RowError"] | null;
       /** ids of inbound messages attributed to it */
       replies: string[];
+      /** who enqueued it: `api_key:<id>` for an integrator, `staff:<id>` for an agent’s reply */
+      created_by: string | null;
+      /** the name of who enqueued it (a staff member’s name, or the API key’s) */
+      created_by_name: string | null;
+      /** for a queued message, why it has not gone yet; null when it is next in line (or not queued) */
+      waiting: {
+        /** paused: its number is paused; quiet_hours, messaging_limit, cooling: Meta’s and our limits; retry: after an error; scheduled: its not_before; paced: one message per 6 s to one person */
+        reason: "paused" | "quiet_hours" | "messaging_limit" | "cooling" | "retry" | "scheduled" | "paced";
+        /** when it may go, when known */
+        until: string | null;
+        /** the recipient’s time zone, for quiet hours “until 07:00 their time” */
+        time_zone: string | null;
+      } | null;
       /** for a template message, the text the customer saw; null otherwise or when the registry does not know it */
       rendered: components["schemas"]["RenderedTemplate"] | null;
     };
     MessageHistoryEntry: {
       from_state: string | null;
       to_state: string;
-      /** `api`, `worker`, `webhook`, `admin:api`, … */
+      /** `staff:<id>`, `api_key:<id>`, `worker`, `webhook`, … */
       actor: string;
+      /** who that is, in words: a staff member’s name, an API key’s, or “Sendbook” for the system */
+      actor_name: string;
       reason: string;
       details: {
         [key: string]: unknown;
@@ -755,6 +990,20 @@ export interface components {
       alerts_open: number;
       [key: string]: unknown;
     };
+    /** A private note in a thread: for the team, never sent to the customer. */
+    Note: {
+      id: string;
+      text: string;
+      /** `staff:<id>`: who wrote it */
+      author: string;
+      author_name: string;
+      created_at: string;
+    };
+    NoteTimelineEntry: {
+      direction: "note";
+      at: string;
+      note: components["schemas"]["Note"];
+    };
     /** A business number: rate, messaging limit, pauses and open rows. */
     NumberStatus: {
       phone_number_id: string;
@@ -852,6 +1101,14 @@ export interface components {
       latency_ms: number;
       error?: string;
     };
+    /** Something we sent this contact, and the business record behind it. */
+    RecentPurpose: {
+      message_id: string;
+      purpose: string;
+      trigger_ref: string | null;
+      state: string;
+      created_at: string;
+    };
     RenderTemplate: {
       template: {
         [key: string]: unknown;
@@ -889,6 +1146,20 @@ export interface components {
       message: string;
       details: string | null;
     };
+    /** A person who signs in to the inbox: an agent or an admin. */
+    StaffMember: {
+      id: string;
+      email: string;
+      name: string;
+      role: "agent" | "admin";
+      /** a deactivated member cannot sign in; their sessions ended when they were deactivated */
+      active: boolean;
+      /** invited (or reset) and not yet signed in with a password of their own */
+      invite_pending: boolean;
+      created_at: string;
+      /** their last request, to the minute */
+      last_seen_at: string | null;
+    };
     /** An entry of the template registry, synced from Meta. */
     Template: {
       /** Meta's template id */
@@ -911,10 +1182,19 @@ export interface components {
       synced_at: string;
       updated_at: string;
     };
-    TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"];
+    TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["NoteTimelineEntry"];
     UpdateConversation: {
       state?: "open" | "closed";
-      assignee?: string;
+      /** a staff member's id, or null to unassign */
+      assignee?: string | null;
+    };
+    UpdateProfile: {
+      name?: string;
+    };
+    UpdateStaff: {
+      name?: string;
+      role?: "agent" | "admin";
+      active?: boolean;
     };
     ValidationError: {
       error: "validation_failed";
@@ -924,6 +1204,10 @@ export interface components {
     };
   };
   responses: {
+    Forbidden: { headers: { [name: string]: unknown }; content: { "application/json": {
+        error: "forbidden" | "cross_site_request";
+        message: string;
+      } } };
     InvalidStateTransition: { headers: { [name: string]: unknown }; content: { "application/json": {
         error: "invalid_state_transition";
         message: string;
@@ -1034,6 +1318,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_found";
           message: string;
@@ -1045,9 +1330,159 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** Every API key, newest first, revoked ones too */
+  listApiKeys: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["ApiKey"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Create an API key */
+  createApiKey: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateApiKey"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          api_key: components["schemas"]["ApiKey"];
+          /** the key: shown this once, stored only as a hash */
+          key: string;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Revoke an API key */
+  revokeApiKey: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          api_key: components["schemas"]["ApiKey"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invalid_state_transition";
+          message: string;
+        } } };
+    };
+  };
+  /** Who an invite or reset link is for */
+  getInvite: {
+    parameters: { query?: never; header?: never; path: { token: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: {
+            email: string;
+            name: string;
+          };
+        } } };
+      410: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invite_invalid";
+          message: string;
+        } } };
+    };
+  };
+  /** Set your password from an invite or reset link, and sign in */
+  acceptInvite: {
+    parameters: { query?: never; header?: never; path: { token: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["AcceptInvite"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      410: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invite_invalid";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Sign in to the inbox */
+  login: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["Login"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invalid_credentials";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+      429: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "too_many_attempts";
+          message: string;
+          retry_after_seconds: number;
+        } } };
+    };
+  };
+  /** Sign out, everywhere */
+  logout: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** The signed-in staff member */
+  me: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+        } } };
+      401: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "unauthorized";
+          message: string;
+        } } };
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Change your own name */
+  updateMe: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateProfile"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Change your own password */
+  changePassword: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["ChangePassword"] } };
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
   /** List conversations, most recent activity first */
   listConversations: {
-    parameters: { query?: { state?: "open" | "closed"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query?: { state?: "open" | "closed"; view?: "mine" | "unassigned" | "all"; q?: string; window?: "open"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -1056,6 +1491,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** Open (or find) the thread with a phone number */
@@ -1068,7 +1504,24 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Open conversations per view: mine, unassigned, all */
+  countConversations: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          mine: number;
+          unassigned: number;
+          all: number;
+          /** open threads with unread messages */
+          unread: number;
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** A conversation and its timeline, both directions, oldest first */
@@ -1078,9 +1531,15 @@ export interface operations {
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
+          /** the newest page, oldest first */
           timeline: components["schemas"]["TimelineEntry"][];
+          /** pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread */
+          older_cursor: string | null;
+          /** the last ten messages we sent this contact, newest first */
+          recent_purposes: components["schemas"]["RecentPurpose"][];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_found";
           message: string;
@@ -1095,8 +1554,37 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
         } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Who assigned, closed and reopened the conversation */
+  getConversationHistory: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["AuditEntry"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Add a private note to the thread */
+  addConversationNote: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["AddNote"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          note: components["schemas"]["Note"];
+        } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
     };
@@ -1116,6 +1604,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
       422: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -1134,6 +1623,24 @@ export interface operations {
           conversation: components["schemas"]["Conversation"];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** A page of the timeline, older than a cursor */
+  getConversationTimeline: {
+    parameters: { query?: { before?: string; limit?: number }; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** oldest first */
+          data: components["schemas"]["TimelineEntry"][];
+          /** pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread */
+          older_cursor: string | null;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
     };
   };
@@ -1144,6 +1651,11 @@ export interface operations {
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "text/event-stream": string } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      429: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "too_many_streams";
+          message: string;
+        } } };
       503: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "unavailable";
           message: string;
@@ -1161,6 +1673,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** One inbound message */
@@ -1172,6 +1685,7 @@ export interface operations {
           inbound: components["schemas"]["Inbound"];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
     };
   };
@@ -1185,6 +1699,7 @@ export interface operations {
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       413: components["responses"]["PayloadTooLarge"];
     };
@@ -1198,6 +1713,7 @@ export interface operations {
           data: components["schemas"]["AttributionHistoryEntry"][];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
     };
   };
@@ -1208,6 +1724,7 @@ export interface operations {
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "*/*": string } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_found";
           message: string;
@@ -1246,6 +1763,7 @@ export interface operations {
           error: "unauthorized";
           message: string;
         } } };
+      403: components["responses"]["Forbidden"];
       409: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "dedupe_key_conflict";
           message: components["schemas"]["Message"];
@@ -1267,6 +1785,7 @@ export interface operations {
           error: "unauthorized";
           message: string;
         } } };
+      403: components["responses"]["Forbidden"];
     };
   };
   /** One message */
@@ -1278,6 +1797,7 @@ export interface operations {
           message: components["schemas"]["Message"];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_found";
           message: string;
@@ -1293,6 +1813,7 @@ export interface operations {
           data: components["schemas"]["MessageHistoryEntry"][];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
     };
   };
@@ -1306,6 +1827,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "invalid_state_transition";
@@ -1322,6 +1844,7 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["MetricsReport"] } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** Every business number we know of, with its sending state */
@@ -1333,6 +1856,7 @@ export interface operations {
           data: components["schemas"]["NumberStatus"][];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** Resume sending for a number */
@@ -1348,6 +1872,7 @@ export interface operations {
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** Active sending pauses */
@@ -1359,6 +1884,89 @@ export interface operations {
           data: components["schemas"]["Pause"][];
         } } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Every staff member, active first */
+  listStaff: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["StaffMember"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "forbidden" | "cross_site_request";
+          message: string;
+        } } };
+    };
+  };
+  /** Add a staff member */
+  createStaff: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateStaff"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+          /** a one-time link to set a password (shown once; valid 7 days); only when no password was given */
+          invite_url?: string;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "staff_exists";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** One staff member */
+  getStaff: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Rename, change the role of, deactivate or reactivate a staff member */
+  updateStaff: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateStaff"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "last_admin";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Reset a staff member's password */
+  resetStaffPassword: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          staff: components["schemas"]["StaffMember"];
+          /** a one-time link to set a new password (shown once; valid 7 days) */
+          invite_url: string;
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
     };
   };
   /** List the synced templates */
@@ -1371,6 +1979,22 @@ export interface operations {
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Check a template send against the registry, as enqueueing would */
+  checkTemplate: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["RenderTemplate"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          rendered: components["schemas"]["RenderedTemplate"];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Render a template send as the customer would see it */
@@ -1383,6 +2007,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       404: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_found";
           message: string;
@@ -1402,6 +2027,7 @@ export interface operations {
         } } };
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** Re-process stored deliveries */
@@ -1415,6 +2041,7 @@ export interface operations {
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
     };
   };
@@ -1429,6 +2056,7 @@ export interface operations {
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** Meta's verification handshake */
@@ -1463,19 +2091,28 @@ export interface operations {
   };
 }
 
+export type AcceptInvite = components['schemas']["AcceptInvite"];
+export type AddNote = components['schemas']["AddNote"];
 export type AgentReply = components['schemas']["AgentReply"];
 /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
 export type Alert = components['schemas']["Alert"];
 /** An open alert: resolve it with POST /v1/alerts/{id}/resolve. */
 export type AlertWorkItem = components['schemas']["AlertWorkItem"];
+/** An integrator API key (never the key itself after it was created). */
+export type ApiKey = components['schemas']["ApiKey"];
 export type AttributeInbound = components['schemas']["AttributeInbound"];
 export type AttributionHistoryEntry = components['schemas']["AttributionHistoryEntry"];
+/** One audited action: who did what, when. */
+export type AuditEntry = components['schemas']["AuditEntry"];
+export type ChangePassword = components['schemas']["ChangePassword"];
 /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
 export type Choice = components['schemas']["Choice"];
 export type Contact = components['schemas']["Contact"];
 /** One thread per business number and contact. */
 export type Conversation = components['schemas']["Conversation"];
+export type CreateApiKey = components['schemas']["CreateApiKey"];
 export type CreateMessage = components['schemas']["CreateMessage"];
+export type CreateStaff = components['schemas']["CreateStaff"];
 export type FieldProblem = components['schemas']["FieldProblem"];
 /** The inbound resource: a message a customer sent. */
 export type Inbound = components['schemas']["Inbound"];
@@ -1484,6 +2121,7 @@ export type InboundMedia = components['schemas']["InboundMedia"];
 export type InboundTimelineEntry = components['schemas']["InboundTimelineEntry"];
 /** An inbound message not tied to a message we sent: attribute it with POST /v1/inbound/{id}/attribute. */
 export type InboundWorkItem = components['schemas']["InboundWorkItem"];
+export type Login = components['schemas']["Login"];
 /** The message resource (M in the contract). */
 export type Message = components['schemas']["Message"];
 export type MessageHistoryEntry = components['schemas']["MessageHistoryEntry"];
@@ -1491,6 +2129,9 @@ export type MessageHistoryEntry = components['schemas']["MessageHistoryEntry"];
 export type MessageWorkItem = components['schemas']["MessageWorkItem"];
 /** Queue-health figures: current values and series. */
 export type MetricsReport = components['schemas']["MetricsReport"];
+/** A private note in a thread: for the team, never sent to the customer. */
+export type Note = components['schemas']["Note"];
+export type NoteTimelineEntry = components['schemas']["NoteTimelineEntry"];
 /** A business number: rate, messaging limit, pauses and open rows. */
 export type NumberStatus = components['schemas']["NumberStatus"];
 export type OpenConversation = components['schemas']["OpenConversation"];
@@ -1503,6 +2144,8 @@ export type PoisonWebhookWorkItem = components['schemas']["PoisonWebhookWorkItem
 export type PoolFigures = components['schemas']["PoolFigures"];
 export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
+/** Something we sent this contact, and the business record behind it. */
+export type RecentPurpose = components['schemas']["RecentPurpose"];
 export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
 export type RenderedTemplate = components['schemas']["RenderedTemplate"];
@@ -1510,8 +2153,12 @@ export type ReplayWebhooks = components['schemas']["ReplayWebhooks"];
 export type ResolveAlert = components['schemas']["ResolveAlert"];
 export type ResolveMessage = components['schemas']["ResolveMessage"];
 export type RowError = components['schemas']["RowError"];
+/** A person who signs in to the inbox: an agent or an admin. */
+export type StaffMember = components['schemas']["StaffMember"];
 /** An entry of the template registry, synced from Meta. */
 export type Template = components['schemas']["Template"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
 export type UpdateConversation = components['schemas']["UpdateConversation"];
+export type UpdateProfile = components['schemas']["UpdateProfile"];
+export type UpdateStaff = components['schemas']["UpdateStaff"];
 export type ValidationError = components['schemas']["ValidationError"];

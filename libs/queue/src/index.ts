@@ -1,5 +1,6 @@
 export * from './queue-names.js';
 export * from './outbox-state.js';
+export * from './outbox-waiting.js';
 export * from './send-decision.js';
 export * from './dedupe.js';
 export * from './validate-payload.js';

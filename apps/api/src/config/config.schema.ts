@@ -129,10 +129,44 @@ export interface AppConfig {
     /** The limit until a webhook or an admin says otherwise. */
     readonly messagingLimit: MessagingLimit;
   };
+  readonly events: {
+    /** EVENTS_MAX_STREAMS: live streams (`GET /v1/events`) open at once in one API process; beyond it 503. */
+    readonly maxStreams: number;
+    /** EVENTS_MAX_STREAMS_PER_PRINCIPAL: of those, per staff member or API key; beyond it 429. */
+    readonly maxStreamsPerPrincipal: number;
+    /** EVENTS_SLOW_READER_BYTES: a stream with more unsent bytes than this is dropped (the client resumes). */
+    readonly slowReaderBytes: number;
+    /** EVENTS_READER_IDLE_MS: the shared Redis reader stops this long after the last stream closed. */
+    readonly readerIdleMs: number;
+  };
   readonly bootstrap: {
     readonly apiKey: string | null;
     readonly adminEmail: string | null;
     readonly adminPassword: string | null;
+  };
+  readonly auth: {
+    /** A session unused this long ends (SESSION_IDLE_MINUTES). */
+    readonly sessionIdleMs: number;
+    /** A session ends this long after sign-in however busy it is (SESSION_MAX_HOURS). */
+    readonly sessionMaxMs: number;
+    /** `Secure` on the session cookie: `auto` sets it when the request came over https. */
+    readonly cookieSecure: 'auto' | 'always' | 'never';
+    /**
+     * Origins whose pages may send the API mutations with a session cookie (INBOX_ORIGINS); a
+     * request's own origin (its Host, or X-Forwarded-Host behind the inbox's proxy) always may.
+     */
+    readonly allowedOrigins: readonly string[];
+    /** Where invite and password-reset links point (INBOX_URL). */
+    readonly inboxUrl: string;
+    /** Failed sign-ins per account, and per address, within the window before more are refused. */
+    readonly loginFailuresPerAccount: number;
+    readonly loginFailuresPerAddress: number;
+    readonly loginWindowMs: number;
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client's address (Express's `trust proxy`):
+     * by default the loopback, where the inbox's proxy runs.
+     */
+    readonly trustProxy: string;
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from './config.schema.js';
+import { MIN_API_KEY_LENGTH } from './load-config.js';
 
 /** Secrets `npm start` makes once and keeps under .data/, so the demo's API key survives restarts. */
 export interface DevSecrets {
@@ -9,15 +10,34 @@ export interface DevSecrets {
   accessToken: string;
   appSecret: string;
   verifyToken: string;
+  adminEmail: string;
+  adminPassword: string;
 }
 
+/** The demo's admin: an address that is plainly not anyone's. */
+export const DEV_ADMIN_EMAIL = 'admin@sendbook.local';
+
+/**
+ * Made on the first `npm start` and kept, so the key and the login survive restarts. Secrets an
+ * older version made are completed or lengthened (keys now need 32 characters), never rotated
+ * needlessly.
+ */
 export function loadDevSecrets(dataDir: string): DevSecrets {
   const file = path.join(dataDir, 'dev-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
-  const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
-  const secrets: DevSecrets = { apiKey: token('sk_dev'), accessToken: token('sim'), appSecret: token('secret'), verifyToken: token('verify') };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  const kept: Partial<DevSecrets> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>) : {};
+  const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+  const secrets: DevSecrets = {
+    apiKey: kept.apiKey && kept.apiKey.length >= MIN_API_KEY_LENGTH ? kept.apiKey : token('sk_dev'),
+    accessToken: kept.accessToken ?? token('sim'),
+    appSecret: kept.appSecret ?? token('secret'),
+    verifyToken: kept.verifyToken ?? token('verify'),
+    adminEmail: kept.adminEmail ?? DEV_ADMIN_EMAIL,
+    adminPassword: kept.adminPassword ?? randomBytes(12).toString('base64url'),
+  };
+  if (JSON.stringify(secrets) !== JSON.stringify(kept)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -38,6 +58,8 @@ export function devEnvironment(env: Env, secrets: DevSecrets, simulatorUrl: stri
     WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
     WHATSAPP_BUSINESS_ACCOUNT_ID: '102290129340398',
     BOOTSTRAP_API_KEY: secrets.apiKey,
+    BOOTSTRAP_ADMIN_EMAIL: secrets.adminEmail,
+    BOOTSTRAP_ADMIN_PASSWORD: secrets.adminPassword,
     ...Object.fromEntries(Object.entries(env).filter(([key]) => ['PORT', 'INBOX_PORT', 'SIM_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL'].includes(key))),
   };
 }

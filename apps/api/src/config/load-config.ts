@@ -2,6 +2,10 @@ import { parseDedupeWindows, parseMessagingLimit, parseNumberRates, parseQuietHo
 import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
 const ROLES: readonly Role[] = ['api', 'worker', 'all'];
+/** Shorter keys can be guessed; generated ones are far longer. */
+export const MIN_API_KEY_LENGTH = 32;
+export const MIN_PASSWORD_LENGTH = 12;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 /**
@@ -11,6 +15,7 @@ const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'sile
 export function loadConfig(env: Env): EnvConfig {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
+  const inboxPort = read.port('INBOX_PORT', 3000);
 
   const config: EnvConfig = {
     role: read.oneOf('ROLE', ROLES, 'all'),
@@ -96,12 +101,32 @@ export function loadConfig(env: Env): EnvConfig {
       portfolioId: read.optional('BUSINESS_PORTFOLIO_ID') ?? 'default',
       messagingLimit: read.parsed('MESSAGING_LIMIT', parseMessagingLimit, 250) ?? 250,
     },
+    events: {
+      maxStreams: read.int('EVENTS_MAX_STREAMS', 1_000, 1, 100_000),
+      maxStreamsPerPrincipal: read.int('EVENTS_MAX_STREAMS_PER_PRINCIPAL', 20, 1, 100_000),
+      slowReaderBytes: read.int('EVENTS_SLOW_READER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+      readerIdleMs: read.int('EVENTS_READER_IDLE_MS', 30_000, 0, 3_600_000),
+    },
     bootstrap: {
-      apiKey: read.optional('BOOTSTRAP_API_KEY'),
-      adminEmail: read.optional('BOOTSTRAP_ADMIN_EMAIL'),
-      adminPassword: read.optional('BOOTSTRAP_ADMIN_PASSWORD'),
+      apiKey: read.secret('BOOTSTRAP_API_KEY', MIN_API_KEY_LENGTH),
+      adminEmail: read.matching('BOOTSTRAP_ADMIN_EMAIL', EMAIL, 'an email address', '') || null,
+      adminPassword: read.secret('BOOTSTRAP_ADMIN_PASSWORD', MIN_PASSWORD_LENGTH),
+    },
+    auth: {
+      sessionIdleMs: read.int('SESSION_IDLE_MINUTES', 12 * 60, 1, 30 * 24 * 60) * 60_000,
+      sessionMaxMs: read.int('SESSION_MAX_HOURS', 7 * 24, 1, 365 * 24) * 3_600_000,
+      cookieSecure: read.oneOf('SESSION_COOKIE_SECURE', ['auto', 'always', 'never'], 'auto'),
+      allowedOrigins: read.origins('INBOX_ORIGINS', [`http://localhost:${inboxPort}`, `http://127.0.0.1:${inboxPort}`]),
+      inboxUrl: read.optionalUrl('INBOX_URL', ['http:', 'https:']) ?? `http://localhost:${inboxPort}`,
+      loginFailuresPerAccount: read.int('LOGIN_FAILURES_PER_ACCOUNT', 5, 1, 1000),
+      loginFailuresPerAddress: read.int('LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+      loginWindowMs: read.int('LOGIN_THROTTLE_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
+      trustProxy: read.optional('TRUST_PROXY') ?? 'loopback',
     },
   };
+  if ((config.bootstrap.adminEmail === null) !== (config.bootstrap.adminPassword === null)) {
+    problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together: set both or neither');
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
@@ -137,6 +162,28 @@ class EnvReader {
     const value = this.optional(name);
     if (value === null) this.problems.push(`${name} is missing`);
     return value ?? '';
+  }
+
+  /** A secret that must be long enough to resist guessing, named when it is not. */
+  secret(name: string, minLength: number): string | null {
+    const value = this.optional(name);
+    if (value !== null && value.length < minLength) this.problems.push(`${name} is too short (at least ${minLength} characters, got ${value.length})`);
+    return value;
+  }
+
+  /** Comma-separated origins (`scheme://host[:port]`), normalised as browsers send them. */
+  origins(name: string, fallback: readonly string[]): string[] {
+    const raw = this.optional(name);
+    if (raw === null) return [...fallback];
+    const out: string[] = [];
+    for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+      try {
+        out.push(new URL(item).origin);
+      } catch {
+        this.problems.push(`${name} is malformed (${item} is not an origin like https://inbox.example.com)`);
+      }
+    }
+    return out;
   }
 
   list(name: string): string[] {

@@ -1,7 +1,7 @@
 import type { Parameter, Schema } from './openapi-types.js';
 
 /** Error answers shared by many operations, as `#/components/responses/<name>`. */
-export type SharedError = 'ValidationFailed' | 'Unauthorized' | 'NotFound' | 'InvalidStateTransition' | 'PayloadTooLarge';
+export type SharedError = 'ValidationFailed' | 'Unauthorized' | 'Forbidden' | 'NotFound' | 'InvalidStateTransition' | 'PayloadTooLarge';
 
 export interface ResponseSpec {
   description: string;

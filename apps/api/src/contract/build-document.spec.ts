@@ -1,18 +1,13 @@
 import 'reflect-metadata';
-import { Body, Controller, Get, Headers, HttpCode, Module, Param, Post, Query, UseGuards, type CanActivate } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Module, Param, Post, Query } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
+import { Access, Public } from '../common/auth/access.decorator.js';
 import { ApiOperation, ApiTag } from './api-operation.decorator.js';
 import { buildOpenApiDocument } from './build-document.js';
 import { controllersOf, routesOf } from './collect-routes.js';
 import { dtoSchemas } from './request-schemas.js';
 import { arrayOf, named, nullable, object, str, uuid } from './schema.js';
-
-class AllowAll implements CanActivate {
-  canActivate() {
-    return true;
-  }
-}
 
 class CreateWidgetDto {
   @IsString()
@@ -39,7 +34,7 @@ const Widget = named('Widget', object({ id: uuid(), name: str(), parts: arrayOf(
 
 @ApiTag({ name: 'widgets', description: 'Widgets.' })
 @Controller('v1/widgets')
-@UseGuards(AllowAll)
+@Access('agent')
 class WidgetsController {
   @Post()
   @ApiOperation({ id: 'createWidget', summary: 'Create a widget', params: { 'Idempotency-Key': 'the same key again is the same widget' }, responses: { 201: { description: 'Created.', body: object({ widget: Widget }) } } })
@@ -82,9 +77,10 @@ describe('the OpenAPI document, generated from the routes', () => {
       required: ['name'],
       additionalProperties: false,
     });
-    // A body can fail validation or be too large; the guard makes it secured.
-    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '413']);
+    // A body can fail validation or be too large; the access rule makes it secured.
+    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '403', '413']);
     expect(post.security).toBeUndefined();
+    expect(post['x-access']).toEqual(['agent']);
   });
 
   it('turns a query DTO into query parameters and names header parameters the route reads', () => {
@@ -103,6 +99,7 @@ describe('the OpenAPI document, generated from the routes', () => {
   it('refuses a route without @ApiOperation, naming it', () => {
     @ApiTag({ name: 'widgets', description: 'Widgets.' })
     @Controller('v1/gadgets')
+    @Public()
     class GadgetsController {
       @Get()
       list() {
@@ -112,9 +109,23 @@ describe('the OpenAPI document, generated from the routes', () => {
     expect(() => build(GadgetsController)).toThrow('GadgetsController.list (GET /v1/gadgets) has no @ApiOperation');
   });
 
+  it('refuses a route that does not say who may call it', () => {
+    @ApiTag({ name: 'widgets', description: 'Widgets.' })
+    @Controller('v1/gadgets')
+    class OpenByMistakeController {
+      @Get()
+      @ApiOperation({ id: 'listGadgets', summary: 'List', responses: { 200: { description: 'Them.' } } })
+      list() {
+        return null;
+      }
+    }
+    expect(() => build(OpenByMistakeController)).toThrow('OpenByMistakeController.list has no access rule');
+  });
+
   it('refuses an undocumented default status and an undescribed path parameter', () => {
     @ApiTag({ name: 'widgets', description: 'Widgets.' })
     @Controller('v1/gadgets')
+    @Public()
     class PokeController {
       @Post(':id/poke')
       @HttpCode(202)
@@ -125,6 +136,7 @@ describe('the OpenAPI document, generated from the routes', () => {
     }
     @ApiTag({ name: 'widgets', description: 'Widgets.' })
     @Controller('v1/gadgets')
+    @Public()
     class GadgetController {
       @Get(':id')
       @ApiOperation({ id: 'getGadget', summary: 'One', responses: { 200: { description: 'It.' } } })

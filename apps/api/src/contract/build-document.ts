@@ -30,7 +30,7 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Map<string, string>();
   const ids = new Set<string>();
-  const all = [...sources.routes.map((r) => ({ route: { ...r, secured: r.guards.length > 0 }, where: `${r.controller}.${r.handler}` })), ...sources.serverLevel.map((r) => ({ route: serverRoute(r), where: `server-level ${r.method.toUpperCase()} ${r.path}` }))];
+  const all = [...sources.routes.map((r) => ({ route: { ...r, secured: r.access.kind !== 'public' }, where: `${r.controller}.${r.handler}` })), ...sources.serverLevel.map((r) => ({ route: serverRoute(r), where: `server-level ${r.method.toUpperCase()} ${r.path}` }))];
   for (const { route, where } of all) {
     if (ids.has(route.spec.id)) throw new Error(`${where}: operation id ${route.spec.id} is used twice`);
     ids.add(route.spec.id);
@@ -47,14 +47,14 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
     openapi: '3.1.0',
     info: { title: 'Sendbook API', version: '0.1.0', description: DESCRIPTION },
     tags: [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => tagOrder(a.name) - tagOrder(b.name)),
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { session: [] }],
     paths: sortedPaths(paths),
     components: { schemas: components.sorted(), securitySchemes: SECURITY_SCHEMES, responses },
   };
   return embedExamples(doc, sources.examples);
 }
 
-type AnyRoute = Pick<Route, 'method' | 'path' | 'pathParams' | 'headerParams' | 'body' | 'query' | 'queryParams' | 'status' | 'ownsResponse' | 'spec' | 'tag'> & { readonly secured: boolean };
+type AnyRoute = Pick<Route, 'method' | 'path' | 'pathParams' | 'headerParams' | 'body' | 'query' | 'queryParams' | 'status' | 'ownsResponse' | 'spec' | 'tag' | 'access'> & { readonly secured: boolean };
 
 function operationOf(route: AnyRoute, where: string, components: Components): Operation {
   const { spec } = route;
@@ -69,7 +69,10 @@ function operationOf(route: AnyRoute, where: string, components: Components): Op
   if (!route.ownsResponse && spec.responses[route.status] === undefined) throw new Error(`${where}: answers ${route.status}, which its @ApiOperation does not document`);
   const shared: Partial<Record<number, SharedError>> = {};
   if (route.body || route.query) shared[400] = 'ValidationFailed';
-  if (route.secured) shared[401] = 'Unauthorized';
+  if (route.secured) {
+    shared[401] = 'Unauthorized';
+    shared[403] = 'Forbidden';
+  }
   if (route.body) shared[413] = 'PayloadTooLarge';
   Object.assign(shared, spec.errors);
   for (const [status, name] of Object.entries(shared)) {
@@ -81,7 +84,8 @@ function operationOf(route: AnyRoute, where: string, components: Components): Op
     tags: [route.tag.name],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.security ? { security: spec.security } : route.secured ? {} : { security: [] }),
+    ...(spec.security ? { security: spec.security } : route.access.kind === 'public' ? { security: [] } : route.access.kind === 'session' ? { security: [{ session: [] }] } : {}),
+    'x-access': route.access.kind === 'capabilities' ? [...route.access.any] : [route.access.kind],
     ...(parameters.length > 0 ? { parameters } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
@@ -133,7 +137,7 @@ function parametersOf(route: AnyRoute, where: string, components: Components): P
 }
 
 function serverRoute(r: ServerLevelRoute): AnyRoute {
-  return { method: r.method, path: r.path, pathParams: [], headerParams: [], body: undefined, query: undefined, queryParams: [], status: 200, ownsResponse: true, spec: r.spec, tag: r.tag, secured: r.secured };
+  return { method: r.method, path: r.path, pathParams: [], headerParams: [], body: undefined, query: undefined, queryParams: [], status: 200, ownsResponse: true, spec: r.spec, tag: r.tag, secured: r.secured, access: r.secured ? { kind: 'capabilities', any: ['admin'] } : { kind: 'public' } };
 }
 
 const TAG_ORDER: readonly string[] = Object.values(TAGS).map((t) => t.name);

@@ -1,6 +1,8 @@
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
-import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { HTTP_CODE_METADATA, METHOD_METADATA, MODULE_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import type { AccessRule } from '../common/auth/access.js';
+import { ACCESS_KEY } from '../common/auth/access.decorator.js';
 import { operationSpecOf, tagSpecOf, type OperationSpec, type TagSpec } from './api-operation.decorator.js';
 import type { HttpMethod } from './openapi-types.js';
 
@@ -21,7 +23,8 @@ export interface Route {
   readonly status: number;
   /** The handler takes `@Res()`: it sets its own status, so Nest's default says nothing. */
   readonly ownsResponse: boolean;
-  readonly guards: readonly Function[];
+  /** Who may call it (`@Public`, `@SessionOnly`, `@Access`), the method's rule over its controller's. */
+  readonly access: AccessRule;
   readonly spec: OperationSpec;
   readonly tag: TagSpec;
 }
@@ -66,7 +69,6 @@ export function routesOf(controller: Type): Route[] {
   const prefix = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
   const tag = tagSpecOf(controller);
   const prototype = controller.prototype as Record<string, unknown>;
-  const classGuards = (Reflect.getMetadata(GUARDS_METADATA, controller) as Function[] | undefined) ?? [];
   const routes: Route[] = [];
   for (const handler of Object.getOwnPropertyNames(prototype)) {
     const fn = prototype[handler];
@@ -100,12 +102,19 @@ export function routesOf(controller: Type): Route[] {
       queryParams: dataOf(RouteParamtypes.QUERY),
       status: (Reflect.getMetadata(HTTP_CODE_METADATA, fn) as number | undefined) ?? (method === 'post' ? 201 : 200),
       ownsResponse: byKind(RouteParamtypes.RESPONSE).length > 0,
-      guards: [...classGuards, ...((Reflect.getMetadata(GUARDS_METADATA, fn) as Function[] | undefined) ?? [])],
+      access: accessOf(fn, controller, where),
       spec,
       tag,
     });
   }
   return routes;
+}
+
+/** Every route says who may call it: the AuthGuard would close an unmarked one to all but admins. */
+function accessOf(fn: object, controller: Type, where: string): AccessRule {
+  const rule = (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, controller)) as AccessRule | undefined;
+  if (!rule) throw new Error(`${where} has no access rule: mark it @Public(), @SessionOnly() or @Access(...)`);
+  return rule;
 }
 
 /** A body or query must be a DTO class, or nothing about it can be documented (or validated). */

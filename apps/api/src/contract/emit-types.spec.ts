@@ -36,6 +36,7 @@ describe('TypeScript from JSON Schema', () => {
         '/v1/things/{id}': {
           get: {
             operationId: 'getThing',
+            'x-access': ['agent'],
             tags: [],
             summary: 'One thing',
             parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'full', in: 'query', required: false, schema: { type: 'boolean' } }],

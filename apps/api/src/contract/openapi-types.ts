@@ -32,6 +32,11 @@ export interface Operation {
   description?: string;
   /** `[]` for an open endpoint; absent means the document's default (the API key). */
   security?: Record<string, string[]>[];
+  /**
+   * Who may call it: `public`, `session` (a signed-in staff member), or the capabilities any one
+   * of which lets a caller in (`agent`, `admin`, `send`; see common/auth/access.ts).
+   */
+  'x-access': string[];
   parameters?: Parameter[];
   requestBody?: { required: boolean; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject | RefObject>;

@@ -11,6 +11,12 @@ export const SECURITY_SCHEMES = {
     bearerFormat: 'API key',
     description: 'An integrator API key (e.g. `BOOTSTRAP_API_KEY`), stored hashed. Missing or wrong: `401 {"error": "unauthorized"}`.',
   },
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sendbook_session',
+    description: 'A staff session, set by `POST /v1/auth/login` (HTTP-only, SameSite=Lax). Mutations must come from one of our pages (`Origin`), or they are `403 cross_site_request`.',
+  },
   metricsToken: { type: 'http', scheme: 'bearer', description: '`METRICS_BEARER_TOKEN`, only for `GET /metrics` and only when it is set.' },
 };
 
@@ -40,7 +46,11 @@ export const plainError = (code: string): Schema => object({ error: oneOfValues(
 
 export const SHARED_RESPONSES: Record<SharedError, { description: string; body: Schema }> = {
   ValidationFailed: { description: 'Validation failed: each bad field is named in `details`.', body: ValidationError },
-  Unauthorized: { description: 'No valid API key (`Authorization: Bearer <key>`).', body: plainError(ErrorCode.Unauthorized) },
+  Unauthorized: { description: 'No valid API key (`Authorization: Bearer <key>`) or staff session.', body: plainError(ErrorCode.Unauthorized) },
+  Forbidden: {
+    description: "The caller's role or key scopes do not allow this (`forbidden`), or a session's mutation came from another site (`cross_site_request`).",
+    body: object({ error: oneOfValues([ErrorCode.Forbidden, ErrorCode.CrossSiteRequest]), message: str() }),
+  },
   NotFound: { description: 'No such resource.', body: plainError(ErrorCode.NotFound) },
   InvalidStateTransition: { description: 'Not allowed from the current state.', body: plainError(ErrorCode.InvalidStateTransition) },
   PayloadTooLarge: { description: 'Body over the 256 kB limit.', body: PayloadTooLargeError },

@@ -1,6 +1,11 @@
 import { Alert } from '../modules/alerts/alert.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
+import { AuditEvent } from '../modules/audit/audit-event.entity.js';
+import { LoginAttempt } from '../modules/staff/login-attempt.entity.js';
+import { StaffSession } from '../modules/staff/staff-session.entity.js';
+import { Staff } from '../modules/staff/staff.entity.js';
 import { Contact } from '../modules/conversations/contact.entity.js';
+import { ConversationNote } from '../modules/conversations/conversation-note.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
@@ -21,4 +26,5 @@ import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entit
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
 export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
   WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
-  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber, MetricSample, Alert];
+  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber, MetricSample, Alert,
+  Staff, StaffSession, LoginAttempt, AuditEvent, ConversationNote];

@@ -6,6 +6,7 @@ import { loadConfig, withInfra } from '../config/load-config.js';
 import { createHttpApp } from '../create-app.js';
 import { runMigrations } from '../database/data-source.js';
 import { resolveInfra } from '../infra/resolve-infra.js';
+import { seedDemo } from './demo-seed.js';
 
 /**
  * `npm start`: the whole product on one machine for a newcomer. PostgreSQL and Redis (local or
@@ -51,6 +52,7 @@ Sendbook is running.
   WhatsApp simulator     ${sim.url}    (control API: /_sim/health, /_sim/ledger, /_sim/customers)
   PostgreSQL             ${infra.sources.database}    Redis: ${infra.sources.redis}
 
+  Inbox sign-in          ${secrets.adminEmail}  /  ${secrets.adminPassword}    (admin)
   API key                ${secrets.apiKey}
   Demo customers         ${customers.map((c) => `+${c.waId}`).join(', ')}
 
@@ -60,6 +62,11 @@ Try it:
     -d '{"dedupe_key":"demo-1","to":"+${customers[0]!.waId}","purpose":"order_shipped","payload":{"type":"template","template":{"name":"order_shipped","language":{"code":"en"},"components":[{"type":"body","parameters":[{"type":"text","text":"Ada"},{"type":"text","text":"44812"},{"type":"text","text":"Friday"}]}]}}}'
 
 Ctrl-C stops everything.`);
+
+  // After the URLs: the demo threads take a few seconds of real sends and replies.
+  seedDemo({ apiUrl: `http://127.0.0.1:${ports.api}`, apiKey: secrets.apiKey, sim, log: (line) => console.log(line) }).catch((error: unknown) =>
+    console.error(`demo threads could not be made: ${error instanceof Error ? error.message : String(error)}`),
+  );
 
   let stopping = false;
   const stop = async () => {

@@ -12,6 +12,8 @@ export class DomainError extends Error {
     message: string,
     /** Extra top-level fields for the response body, e.g. the conflicting `message` resource. */
     readonly body: Record<string, unknown> = {},
+    /** Response headers the answer needs, e.g. `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'DomainError';
@@ -19,6 +21,10 @@ export class DomainError extends Error {
 
   static validation(details: readonly FieldProblem[]): DomainError {
     return new DomainError(ErrorCode.ValidationFailed, details.map((d) => `${d.field}: ${d.message}`).join('; '), { details });
+  }
+
+  static forbidden(message = 'your role does not allow this'): DomainError {
+    return new DomainError(ErrorCode.Forbidden, message);
   }
 
   static notFound(what: string): DomainError {

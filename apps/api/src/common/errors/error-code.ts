@@ -9,6 +9,19 @@ export enum ErrorCode {
   PayloadTooLarge = 'payload_too_large',
   NoMedia = 'no_media',
   MediaDownloadFailed = 'media_download_failed',
+  /** Signed in, but this route needs another role or scope. */
+  Forbidden = 'forbidden',
+  /** A mutation with a session cookie from a page of another origin (CSRF). */
+  CrossSiteRequest = 'cross_site_request',
+  /** Unknown email and wrong password answer alike. */
+  InvalidCredentials = 'invalid_credentials',
+  TooManyAttempts = 'too_many_attempts',
+  /** The change would leave no active admin. */
+  LastAdmin = 'last_admin',
+  /** An invite or reset link that is unknown, used or expired. */
+  InviteInvalid = 'invite_invalid',
+  /** The email already belongs to a staff member. */
+  StaffExists = 'staff_exists',
 }
 
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
@@ -21,4 +34,11 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.NoMedia]: 422,
   [ErrorCode.MediaDownloadFailed]: 502,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.CrossSiteRequest]: 403,
+  [ErrorCode.InvalidCredentials]: 401,
+  [ErrorCode.TooManyAttempts]: 429,
+  [ErrorCode.LastAdmin]: 409,
+  [ErrorCode.InviteInvalid]: 410,
+  [ErrorCode.StaffExists]: 409,
 };

@@ -12,6 +12,7 @@ export class AppExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (exception instanceof DomainError) {
+      for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);
       response.status(HTTP_STATUS_OF[exception.code]).json({ error: exception.code, message: exception.message, ...exception.body });
       return;
     }

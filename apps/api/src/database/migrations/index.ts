@@ -10,6 +10,8 @@ import { WebhookBodyLz41796012000000 } from './1796012000000-WebhookBodyLz4.js';
 import { DeliveredStatusIndex1796018750063 } from './1796018750063-DeliveredStatusIndex.js';
 import { RetainIndexFinishedOnly1796132767356 } from './1796132767356-RetainIndexFinishedOnly.js';
 import { RecipientQueuedIndex1796137354736 } from './1796137354736-RecipientQueuedIndex.js';
+import { StaffSessionsAudit1796160264053 } from './1796160264053-StaffSessionsAudit.js';
+import { ConversationNotes1796161590317 } from './1796161590317-ConversationNotes.js';
 
 /** Every migration in order. Never edit one that has landed: add a new one (tools/generate-migration.mjs). */
-export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421, Metrics1796006568460, DropNumberQueueIndex1796010519743, WebhookBodyLz41796012000000, DeliveredStatusIndex1796018750063, RetainIndexFinishedOnly1796132767356, RecipientQueuedIndex1796137354736];
+export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421, Metrics1796006568460, DropNumberQueueIndex1796010519743, WebhookBodyLz41796012000000, DeliveredStatusIndex1796018750063, RetainIndexFinishedOnly1796132767356, RecipientQueuedIndex1796137354736, StaffSessionsAudit1796160264053, ConversationNotes1796161590317];

@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { AlertsService } from './alerts.service.js';
@@ -16,7 +18,7 @@ class ResolveAlertDto {
 /** Open alerts are listed at GET /v1/work-items?kind=alert; a person resolves them here. */
 @ApiTag(TAGS.workItems)
 @Controller('v1/alerts')
-@UseGuards(ApiKeyGuard)
+@Access('admin')
 export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
@@ -30,7 +32,7 @@ export class AlertsController {
     errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
     responses: { 200: { description: 'The resolved alert.', body: OneAlert } },
   })
-  resolve(@Param('id') id: string, @Body() dto: ResolveAlertDto) {
-    return this.alerts.resolveById(id, 'admin:api', dto.note ?? null);
+  resolve(@Param('id') id: string, @Body() dto: ResolveAlertDto, @CurrentPrincipal() by: Principal) {
+    return this.alerts.resolveById(id, actorOf(by), dto.note ?? null);
   }
 }

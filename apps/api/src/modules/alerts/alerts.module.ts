@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { AlertsController } from './alerts.controller.js';
 import { AlertsRepository } from './alerts.repository.js';
@@ -13,7 +12,7 @@ export class AlertsModule {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: AlertsModule,
-      imports: [EventsModule.forRole(role), ApiKeysModule],
+      imports: [EventsModule.forRole(role)],
       controllers: role === 'worker' ? [] : [AlertsController],
       providers: [AlertsRepository, AlertsService],
       exports: [AlertsService],

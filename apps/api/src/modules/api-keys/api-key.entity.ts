@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { ApiKeyScope } from '../../common/auth/principal.js';
 
 /** An integrator's key. Only its SHA-256 is stored; the key itself is shown once, at creation. */
 @Entity({ name: 'api_keys' })
@@ -17,8 +18,20 @@ export class ApiKey {
   @Column({ name: 'key_prefix', type: 'text' })
   keyPrefix!: string;
 
+  /** What the key may do: `send` (enqueue, read its own messages) and/or `admin` (everything). */
+  @Column({ type: 'text', array: true })
+  scopes!: ApiKeyScope[];
+
+  /** Who made it: `staff:<id>`, `api_key:<id>`, or `bootstrap` / `cli`. */
+  @Column({ name: 'created_by', type: 'text', nullable: true })
+  createdBy!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Written at most once a minute per key and process. */
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt!: Date | null;
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;

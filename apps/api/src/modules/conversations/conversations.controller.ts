@@ -1,26 +1,39 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { bool, object } from '../../contract/schema.js';
-import { ConversationPage, ConversationWithTimeline, OneConversation, WindowClosed } from './conversations.schemas.js';
+import { AuditTrail } from '../audit/audit.schemas.js';
+import { ConversationCounts, ConversationPage, ConversationWithTimeline, OneConversation, OneNote, TimelinePage, WindowClosed } from './conversations.schemas.js';
 import { ConversationsService } from './conversations.service.js';
 import { Message } from '../outbox/outbox.schemas.js';
-import { AgentReplyDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
-
-const ACTOR = 'api';
+import { AgentReplyDto, ListConversationsDto, AddNoteDto, OpenConversationDto, TimelineQueryDto, UpdateConversationDto } from './dto/conversation.dto.js';
 
 @ApiTag(TAGS.conversations)
 @Controller('v1/conversations')
-@UseGuards(ApiKeyGuard)
+@Access('agent')
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
 
   @Get()
-  @ApiOperation({ id: 'listConversations', summary: 'List conversations, most recent activity first', responses: { 200: { description: 'A page.', body: ConversationPage } } })
-  list(@Query() query: ListConversationsDto) {
-    return this.conversations.list(query);
+  @ApiOperation({
+    id: 'listConversations',
+    summary: 'List conversations, most recent activity first',
+    description: '`view=mine` (assigned to you), `unassigned` or `all`; `q` finds a name or a number; `window=open` keeps the threads free text can be sent to now.',
+    params: { view: 'mine, unassigned or all (default)', q: 'part of a name or a phone number', window: '`open`: only threads inside the 24 h window' },
+    responses: { 200: { description: 'A page.', body: ConversationPage } },
+  })
+  list(@Query() query: ListConversationsDto, @CurrentPrincipal() by: Principal) {
+    return this.conversations.list(query, by);
+  }
+
+  @Get('counts')
+  @ApiOperation({ id: 'countConversations', summary: 'Open conversations per view: mine, unassigned, all', responses: { 200: { description: 'The counts.', body: ConversationCounts } } })
+  counts(@CurrentPrincipal() by: Principal) {
+    return this.conversations.counts(by);
   }
 
   /** Opens (or finds) the thread with a phone number, e.g. to start with a template. */
@@ -46,8 +59,46 @@ export class ConversationsController {
 
   @Patch(':id')
   @ApiOperation({ id: 'updateConversation', summary: 'Close, reopen or assign a conversation', params: { id: 'conversation id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The updated thread.', body: OneConversation } } })
-  update(@Param('id') id: string, @Body() dto: UpdateConversationDto) {
-    return this.conversations.update(id, dto);
+  update(@Param('id') id: string, @Body() dto: UpdateConversationDto, @CurrentPrincipal() by: Principal) {
+    return this.conversations.update(id, dto, by);
+  }
+
+  @Get(':id/timeline')
+  @ApiOperation({
+    id: 'getConversationTimeline',
+    summary: 'A page of the timeline, older than a cursor',
+    description: 'Both directions and notes, oldest first within the page; `older_cursor` continues further back.',
+    params: { id: 'conversation id', before: '`older_cursor` of the page after this one', limit: 'entries per page (1-200, default 50)' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The page.', body: TimelinePage } },
+  })
+  timeline(@Param('id') id: string, @Query() query: TimelineQueryDto) {
+    return this.conversations.timelinePage(id, query.before, query.limit);
+  }
+
+  @Post(':id/notes')
+  @ApiOperation({
+    id: 'addConversationNote',
+    summary: 'Add a private note to the thread',
+    description: 'Stored and shown to the team in the timeline; never sent to the customer.',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 201: { description: 'The note.', body: OneNote } },
+  })
+  addNote(@Param('id') id: string, @Body() dto: AddNoteDto, @CurrentPrincipal() by: Principal) {
+    return this.conversations.addNote(id, dto.text, by);
+  }
+
+  @Get(':id/history')
+  @ApiOperation({
+    id: 'getConversationHistory',
+    summary: 'Who assigned, closed and reopened the conversation',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'Oldest first.', body: AuditTrail } },
+  })
+  history(@Param('id') id: string) {
+    return this.conversations.history(id);
   }
 
   /** The agent has seen it: unread count back to zero. */
@@ -79,8 +130,8 @@ export class ConversationsController {
       422: { description: 'Free text outside the 24 h window.', body: WindowClosed },
     },
   })
-  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @Res({ passthrough: true }) res: Response) {
-    const replied = await this.conversations.reply(id, dto, idempotencyKey, ACTOR);
+  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+    const replied = await this.conversations.reply(id, dto, idempotencyKey, by);
     res.status(replied.deduplicated ? 200 : 201);
     return replied;
   }

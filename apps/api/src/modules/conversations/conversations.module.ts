@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { OutboxPorts } from '../outbox/outbox-ports.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
@@ -14,6 +14,8 @@ import { ConversationsService } from './conversations.service.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
+import { TimelineRepository } from './timeline.repository.js';
+import { TimelineService } from './timeline.service.js';
 
 /**
  * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
@@ -31,9 +33,9 @@ export class ConversationsModule implements OnModuleInit {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: ConversationsModule,
-      imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, ApiKeysModule],
+      imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
-      providers: [ConversationsRepository, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
+      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
       exports: [ConversationAttributionService, InboundService],
     }),
   );

@@ -39,6 +39,7 @@ export function presentConversation(c: ConversationView, now: Date): Conversatio
     contact: { id: c.contact.id, wa_id: c.contact.waId, user_id: c.contact.userId, name: c.contact.name, time_zone: c.contact.timeZone },
     state: c.state,
     assignee: c.assignee,
+    assignee_name: c.assigneeName,
     unread_count: c.unreadCount,
     last_activity_at: iso(c.lastActivityAt),
     last_inbound_at: iso(c.lastInboundAt),

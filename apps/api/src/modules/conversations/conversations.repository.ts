@@ -2,40 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { Attribution, AttributionReason, NamedTarget } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
-import { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import type { Contact } from './contact.entity.js';
 import type { Conversation, ConversationState } from './conversation.entity.js';
+import { INBOUND_SELECT, toInbound, type InboundView, type StoredInbound } from './inbound-rows.js';
+
+export type { InboundView, StoredInbound };
 
 type Db = DataSource | EntityManager;
-
-/** What attribution needs of a freshly stored inbound row. */
-export interface StoredInbound {
-  id: string;
-  phoneNumberId: string;
-  wamid: string;
-  fromWaId: string | null;
-  fromUserId: string | null;
-  contactName: string | null;
-  type: string;
-  contextWamid: string | null;
-  timestamp: Date | null;
-  raw: Record<string, unknown>;
-  createdAt: Date;
-}
-
-/** An inbound message with where it belongs: the inbound resource's data. */
-export interface InboundView extends StoredInbound {
-  text: string | null;
-  choice: { id: string; title: string } | null;
-  contextFrom: string | null;
-  errors: Record<string, unknown>[] | null;
-  contactId: string | null;
-  conversationId: string | null;
-  attribution: Attribution | null;
-  reason: AttributionReason | null;
-  messageId: string | null;
-  namedWamid: string | null;
-}
 
 export interface OutboundCandidate {
   id: string;
@@ -57,21 +30,28 @@ export interface NewAttribution {
 
 export interface ConversationView extends Conversation {
   contact: Contact;
+  assigneeName: string | null;
 }
-
-const INBOUND_SELECT = `
-  SELECT i.id, i.phone_number_id, i.wamid, i.from_wa_id, i.from_user_id, i.contact_name, i.type, i.text, i.choice,
-         i.context_wamid, i.context_from, i."timestamp", i.errors, i.raw, i.created_at,
-         a.contact_id, a.conversation_id, a.attribution, a.reason, a.message_id, a.named_wamid
-    FROM inbound_messages i
-    LEFT JOIN inbound_attributions a ON a.inbound_message_id = i.id`;
 
 const CONVERSATION_SELECT = `
   SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
-         c.window_open_until, c.created_at, c.updated_at,
+         c.window_open_until, c.created_at, c.updated_at, s.name AS assignee_name,
          k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
     FROM conversations c
-    JOIN contacts k ON k.id = c.contact_id`;
+    JOIN contacts k ON k.id = c.contact_id
+    LEFT JOIN staff s ON s.id::text = c.assignee`;
+
+/** Which conversations a list shows. */
+export interface ConversationFilter {
+  state?: ConversationState;
+  assignee?: string;
+  /** Assigned to nobody. */
+  unassigned?: boolean;
+  /** Name or number contains this. */
+  q?: string;
+  /** The 24 h window is open at this instant. */
+  windowOpenAt?: Date;
+}
 
 /** The only code that builds SQL for contacts, conversations and attributions. */
 @Injectable()
@@ -170,14 +150,29 @@ export class ConversationsRepository {
     return rows[0] ? toConversation(rows[0]) : null;
   }
 
-  async listConversations(f: { state?: ConversationState; assignee?: string; limit: number; after?: { at: Date; id: string } }): Promise<ConversationView[]> {
-    const where: string[] = [];
+  async listConversations(f: ConversationFilter & { limit: number; after?: { at: Date; id: string } }): Promise<ConversationView[]> {
     const params: unknown[] = [];
-    if (f.state) where.push(`c.state = $${params.push(f.state)}`);
-    if (f.assignee) where.push(`c.assignee = $${params.push(f.assignee)}`);
+    const where = filterSql(f, params);
     if (f.after) where.push(`(c.last_activity_at, c.id) < ($${params.push(f.after.at)}, $${params.push(f.after.id)}::uuid)`);
     const sql = `${CONVERSATION_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $${params.push(f.limit)}`;
     return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toConversation);
+  }
+
+  /** Open conversations per view, in one scan: mine (when a staff member asks), unassigned, all, with unread. */
+  async counts(staffId: string | null): Promise<{ mine: number; unassigned: number; all: number; unread: number }> {
+    const [row] = await queryRows<{ mine: string; unassigned: string; all: string; unread: string }>(
+      this.dataSource,
+      `SELECT count(*) FILTER (WHERE assignee = $1) AS mine, count(*) FILTER (WHERE assignee IS NULL) AS unassigned, count(*) AS all,
+              count(*) FILTER (WHERE unread_count > 0) AS unread
+         FROM conversations WHERE state = 'open'`,
+      [staffId],
+    );
+    return { mine: Number(row!.mine), unassigned: Number(row!.unassigned), all: Number(row!.all), unread: Number(row!.unread) };
+  }
+
+  /** Whether an id names an active staff member (someone a thread can be assigned to). */
+  async isActiveStaff(id: string): Promise<boolean> {
+    return (await queryRows(this.dataSource, `SELECT 1 FROM staff WHERE id = $1 AND active`, [id])).length > 0;
   }
 
   async updateConversation(id: string, patch: { state?: ConversationState; assignee?: string | null; unreadCount?: number; touch?: boolean }, now: Date): Promise<void> {
@@ -286,11 +281,6 @@ export class ConversationsRepository {
     return map;
   }
 
-  /** Outbound messages of a thread: sent from its number to its contact's phone. Newest first. */
-  outboundOfThread(phoneNumberId: string, waId: string, limit: number): Promise<OutboundMessage[]> {
-    return this.dataSource.getRepository(OutboundMessage).find({ where: { phoneNumberId, toWaId: waId }, order: { createdAt: 'DESC' }, take: limit });
-  }
-
   async findOutbound(id: string): Promise<{ id: string; phoneNumberId: string; toWaId: string; wamid: string | null } | null> {
     const rows = await queryRows<{ id: string; phone_number_id: string; to_wa_id: string; wamid: string | null }>(
       this.dataSource,
@@ -316,34 +306,23 @@ function date(value: unknown): Date | null {
   return value === null || value === undefined ? null : new Date(value as string);
 }
 
-function toInbound(r: Record<string, unknown>): InboundView {
-  return {
-    id: r.id as string,
-    phoneNumberId: r.phone_number_id as string,
-    wamid: r.wamid as string,
-    fromWaId: (r.from_wa_id as string | null) ?? null,
-    fromUserId: (r.from_user_id as string | null) ?? null,
-    contactName: (r.contact_name as string | null) ?? null,
-    type: r.type as string,
-    text: (r.text as string | null) ?? null,
-    choice: (r.choice as { id: string; title: string } | null) ?? null,
-    contextWamid: (r.context_wamid as string | null) ?? null,
-    contextFrom: (r.context_from as string | null) ?? null,
-    timestamp: date(r.timestamp),
-    errors: (r.errors as Record<string, unknown>[] | null) ?? null,
-    raw: r.raw as Record<string, unknown>,
-    createdAt: new Date(r.created_at as string),
-    contactId: (r.contact_id as string | null) ?? null,
-    conversationId: (r.conversation_id as string | null) ?? null,
-    attribution: (r.attribution as Attribution | null) ?? null,
-    reason: (r.reason as AttributionReason | null) ?? null,
-    messageId: (r.message_id as string | null) ?? null,
-    namedWamid: (r.named_wamid as string | null) ?? null,
-  };
+function filterSql(f: ConversationFilter, params: unknown[]): string[] {
+  const where: string[] = [];
+  if (f.state) where.push(`c.state = $${params.push(f.state)}`);
+  if (f.assignee) where.push(`c.assignee = $${params.push(f.assignee)}`);
+  if (f.unassigned) where.push(`c.assignee IS NULL`);
+  if (f.windowOpenAt) where.push(`c.window_open_until > $${params.push(f.windowOpenAt)}`);
+  if (f.q) {
+    const digits = f.q.replace(/\D/g, '');
+    const name = `k.name ILIKE $${params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+    where.push(digits.length >= 3 ? `(${name} OR k.wa_id LIKE $${params.push(`%${digits}%`)})` : name);
+  }
+  return where;
 }
 
 function toConversation(r: Record<string, unknown>): ConversationView {
   return {
+    assigneeName: (r.assignee_name as string | null) ?? null,
     id: r.id as string,
     phoneNumberId: r.phone_number_id as string,
     contactId: r.contact_id as string,

@@ -14,7 +14,8 @@ export const Conversation = named(
       phone_number_id: str({ description: 'the business number of the thread' }),
       contact: Contact,
       state: oneOfValues(CONVERSATION_STATES),
-      assignee: nullable(str()),
+      assignee: nullable(uuid(), { description: 'the staff member working the thread (their id), or null' }),
+      assignee_name: nullable(str(), { description: 'their name' }),
       unread_count: int({ minimum: 0 }),
       last_activity_at: nullable(dateTime()),
       last_inbound_at: nullable(dateTime()),
@@ -27,11 +28,37 @@ export const Conversation = named(
   ),
 );
 
+export const Note = named(
+  'Note',
+  object(
+    { id: uuid(), text: str(), author: str({ description: '`staff:<id>`: who wrote it' }), author_name: str(), created_at: dateTime() },
+    { description: 'A private note in a thread: for the team, never sent to the customer.' },
+  ),
+);
+
 export const InboundTimelineEntry = named('InboundTimelineEntry', object({ direction: oneOfValues(['inbound']), at: dateTime(), inbound: Inbound }));
 export const OutboundTimelineEntry = named('OutboundTimelineEntry', object({ direction: oneOfValues(['outbound']), at: dateTime(), message: Message }));
-export const TimelineEntry = named('TimelineEntry', oneOf([InboundTimelineEntry, OutboundTimelineEntry]));
+export const NoteTimelineEntry = named('NoteTimelineEntry', object({ direction: oneOfValues(['note']), at: dateTime(), note: Note }));
+export const TimelineEntry = named('TimelineEntry', oneOf([InboundTimelineEntry, OutboundTimelineEntry, NoteTimelineEntry]));
+
+const olderCursor = nullable(str(), { description: 'pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread' });
+export const TimelinePage = object({ data: arrayOf(TimelineEntry, { description: 'oldest first' }), older_cursor: olderCursor });
+export const OnePurpose = named(
+  'RecentPurpose',
+  object({ message_id: uuid(), purpose: str(), trigger_ref: nullable(str()), state: str(), created_at: dateTime() }, { description: 'Something we sent this contact, and the business record behind it.' }),
+);
+export const ConversationCounts = object(
+  { mine: int({ minimum: 0 }), unassigned: int({ minimum: 0 }), all: int({ minimum: 0 }), unread: int({ minimum: 0, description: 'open threads with unread messages' }) },
+  { description: 'Open conversations per view (mine is the signed-in staff member’s).' },
+);
+export const OneNote = object({ note: Note });
 
 export const OneConversation = object({ conversation: Conversation });
 export const ConversationPage = object({ data: arrayOf(Conversation), next_cursor: nullable(str()) });
-export const ConversationWithTimeline = object({ conversation: Conversation, timeline: arrayOf(TimelineEntry) });
+export const ConversationWithTimeline = object({
+  conversation: Conversation,
+  timeline: arrayOf(TimelineEntry, { description: 'the newest page, oldest first' }),
+  older_cursor: olderCursor,
+  recent_purposes: arrayOf(OnePurpose, { description: 'the last ten messages we sent this contact, newest first' }),
+});
 export const WindowClosed = object({ error: oneOfValues(['window_closed']), message: str(), window_open_until: nullable(dateTime()) });

@@ -2,27 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { contactE164 } from '@sendbook/queue';
 import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
+import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
-import { presentMessage } from '../outbox/message.presenter.js';
-import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
+import { EventsPublisher } from '../events/events.publisher.js';
+import { MessagesService } from '../outbox/messages.service.js';
+import { TimelineService } from './timeline.service.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
-import { ConversationsRepository, type ConversationView, type InboundView } from './conversations.repository.js';
-import { decodeCursor, encodeCursor, presentConversation, presentInbound } from './conversations.presenter.js';
+import { ConversationsRepository, type ConversationView } from './conversations.repository.js';
+import { decodeCursor, encodeCursor, presentConversation } from './conversations.presenter.js';
 import type { AgentReplyDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIMELINE_LIMIT = 200;
 const DEFAULT_PAGE = 50;
-
-export type TimelineEntry = { direction: 'inbound'; at: Date; inbound: InboundView } | { direction: 'outbound'; at: Date; message: OutboundMessage };
 
 export interface AgentReply {
   text?: string;
@@ -40,34 +40,54 @@ export class ConversationsService {
     private readonly repo: ConversationsRepository,
     private readonly gate: ConversationWindowGate,
     private readonly outbox: OutboxService,
+    private readonly messages: MessagesService,
+    private readonly timeline: TimelineService,
+    private readonly events: EventsPublisher,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     private readonly logger: JsonLogger,
   ) {}
 
-  async list(query: ListConversationsDto) {
+  async list(query: ListConversationsDto, by: Principal) {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.repo.listConversations({ state: query.state, assignee: query.assignee, limit, after });
+    if (query.view === 'mine' && by.kind !== 'staff') throw DomainError.validation([{ field: 'view', message: 'mine needs a signed-in staff member' }]);
+    const rows = await this.repo.listConversations({
+      state: query.state,
+      assignee: query.view === 'mine' && by.kind === 'staff' ? by.staffId : query.assignee,
+      unassigned: query.view === 'unassigned',
+      q: query.q?.trim() || undefined,
+      windowOpenAt: query.window === 'open' ? this.clock.now() : undefined,
+      limit,
+      after,
+    });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     const now = this.clock.now();
     return { data: rows.map((c) => presentConversation(c, now)), next_cursor: last ? encodeCursor(last.lastActivityAt, last.id) : null };
   }
 
-  /** The conversation and its timeline, both directions, oldest first. */
+  /** Open conversations per view: the tab counts. */
+  async counts(by: Principal) {
+    return this.repo.counts(by.kind === 'staff' ? by.staffId : null);
+  }
+
+  /** The conversation, the newest page of its timeline (oldest first) and what was last sent to its contact. */
   async get(id: string) {
     const conversation = await this.find(id);
-    const timeline = await this.timeline(conversation);
-    return {
-      conversation: presentConversation(conversation, this.clock.now()),
-      timeline: timeline.map((e) =>
-        e.direction === 'inbound'
-          ? { direction: 'inbound', at: e.at.toISOString(), inbound: presentInbound(e.inbound) }
-          : { direction: 'outbound', at: e.at.toISOString(), message: presentMessage(e.message) },
-      ),
-    };
+    const [page, purposes] = await Promise.all([this.timeline.page(conversation, undefined), this.timeline.recentPurposes(conversation)]);
+    return { conversation: presentConversation(conversation, this.clock.now()), timeline: page.data, older_cursor: page.older_cursor, recent_purposes: purposes };
+  }
+
+  /** An older page of the timeline. */
+  async timelinePage(id: string, before: string | undefined, limit: number | undefined) {
+    return this.timeline.page(await this.find(id), before, limit);
+  }
+
+  async addNote(id: string, text: string, by: Principal) {
+    return this.timeline.addNote(await this.find(id), text, by);
   }
 
   /** The thread with a phone number on a business number, created if absent (an agent starting a conversation). */
@@ -78,16 +98,34 @@ export class ConversationsService {
     return this.presented(await this.find(id));
   }
 
-  async update(id: string, dto: UpdateConversationDto) {
-    await this.find(id);
+  /** Closing, reopening and (un)assigning are audited with who did it. */
+  async update(id: string, dto: UpdateConversationDto, by: Principal) {
+    const before = await this.find(id);
+    if (dto.assignee && !(await this.repo.isActiveStaff(dto.assignee))) throw DomainError.validation([{ field: 'assignee', message: 'is not an active staff member' }]);
     await this.repo.updateConversation(id, { state: dto.state, assignee: dto.assignee }, this.clock.now());
-    return this.presented(await this.find(id));
+    const after = await this.find(id);
+    const changes = {
+      ...(after.state !== before.state ? { state: { from: before.state, to: after.state } } : {}),
+      ...(after.assignee !== before.assignee ? { assignee: { from: before.assignee, to: after.assignee } } : {}),
+    };
+    if (Object.keys(changes).length > 0) {
+      await this.audit.record({ actor: actorOf(by), action: 'conversation.updated', subjectType: 'conversation', subjectId: id, details: changes });
+      this.events.publish('conversation.changed', { conversation_id: id, change: 'updated', state: after.state, assignee: after.assignee, by: actorOf(by) });
+    }
+    return this.presented(after);
+  }
+
+  /** Who assigned, closed and reopened the thread, oldest first. */
+  async history(id: string) {
+    await this.find(id);
+    return { data: await this.audit.trail('conversation', id) };
   }
 
   /** The agent has seen the thread: unread back to zero, and (MARK_READ_ON_OPEN) blue ticks at Meta. */
   async markSeen(id: string) {
     const conversation = await this.find(id);
     await this.repo.updateConversation(id, { unreadCount: 0 }, this.clock.now());
+    this.events.publish('conversation.changed', { conversation_id: id, change: 'seen' });
     if (this.config.conversations.markReadOnOpen) void this.markReadAtMeta(conversation);
     return this.presented(await this.find(id));
   }
@@ -96,10 +134,12 @@ export class ConversationsService {
    * An agent's reply: enqueued through the outbox like any message, deduplicated by the client's
    * request id (the body's, else the Idempotency-Key header; a random one when neither is given).
    */
-  async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, actor: string) {
+  async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, by: Principal) {
     const requestId = dto.client_request_id ?? idempotencyKey?.trim() ?? randomUUID();
-    const { message, deduplicated } = await this.enqueueReply(id, { text: dto.text, template: dto.template, replyTo: dto.reply_to, requestId }, actor);
-    return { message: presentMessage(message), deduplicated };
+    const { message, deduplicated } = await this.enqueueReply(id, { text: dto.text, template: dto.template, replyTo: dto.reply_to, requestId }, actorOf(by));
+    const [presented] = await this.messages.present([message], { fresh: !deduplicated });
+    if (!deduplicated) this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', message_id: message.id, by: actorOf(by) });
+    return { message: presented!, deduplicated };
   }
 
   private presented(conversation: ConversationView) {
@@ -110,20 +150,6 @@ export class ConversationsService {
     const found = UUID.test(id) ? await this.repo.findConversation(id) : null;
     if (!found) throw DomainError.notFound('conversation');
     return found;
-  }
-
-  /** Both directions, oldest first: the thread's inbound messages and what we sent to its contact's phone. */
-  private async timeline(conversation: ConversationView): Promise<TimelineEntry[]> {
-    const inbound = await this.repo.listInbound({ conversationId: conversation.id, limit: TIMELINE_LIMIT });
-    const outbound = conversation.contact.waId ? await this.repo.outboundOfThread(conversation.phoneNumberId, conversation.contact.waId, TIMELINE_LIMIT) : [];
-    const entries = [
-      ...inbound.map((m) => ({ entry: { direction: 'inbound' as const, at: m.timestamp ?? m.createdAt, inbound: m }, key: inboundSortKey(m) })),
-      ...outbound.map((m) => ({ entry: { direction: 'outbound' as const, at: new Date(m.createdAt), message: m }, key: new Date(m.createdAt).getTime() })),
-    ];
-    return entries
-      .sort((a, b) => a.key - b.key)
-      .slice(-TIMELINE_LIMIT)
-      .map((e): TimelineEntry => e.entry);
   }
 
   /** The conversation an outbound message to `toWaId` belongs to, created if absent (opening a thread). */
@@ -194,14 +220,4 @@ export class ConversationsService {
     if (outbound?.wamid && outbound.toWaId === conversation.contact.waId) return outbound.wamid;
     throw bad;
   }
-}
-
-/**
- * Where an inbound message sits in the timeline. Meta's timestamp has whole seconds, so the
- * message was written somewhere in [timestamp, timestamp + 1 s), and before we received it: the
- * latest instant that fits keeps a reply after the message it answers, even within one second.
- */
-function inboundSortKey(m: InboundView): number {
-  const received = m.createdAt.getTime();
-  return m.timestamp ? Math.min(received, m.timestamp.getTime() + 999) : received;
 }

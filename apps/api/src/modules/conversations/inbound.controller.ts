@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { arrayOf, nullable, object, oneOfValues, str } from '../../contract/schema.js';
@@ -12,7 +14,7 @@ import { InboundService } from './inbound.service.js';
 
 @ApiTag(TAGS.inbound)
 @Controller('v1/inbound')
-@UseGuards(ApiKeyGuard)
+@Access('agent')
 export class InboundController {
   constructor(
     private readonly inbound: InboundService,
@@ -68,6 +70,7 @@ export class InboundController {
   }
 
   @Post(':id/attribute')
+  @Access('admin')
   @HttpCode(200)
   @ApiOperation({
     id: 'attributeInbound',
@@ -77,7 +80,7 @@ export class InboundController {
     errors: { 404: 'NotFound' },
     responses: { 200: { description: 'The inbound message after attribution.', body: OneInbound } },
   })
-  attribute(@Param('id') id: string, @Body() dto: AttributeInboundDto) {
-    return this.inbound.attribute(id, dto, 'admin:api');
+  attribute(@Param('id') id: string, @Body() dto: AttributeInboundDto, @CurrentPrincipal() by: Principal) {
+    return this.inbound.attribute(id, dto, actorOf(by));
   }
 }

@@ -8,6 +8,7 @@ import { anyObject, object, oneOfValues, str } from '../../contract/schema.js';
 import { plainError } from '../../contract/shared-responses.js';
 import { TAGS } from '../../contract/tags.js';
 import { SWAGGER_UI_ASSETS, swaggerUiAsset, swaggerUiPage } from './swagger-ui.js';
+import { Public } from '../../common/auth/access.decorator.js';
 
 /**
  * The committed contract (libs/api-contract/openapi.json), generated from this code and checked for
@@ -18,6 +19,7 @@ const committedDocument = () => (document ??= readFileSync(createRequire(import.
 
 /** The API's own documentation. Open on purpose: no API key, like the health probes. */
 @ApiTag(TAGS.docs)
+@Public()
 @Controller()
 export class DocsController {
   @Get('openapi.json')

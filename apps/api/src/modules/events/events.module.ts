@@ -2,15 +2,18 @@ import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { AccessRevocations } from '../../common/auth/authenticators.js';
+import { EventsAccessRevocations } from './access-revocations.js';
 import { EventsController } from './events.controller.js';
+import { EventsHub } from './events.hub.js';
 import { EventsPublisher } from './events.publisher.js';
 import { EventsStream } from './events.stream.js';
 import { AfterCommitSubscriber } from './events.subscriber.js';
 
 /**
  * Live events for the inbox through a Redis Stream (every API instance sees every event). The
- * webhook processing, the sender, the alerts and the conversations publish through EventsPublisher.
+ * webhook processing, the sender, the alerts and the conversations publish through EventsPublisher;
+ * EventsHub reads the stream once per API process for all of its open streams.
  */
 @Module({})
 export class EventsModule implements OnModuleInit {
@@ -22,10 +25,14 @@ export class EventsModule implements OnModuleInit {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: EventsModule,
-      imports: [ApiKeysModule],
       controllers: role === 'worker' ? [] : [EventsController],
-      providers: [EventsPublisher, EventsStream],
-      exports: [EventsPublisher],
+      // The hub and its reader only where streams are served.
+      providers: [
+        EventsPublisher,
+        { provide: AccessRevocations, useClass: EventsAccessRevocations },
+        ...(role === 'worker' ? [] : [EventsHub, EventsStream]),
+      ],
+      exports: [EventsPublisher, AccessRevocations],
     }),
   );
 

@@ -1,64 +1,62 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
+import type { Principal } from '../../common/auth/principal.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { REDIS } from '../../infra/redis.module.js';
+import { EventsHub, readEntry, type LiveStream } from './events.hub.js';
 import { EventsPublisher } from './events.publisher.js';
 import { formatSseComment, formatSseEvent, formatSseRetry, planResume } from './sse.js';
+import { replayDone } from './stream-rules.js';
 
-/** A comment this often keeps proxies from closing a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
-const BLOCK_MS = 5_000;
-const BATCH = 200;
-
-type StreamEntries = [key: string, entries: [id: string, fields: string[]][]][] | null;
+/** Entries per XRANGE while a client catches up. */
+const REPLAY_PAGE = 500;
+/** Seconds a refused client is asked to wait (`Retry-After`). */
+const RETRY_AFTER = { 503: 5, 429: 30 } as const;
 
 /**
- * Serves one client's `text/event-stream`: a dedicated Redis connection per client reads the
- * shared stream with XREAD BLOCK from the client's position; closed when the client goes away.
+ * Serves one client's `text/event-stream`: joins the hub (which reads the shared Redis Stream
+ * once for the whole process), replays what the client missed with XRANGE on the general client,
+ * then hands the stream to the hub for live events. The caller is the principal the auth guard
+ * put on the request; its streams close when its access is revoked.
  */
 @Injectable()
-export class EventsStream implements BeforeApplicationShutdown {
-  private readonly open = new Set<() => void>();
-
+export class EventsStream {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly hub: EventsHub,
     private readonly publisher: EventsPublisher,
     private readonly logger: JsonLogger,
   ) {}
 
   async serve(req: Request, res: Response, lastEventId: string | undefined): Promise<void> {
-    const conn = this.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: 1, enableAutoPipelining: false });
-    conn.on('error', () => undefined);
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      this.open.delete(close);
-      conn.disconnect();
-      if (!res.writableEnded) res.end();
-    };
-    let heartbeat: NodeJS.Timeout | undefined;
-    req.on('close', close);
-    res.on('close', close);
-
-    const key = this.publisher.streamKey;
-    let cursor: string;
-    let reset: { reason: string; id: string | null } | null = null;
-    try {
-      await conn.connect();
-      const [first, last] = await Promise.all([conn.xrange(key, '-', '+', 'COUNT', 1), conn.xrevrange(key, '+', '-', 'COUNT', 1)]);
-      const plan = planResume(lastEventId, first[0]?.[0] ?? null, last[0]?.[0] ?? null);
-      cursor = plan.from;
-      if (plan.kind === 'reset') reset = { reason: plan.reason, id: last[0]?.[0] ?? null };
-    } catch (error) {
-      this.logger.event('warn', 'events.stream_unavailable', { error });
-      conn.disconnect();
-      if (!res.headersSent) res.status(503).json({ error: 'unavailable', message: 'live events are unavailable right now; retry shortly' });
+    const principal = (req as Request & { principal?: Principal }).principal;
+    const opened = this.hub.open(res, principal);
+    if (!opened.ok) {
+      res.status(opened.status).setHeader('Retry-After', String(RETRY_AFTER[opened.status]));
+      res.json({ error: opened.error, message: opened.message });
       return;
     }
-    if (closed) return;
+    // Subscribed (held) from here: whatever the hub reads from now on waits for the replay.
+    const stream = opened.stream;
+    req.on('close', () => stream.release());
+    res.on('close', () => stream.release());
+
+    const key = this.publisher.streamKey;
+    let plan: ReturnType<typeof planResume>;
+    let newest: string | null;
+    try {
+      await this.hub.ensureReading();
+      const [first, last] = await Promise.all([this.redis.xrange(key, '-', '+', 'COUNT', 1), this.redis.xrevrange(key, '+', '-', 'COUNT', 1)]);
+      newest = last[0]?.[0] ?? null;
+      plan = planResume(lastEventId, first[0]?.[0] ?? null, newest);
+    } catch (error) {
+      this.logger.event('warn', 'events.stream_unavailable', { error });
+      stream.release();
+      if (!res.headersSent) res.status(503).setHeader('Retry-After', String(RETRY_AFTER[503])).json({ error: 'unavailable', message: 'live events are unavailable right now; retry shortly' });
+      return;
+    }
+    if (stream.closed) return;
 
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -67,50 +65,36 @@ export class EventsStream implements BeforeApplicationShutdown {
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
     req.socket.setNoDelay(true);
-    this.open.add(close);
-    heartbeat = setInterval(() => res.write(formatSseComment('heartbeat')), HEARTBEAT_MS);
-    heartbeat.unref();
-    res.write(formatSseRetry(2_000));
-    res.write(formatSseComment('connected'));
-    if (reset) res.write(formatSseEvent({ id: reset.id, event: 'reset', data: { reason: reset.reason, note: 'events were missed: refetch, then keep listening' } }));
-
-    while (this.open.has(close)) {
-      let reply: StreamEntries;
-      try {
-        reply = (await conn.xread('COUNT', BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', key, cursor)) as StreamEntries;
-      } catch (error) {
-        // The client disconnected (we closed the connection), or Redis went away: end the stream and
-        // let EventSource reconnect with Last-Event-ID.
-        if (!closed) this.logger.event('warn', 'events.stream_read_failed', { error });
-        break;
-      }
-      for (const [, entries] of reply ?? []) {
-        for (const [id, fields] of entries) {
-          cursor = id;
-          const event = fieldOf(fields, 'type') ?? 'message';
-          res.write(formatSseEvent({ id, event, data: parseData(fieldOf(fields, 'data')) }));
-        }
-      }
+    stream.write(formatSseRetry(2_000));
+    stream.write(formatSseComment('connected'));
+    if (plan.kind === 'reset') {
+      stream.write(formatSseEvent({ id: newest, event: 'reset', data: { reason: plan.reason, note: 'events were missed: refetch, then keep listening' } }));
     }
-    close();
+
+    try {
+      const after = plan.kind === 'resume' && lastEventId ? await this.replay(stream, plan.from) : plan.from;
+      stream.goLive(after);
+    } catch (error) {
+      // Redis went away mid-replay: end the stream; EventSource reconnects with the last id it got.
+      this.logger.event('warn', 'events.replay_failed', { error });
+      stream.end();
+    }
   }
 
-  /** Open streams would keep the HTTP server from closing. */
-  beforeApplicationShutdown(): void {
-    for (const close of [...this.open]) close();
-  }
-}
-
-function fieldOf(fields: string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
-  return undefined;
-}
-
-function parseData(raw: string | undefined): unknown {
-  if (raw === undefined) return null;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
+  /** Writes the entries after `from` as the client takes them; returns the last id read. */
+  private async replay(stream: LiveStream, from: string): Promise<string> {
+    let after = from;
+    for (;;) {
+      const page = await this.redis.xrange(this.publisher.streamKey, `(${after}`, '+', 'COUNT', REPLAY_PAGE);
+      if (stream.closed) return after;
+      let text = '';
+      for (const [id, fields] of page) {
+        after = id;
+        const entry = readEntry(id, fields);
+        if (entry.kind === 'event') text += entry.text;
+      }
+      if (text && !stream.write(text)) await stream.drained();
+      if (stream.closed || replayDone({ length: page.length, size: REPLAY_PAGE }, after, stream.firstHeldId())) return after;
+    }
   }
 }

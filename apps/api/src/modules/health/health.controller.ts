@@ -4,8 +4,10 @@ import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js'
 import { TAGS } from '../../contract/tags.js';
 import { HealthService } from './health.service.js';
 import { Alive, Readiness } from './health.schemas.js';
+import { Public } from '../../common/auth/access.decorator.js';
 
 @ApiTag(TAGS.health)
+@Public()
 @Controller()
 export class HealthController {
   constructor(private readonly health: HealthService) {}

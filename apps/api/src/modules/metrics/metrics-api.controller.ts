@@ -1,5 +1,5 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Controller, Get, Query } from '@nestjs/common';
+import { Access } from '../../common/auth/access.decorator.js';
 import { BUCKET_SIZES } from '@sendbook/queue';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { dateTime, oneOfValues } from '../../contract/schema.js';
@@ -10,7 +10,7 @@ import { MetricsReport } from './metrics.schemas.js';
 /** GET /v1/metrics?since=&bucket=: current figures and series for the inbox dashboard. */
 @ApiTag(TAGS.metrics)
 @Controller('v1/metrics')
-@UseGuards(ApiKeyGuard)
+@Access('admin')
 export class MetricsApiController {
   constructor(private readonly report: MetricsReportService) {}
 

@@ -9,12 +9,14 @@ import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js'
 import { str } from '../../contract/schema.js';
 import { TAGS } from '../../contract/tags.js';
 import { PrometheusService } from './prometheus.service.js';
+import { Public } from '../../common/auth/access.decorator.js';
 
 /**
  * Prometheus scrapes usually sit behind a network boundary, so `GET /metrics` is open by default
  * (it carries counts, no customer data); set METRICS_BEARER_TOKEN to require `Authorization: Bearer`.
  */
 @ApiTag(TAGS.metrics)
+@Public()
 @Controller('metrics')
 export class PrometheusController {
   constructor(

@@ -4,7 +4,6 @@ import { JobTimings } from '../../common/queue/configured-worker-host.js';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
 import { AlertRules } from './alert-rules.service.js';
 import { CountersRepository } from './counters.repository.js';
@@ -35,7 +34,7 @@ export class MetricsModule {
     return {
       module: MetricsModule,
       // The pools' queues, for their depth; the same queues the feature modules register.
-      imports: [...POOLS.map((name) => BullModule.registerQueue({ name })), AlertsModule.forRole(role), PolicyModule, ApiKeysModule],
+      imports: [...POOLS.map((name) => BullModule.registerQueue({ name })), AlertsModule.forRole(role), PolicyModule],
       controllers: role === 'worker' ? [] : [PrometheusController, MetricsApiController],
       providers: [
         CountersRepository,

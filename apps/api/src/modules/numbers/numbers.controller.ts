@@ -1,5 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { digits } from '../../contract/schema.js';
@@ -8,7 +10,7 @@ import { NumbersService } from './numbers.service.js';
 
 @ApiTag(TAGS.numbers)
 @Controller('v1')
-@UseGuards(ApiKeyGuard)
+@Access('admin')
 export class NumbersController {
   constructor(private readonly numbers: NumbersService) {}
 
@@ -39,7 +41,7 @@ export class NumbersController {
     errors: { 400: 'ValidationFailed' },
     responses: { 200: { description: 'Resumed.', body: Resumed } },
   })
-  resume(@Param('id') phoneNumberId: string) {
-    return this.numbers.resume(phoneNumberId, 'admin:api');
+  resume(@Param('id') phoneNumberId: string, @CurrentPrincipal() by: Principal) {
+    return this.numbers.resume(phoneNumberId, actorOf(by));
   }
 }

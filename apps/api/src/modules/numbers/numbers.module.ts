@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
 import { NumbersController } from './numbers.controller.js';
@@ -17,7 +16,7 @@ export class NumbersModule {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: NumbersModule,
-      imports: [OutboxModule.forRole(role), PolicyModule, ApiKeysModule],
+      imports: [OutboxModule.forRole(role), PolicyModule],
       controllers: role === 'worker' ? [] : [NumbersController],
       providers: role === 'worker' ? [] : [NumbersRepository, NumbersService],
     }),

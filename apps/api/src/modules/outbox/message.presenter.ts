@@ -2,9 +2,20 @@ import type { Message, RenderedTemplate } from '@sendbook/api-contract';
 import { isoTime as iso } from '../../common/iso-time.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 
+/** What a message's resource needs beyond its row; MessagesService looks these up for a page at once. */
+export interface MessageExtras {
+  /** Inbound messages attributed to it. */
+  readonly replies?: readonly string[];
+  /** For a template message, the text the customer saw (null when it cannot be rendered). */
+  readonly rendered?: RenderedTemplate | null;
+  /** Display names of actors, for `created_by_name`. */
+  readonly names?: ReadonlyMap<string, string>;
+  /** For a queued row, why it has not gone yet (whyWaiting). */
+  readonly waiting?: Message['waiting'];
+}
+
 /** The public message resource: snake_case, timestamps as ISO strings. */
-/** `rendered`: for a template message, the text the customer saw (null when it cannot be rendered). */
-export function presentMessage(m: OutboundMessage, replies: readonly string[] = [], rendered: RenderedTemplate | null = null): Message {
+export function presentMessage(m: OutboundMessage, { replies = [], rendered = null, names, waiting = null }: MessageExtras = {}): Message {
   return {
     id: m.id,
     dedupe_key: m.dedupeKey,
@@ -31,6 +42,9 @@ export function presentMessage(m: OutboundMessage, replies: readonly string[] = 
     cancelled_at: iso(m.cancelledAt),
     last_error: m.lastError,
     replies: [...replies],
+    created_by: m.createdBy,
+    created_by_name: m.createdBy ? (names?.get(m.createdBy) ?? null) : null,
+    waiting,
     rendered,
   };
 }

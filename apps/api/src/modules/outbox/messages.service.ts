@@ -1,6 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import type { RenderedTemplate } from '@sendbook/api-contract';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Message, RenderedTemplate } from '@sendbook/api-contract';
+import { recipientTimeZone, whyWaiting } from '@sendbook/queue';
+import { readsOnlyOwnMessages } from '../../common/auth/access.js';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
+import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { SendingPolicy } from '../policy/sending-policy.service.js';
+import { SendingPausesService } from './sending-pauses.service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { ListMessagesDto } from './dto/list-messages.dto.js';
@@ -22,45 +31,92 @@ export class MessagesService {
     private readonly outbox: OutboxService,
     private readonly templates: TemplatesService,
     private readonly ports: OutboxPorts,
+    private readonly audit: AuditService,
+    private readonly pauses: SendingPausesService,
+    private readonly policy: SendingPolicy,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
-  async create(dto: CreateMessageDto, actor: string) {
-    const { message, deduplicated } = await this.outbox.enqueue(dto, actor);
+  async create(dto: CreateMessageDto, by: Principal) {
+    const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(by));
     // A message created just now cannot have replies yet.
     const [presented] = await this.present([message], { fresh: !deduplicated });
     return { message: presented, deduplicated };
   }
 
-  async list(query: ListMessagesDto) {
+  /** A key that may only send sees only the messages it enqueued. */
+  async list(query: ListMessagesDto, by: Principal) {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, limit, after });
+    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }
 
-  async get(id: string) {
-    const [presented] = await this.present([await this.outbox.get(id)]);
+  async get(id: string, by: Principal) {
+    const [presented] = await this.present([await this.visible(id, by)]);
     return { message: presented };
   }
 
   /** Every state change of the message, who made it and why. */
-  async history(id: string) {
-    await this.outbox.get(id);
-    return { data: await this.outbox.history(id) };
+  async history(id: string, by: Principal) {
+    await this.visible(id, by);
+    const entries = await this.outbox.history(id);
+    const names = await this.audit.names(entries.map((e) => e.actor));
+    return { data: entries.map((e) => ({ ...e, actor_name: names.get(e.actor) ?? e.actor })) };
   }
 
-  async resolve(id: string, dto: ResolveMessageDto, actor: string) {
-    const [presented] = await this.present([await this.outbox.resolve(id, dto.action, dto.note ?? null, actor)]);
+  async resolve(id: string, dto: ResolveMessageDto, by: Principal) {
+    const [presented] = await this.present([await this.outbox.resolve(id, dto.action, dto.note ?? null, actorOf(by))]);
     return { message: presented };
   }
 
-  private async present(rows: OutboundMessage[], { fresh = false } = {}) {
-    const replies = fresh ? new Map<string, string[]>() : await this.ports.replies.get().repliesFor(rows.map((m) => m.id));
-    const rendered = await Promise.all(rows.map((m) => this.rendered(m)));
-    return rows.map((m, i) => presentMessage(m, replies.get(m.id) ?? [], rendered[i]));
+  /**
+   * Resources for rows, with what each needs looked up for all at once: replies, the rendered
+   * template, who enqueued it. `fresh`: rows created just now, which cannot have replies yet.
+   */
+  async present(rows: readonly OutboundMessage[], { fresh = false } = {}) {
+    const [replies, rendered, names, waiting] = await Promise.all([
+      fresh ? new Map<string, string[]>() : this.ports.replies.get().repliesFor(rows.map((m) => m.id)),
+      Promise.all(rows.map((m) => this.rendered(m))),
+      this.audit.names(rows.flatMap((m) => (m.createdBy ? [m.createdBy] : []))),
+      this.waiting(rows),
+    ]);
+    return rows.map((m, i) => presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names, waiting: waiting.get(m.id) ?? null }));
+  }
+
+  /** Why each queued row has not gone yet; rows in other states wait for nothing. */
+  private async waiting(rows: readonly OutboundMessage[]): Promise<Map<string, NonNullable<Message['waiting']>>> {
+    const queued = rows.filter((m) => m.state === 'queued');
+    const out = new Map<string, NonNullable<Message['waiting']>>();
+    if (queued.length === 0) return out;
+    const [pauses, recipients] = await Promise.all([
+      this.pauses.active(),
+      this.outbox.recipientsContext([...new Map(queued.map((m) => [`${m.phoneNumberId}:${m.toWaId}`, { phoneNumberId: m.phoneNumberId, waId: m.toWaId }])).values()]),
+    ]);
+    const now = this.clock.now();
+    for (const m of queued) {
+      const recipient = recipients.get(`${m.phoneNumberId}:${m.toWaId}`);
+      const paused = pauses.some((p) => p.scope === 'account' || p.phoneNumberId === m.phoneNumberId);
+      const wait = whyWaiting(
+        { notBefore: new Date(m.notBefore), attempts: m.attempts, lastErrorCode: m.lastError?.code ?? null },
+        { now, paused, lastSentToRecipientAt: recipient?.lastSentAt ?? null, pairIntervalMs: this.policy.pairIntervalMs() },
+      );
+      if (!wait) continue;
+      const zone = wait.reason === 'quiet_hours' ? (recipientTimeZone({ contactTimeZone: recipient?.timeZone ?? null, e164: m.to }) ?? this.config.policy.defaultTimeZone) : null;
+      out.set(m.id, { reason: wait.reason, until: wait.until ? wait.until.toISOString() : null, time_zone: zone });
+    }
+    return out;
+  }
+
+  /** The message, if the caller may see it: a send-only key sees only its own (others are "not found"). */
+  private async visible(id: string, by: Principal): Promise<OutboundMessage> {
+    const message = await this.outbox.get(id);
+    if (readsOnlyOwnMessages(by) && message.createdBy !== actorOf(by)) throw DomainError.notFound('message');
+    return message;
   }
 
   private async rendered(m: OutboundMessage): Promise<RenderedTemplate | null> {

@@ -110,6 +110,10 @@ export class OutboundMessage {
   lastError!: RowError | null;
 
   /** The row, and so its dedupe key, is kept at least until then (the purpose's dedupe window). */
+  /** Who enqueued it: `api_key:<id>` for an integrator, `staff:<id>` for an agent's reply. */
+  @Column({ name: 'created_by', type: 'text', nullable: true })
+  createdBy!: string | null;
+
   @Column({ name: 'retain_until', type: 'timestamptz' })
   retainUntil!: Date;
 }

@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { arrayOf, object } from '../../contract/schema.js';
@@ -10,16 +12,15 @@ import { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { MessagesService } from './messages.service.js';
 import { DedupeConflict, MessageHistoryEntry, MessagePage, MessageResult, OneMessage } from './outbox.schemas.js';
 
-const ACTOR = 'api';
-
 @ApiTag(TAGS.outbox)
 @Controller('v1/messages')
-@UseGuards(ApiKeyGuard)
+@Access('send', 'agent')
 export class OutboxController {
   constructor(private readonly messages: MessagesService) {}
 
   /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */
   @Post()
+  @Access('send')
   @ApiOperation({
     id: 'createMessage',
     summary: 'Enqueue one message',
@@ -30,22 +31,22 @@ export class OutboxController {
       409: { description: 'The key exists with different content; `message` is the existing row.', body: DedupeConflict },
     },
   })
-  async create(@Body() dto: CreateMessageDto, @Res({ passthrough: true }) res: Response) {
-    const created = await this.messages.create(dto, ACTOR);
+  async create(@Body() dto: CreateMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+    const created = await this.messages.create(dto, by);
     res.status(created.deduplicated ? 200 : 201);
     return created;
   }
 
   @Get()
   @ApiOperation({ id: 'listMessages', summary: 'List messages, newest first', responses: { 200: { description: 'A page; `next_cursor` is null on the last page.', body: MessagePage } } })
-  list(@Query() query: ListMessagesDto) {
-    return this.messages.list(query);
+  list(@Query() query: ListMessagesDto, @CurrentPrincipal() by: Principal) {
+    return this.messages.list(query, by);
   }
 
   @Get(':id')
   @ApiOperation({ id: 'getMessage', summary: 'One message', params: { id: 'message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The message.', body: OneMessage } } })
-  get(@Param('id') id: string) {
-    return this.messages.get(id);
+  get(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
+    return this.messages.get(id, by);
   }
 
   /** The audit trail of a message: every state change, who made it and why. */
@@ -58,11 +59,12 @@ export class OutboxController {
     errors: { 404: 'NotFound' },
     responses: { 200: { description: 'The audit trail.', body: object({ data: arrayOf(MessageHistoryEntry) }) } },
   })
-  history(@Param('id') id: string) {
-    return this.messages.history(id);
+  history(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
+    return this.messages.history(id, by);
   }
 
   @Post(':id/resolve')
+  @Access('admin')
   @HttpCode(200)
   @ApiOperation({
     id: 'resolveMessage',
@@ -72,7 +74,7 @@ export class OutboxController {
     errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
     responses: { 200: { description: 'The message after the resolution.', body: OneMessage } },
   })
-  resolve(@Param('id') id: string, @Body() dto: ResolveMessageDto) {
-    return this.messages.resolve(id, dto, 'admin:api');
+  resolve(@Param('id') id: string, @Body() dto: ResolveMessageDto, @CurrentPrincipal() by: Principal) {
+    return this.messages.resolve(id, dto, by);
   }
 }

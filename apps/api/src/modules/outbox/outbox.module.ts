@@ -4,7 +4,7 @@ import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
@@ -43,11 +43,11 @@ export class OutboxModule {
         TemplatesModule.forRole(role),
         PolicyModule,
         WhatsappModule,
-        ApiKeysModule,
+        AuditModule,
       ],
       controllers: role === 'worker' ? [] : [OutboxController],
       providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
-      exports: [OutboxService, OutboxPorts, OutboxSweeper, SendingPausesService],
+      exports: [OutboxService, OutboxPorts, OutboxSweeper, SendingPausesService, MessagesService],
     };
   });
 }

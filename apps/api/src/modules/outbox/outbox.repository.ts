@@ -54,10 +54,21 @@ export interface AcceptedRow {
   hasParkedStatuses: boolean;
 }
 
+export interface HistoryRow {
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  reason: string;
+  details: Record<string, unknown> | null;
+  at: Date;
+}
+
 export interface ListFilter {
   dedupeKey?: string;
   triggerRef?: string;
   state?: OutboxState;
+  /** Only the rows this actor enqueued (a send-only API key's view). */
+  createdBy?: string;
   limit: number;
   after?: { createdAt: Date; id: string };
 }
@@ -143,9 +154,9 @@ export class OutboxRepository {
        inserted AS (
          INSERT INTO outbound_messages
            (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
-            priority, phone_number_id, state, not_before, retain_until, created_at, updated_at)
+            priority, phone_number_id, state, not_before, retain_until, created_at, updated_at, created_by)
          SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
-                priority, phone_number_id, 'queued', not_before, retain_until, at, at FROM input
+                priority, phone_number_id, 'queued', not_before, retain_until, at, at, actor FROM input
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING *),
        audit AS (
@@ -176,6 +187,7 @@ export class OutboxRepository {
     if (filter.dedupeKey !== undefined) qb.andWhere('m.dedupe_key = :dedupeKey', { dedupeKey: filter.dedupeKey });
     if (filter.triggerRef !== undefined) qb.andWhere('m.trigger_ref = :triggerRef', { triggerRef: filter.triggerRef });
     if (filter.state !== undefined) qb.andWhere('m.state = :state', { state: filter.state });
+    if (filter.createdBy !== undefined) qb.andWhere('m.created_by = :createdBy', { createdBy: filter.createdBy });
     if (filter.after) qb.andWhere('(m.created_at, m.id) < (:createdAt, :id)', filter.after);
     return qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').limit(filter.limit).getMany();
   }
@@ -420,7 +432,26 @@ export class OutboxRepository {
     return raw.length;
   }
 
-  async history(id: string): Promise<Record<string, unknown>[]> {
+  /**
+   * For queued rows' "why not yet": when each recipient last got a message from its number, and the
+   * contact's own time zone when it has one. One statement for a page.
+   */
+  async recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]): Promise<Map<string, { lastSentAt: Date | null; timeZone: string | null }>> {
+    const out = new Map<string, { lastSentAt: Date | null; timeZone: string | null }>();
+    if (pairs.length === 0) return out;
+    const rows = await queryRows<{ phone_number_id: string; wa_id: string; last_sent_at: Date | null; time_zone: string | null }>(
+      this.dataSource,
+      `SELECT p.phone_number_id, p.wa_id,
+              (SELECT max(o.accepted_at) FROM outbound_messages o WHERE o.phone_number_id = p.phone_number_id AND o.to_wa_id = p.wa_id AND o.accepted_at IS NOT NULL) AS last_sent_at,
+              (SELECT k.time_zone FROM contacts k WHERE k.phone_number_id = p.phone_number_id AND k.wa_id = p.wa_id AND k.time_zone IS NOT NULL LIMIT 1) AS time_zone
+         FROM unnest($1::text[], $2::text[]) AS p(phone_number_id, wa_id)`,
+      [pairs.map((p) => p.phoneNumberId), pairs.map((p) => p.waId)],
+    );
+    for (const r of rows) out.set(`${r.phone_number_id}:${r.wa_id}`, { lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
+    return out;
+  }
+
+  async history(id: string): Promise<HistoryRow[]> {
     return this.dataSource.query(
       `SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`,
       [id],

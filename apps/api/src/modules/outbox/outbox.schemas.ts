@@ -37,6 +37,18 @@ export const Message = named(
       cancelled_at: at('cancelled by hand'),
       last_error: nullable(RowError),
       replies: arrayOf(uuid(), { description: 'ids of inbound messages attributed to it' }),
+      created_by: nullable(str(), { description: 'who enqueued it: `api_key:<id>` for an integrator, `staff:<id>` for an agent’s reply' }),
+      created_by_name: nullable(str(), { description: 'the name of who enqueued it (a staff member’s name, or the API key’s)' }),
+      waiting: nullable(
+        object({
+          reason: oneOfValues(['paused', 'quiet_hours', 'messaging_limit', 'cooling', 'retry', 'scheduled', 'paced'], {
+            description: 'paused: its number is paused; quiet_hours, messaging_limit, cooling: Meta’s and our limits; retry: after an error; scheduled: its not_before; paced: one message per 6 s to one person',
+          }),
+          until: nullable(dateTime(), { description: 'when it may go, when known' }),
+          time_zone: nullable(str(), { description: 'the recipient’s time zone, for quiet hours “until 07:00 their time”' }),
+        }),
+        { description: 'for a queued message, why it has not gone yet; null when it is next in line (or not queued)' },
+      ),
       rendered: nullable(RenderedTemplate, { description: 'for a template message, the text the customer saw; null otherwise or when the registry does not know it' }),
     },
     { description: 'The message resource (M in the contract).' },
@@ -52,7 +64,8 @@ export const MessageHistoryEntry = named(
   object({
     from_state: nullable(str()),
     to_state: str(),
-    actor: str({ description: '`api`, `worker`, `webhook`, `admin:api`, …' }),
+    actor: str({ description: '`staff:<id>`, `api_key:<id>`, `worker`, `webhook`, …' }),
+    actor_name: str({ description: 'who that is, in words: a staff member’s name, an API key’s, or “Sendbook” for the system' }),
     reason: str(),
     details: nullable(anyObject()),
     at: dateTime(),

@@ -15,7 +15,7 @@ import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
 import { newOutboundRow } from './new-outbound-row.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
-import { OutboxRepository } from './outbox.repository.js';
+import { OutboxRepository, type HistoryRow } from './outbox.repository.js';
 
 export interface EnqueueResult {
   message: OutboundMessage;
@@ -76,7 +76,11 @@ export class OutboxService {
     return message;
   }
 
-  history(id: string): Promise<Record<string, unknown>[]> {
+  recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]) {
+    return this.repo.recipientsContext(pairs);
+  }
+
+  history(id: string): Promise<HistoryRow[]> {
     return this.repo.history(id);
   }
 

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Access } from '../../common/auth/access.decorator.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { ListTemplatesDto } from './dto/list-templates.dto.js';
@@ -9,7 +9,7 @@ import { Rendered, SyncResult, TemplateList } from './templates.schemas.js';
 
 @ApiTag(TAGS.templates)
 @Controller('v1/templates')
-@UseGuards(ApiKeyGuard)
+@Access('agent', 'send')
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
@@ -26,6 +26,7 @@ export class TemplatesController {
 
   /** Syncs the registry from Meta now (it also syncs on worker boot and periodically). */
   @Post('sync')
+  @Access('admin')
   @HttpCode(200)
   @ApiOperation({
     id: 'syncTemplates',
@@ -36,6 +37,19 @@ export class TemplatesController {
   })
   sync() {
     return this.templates.sync();
+  }
+
+  @Post('check')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'checkTemplate',
+    summary: 'Check a template send against the registry, as enqueueing would',
+    description: 'The same rules as `POST /v1/messages` (the template exists in that language, is APPROVED, each component has its parameters), answered before anything is queued; `400` names each problem by field.',
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'It would be accepted; this is what the customer sees.', body: Rendered } },
+  })
+  check(@Body() dto: RenderTemplateDto) {
+    return this.templates.check(dto.template);
   }
 
   /** A template message as the customer saw it: `rendered.text`, and its parts. */

@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
 import { TemplatesController } from './templates.controller.js';
 import { TemplatesTimers } from './templates-timers.service.js';
@@ -17,7 +16,7 @@ export class TemplatesModule {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: TemplatesModule,
-      imports: [WhatsappModule, ApiKeysModule],
+      imports: [WhatsappModule],
       controllers: role === 'worker' ? [] : [TemplatesController],
       providers: [TemplatesRepository, TemplatesService, ...(role === 'api' ? [] : [TemplatesTimers])],
       exports: [TemplatesService],

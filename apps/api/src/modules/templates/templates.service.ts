@@ -110,6 +110,16 @@ export class TemplatesService {
     return problems;
   }
 
+  /**
+   * The registry's verdict on a template send before it is sent (the composer's check): its
+   * problems named by field, exactly as enqueueing would name them, else the text the customer sees.
+   */
+  async check(send: Json): Promise<{ rendered: RenderedTemplate }> {
+    const problems = await this.problemsFor({ type: 'template', template: send }, null);
+    if (problems.length > 0) throw DomainError.validation(problems.map((p) => ({ ...p, field: p.field.replace(/^payload\.template/, 'template') })));
+    return this.render(send);
+  }
+
   /** A template message as the customer saw it; 404 when the registry does not know the template. */
   async render(send: Json): Promise<{ rendered: RenderedTemplate }> {
     const rendered = await this.renderIfKnown(send);

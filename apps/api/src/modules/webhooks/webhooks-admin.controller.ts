@@ -1,5 +1,7 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Access } from '../../common/auth/access.decorator.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { ReplayWebhooksDto } from './dto/replay-webhooks.dto.js';
 import { TAGS } from '../../contract/tags.js';
@@ -8,7 +10,7 @@ import { WebhooksService } from './webhooks.service.js';
 
 @ApiTag(TAGS.webhooks)
 @Controller('v1/webhooks')
-@UseGuards(ApiKeyGuard)
+@Access('admin')
 export class WebhooksAdminController {
   constructor(private readonly webhooks: WebhooksService) {}
 
@@ -21,7 +23,7 @@ export class WebhooksAdminController {
     description: 'Events already applied are skipped by their claims, so replaying is safe.',
     responses: { 202: { description: 'The deliveries queued for processing.', body: Replayed } },
   })
-  replay(@Body() dto: ReplayWebhooksDto) {
-    return this.webhooks.replay({ ids: dto.ids, since: dto.since, until: dto.until, includePoison: dto.include_poison, limit: dto.limit }, 'admin:api');
+  replay(@Body() dto: ReplayWebhooksDto, @CurrentPrincipal() by: Principal) {
+    return this.webhooks.replay({ ids: dto.ids, since: dto.since, until: dto.until, includePoison: dto.include_poison, limit: dto.limit }, actorOf(by));
   }
 }

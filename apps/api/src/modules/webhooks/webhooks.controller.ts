@@ -4,9 +4,11 @@ import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js'
 import { oneOfValues, str } from '../../contract/schema.js';
 import { WebhookIngestService } from './webhook-ingest.service.js';
 import { TAGS } from '../../contract/tags.js';
+import { Public } from '../../common/auth/access.decorator.js';
 
 /** Meta's verification handshake. The signed event POSTs are served by webhook-endpoint.ts. */
 @ApiTag(TAGS.webhooks)
+@Public()
 @Controller('webhooks/whatsapp')
 export class WebhooksController {
   constructor(private readonly ingest: WebhookIngestService) {}

@@ -3,8 +3,8 @@ import { Module, type DynamicModule, type OnModuleInit, type Provider } from '@n
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { OutboxPorts } from '../outbox/outbox-ports.js';
@@ -49,7 +49,7 @@ export class WebhooksModule implements OnModuleInit {
         MetricsModule.forRole(role),
         EventsModule.forRole(role),
         PolicyModule,
-        ApiKeysModule,
+        AuditModule,
       ],
       controllers: role === 'worker' ? [] : [WebhooksController, WebhooksAdminController],
       providers: [

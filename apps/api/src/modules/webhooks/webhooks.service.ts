@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
+import { AuditService } from '../audit/audit.service.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { WebhookProcessingService, type ProcessOutcome } from './webhook-processing.service.js';
 import { WebhookStatusesService } from './webhook-statuses.service.js';
@@ -28,6 +29,7 @@ export class WebhooksService {
     private readonly statuses: WebhookStatusesService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
+    private readonly audit: AuditService,
   ) {}
 
   /** Selects deliveries to replay; refuses an unbounded selection. */
@@ -49,6 +51,7 @@ export class WebhooksService {
     const ids = await this.repo.resetForReplay(await this.selectForReplay(selection), this.clock.now());
     await this.dispatcher.dispatch(ids);
     this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length });
+    await this.audit.record({ actor, action: 'webhook.replayed', subjectType: 'webhook_deliveries', subjectId: null, details: { deliveries: ids.length, ids: ids.slice(0, 100), since: selection.since ?? null, until: selection.until ?? null } });
     return { replayed: ids.length, ids };
   }
 

@@ -1,5 +1,5 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiKeyGuard } from '../../common/auth/api-key.guard.js';
+import { Controller, Get, Query } from '@nestjs/common';
+import { Access } from '../../common/auth/access.decorator.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { WorkItemsQuery } from './dto/work-items-query.dto.js';
@@ -8,7 +8,7 @@ import { WorkItemsService } from './work-items.service.js';
 
 @ApiTag(TAGS.workItems)
 @Controller('v1/work-items')
-@UseGuards(ApiKeyGuard)
+@Access('agent')
 export class WorkItemsController {
   constructor(private readonly workItems: WorkItemsService) {}
 

@@ -2,7 +2,6 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
-import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -15,7 +14,7 @@ export class WorkItemsModule {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: WorkItemsModule,
-      imports: [OutboxModule.forRole(role), WebhooksModule.forRole(role), ConversationsModule.forRole(role), AlertsModule.forRole(role), ApiKeysModule],
+      imports: [OutboxModule.forRole(role), WebhooksModule.forRole(role), ConversationsModule.forRole(role), AlertsModule.forRole(role)],
       controllers: role === 'worker' ? [] : [WorkItemsController],
       providers: role === 'worker' ? [] : [WorkItemsService],
     }),

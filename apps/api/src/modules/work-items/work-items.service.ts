@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AlertsService, presentAlert } from '../alerts/alerts.service.js';
 import { presentInbound } from '../conversations/conversations.presenter.js';
 import { InboundService } from '../conversations/inbound.service.js';
-import { presentMessage } from '../outbox/message.presenter.js';
+import { MessagesService } from '../outbox/messages.service.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { WorkItemKind } from './dto/work-items-query.dto.js';
@@ -17,6 +17,7 @@ const DEFAULT_LIMIT = 100;
 export class WorkItemsService {
   constructor(
     private readonly outbox: OutboxService,
+    private readonly messagesOut: MessagesService,
     private readonly webhooks: WebhooksService,
     private readonly inbound: InboundService,
     private readonly alerts: AlertsService,
@@ -32,16 +33,17 @@ export class WorkItemsService {
   /** Outbound messages a person must resolve: stuck in `sending`, failed, or held. */
   private async messages(kind: 'stuck_sending' | 'failed' | 'held', limit: number) {
     const rows = kind === 'stuck_sending' ? await this.outbox.stuckSending(limit) : await this.outbox.inState(kind, limit);
+    const presented = await this.messagesOut.present(rows);
     return {
       kind,
-      data: rows.map((m) => ({
+      data: rows.map((m, i) => ({
         kind,
         id: m.id,
         since: (kind === 'stuck_sending' ? m.sendingStartedAt : m.updatedAt)?.toISOString() ?? null,
         attempts: m.attempts,
         last_error: m.lastError,
         actions: kind === 'stuck_sending' ? ['mark_sent', 'retry', 'cancel'] : kind === 'held' ? ['retry', 'cancel'] : ['retry'],
-        message: presentMessage(m),
+        message: presented[i]!,
       })),
     };
   }

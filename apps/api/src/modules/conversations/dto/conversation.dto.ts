@@ -1,11 +1,32 @@
-import { IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { PageQueryDto } from '../../../common/dto/page-query.dto.js';
 import { CONVERSATION_STATES, type ConversationState } from '../conversation.entity.js';
+
+export const CONVERSATION_VIEWS = ['mine', 'unassigned', 'all'] as const;
+export type ConversationView = (typeof CONVERSATION_VIEWS)[number];
 
 export class ListConversationsDto extends PageQueryDto {
   @IsOptional()
   @IsIn(CONVERSATION_STATES)
   state?: ConversationState;
+
+  /** `mine`: assigned to the signed-in staff member; `unassigned`; `all` (the default). */
+  @IsOptional()
+  @IsIn(CONVERSATION_VIEWS)
+  view?: ConversationView;
+
+  /** A name or a phone number, or part of one. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  q?: string;
+
+  /** `open`: only threads whose 24 h window is open now (free text may be sent). */
+  @IsOptional()
+  @IsIn(['open'])
+  window?: 'open';
 
   @IsOptional()
   @IsString()
@@ -29,11 +50,33 @@ export class UpdateConversationDto {
   @IsIn(CONVERSATION_STATES)
   state?: ConversationState;
 
+  /** A staff member's id, or null to unassign. */
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(255)
+  @IsUUID('all', { message: 'assignee must be a staff member\'s id (or null)' })
+  @JSONSchema({ type: ['string', 'null'], format: 'uuid', description: "a staff member's id, or null to unassign" })
   assignee?: string | null;
+}
+
+/** `GET /v1/conversations/{id}/timeline?before=&limit=`. */
+export class TimelineQueryDto {
+  @IsOptional()
+  @IsString()
+  before?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
+}
+
+/** `POST /v1/conversations/{id}/notes`. */
+export class AddNoteDto {
+  @IsString()
+  @Length(1, 4096)
+  text!: string;
 }
 
 /** `POST /v1/conversations/{id}/replies`: `{text}` or `{template}`, optional `reply_to` and `client_request_id`. */

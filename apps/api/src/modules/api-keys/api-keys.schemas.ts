@@ -1,0 +1,23 @@
+import { API_KEY_SCOPES } from '../../common/auth/principal.js';
+import { arrayOf, dateTime, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+
+export const ApiKey = named(
+  'ApiKey',
+  object(
+    {
+      id: uuid(),
+      name: str(),
+      prefix: str({ description: 'the first characters of the key, to tell keys apart' }),
+      scopes: arrayOf(oneOfValues(API_KEY_SCOPES), { description: '`send`: enqueue and read its own messages; `admin`: everything an admin may' }),
+      created_by: nullable(str({ description: '`staff:<id>`, `api_key:<id>`, `bootstrap` or `cli`' })),
+      created_at: dateTime(),
+      last_used_at: nullable(dateTime(), { description: 'to the minute' }),
+      revoked_at: nullable(dateTime()),
+    },
+    { description: 'An integrator API key (never the key itself after it was created).' },
+  ),
+);
+
+export const ApiKeyList = object({ data: arrayOf(ApiKey) });
+export const OneApiKey = object({ api_key: ApiKey });
+export const ApiKeyCreated = object({ api_key: ApiKey, key: str({ description: 'the key: shown this once, stored only as a hash' }) });

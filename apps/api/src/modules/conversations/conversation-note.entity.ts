@@ -1,0 +1,22 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A private note in a thread: for the team, never sent to the customer. */
+@Entity({ name: 'conversation_notes' })
+@Index('ix_conversation_notes_thread', ['conversationId', 'createdAt'])
+export class ConversationNote {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'conversation_id', type: 'uuid' })
+  conversationId!: string;
+
+  /** `staff:<id>` (or `api_key:<id>`): who wrote it. */
+  @Column({ type: 'text' })
+  author!: string;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { queryRows } from '../../database/query-rows.js';
+import { mapRawRow } from '../../database/raw-rows.js';
+import { OutboundMessage } from '../outbox/outbound-message.entity.js';
+import { beforeCondition, type TimelineKind, type TimelinePosition } from './domain/timeline-cursor.js';
+import { INBOUND_SELECT, toInbound, type InboundView } from './inbound-rows.js';
+
+export interface NoteRow {
+  id: string;
+  conversationId: string;
+  author: string;
+  text: string;
+  createdAt: Date;
+}
+
+export type Positioned<T> = { position: TimelinePosition; row: T };
+
+/**
+ * An inbound message sits at Meta's timestamp (whole seconds, so +999 ms keeps a reply after what it
+ * answers within that second), but never after we received it.
+ */
+const INBOUND_AT = `LEAST(i.created_at, COALESCE(i."timestamp" + interval '999 milliseconds', i.created_at))`;
+const US = (expr: string) => `(extract(epoch from ${expr}) * 1000000)::bigint`;
+
+/**
+ * The pieces of one thread's timeline, newest first, before a position: its inbound messages, what
+ * we sent to its contact's phone from its number, and its notes. Each source gives `limit` rows
+ * (the caller merges them), so a page costs three index-ordered reads however long the thread.
+ */
+@Injectable()
+export class TimelineRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async inbound(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<InboundView>[]> {
+    const params: unknown[] = [conversationId];
+    const where = [`a.conversation_id = $1`, ...this.before('inbound', US(INBOUND_AT), 'i.id', before, params)];
+    const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
+      this.dataSource,
+      `SELECT * FROM (${INBOUND_SELECT.replace('SELECT i.id,', `SELECT ${US(INBOUND_AT)} AS sort_us, i.id,`)} WHERE ${where.join(' AND ')}) t ORDER BY sort_us DESC, id DESC LIMIT $${params.push(limit)}`,
+      params,
+    );
+    return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'inbound', id: r.id as string }, row: toInbound(r) }));
+  }
+
+  async outbound(phoneNumberId: string, waId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<OutboundMessage>[]> {
+    const params: unknown[] = [phoneNumberId, waId];
+    const where = [`o.phone_number_id = $1`, `o.to_wa_id = $2`, ...this.before('outbound', US('o.created_at'), 'o.id', before, params)];
+    const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
+      this.dataSource,
+      `SELECT o.*, ${US('o.created_at')} AS sort_us FROM outbound_messages o WHERE ${where.join(' AND ')} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.push(limit)}`,
+      params,
+    );
+    const metadata = this.dataSource.getMetadata(OutboundMessage);
+    return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'outbound', id: r.id as string }, row: mapRawRow<OutboundMessage>(metadata, r) }));
+  }
+
+  async notes(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<NoteRow>[]> {
+    const params: unknown[] = [conversationId];
+    const where = [`n.conversation_id = $1`, ...this.before('note', US('n.created_at'), 'n.id', before, params)];
+    const rows = await queryRows<{ id: string; conversation_id: string; author: string; text: string; created_at: Date; sort_us: string }>(
+      this.dataSource,
+      `SELECT n.id, n.conversation_id, n.author, n.text, n.created_at, ${US('n.created_at')} AS sort_us FROM conversation_notes n
+        WHERE ${where.join(' AND ')} ORDER BY n.created_at DESC, n.id DESC LIMIT $${params.push(limit)}`,
+      params,
+    );
+    return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'note', id: r.id }, row: { id: r.id, conversationId: r.conversation_id, author: r.author, text: r.text, createdAt: new Date(r.created_at) } }));
+  }
+
+  async insertNote(note: { conversationId: string; author: string; text: string; at: Date }): Promise<NoteRow> {
+    const [row] = await queryRows<{ id: string }>(this.dataSource, `INSERT INTO conversation_notes (conversation_id, author, text, created_at) VALUES ($1, $2, $3, $4) RETURNING id`, [note.conversationId, note.author, note.text, note.at]);
+    return { id: row!.id, conversationId: note.conversationId, author: note.author, text: note.text, createdAt: note.at };
+  }
+
+  /** The last few things we sent to this contact, for the contact panel: what they were for, and the record behind them. */
+  recentPurposes(phoneNumberId: string, waId: string, limit: number): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
+    return queryRows(
+      this.dataSource,
+      `SELECT id, purpose, trigger_ref, state, created_at FROM outbound_messages WHERE phone_number_id = $1 AND to_wa_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [phoneNumberId, waId, limit],
+    );
+  }
+
+  /** SQL for "comes before the cursor" of one source (see beforeCondition). */
+  private before(kind: TimelineKind, usExpr: string, idExpr: string, cursor: TimelinePosition | null, params: unknown[]): string[] {
+    if (!cursor) return [];
+    const at = `$${params.push(cursor.atUs.toString())}::bigint`;
+    const condition = beforeCondition(kind, cursor);
+    if (condition === 'at_or_before') return [`${usExpr} <= ${at}`];
+    if (condition === 'strictly_before') return [`${usExpr} < ${at}`];
+    return [`(${usExpr}, ${idExpr}) < (${at}, $${params.push(cursor.id)}::uuid)`];
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { TimelineEntry } from '@sendbook/api-contract';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
+import { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { isoTime } from '../../common/iso-time.js';
+import { AuditService } from '../audit/audit.service.js';
+import { EventsPublisher } from '../events/events.publisher.js';
+import { MessagesService } from '../outbox/messages.service.js';
+import { presentInbound } from './conversations.presenter.js';
+import type { ConversationView } from './conversations.repository.js';
+import { decodeTimelineCursor, encodeTimelineCursor, mergePage, type TimelinePosition } from './domain/timeline-cursor.js';
+import { TimelineRepository, type NoteRow } from './timeline.repository.js';
+
+export const TIMELINE_PAGE = 50;
+export const TIMELINE_MAX_PAGE = 200;
+
+/**
+ * A thread's timeline, both directions and the team's notes, a page at a time from the newest:
+ * a 5,000-message thread is a hundred pages, never one answer.
+ */
+@Injectable()
+export class TimelineService {
+  constructor(
+    private readonly repo: TimelineRepository,
+    private readonly messages: MessagesService,
+    private readonly audit: AuditService,
+    private readonly events: EventsPublisher,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The page of entries just before `cursor` (the newest page without one), oldest first. */
+  async page(conversation: ConversationView, cursor: string | undefined, limit = TIMELINE_PAGE): Promise<{ data: TimelineEntry[]; older_cursor: string | null }> {
+    const before = cursor === undefined ? null : decodeTimelineCursor(cursor);
+    if (before === null && cursor !== undefined) throw DomainError.validation([{ field: 'before', message: 'is not a cursor this API gave out' }]);
+    const take = Math.min(Math.max(limit, 1), TIMELINE_MAX_PAGE) + 1;
+    const waId = conversation.contact.waId;
+    const [inbound, outbound, notes] = await Promise.all([
+      this.repo.inbound(conversation.id, before, take),
+      waId ? this.repo.outbound(conversation.phoneNumberId, waId, before, take) : Promise.resolve([]),
+      this.repo.notes(conversation.id, before, take),
+    ]);
+    type Candidate = { position: TimelinePosition; build: () => TimelineEntry };
+    const [presentedOut, names] = await Promise.all([this.messages.present(outbound.map((o) => o.row)), this.audit.names(notes.map((n) => n.row.author))]);
+    const outById = new Map(presentedOut.map((m) => [m.id, m]));
+    const candidates: Candidate[] = [
+      ...inbound.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'inbound', at: isoTime(row.timestamp ?? row.createdAt), inbound: presentInbound(row) }) })),
+      ...outbound.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'outbound', at: isoTime(row.createdAt), message: outById.get(row.id)! }) })),
+      ...notes.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'note', at: isoTime(row.createdAt), note: presentNote(row, names) }) })),
+    ];
+    const { page, more } = mergePage(candidates, take - 1);
+    return { data: page.map((c) => c.build()), older_cursor: more && page[0] ? encodeTimelineCursor(page[0].position) : null };
+  }
+
+  /** A private note: stored, shown to the team, never sent to the customer. */
+  async addNote(conversation: ConversationView, text: string, by: Principal) {
+    const note = await this.repo.insertNote({ conversationId: conversation.id, author: actorOf(by), text: text.trim(), at: this.clock.now() });
+    await this.audit.record({ actor: actorOf(by), action: 'conversation.note_added', subjectType: 'conversation', subjectId: conversation.id, details: { note_id: note.id } });
+    this.events.publish('conversation.changed', { conversation_id: conversation.id, change: 'note', note_id: note.id });
+    return { note: presentNote(note, await this.audit.names([note.author])) };
+  }
+
+  /** For the contact panel: what was last sent to this contact, and for which business record. */
+  async recentPurposes(conversation: ConversationView) {
+    if (!conversation.contact.waId) return [];
+    const rows = await this.repo.recentPurposes(conversation.phoneNumberId, conversation.contact.waId, 10);
+    return rows.map((r) => ({ message_id: r.id, purpose: r.purpose, trigger_ref: r.trigger_ref, state: r.state, created_at: isoTime(r.created_at) }));
+  }
+}
+
+function presentNote(n: NoteRow, names: ReadonlyMap<string, string>) {
+  return { id: n.id, text: n.text, author: n.author, author_name: names.get(n.author) ?? n.author, created_at: isoTime(n.createdAt) };
+}

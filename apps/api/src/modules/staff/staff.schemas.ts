@@ -1,0 +1,29 @@
+import { STAFF_ROLES } from '../../common/auth/principal.js';
+import { arrayOf, bool, dateTime, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+
+/** A person who signs in to the inbox. */
+export const StaffMember = named(
+  'StaffMember',
+  object(
+    {
+      id: uuid(),
+      email: str(),
+      name: str(),
+      role: oneOfValues(STAFF_ROLES),
+      active: bool({ description: 'a deactivated member cannot sign in; their sessions ended when they were deactivated' }),
+      invite_pending: bool({ description: 'invited (or reset) and not yet signed in with a password of their own' }),
+      created_at: dateTime(),
+      last_seen_at: nullable(dateTime(), { description: 'their last request, to the minute' }),
+    },
+    { description: 'A person who signs in to the inbox: an agent or an admin.' },
+  ),
+);
+
+export const OneStaff = object({ staff: StaffMember });
+export const StaffList = object({ data: arrayOf(StaffMember) });
+export const StaffCreated = object(
+  { staff: StaffMember, invite_url: str({ description: 'a one-time link to set a password (shown once; valid 7 days); only when no password was given' }) },
+  { optional: ['invite_url'] },
+);
+export const InviteLink = object({ staff: StaffMember, invite_url: str({ description: 'a one-time link to set a new password (shown once; valid 7 days)' }) });
+export const InviteInfo = object({ staff: object({ email: str(), name: str() }) });

@@ -1,0 +1,225 @@
+import request from 'supertest';
+import { signBody } from '@sendbook/whatsapp';
+import { operationsOf } from '../../apps/api/src/contract/embed-examples.js';
+import type { OpenApiDocument } from '../../apps/api/src/contract/openapi-types.js';
+import { inbound } from '../conversations/conversation-support.js';
+import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
+import { createStaff, signIn } from '../support/staff.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+import { envelope, statusItem } from '../webhooks/webhook-support.js';
+
+/** Who calls: nobody, a staff session of a role, or an API key of a scope. */
+type Caller = 'nobody' | 'agent' | 'admin' | 'send' | 'admin_key';
+interface Call {
+  method: string;
+  url: string;
+  body?: unknown;
+  raw?: { body: string; headers: Record<string, string> };
+}
+type Builder = (w: World) => Promise<Call> | Call;
+
+interface World {
+  sb: Sendbook;
+  cookies: Record<'agent' | 'admin', string>;
+  sendKey: string;
+  messageId: string;
+  conversationId: string;
+  inboundId: string;
+  imageId: string;
+  staffId: string;
+  alertId: () => Promise<string>;
+  fresh: () => Promise<{ id: string; cookie: string; password: string }>;
+  freshKeyId: () => Promise<string>;
+  inviteToken: () => Promise<string>;
+}
+
+/**
+ * A request that succeeds for each operation, given the right caller. Every operation of the
+ * committed document must have one, so a new route cannot be left out of this matrix.
+ */
+const BUILDERS: Record<string, Builder> = {
+  getOpenApiDocument: () => ({ method: 'GET', url: '/openapi.json' }),
+  getDocsPage: () => ({ method: 'GET', url: '/docs' }),
+  getDocsAsset: () => ({ method: 'GET', url: '/docs/assets/swagger-ui.css' }),
+  healthz: () => ({ method: 'GET', url: '/healthz' }),
+  readyz: () => ({ method: 'GET', url: '/readyz' }),
+  getPrometheusMetrics: () => ({ method: 'GET', url: '/metrics' }),
+  verifyWebhook: () => ({ method: 'GET', url: `/webhooks/whatsapp?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${TEST_SECRETS.verifyToken}` }),
+  receiveWebhook: () => {
+    const body = envelope({ statuses: [statusItem({ wamid: 'wamid.ACCESS', status: 'delivered', timestamp: 1767258000 })] });
+    return { method: 'POST', url: '/webhooks/whatsapp', raw: { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(Buffer.from(body), TEST_SECRETS.appSecret) } } };
+  },
+  login: async (w) => {
+    const member = await createStaff(w.sb, 'agent');
+    return { method: 'POST', url: '/v1/auth/login', body: { email: member.email, password: member.password } };
+  },
+  getInvite: async (w) => ({ method: 'GET', url: `/v1/auth/invites/${await w.inviteToken()}` }),
+  acceptInvite: async (w) => ({ method: 'POST', url: `/v1/auth/invites/${await w.inviteToken()}`, body: { password: 'a brand new password' } }),
+  logout: () => ({ method: 'POST', url: '/v1/auth/logout' }),
+  me: () => ({ method: 'GET', url: '/v1/auth/me' }),
+  updateMe: () => ({ method: 'PATCH', url: '/v1/auth/me', body: { name: 'Renamed Agent' } }),
+  changePassword: () => ({ method: 'POST', url: '/v1/auth/password', body: { current_password: 'not yours', new_password: 'another long password' } }),
+  listStaff: () => ({ method: 'GET', url: '/v1/staff' }),
+  createStaff: () => ({ method: 'POST', url: '/v1/staff', body: { email: `made.${Date.now()}@shop.example`, name: 'Made', role: 'agent' } }),
+  getStaff: (w) => ({ method: 'GET', url: `/v1/staff/${w.staffId}` }),
+  updateStaff: (w) => ({ method: 'PATCH', url: `/v1/staff/${w.staffId}`, body: { name: 'Renamed' } }),
+  resetStaffPassword: (w) => ({ method: 'POST', url: `/v1/staff/${w.staffId}/reset-password` }),
+  listApiKeys: () => ({ method: 'GET', url: '/v1/api-keys' }),
+  createApiKey: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'matrix', scopes: ['send'] } }),
+  revokeApiKey: async (w) => ({ method: 'POST', url: `/v1/api-keys/${await w.freshKeyId()}/revoke` }),
+  createMessage: () => ({ method: 'POST', url: '/v1/messages', body: messageRequest({ dedupe_key: `matrix-${Date.now()}-${Math.random()}` }) }),
+  listMessages: () => ({ method: 'GET', url: '/v1/messages' }),
+  getMessage: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}` }),
+  getMessageHistory: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/history` }),
+  resolveMessage: async (w) => {
+    const later = await w.sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `matrix-later-${Date.now()}`, not_before: new Date(Date.now() + 86_400_000).toISOString() })).expect(201);
+    return { method: 'POST', url: `/v1/messages/${later.body.message.id}/resolve`, body: { action: 'cancel' } };
+  },
+  listConversations: () => ({ method: 'GET', url: '/v1/conversations' }),
+  countConversations: () => ({ method: 'GET', url: '/v1/conversations/counts' }),
+  getConversationTimeline: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}/timeline` }),
+  addConversationNote: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/notes`, body: { text: 'a note' } }),
+  openConversation: () => ({ method: 'POST', url: '/v1/conversations', body: { to: '+16505550299' } }),
+  getConversation: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}` }),
+  getConversationHistory: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}/history` }),
+  updateConversation: (w) => ({ method: 'PATCH', url: `/v1/conversations/${w.conversationId}`, body: { state: 'open' } }),
+  markConversationSeen: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/seen` }),
+  replyInConversation: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/replies`, body: { text: 'On its way.', client_request_id: `matrix-${Date.now()}` } }),
+  listInbound: () => ({ method: 'GET', url: '/v1/inbound' }),
+  getInbound: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}` }),
+  getInboundMedia: (w) => ({ method: 'GET', url: `/v1/inbound/${w.imageId}/media` }),
+  getInboundHistory: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}/history` }),
+  attributeInbound: (w) => ({ method: 'POST', url: `/v1/inbound/${w.inboundId}/attribute`, body: { conversation_id: w.conversationId } }),
+  listTemplates: () => ({ method: 'GET', url: '/v1/templates' }),
+  syncTemplates: () => ({ method: 'POST', url: '/v1/templates/sync' }),
+  renderTemplate: () => ({ method: 'POST', url: '/v1/templates/render', body: { template: templatePayload().template } }),
+  checkTemplate: () => ({ method: 'POST', url: '/v1/templates/check', body: { template: templatePayload().template } }),
+  listWorkItems: () => ({ method: 'GET', url: '/v1/work-items?kind=stuck_sending' }),
+  resolveAlert: async (w) => ({ method: 'POST', url: `/v1/alerts/${await w.alertId()}/resolve`, body: {} }),
+  listNumbers: () => ({ method: 'GET', url: '/v1/numbers' }),
+  listPauses: () => ({ method: 'GET', url: '/v1/pauses' }),
+  resumeNumber: () => ({ method: 'POST', url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/resume` }),
+  replayWebhooks: async (w) => {
+    const [delivery] = await w.sb.dataSource.query(`SELECT id FROM webhook_deliveries LIMIT 1`);
+    return { method: 'POST', url: '/v1/webhooks/replay', body: { ids: [delivery.id] } };
+  },
+  getMetrics: () => ({ method: 'GET', url: '/v1/metrics' }),
+  streamEvents: () => ({ method: 'GET', url: '/v1/events' }),
+};
+
+/** The least privileged caller the operation's access rule lets in. */
+function rightCaller(access: readonly string[]): Caller {
+  if (access.includes('public')) return 'nobody';
+  if (access.includes('session') || access.includes('agent')) return 'agent';
+  if (access.includes('send')) return 'send';
+  return 'admin';
+}
+
+describe('every route in the OpenAPI document answers its access rule', () => {
+  let sb: Sendbook;
+  let w: World;
+  let doc: OpenApiDocument;
+
+  beforeAll(async () => {
+    sb = await startSendbook();
+    doc = (await (await fetch(`${sb.url}/openapi.json`)).json()) as OpenApiDocument;
+    const agent = await createStaff(sb, 'agent');
+    const admin = await createStaff(sb, 'admin');
+    const sendKey = (await sb.api().post('/v1/api-keys').send({ name: 'orders', scopes: ['send'] }).expect(201)).body.key as string;
+    const message = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'matrix-base' })).expect(201);
+    const hello = await inbound(sb, sb.sim.customer('16505550210', { name: 'Rae' }).sendText('hello'));
+    const image = await inbound(sb, sb.sim.customer('16505550210').sendImage('the receipt'));
+    const member = await createStaff(sb, 'agent');
+    w = {
+      sb,
+      cookies: { agent: await signIn(sb, agent), admin: await signIn(sb, admin) },
+      sendKey,
+      messageId: message.body.message.id,
+      conversationId: hello.conversation_id as string,
+      inboundId: hello.id as string,
+      imageId: image.id as string,
+      staffId: member.id,
+      alertId: async () => (await sb.app.get((await import('../../apps/api/src/modules/alerts/alerts.service.js')).AlertsService).raise({ source: 'test', key: `matrix.${Date.now()}.${Math.random()}`, title: 'matrix', details: {} })).alert.id,
+      fresh: async () => {
+        const s = await createStaff(sb, 'agent');
+        return { id: s.id, cookie: await signIn(sb, s), password: s.password };
+      },
+      freshKeyId: async () => (await sb.api().post('/v1/api-keys').send({ name: 'to revoke', scopes: ['send'] }).expect(201)).body.api_key.id,
+      inviteToken: async () => {
+        const res = await sb.api().post('/v1/staff').send({ email: `invited.${Date.now()}.${Math.random()}@shop.example`, name: 'Invited', role: 'agent' }).expect(201);
+        return String(res.body.invite_url).split('/invite/')[1]!;
+      },
+    };
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  const send = async (call: Call, caller: Caller, cookieOverride?: string): Promise<number> => {
+    const agent = request(sb.url);
+    const verb = call.method.toLowerCase() as 'get' | 'post' | 'patch';
+    let t = agent[verb](call.url);
+    if (caller === 'agent' || caller === 'admin') t = t.set('Cookie', cookieOverride ?? w.cookies[caller]).set('Origin', sb.url);
+    if (caller === 'send') t = t.set('Authorization', `Bearer ${w.sendKey}`);
+    if (caller === 'admin_key') t = t.set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`);
+    if (call.url === '/v1/events') {
+      // A stream stays open: the status line is the answer.
+      const controller = new AbortController();
+      const headers: Record<string, string> = {};
+      if (caller === 'agent' || caller === 'admin') Object.assign(headers, { cookie: cookieOverride ?? w.cookies[caller] });
+      if (caller === 'send') headers.authorization = `Bearer ${w.sendKey}`;
+      const res = await fetch(`${sb.url}${call.url}`, { headers, signal: controller.signal });
+      controller.abort();
+      return res.status;
+    }
+    if (call.raw) return (await t.set(call.raw.headers).send(call.raw.body)).status;
+    return (await (call.body === undefined ? t : t.send(call.body as object))).status;
+  };
+
+  it('has a request for every operation, and no request for an operation that is gone', () => {
+    const ids = [...operationsOf(doc).keys()].sort();
+    expect(ids.filter((id) => !BUILDERS[id])).toEqual([]);
+    expect(Object.keys(BUILDERS).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  it('without credentials: 401 for everything that is not public', async () => {
+    const wrong: string[] = [];
+    for (const [id, { operation }] of operationsOf(doc)) {
+      if (operation['x-access'].includes('public')) continue;
+      const status = await send(await BUILDERS[id]!(w), 'nobody');
+      if (status !== 401) wrong.push(`${id}: ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('with an agent session: 403 where only admins (or integrators) may; a send-only key: 403 on staff routes', async () => {
+    const wrong: string[] = [];
+    for (const [id, { operation }] of operationsOf(doc)) {
+      const access = operation['x-access'];
+      if (access.includes('public')) continue;
+      const call = await BUILDERS[id]!(w);
+      if (!access.includes('agent') && !access.includes('session')) {
+        const status = await send(call, 'agent');
+        if (status !== 403) wrong.push(`${id} as agent: ${status}`);
+      }
+      if (!access.includes('send')) {
+        const status = await send(call, 'send');
+        if (status !== 403) wrong.push(`${id} as send-only key: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('with the right credentials: 2xx', async () => {
+    const wrong: string[] = [];
+    for (const [id, { operation }] of operationsOf(doc)) {
+      const caller = rightCaller(operation['x-access']);
+      // A session that signs out, or changes its own name or password, is a fresh one.
+      const own = ['logout', 'updateMe', 'changePassword'].includes(id) ? await w.fresh() : undefined;
+      const call = await BUILDERS[id]!(w);
+      const status = await send(id === 'changePassword' ? { ...call, body: { current_password: own!.password, new_password: 'another long password' } } : call, caller, own?.cookie);
+      if (status < 200 || status >= 300) wrong.push(`${id} as ${caller}: ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

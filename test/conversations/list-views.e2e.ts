@@ -1,0 +1,64 @@
+import { inbound } from './conversation-support.js';
+import { startSendbook, type Sendbook } from '../support/sendbook.js';
+import { asSession, createStaff, signIn } from '../support/staff.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+
+describe('the conversation list: views, counts, search, the window filter', () => {
+  let sb: Sendbook;
+  beforeAll(async () => {
+    sb = await startSendbook();
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('mine, unassigned and all, with counts, search by name or number, and open windows', async () => {
+    const dana = await createStaff(sb, 'agent', 'Dana');
+    const other = await createStaff(sb, 'agent', 'Omar');
+    const session = asSession(sb, await signIn(sb, dana));
+    const ada = (await inbound(sb, sb.sim.customer('16505558801', { name: 'Ada Lovelace' }).sendText('hi'))).conversation_id as string;
+    const bob = (await inbound(sb, sb.sim.customer('16505558802', { name: 'Bob Marley' }).sendText('hello'))).conversation_id as string;
+    const cy = (await inbound(sb, sb.sim.customer('16505558803', { name: 'Cy Twombly' }).sendText('hey'))).conversation_id as string;
+    // A thread opened by us has no inbound message, so its window is closed.
+    const quiet = (await sb.api().post('/v1/conversations').send({ to: '+16505558804' }).expect(200)).body.conversation.id as string;
+
+    await session.patch(`/v1/conversations/${ada}`).send({ assignee: dana.id }).expect(200);
+    await session.patch(`/v1/conversations/${bob}`).send({ assignee: other.id }).expect(200);
+    const ids = async (query: string) => (await session.get(`/v1/conversations?${query}`).expect(200)).body.data.map((c: { id: string }) => c.id).sort();
+
+    expect(await ids('view=mine')).toEqual([ada]);
+    expect(await ids('view=unassigned')).toEqual([cy, quiet].sort());
+    expect(await ids('view=all')).toEqual([ada, bob, cy, quiet].sort());
+    expect((await session.get('/v1/conversations/counts').expect(200)).body).toEqual({ mine: 1, unassigned: 2, all: 4, unread: 3 });
+
+    expect(await ids('q=lovel')).toEqual([ada]);
+    expect(await ids('q=%2B1%20650-555-8802')).toEqual([bob]);
+    expect(await ids('window=open')).toEqual([ada, bob, cy].sort());
+    expect(await ids('view=unassigned&window=open')).toEqual([cy]);
+
+    const assigned = (await session.get(`/v1/conversations/${ada}`).expect(200)).body.conversation;
+    expect(assigned).toMatchObject({ assignee: dana.id, assignee_name: 'Dana' });
+    const history = (await session.get(`/v1/conversations/${ada}/history`).expect(200)).body.data;
+    expect(history).toEqual([expect.objectContaining({ action: 'conversation.updated', actor: `staff:${dana.id}`, actor_name: 'Dana', details: { assignee: { from: null, to: dana.id } } })]);
+  });
+
+  it('refuses an assignee who is not an active staff member, naming the field', async () => {
+    const c = (await inbound(sb, sb.sim.customer('16505558811').sendText('hi'))).conversation_id as string;
+    const patch = (body: object) => fetch(`${sb.url}/v1/conversations/${c}`, { method: 'PATCH', headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const notAnId = await patch({ assignee: 'dana@shop.example' });
+    expect(notAnId.status).toBe(400);
+    expect(((await notAnId.json()) as { details: unknown }).details).toEqual([{ field: 'assignee', message: "assignee must be a staff member's id (or null)" }]);
+    const gone = await createStaff(sb, 'agent');
+    await sb.dataSource.query(`UPDATE staff SET active = false WHERE id = $1`, [gone.id]);
+    const inactive = await patch({ assignee: gone.id });
+    expect(inactive.status).toBe(400);
+    expect(((await inactive.json()) as { details: unknown }).details).toEqual([{ field: 'assignee', message: 'is not an active staff member' }]);
+    expect((await patch({ assignee: null })).status).toBe(200);
+  });
+
+  it('mine needs a person: an API key asking for it is told so', async () => {
+    const res = await sb.api().get('/v1/conversations?view=mine');
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ field: 'view', message: 'mine needs a signed-in staff member' }]);
+  });
+});

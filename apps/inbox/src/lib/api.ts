@@ -1,21 +1,18 @@
 import { createSendbookClient, type SendbookClient } from '@sendbook/api-contract';
 import { loginHref } from './next-path';
-import type { PendingRoute, PendingRoutes } from './pending-contract';
 import { problemFrom, type Problem } from './problem';
 import { IDEMPOTENCY_HEADER, isMutation, newRequestId } from './request-id';
 
 /**
- * The one way the inbox calls the API: the typed client generated from the API's contract, plus
- * the few routes the contract does not have yet (lib/pending-contract.ts). In the browser it calls
- * the inbox's own origin (`/v1/*` is forwarded to the API), so the session cookie goes along; on
- * the server, lib/server-api.ts forwards the visitor's cookie.
+ * The one way the inbox calls the API: the typed client generated from the API's contract. In the
+ * browser it calls the inbox's own origin (`/v1/*` is forwarded to the API), so the session cookie
+ * goes along; on the server, lib/server-api.ts forwards the visitor's cookie.
  */
 export interface Api {
   readonly client: SendbookClient;
-  pending<R extends PendingRoute>(route: R, body?: PendingRoutes[R]['body']): Promise<ApiResult<PendingRoutes[R]['ok']>>;
 }
 
-/** The shape openapi-fetch answers with; `pending` answers the same way. */
+/** The shape openapi-fetch answers with. */
 export interface ApiResult<T> {
   readonly data?: T;
   readonly error?: unknown;
@@ -29,19 +26,7 @@ export interface ApiOptions {
 }
 
 export function createApi(options: ApiOptions): Api {
-  const client = createSendbookClient({ baseUrl: options.baseUrl, fetch: options.fetch, headers: options.headers });
-  return {
-    client,
-    async pending(route, body) {
-      const [method, path] = route.split(' ') as [string, string];
-      const headers = new Headers(options.headers);
-      headers.set('accept', 'application/json');
-      if (body !== undefined) headers.set('content-type', 'application/json');
-      const response = await options.fetch(new Request(`${options.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-      const parsed = await readJson(response);
-      return response.ok ? { data: parsed as never, response } : { error: parsed, response };
-    },
-  };
+  return { client: createSendbookClient({ baseUrl: options.baseUrl, fetch: options.fetch, headers: options.headers }) };
 }
 
 /** An answer that was not a success, as a Problem the UI knows how to show. */
@@ -102,16 +87,5 @@ let leaving = false;
 export function sessionEnded(): void {
   if (leaving) return;
   leaving = true;
-  window.location.assign(loginHref(`${window.location.pathname}${window.location.search}`));
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  window.location.assign(loginHref(`${window.location.pathname}${window.location.search}`, 'session_ended'));
 }

@@ -7,6 +7,7 @@ describe('keysFor: what a live event makes stale', () => {
     ['message.status', { message_id: 'm1', state: 'read' }, [['conversations', 'detail'], ['work-items']]],
     ['work_item.changed', { kind: 'held', change: 'created' }, [['work-items', 'held'], ['metrics']]],
     ['work_item.changed', null, [['work-items'], ['metrics']]],
+    ['conversation.changed', { conversation_id: 'c2', change: 'seen' }, [['conversations', 'list'], ['conversations', 'detail', 'c2']]],
     ['something.new', {}, []],
   ])('%s %j', (type, data, keys) => {
     expect(keysFor(type, data)).toEqual(keys);

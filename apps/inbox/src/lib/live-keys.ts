@@ -13,6 +13,8 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
       return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'], ['work-items', 'unattributed_inbound']];
     case 'message.status':
       return [['conversations', 'detail'], ['work-items']];
+    case 'conversation.changed':
+      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail']];
     case 'work_item.changed':
       return [kind ? ['work-items', kind] : ['work-items'], ['metrics']];
     default:

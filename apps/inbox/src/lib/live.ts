@@ -55,7 +55,7 @@ export function useLiveEvents(): LiveStatus {
         source.close();
         source = null;
         setStatus(navigator.onLine ? 'reconnecting' : 'offline');
-        void browserApi().pending('GET /v1/auth/me').catch(() => undefined);
+        void browserApi().client.GET('/v1/auth/me').catch(() => undefined);
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
         attempt += 1;
         retryTimer = setTimeout(connect, delay);
@@ -67,7 +67,7 @@ export function useLiveEvents(): LiveStatus {
           if (type === 'reset') return batch.all();
           batch.add(keysFor(type, parse(message.data)));
         });
-      for (const type of ['inbound.created', 'message.status', 'work_item.changed', 'reset']) listen(type);
+      for (const type of ['inbound.created', 'message.status', 'work_item.changed', 'conversation.changed', 'reset']) listen(type);
     };
 
     const online = () => {

@@ -51,6 +51,11 @@ describe('loginHref', () => {
   ])('%s → %s', (next, href) => {
     expect(loginHref(next)).toBe(href);
   });
+
+  it('says when a session ended', () => {
+    expect(loginHref('/work/failed', 'session_ended')).toBe('/login?next=%2Fwork%2Ffailed&reason=session_ended');
+    expect(loginHref('/conversations', 'session_ended')).toBe('/login?reason=session_ended');
+  });
 });
 
 describe('visiblePath', () => {

@@ -26,11 +26,17 @@ export function safeNextPath(raw: string | null | undefined, fallback: string = 
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** Why someone is sent to sign in, when it is not simply that they have not yet. */
+export type SignInReason = 'session_ended';
+
 /** The sign-in page, remembering where the person was (`/` and the default destination need no `next`). */
-export function loginHref(next: string | null | undefined): string {
+export function loginHref(next: string | null | undefined, reason?: SignInReason): string {
   const safe = safeNextPath(next, '');
-  if (safe === '' || safe === '/' || safe === AFTER_SIGN_IN) return '/login';
-  return `/login?${new URLSearchParams({ next: safe }).toString()}`;
+  const params = new URLSearchParams();
+  if (safe !== '' && safe !== '/' && safe !== AFTER_SIGN_IN) params.set('next', safe);
+  if (reason) params.set('reason', reason);
+  const query = params.toString();
+  return query ? `/login?${query}` : '/login';
 }
 
 export function isLoginPath(pathname: string): boolean {

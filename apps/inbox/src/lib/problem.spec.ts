@@ -50,6 +50,7 @@ describe('signInMessage', () => {
     [401, { error: 'invalid_credentials', message: 'bad' }, null, 'Wrong email or password.'],
     [429, { error: 'too_many_attempts', message: 'slow down' }, '42', 'Too many attempts. Try again in 42 s.'],
     [429, { error: 'too_many_attempts' }, null, 'Too many attempts. Wait a moment, then try again.'],
+    [429, { error: 'too_many_attempts', retry_after_seconds: 90 }, null, 'Too many attempts. Try again in 1 min 30 s.'],
     [0, null, null, 'The API is unreachable. Check that Sendbook is running, then try again.'],
     [502, { error: API_UNREACHABLE }, null, 'The API is unreachable. Check that Sendbook is running, then try again.'],
     [400, { error: 'validation_failed' }, null, 'Enter your email address and password.'],

@@ -30,7 +30,9 @@ export function problemFrom(status: number, body: unknown, retryAfter: string | 
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const code = typeof record.error === 'string' ? record.error : null;
   const message = typeof record.message === 'string' ? record.message : null;
-  return { kind: kindOf(status, code), status, code, message, retryAfterSeconds: retryAfterSeconds(retryAfter, now) };
+  // The header first; the API also says it in the body of a 429 (`retry_after_seconds`).
+  const wait = retryAfterSeconds(retryAfter, now) ?? (typeof record.retry_after_seconds === 'number' ? Math.max(0, Math.ceil(record.retry_after_seconds)) : null);
+  return { kind: kindOf(status, code), status, code, message, retryAfterSeconds: wait };
 }
 
 function kindOf(status: number, code: string | null): ProblemKind {

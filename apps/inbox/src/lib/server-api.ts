@@ -41,6 +41,6 @@ export async function load<T>(call: (api: Api) => Promise<ApiResult<T>>): Promis
   }
   if (result.response.ok) return { ok: true, data: result.data as NonNullable<T> };
   const problem = problemOf(result);
-  if (problem.kind === 'unauthorized') redirect(loginHref(await currentPath()));
+  if (problem.kind === 'unauthorized') redirect(loginHref(await currentPath(), 'session_ended'));
   return { ok: false, problem };
 }

@@ -67,9 +67,15 @@ function inbound(id: string, at: string, overrides: Partial<Inbound> = {}): Time
 }
 
 describe('buildThread', () => {
-  it('puts messages in time order under day separators', () => {
-    const items = buildThread([inbound('i2', '2026-12-02T09:00:00Z'), outbound('o1', '2026-12-01T10:00:00Z'), inbound('i1', '2026-12-01T11:00:00Z')], NOW, 'UTC');
+  it('keeps the API’s order under day separators', () => {
+    const items = buildThread([outbound('o1', '2026-12-01T10:00:00Z'), inbound('i1', '2026-12-01T11:00:00Z'), inbound('i2', '2026-12-02T09:00:00Z')], NOW, 'UTC');
     expect(items.map((i) => (i.kind === 'day' ? i.label : i.key))).toEqual(['Yesterday', 'out-o1', 'in-i1', 'Today', 'in-i2']);
+  });
+
+  it('does not re-sort a reply whose whole-second timestamp is earlier than the message it answers', () => {
+    const template = outbound('o1', '2026-12-02T09:00:00.700Z');
+    const reply = inbound('i1', '2026-12-02T09:00:00Z', { context_wamid: 'wamid.o1' });
+    expect(buildThread([template, reply], NOW).map((i) => i.key)).toEqual(['day-2026-12-02', 'out-o1', 'in-i1']);
   });
 
   it('separates days in the viewer’s zone', () => {
@@ -88,6 +94,12 @@ describe('buildThread', () => {
     const items = buildThread([inbound('i0', '2026-12-02T08:00:00Z'), outbound('o1', '2026-12-02T09:00:00Z'), inbound('i1', '2026-12-02T10:00:00Z', overrides)], NOW);
     const item = items.find((i) => i.key === 'in-i1');
     expect(item && item.kind === 'inbound' ? item.quote : 'missing').toEqual(quote);
+  });
+
+  it('private notes sit among the messages, in time order', () => {
+    const note: TimelineEntry = { direction: 'note', at: '2026-12-02T09:30:00Z', note: { id: 'n1', text: 'Called the courier', author: 'staff:1', author_name: 'Grace', created_at: '2026-12-02T09:30:00Z' } };
+    const items = buildThread([outbound('o1', '2026-12-02T09:00:00Z'), note, inbound('i1', '2026-12-02T10:00:00Z', { context_wamid: 'wamid.o1' })], NOW);
+    expect(items.map((i) => i.key)).toEqual(['day-2026-12-02', 'out-o1', 'note-n1', 'in-i1']);
   });
 
   it('an agent reply quotes the customer message it answers', () => {

@@ -12,7 +12,8 @@ import { currentPath } from '../../lib/server-api';
  */
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   const session = await getSession();
-  if (session.status === 'signed_out') redirect(loginHref(await currentPath()));
+  // The proxy let a cookie through, so a session existed: it ended (expired, signed out elsewhere, deactivated).
+  if (session.status === 'signed_out') redirect(loginHref(await currentPath(), 'session_ended'));
   if (session.status === 'unknown') return <SessionUnknown problem={session.problem} />;
   return <AppShell staff={session.staff}>{children}</AppShell>;
 }

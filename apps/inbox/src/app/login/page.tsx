@@ -17,6 +17,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   // Already signed in (a bookmark to /login, the back button after signing in): go on.
   if ((await getSession()).status === 'signed_in') redirect(next);
   const signedOut = search.signed_out === '1';
+  const ended = search.reason === 'session_ended';
   return (
     <main className={styles.page}>
       <div className={styles.column}>
@@ -30,6 +31,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             <p>Answer your customers on WhatsApp.</p>
           </div>
           {signedOut ? <Callout role="status" tone="success" title="You signed out." /> : null}
+          {ended ? (
+            <Callout role="status" tone="info" title="Your session ended.">
+              Sign in again to pick up where you left off.
+            </Callout>
+          ) : null}
           <LoginForm next={next} />
         </div>
         <p className={styles.foot}>Forgot your password? Ask an admin of your team to reset it.</p>

@@ -10,6 +10,7 @@ export interface Credentials {
   readonly password: string;
 }
 
-export const signIn = (api: Api, credentials: Credentials) => api.pending('POST /v1/auth/login', credentials);
-export const fetchMe = (api: Api) => api.pending('GET /v1/auth/me');
-export const signOut = (api: Api) => api.pending('POST /v1/auth/logout');
+export const signIn = (api: Api, credentials: Credentials) => api.client.POST('/v1/auth/login', { body: { email: credentials.email, password: credentials.password } });
+export const fetchMe = (api: Api) => api.client.GET('/v1/auth/me');
+/** Ends the session (the API signs the person out everywhere). */
+export const signOut = (api: Api) => api.client.POST('/v1/auth/logout');

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Conversation, TimelineEntry } from '@sendbook/api-contract';
+import type { Conversation, RecentPurpose, TimelineEntry } from '@sendbook/api-contract';
 import { browserApi, unwrap, type Api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/request-id';
 
@@ -35,7 +35,12 @@ export function fetchConversation(api: Api, id: string) {
   return api.client.GET('/v1/conversations/{id}', { params: { path: { id } } });
 }
 
-export type ConversationDetail = { conversation: Conversation; timeline: TimelineEntry[] };
+export type ConversationDetail = { conversation: Conversation; timeline: TimelineEntry[]; older_cursor: string | null; recent_purposes: RecentPurpose[] };
+
+/** An older page of a thread's timeline (the detail carries only the newest page). */
+export function fetchOlderTimeline(id: string, before: string) {
+  return unwrap(browserApi().client.GET('/v1/conversations/{id}/timeline', { params: { path: { id }, query: { before } } }));
+}
 
 export const conversationQuery = (id: string) => ({
   queryKey: conversationKeys.detail(id),

@@ -1,5 +1,5 @@
 import type { IconName } from '../../components/ui/icon';
-import type { StaffRole } from '../../lib/pending-contract';
+import type { StaffMember } from '@sendbook/api-contract';
 import { WORK_KINDS, workHref, workKind } from '../../lib/work-kinds';
 
 /** Where the shell can take you: the sidebar, the command palette and the `g` shortcuts share this list. */
@@ -25,7 +25,7 @@ const ADMIN: readonly NavItem[] = [
   { key: 'staff', label: 'Staff', href: '/settings/staff', section: '/settings', icon: 'users', goKey: 's', adminOnly: true },
 ];
 
-export function navItems(role: StaffRole): { main: readonly NavItem[]; admin: readonly NavItem[] } {
+export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[] } {
   return { main: MAIN, admin: role === 'admin' ? ADMIN : [] };
 }
 

@@ -8,6 +8,7 @@ import { errorLine, errorWords } from '../../../lib/meta-errors';
 import { outboundState, type OutboundState } from '../../../lib/message-state';
 import type { Quote, ThreadItem } from '../../../lib/thread';
 import { clockTime } from '../../../lib/time';
+import { waitingWords } from '../../../lib/waiting';
 import styles from './message.module.css';
 
 const STATE_ICONS: Readonly<Record<OutboundState, IconName>> = {
@@ -25,6 +26,7 @@ const STATE_ICONS: Readonly<Record<OutboundState, IconName>> = {
 
 type Inbound = Extract<ThreadItem, { kind: 'inbound' }>;
 type Outbound = Extract<ThreadItem, { kind: 'outbound' }>;
+type NoteItem = Extract<ThreadItem, { kind: 'note' }>;
 
 function QuoteBlock({ quote, contact }: { quote: Quote; contact: string }) {
   return (
@@ -66,12 +68,12 @@ export function InboundArticle({ item, contact }: { item: Inbound; contact: stri
  * description), and why, when it failed or waits.
  */
 export function OutboundArticle({ item, contact }: { item: Outbound; contact: string }) {
-  const { timeZone } = useClock();
+  const { now, timeZone } = useClock();
   const stateId = useId();
   const { message, content, quote } = item;
   const state = outboundState(message.state);
   const error = message.last_error;
-  const waiting = !state.settled && error !== null && message.state === 'queued';
+  const why = message.state === 'queued' ? waitingWords(message.waiting, now, timeZone) : null;
   return (
     <article className={styles.article} data-direction="outbound" data-state={message.state} aria-label={`To ${contact} at ${clockTime(item.at, timeZone)}`} aria-describedby={stateId}>
       <div className={styles.bubble}>
@@ -112,12 +114,28 @@ export function OutboundArticle({ item, contact }: { item: Outbound; contact: st
           Not delivered: {errorLine(error)}
           {errorWords(error).hint ? <span className={styles.hint}>{errorWords(error).hint}</span> : null}
         </p>
-      ) : message.state === 'held' || waiting ? (
+      ) : message.state === 'held' ? (
         <p className={styles.reason} data-tone="warning">
-          {message.state === 'held' ? 'Held: ' : 'Waiting: '}
-          {errorLine(error)}
+          Held: {errorLine(error)}
+        </p>
+      ) : why ? (
+        <p className={styles.reason} data-tone="warning">
+          {why}
         </p>
       ) : null}
+    </article>
+  );
+}
+
+/** A private note: for the team, never sent to the customer. */
+export function NoteArticle({ item }: { item: NoteItem }) {
+  const { timeZone } = useClock();
+  return (
+    <article className={styles.note} aria-label={`Note by ${item.note.author_name} at ${clockTime(item.at, timeZone)}`}>
+      <span className={styles.noteLabel}>
+        <Icon name="lock" size={12} /> Note by {item.note.author_name} · <Time at={item.at} style="clock" /> · not sent to the customer
+      </span>
+      <p className={styles.text}>{item.note.text}</p>
     </article>
   );
 }

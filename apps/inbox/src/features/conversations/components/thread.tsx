@@ -1,7 +1,8 @@
 'use client';
 
+import type { TimelineEntry } from '@sendbook/api-contract';
 import Link from 'next/link';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useClock } from '../../../components/clock';
 import { ProblemState } from '../../../components/problem-state';
 import { Badge } from '../../../components/ui/badge';
@@ -16,9 +17,9 @@ import type { Loaded } from '../../../lib/server-api';
 import { buildThread } from '../../../lib/thread';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
 import { describeWindow } from '../../../lib/window';
-import { conversationQuery, type ConversationDetail } from '../conversations.queries';
+import { conversationQuery, fetchOlderTimeline, type ConversationDetail } from '../conversations.queries';
 import { useMarkSeen } from '../hooks/use-mark-seen';
-import { InboundArticle, OutboundArticle } from './message-article';
+import { InboundArticle, NoteArticle, OutboundArticle } from './message-article';
 import styles from './thread.module.css';
 
 /** One conversation, read-only for now: who, whether the window is open, and every message with its state. */
@@ -28,18 +29,42 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
   const toast = useToast();
   useMarkSeen(id, query.data?.conversation.unread_count);
 
-  const items = useMemo(() => (query.data ? buildThread(query.data.timeline, now, timeZone) : []), [query.data, now, timeZone]);
+  // The detail carries the newest page; earlier pages are fetched on request and kept here.
+  const [older, setOlder] = useState<{ entries: TimelineEntry[]; cursor: string | null } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const cursor = older ? older.cursor : (query.data?.older_cursor ?? null);
+  const items = useMemo(() => (query.data ? buildThread(uniqueEntries([...(older?.entries ?? []), ...query.data.timeline]), now, timeZone) : []), [query.data, older, now, timeZone]);
 
   // Open at the newest message; stay there as messages arrive, unless the agent scrolled up to read.
   const logRef = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const opened = useRef<string | null>(null);
+  const keepFromBottom = useRef<number | null>(null);
   useLayoutEffect(() => {
     const log = logRef.current;
     if (!log) return;
-    if (opened.current !== id || pinned.current) log.scrollTop = log.scrollHeight;
+    if (keepFromBottom.current !== null) {
+      // Earlier messages went in above: keep what the agent was reading where it was.
+      log.scrollTop = log.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (opened.current !== id || pinned.current) log.scrollTop = log.scrollHeight;
     opened.current = id;
   }, [id, items.length]);
+
+  const showEarlier = async () => {
+    if (!cursor || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchOlderTimeline(id, cursor);
+      const log = logRef.current;
+      keepFromBottom.current = log ? log.scrollHeight - log.scrollTop : null;
+      setOlder((current) => ({ entries: [...page.data, ...(current?.entries ?? [])], cursor: page.older_cursor }));
+    } catch {
+      toast({ tone: 'danger', title: 'Could not load earlier messages', description: 'Try again in a moment.' });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
 
   if (query.problem && !query.data) {
     return (
@@ -79,7 +104,7 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           <h2 className={styles.contactName}>{name}</h2>
           <div className={styles.contactMeta}>
             {number && number !== name ? <span>{number}</span> : null}
-            {conversation.assignee ? <span>· Assigned to {conversation.assignee}</span> : null}
+            {conversation.assignee ? <span>· Assigned to {conversation.assignee_name ?? 'someone'}</span> : null}
           </div>
         </div>
         <div className={styles.headerSide}>
@@ -112,6 +137,13 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           pinned.current = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
         }}
       >
+        {cursor ? (
+          <div className={styles.earlier}>
+            <Button size="sm" onClick={() => void showEarlier()} disabled={loadingOlder} busy={loadingOlder}>
+              Show earlier messages
+            </Button>
+          </div>
+        ) : null}
         {items.length === 0 ? (
           <State role="status" icon="inbox" title="No messages yet" compact>
             Messages to and from {name} appear here.
@@ -124,6 +156,8 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
               </div>
             ) : item.kind === 'inbound' ? (
               <InboundArticle key={item.key} item={item} contact={name} />
+            ) : item.kind === 'note' ? (
+              <NoteArticle key={item.key} item={item} />
             ) : (
               <OutboundArticle key={item.key} item={item} contact={name} />
             ),
@@ -136,4 +170,14 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
       </footer>
     </div>
   );
+}
+
+/** One entry per message or note, whichever page it came in. */
+function uniqueEntries(entries: readonly TimelineEntry[]): TimelineEntry[] {
+  const byKey = new Map<string, TimelineEntry>();
+  for (const entry of entries) {
+    const key = entry.direction === 'inbound' ? `in-${entry.inbound.id}` : entry.direction === 'outbound' ? `out-${entry.message.id}` : `note-${entry.note.id}`;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
 }

@@ -8,7 +8,7 @@ import { Icon } from '../../../components/ui/icon';
 import { Kbd } from '../../../components/ui/kbd';
 import { useLiveEvents } from '../../../lib/live';
 import { initials } from '../../../lib/message-content';
-import type { StaffMember } from '../../../lib/pending-contract';
+import type { StaffMember } from '@sendbook/api-contract';
 import { SignOutButton, useSignOut } from '../../auth/components/sign-out-button';
 import { CommandsProvider } from '../commands';
 import { useShortcuts } from '../hooks/use-shortcuts';

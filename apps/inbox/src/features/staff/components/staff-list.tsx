@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
-import type { StaffMember } from '../../../lib/pending-contract';
+import { Time } from '../../../components/time';
+import type { StaffMember } from '@sendbook/api-contract';
 import type { Loaded } from '../../../lib/server-api';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
 import { staffQuery } from '../staff.queries';
@@ -19,15 +20,7 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
     <Page title="Staff" subtitle="Who can sign in to the inbox">
       <PageDescription>Agents answer customers and work the queues; admins also see queue health and manage staff.</PageDescription>
       {query.problem && !query.data ? (
-        query.problem.kind === 'not_found' ? (
-          <ProblemState
-            problem={query.problem}
-            title="Staff management is not available yet"
-            detail="This Sendbook API does not offer GET /v1/staff yet. Update Sendbook; until then, the admin from BOOTSTRAP_ADMIN_EMAIL can sign in."
-          />
-        ) : (
-          <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
-        )
+        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
       ) : !query.data ? (
         <Loading label="Loading staff…" />
       ) : staff.length === 0 ? (
@@ -42,6 +35,7 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
               <Th>Email</Th>
               <Th>Role</Th>
               <Th>Status</Th>
+              <Th>Last seen</Th>
             </tr>
           </thead>
           <tbody>
@@ -56,10 +50,11 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
                   <Badge tone={member.role === 'admin' ? 'progress' : 'neutral'}>{member.role === 'admin' ? 'Admin' : 'Agent'}</Badge>
                 </Td>
                 <Td>
-                  <Badge tone={member.active ? 'success' : 'muted'} dot>
-                    {member.active ? 'Active' : 'Deactivated'}
+                  <Badge tone={!member.active ? 'muted' : member.invite_pending ? 'warning' : 'success'} dot>
+                    {!member.active ? 'Deactivated' : member.invite_pending ? 'Invited' : 'Active'}
                   </Badge>
                 </Td>
+                <Td muted>{member.last_seen_at ? <Time at={member.last_seen_at} /> : 'Never'}</Td>
               </tr>
             ))}
           </tbody>

@@ -1,23 +1,21 @@
 import type { Browser } from 'playwright-core';
+import request from 'supertest';
 import { launchBrowser } from '../../../test/support/browser.js';
 import { startInbox, type InboxServer } from '../../../test/support/inbox-server.js';
+import { createStaff, type StaffLogin } from '../../../test/support/staff.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { TEST_SECRETS } from '../../../test/support/test-env.js';
-import { ADMIN_ENV, AGENT, alertSaying, look, openPage, signIn, where } from './inbox-browser.js';
+import { ADMIN_ENV, alertSaying, look, openPage, signIn, where } from './inbox-browser.js';
 
-describe('inbox: an agent is refused the admin pages', () => {
+describe('inbox: what an agent may see, and a session that ends elsewhere', () => {
   let api: TestApp;
   let inbox: InboxServer;
   let browser: Browser;
+  let agent: StaffLogin;
+  const setActive = (active: boolean) => request(api.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active }).expect(200);
   beforeAll(async () => {
     api = await startTestApp({ env: ADMIN_ENV });
-    // An agent, made the way an integrator with the admin key would (POST /v1/staff).
-    const created = await fetch(`${api.url}/v1/staff`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: AGENT.email, name: AGENT.name, role: 'agent', password: AGENT.password }),
-    });
-    if (created.status !== 201) throw new Error(`POST /v1/staff answered ${created.status}: ${await created.text()}`);
+    agent = await createStaff(api, 'agent', 'Ada Lovelace');
     inbox = await startInbox(api.url);
     browser = await launchBrowser();
   }, 120_000);
@@ -30,7 +28,7 @@ describe('inbox: an agent is refused the admin pages', () => {
   it('the agent sees no admin links, and /health and /settings/staff say "no access" with a way back, decided on the server', async () => {
     const { page, outside, close } = await openPage(browser);
     await page.goto(`${inbox.url}/login`);
-    await signIn(page, AGENT);
+    await signIn(page, agent);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Conversations', exact: true }).waitFor();
     await expect(nav.getByRole('link', { name: 'Health', exact: true }).count()).resolves.toBe(0);
@@ -54,6 +52,28 @@ describe('inbox: an agent is refused the admin pages', () => {
 
     await page.getByRole('link', { name: 'Back to conversations' }).click();
     await page.waitForURL((url) => url.pathname === '/conversations');
+    expect(outside).toEqual([]);
+    await close();
+  });
+
+  it('deactivated while working: the next request sends the agent to sign in, and back to the same page after', async () => {
+    const { page, outside, close } = await openPage(browser);
+    await page.goto(`${inbox.url}/work/failed`);
+    await signIn(page, agent);
+    expect(where(page)).toBe('/work/failed');
+    await page.getByRole('heading', { name: 'Work', level: 1 }).waitFor();
+
+    await setActive(false);
+    // The next request from the browser meets the ended session: the live stream closing, or this.
+    await page.getByRole('button', { name: 'Refresh' }).click({ timeout: 5000 }).catch(() => undefined);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    expect(where(page)).toBe('/login?next=%2Fwork%2Ffailed&reason=session_ended');
+    await page.getByRole('status').filter({ hasText: 'Your session ended.' }).waitFor();
+    await look(page, 'login-session-ended');
+
+    await setActive(true);
+    await signIn(page, agent);
+    expect(where(page)).toBe('/work/failed');
     expect(outside).toEqual([]);
     await close();
   });

@@ -8,7 +8,6 @@ export const SCREENSHOTS = path.resolve('.data/screenshots/inbox');
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 
 export const ADMIN = { email: 'admin@sendbook.test', password: 'correct horse battery staple', name: 'Grace Hopper' } as const;
-export const AGENT = { email: 'agent@sendbook.test', password: 'another long passphrase', name: 'Ada Lovelace' } as const;
 
 /** The API's environment for these tests: the bootstrap admin exists after boot. */
 export const ADMIN_ENV = { BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password } as const;

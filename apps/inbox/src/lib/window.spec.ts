@@ -9,10 +9,10 @@ describe('describeWindow', () => {
     [at(23 * 60 + 59), true, 'Window closes in 23 h 59 min', '23 h 59 min left', 'success'],
     [at(45), true, 'Window closes in 45 min', '45 min left', 'warning'],
     [at(0.5), true, 'Window closes in less than a minute', 'less than a minute left', 'warning'],
-    [at(0), false, 'Window closed just now', 'Closed', 'muted'],
-    [at(-5), false, 'Window closed 5 min ago', 'Closed', 'muted'],
-    ['2026-11-30T10:00:00Z', false, 'Window closed 2 days ago', 'Closed', 'muted'],
-    [null, false, 'No message from the customer yet: templates only', 'Closed', 'muted'],
+    [at(0), false, 'Window closed just now', 'Window closed', 'muted'],
+    [at(-5), false, 'Window closed 5 min ago', 'Window closed', 'muted'],
+    ['2026-11-30T10:00:00Z', false, 'Window closed 2 days ago', 'Window closed', 'muted'],
+    [null, false, 'No message from the customer yet: templates only', 'Window closed', 'muted'],
   ])('until %s → open %s, %s', (until, open, label, short, tone) => {
     expect(describeWindow({ window_open_until: until }, NOW)).toEqual({ open, label, short, tone });
   });

@@ -28,10 +28,10 @@ export function ConversationRow({ conversation, href, current }: { conversation:
           {number && number !== label ? <span className={styles.number}>{number}</span> : null}
           {number && number !== label ? <span aria-hidden="true">·</span> : null}
           <span className={styles.window} data-tone={window.tone}>
-            <span className="visually-hidden">{window.open ? 'Window open, ' : 'Window '}</span>
+            {window.open ? <span className="visually-hidden">Window open, </span> : null}
             {window.short}
           </span>
-          {conversation.state === 'closed' ? <Badge tone="muted">Closed</Badge> : null}
+          {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
         </span>
         <span className={styles.side}>
           {unread ? (

@@ -108,10 +108,10 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           </div>
         </div>
         <div className={styles.headerSide}>
-          <Badge tone={window.tone} dot>
-            {window.open ? `Window ${window.short}` : 'Window closed'}
+          <Badge tone={window.tone} dot title={window.label}>
+            {window.open ? `Window ${window.short}` : window.short}
           </Badge>
-          <Badge tone={conversation.state === 'open' ? 'neutral' : 'muted'}>{conversation.state === 'open' ? 'Open' : 'Closed'}</Badge>
+          {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="sm" aria-label="More actions">

@@ -1,12 +1,33 @@
+// Next's anonymous telemetry would call telemetry.nextjs.org from every build and server: the inbox
+// reaches nothing outside localhost. Read after this file loads, so setting it here is enough.
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Type-checking is done by the workspace's own `tsc -b` (TypeScript 7), not by Next's build.
+  // Next's gzip buffers a response until it has enough to compress, which holds back server-sent
+  // events (app/v1/events/route.ts). Put compression in a proxy in front if you need it.
+  compress: false,
+  // Type-checking is done by the workspace's own `tsc -p apps/inbox` (TypeScript 7), not by Next's build.
   typescript: { ignoreBuildErrors: true },
   // Served next to the API on one machine; no image optimisation service or remote assets.
   images: { unoptimized: true },
   devIndicators: false,
+  // No rewrites for /v1: they are compiled into the build (routes-manifest.json), and the API's
+  // address (API_URL) is read when the server starts. app/v1/[...path]/route.ts forwards instead.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Referrer-Policy', value: 'same-origin' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,0 +1,35 @@
+'use client';
+
+import { Dialog as Radix } from 'radix-ui';
+import type { ReactNode } from 'react';
+import styles from './dialog.module.css';
+
+export const DialogRoot = Radix.Root;
+export const DialogTrigger = Radix.Trigger;
+export const DialogClose = Radix.Close;
+
+export interface DialogContentProps {
+  /** The dialog's accessible name; shown as its heading unless `hideTitle`. */
+  title: string;
+  description?: ReactNode;
+  hideTitle?: boolean;
+  /** No padding: for content that lays itself out (the command palette). */
+  bare?: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A modal dialog: focus trapped, Escape closes, focus returns to what opened it. */
+export function DialogContent({ title, description, hideTitle = false, bare = false, children, className }: DialogContentProps) {
+  return (
+    <Radix.Portal>
+      <Radix.Overlay className={styles.overlay} />
+      {/* Without a description, aria-describedby={undefined} tells Radix there is none on purpose. */}
+      <Radix.Content className={[styles.content, !bare && styles.padded, className].filter(Boolean).join(' ')} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Radix.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Radix.Title>
+        {description ? <Radix.Description className={hideTitle ? 'visually-hidden' : styles.description}>{description}</Radix.Description> : null}
+        {children}
+      </Radix.Content>
+    </Radix.Portal>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Api } from '../../lib/api';
+
+/** Staff sessions (POST /v1/auth/login, GET /v1/auth/me, POST /v1/auth/logout). */
+export const sessionKeys = {
+  me: ['session', 'me'] as const,
+};
+
+export interface Credentials {
+  readonly email: string;
+  readonly password: string;
+}
+
+export const signIn = (api: Api, credentials: Credentials) => api.client.POST('/v1/auth/login', { body: { email: credentials.email, password: credentials.password } });
+export const fetchMe = (api: Api) => api.client.GET('/v1/auth/me');
+/** Ends the session (the API signs the person out everywhere). */
+export const signOut = (api: Api) => api.client.POST('/v1/auth/logout');

@@ -1,0 +1,32 @@
+import { QUEUE_ITEMS, isCurrent, navItems } from './nav-items';
+
+describe('navigation', () => {
+  it('agents get Conversations and Work; admins also Health and Staff', () => {
+    expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Work']);
+    expect(navItems('agent').admin).toEqual([]);
+    expect(navItems('admin').admin.map((i) => [i.label, i.href])).toEqual([
+      ['Health', '/health'],
+      ['Staff', '/settings/staff'],
+    ]);
+  });
+
+  it('every go-to key is distinct', () => {
+    const { main, admin } = navItems('admin');
+    const keys = [...main, ...admin].map((i) => i.goKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('lists one link per queue', () => {
+    expect(QUEUE_ITEMS.map((q) => q.href)).toEqual(['/work/stuck_sending', '/work/unattributed_inbound', '/work/failed', '/work/held', '/work/poison_webhook', '/work/alert']);
+  });
+
+  it.each([
+    ['/conversations', '/conversations', true],
+    ['/conversations/abc', '/conversations', true],
+    ['/conversationsx', '/conversations', false],
+    ['/work/failed', '/work', true],
+    ['/settings/staff', '/settings', true],
+  ])('isCurrent(%s, %s) → %s', (pathname, section, expected) => {
+    expect(isCurrent(pathname, section)).toBe(expected);
+  });
+});

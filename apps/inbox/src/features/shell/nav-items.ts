@@ -1,0 +1,37 @@
+import type { IconName } from '../../components/ui/icon';
+import type { StaffMember } from '@sendbook/api-contract';
+import { WORK_KINDS, workHref, workKind } from '../../lib/work-kinds';
+
+/** Where the shell can take you: the sidebar, the command palette and the `g` shortcuts share this list. */
+export interface NavItem {
+  readonly key: string;
+  readonly label: string;
+  readonly href: string;
+  /** Paths that count as "here" for `aria-current` (a prefix). */
+  readonly section: string;
+  readonly icon: IconName;
+  /** The letter after `g` ("g c"). */
+  readonly goKey?: string;
+  readonly adminOnly: boolean;
+}
+
+const MAIN: readonly NavItem[] = [
+  { key: 'conversations', label: 'Conversations', href: '/conversations', section: '/conversations', icon: 'inbox', goKey: 'c', adminOnly: false },
+  { key: 'work', label: 'Work', href: workHref('stuck_sending'), section: '/work', icon: 'queue', goKey: 'w', adminOnly: false },
+];
+
+const ADMIN: readonly NavItem[] = [
+  { key: 'health', label: 'Health', href: '/health', section: '/health', icon: 'health', goKey: 'h', adminOnly: true },
+  { key: 'staff', label: 'Staff', href: '/settings/staff', section: '/settings', icon: 'users', goKey: 's', adminOnly: true },
+];
+
+export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[] } {
+  return { main: MAIN, admin: role === 'admin' ? ADMIN : [] };
+}
+
+/** One link per queue, under Work. */
+export const QUEUE_ITEMS = WORK_KINDS.map((kind) => ({ key: kind, label: workKind(kind).title, href: workHref(kind) }));
+
+export function isCurrent(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`);
+}

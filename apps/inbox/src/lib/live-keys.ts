@@ -1,0 +1,24 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * What each live event makes stale, as query-key prefixes (see each feature's *.queries.ts):
+ * `['conversations', 'list' | 'detail', …]`, `['work-items', kind]`, `['metrics']`.
+ */
+export function keysFor(type: string, data: unknown): QueryKey[] {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const conversationId = typeof record.conversation_id === 'string' ? record.conversation_id : null;
+  const kind = typeof record.kind === 'string' ? record.kind : null;
+  switch (type) {
+    case 'inbound.created':
+      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'], ['work-items', 'unattributed_inbound']];
+    case 'message.status':
+      return [['conversations', 'detail'], ['work-items']];
+    case 'conversation.changed':
+      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail']];
+    case 'work_item.changed':
+      return [kind ? ['work-items', kind] : ['work-items'], ['metrics']];
+    default:
+      return [];
+  }
+}
+

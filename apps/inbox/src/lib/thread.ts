@@ -1,0 +1,69 @@
+import type { Inbound, Message, Note, TimelineEntry } from '@sendbook/api-contract';
+import { excerpt, inboundContent, outboundContent, type MessageContent } from './message-content';
+import { dayKey, dayLabel, type Instant } from './time';
+
+/**
+ * A conversation's timeline as the thread draws it: day separators, each message's content, and
+ * for a message that answers another (a customer's reply, a button pressed on a template, a
+ * reaction, an agent's reply) a quote of the message it answers. Private notes sit among them.
+ */
+export interface Quote {
+  /** The answered message's words, cut to one line; or a note that it is not in this thread. */
+  readonly text: string;
+  /** Who wrote the answered message. */
+  readonly author: 'customer' | 'business' | null;
+  /** Whether the answered message is in this thread (else only its id is known). */
+  readonly found: boolean;
+}
+
+export type ThreadItem =
+  | { readonly kind: 'day'; readonly key: string; readonly label: string }
+  | { readonly kind: 'inbound'; readonly key: string; readonly at: string; readonly inbound: Inbound; readonly content: MessageContent; readonly quote: Quote | null }
+  | { readonly kind: 'outbound'; readonly key: string; readonly at: string; readonly message: Message; readonly content: MessageContent; readonly quote: Quote | null }
+  | { readonly kind: 'note'; readonly key: string; readonly at: string; readonly note: Note };
+
+const NOT_HERE: Quote = { text: 'A message that is not in this thread', author: null, found: false };
+
+export function buildThread(timeline: readonly TimelineEntry[], now: Instant, timeZone = 'UTC'): ThreadItem[] {
+  const byWamid = new Map<string, TimelineEntry>();
+  const byMessageId = new Map<string, TimelineEntry>();
+  for (const entry of timeline) {
+    if (entry.direction === 'inbound') byWamid.set(entry.inbound.wamid, entry);
+    else if (entry.direction === 'outbound') {
+      byMessageId.set(entry.message.id, entry);
+      if (entry.message.wamid) byWamid.set(entry.message.wamid, entry);
+    }
+  }
+  const quoteOf = (entry: TimelineEntry | undefined, named: boolean): Quote | null => {
+    if (!entry || entry.direction === 'note') return named ? NOT_HERE : null;
+    return entry.direction === 'inbound'
+      ? { text: excerpt(inboundContent(entry.inbound)), author: 'customer', found: true }
+      : { text: excerpt(outboundContent(entry.message)), author: 'business', found: true };
+  };
+
+  const items: ThreadItem[] = [];
+  let day: string | null = null;
+  // The API's order, not a sort on `at`: Meta's timestamps have whole seconds, so a reply can carry
+  // an earlier `at` than the message it answers; the API orders the thread as things happened.
+  for (const entry of timeline) {
+    const key = dayKey(entry.at, timeZone);
+    if (key !== day) {
+      day = key;
+      items.push({ kind: 'day', key: `day-${key}`, label: dayLabel(entry.at, now, timeZone) });
+    }
+    if (entry.direction === 'note') {
+      items.push({ kind: 'note', key: `note-${entry.note.id}`, at: entry.at, note: entry.note });
+    } else if (entry.direction === 'inbound') {
+      const inbound = entry.inbound;
+      const named = inbound.reaction?.message_wamid ?? inbound.context_wamid;
+      const answered = (inbound.message_id ? byMessageId.get(inbound.message_id) : undefined) ?? (named ? byWamid.get(named) : undefined);
+      items.push({ kind: 'inbound', key: `in-${inbound.id}`, at: entry.at, inbound, content: inboundContent(inbound), quote: quoteOf(answered, Boolean(named || inbound.message_id)) });
+    } else {
+      const message = entry.message;
+      const context = message.payload.context;
+      const named = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string' ? (context as { message_id: string }).message_id : null;
+      items.push({ kind: 'outbound', key: `out-${message.id}`, at: entry.at, message, content: outboundContent(message), quote: named ? quoteOf(byWamid.get(named), true) : null });
+    }
+  }
+  return items;
+}

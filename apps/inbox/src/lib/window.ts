@@ -1,0 +1,30 @@
+import type { Conversation } from '@sendbook/api-contract';
+import { durationWords, relativeTime, type Instant } from './time';
+
+/**
+ * The 24-hour customer-service window as an agent needs it: can I write freely, and for how long?
+ * Decided from `window_open_until` against `now`, so a page left open does not keep saying "open"
+ * after the window has closed.
+ */
+export interface WindowDisplay {
+  readonly open: boolean;
+  /** "Window closes in 3 h 12 min", "Window closed 2 days ago", "No message from the customer yet". */
+  readonly label: string;
+  /** Short, for lists: "3 h 12 min left", "Window closed" (not just "Closed": conversations close too). */
+  readonly short: string;
+  readonly tone: 'success' | 'warning' | 'muted';
+}
+
+/** Under this much time left, the window is about to close: say so in a warning tone. */
+export const CLOSING_SOON_MS = 60 * 60 * 1000;
+
+export function describeWindow(conversation: Pick<Conversation, 'window_open_until'>, now: Instant, timeZone = 'UTC'): WindowDisplay {
+  const until = conversation.window_open_until;
+  if (!until) return { open: false, label: 'No message from the customer yet: templates only', short: 'Window closed', tone: 'muted' };
+  const left = Date.parse(until) - new Date(now).getTime();
+  if (left > 0) {
+    const words = durationWords(left);
+    return { open: true, label: `Window closes in ${words}`, short: `${words} left`, tone: left <= CLOSING_SOON_MS ? 'warning' : 'success' };
+  }
+  return { open: false, label: `Window closed ${relativeTime(until, now, timeZone)}`, short: 'Window closed', tone: 'muted' };
+}

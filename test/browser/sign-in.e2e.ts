@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../../test/support/browser.js';
-import { startInbox, type InboxServer } from '../../../test/support/inbox-server.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { ADMIN, ADMIN_ENV, alertSaying, look, openPage, screenshot, signIn, where } from './inbox-browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ADMIN, ADMIN_ENV, alertSaying, look, openPage, screenshot, signIn, where } from '../support/inbox-browser.js';
 
 describe('inbox: signing in and out, in a real browser', () => {
   let api: TestApp;

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
-import { launchBrowser } from '../../../test/support/browser.js';
-import { startInbox, type InboxServer } from '../../../test/support/inbox-server.js';
-import { createStaff, type StaffLogin } from '../../../test/support/staff.js';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { TEST_SECRETS } from '../../../test/support/test-env.js';
-import { ADMIN_ENV, alertSaying, look, openPage, signIn, where } from './inbox-browser.js';
+import { launchBrowser } from '../support/browser.js';
+import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import { createStaff, type StaffLogin } from '../support/staff.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+import { ADMIN_ENV, alertSaying, look, openPage, signIn, where } from '../support/inbox-browser.js';
 
 describe('inbox: what an agent may see, and a session that ends elsewhere', () => {
   let api: TestApp;

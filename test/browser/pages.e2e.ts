@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { buttonsPayload, inbound, sendTo } from '../../../test/conversations/conversation-support.js';
-import { launchBrowser } from '../../../test/support/browser.js';
-import { startInbox, type InboxServer } from '../../../test/support/inbox-server.js';
-import { startSendbook, templatePayload, type Sendbook } from '../../../test/support/sendbook.js';
-import { waitFor } from '../../../test/support/wait-for.js';
-import { ADMIN, ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, screenshot, signIn, where, type InboxPage } from './inbox-browser.js';
+import { buttonsPayload, inbound, sendTo } from '../conversations/conversation-support.js';
+import { launchBrowser } from '../support/browser.js';
+import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import { startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
+import { waitFor } from '../support/wait-for.js';
+import { ADMIN, ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, screenshot, signIn, where, type InboxPage } from '../support/inbox-browser.js';
 
 const DANA = '972501110001';
 const STATE_WORDS = ['Queued', 'Sending', 'Held', 'Accepted', 'Sent', 'Delivered', 'Read', 'Played', 'Failed', 'Cancelled'];

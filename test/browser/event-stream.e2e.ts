@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startInbox, type InboxServer } from '../../../test/support/inbox-server.js';
+import { startInbox, type InboxServer } from '../support/inbox-server.js';
 
 /**
  * GET /v1/events through the inbox: each server-sent event must reach the browser when the API

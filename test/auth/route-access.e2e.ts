@@ -60,6 +60,7 @@ const BUILDERS: Record<string, Builder> = {
   updateMe: () => ({ method: 'PATCH', url: '/v1/auth/me', body: { name: 'Renamed Agent' } }),
   changePassword: () => ({ method: 'POST', url: '/v1/auth/password', body: { current_password: 'not yours', new_password: 'another long password' } }),
   listStaff: () => ({ method: 'GET', url: '/v1/staff' }),
+  listTeam: () => ({ method: 'GET', url: '/v1/team' }),
   createStaff: () => ({ method: 'POST', url: '/v1/staff', body: { email: `made.${Date.now()}@shop.example`, name: 'Made', role: 'agent' } }),
   getStaff: (w) => ({ method: 'GET', url: `/v1/staff/${w.staffId}` }),
   updateStaff: (w) => ({ method: 'PATCH', url: `/v1/staff/${w.staffId}`, body: { name: 'Renamed' } }),

@@ -199,6 +199,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('createStaff', 201, { url: '/v1/staff', variant: 'agent', cookie, body: { email: 'ari@shop.example', name: 'Ari', role: 'agent', password: 'ari has a password' } });
     const agentCookie = (await rec.call('login', 200, { url: '/v1/auth/login', auth: false, example: false, body: { email: 'ari@shop.example', password: 'ari has a password' } })).sessionCookie!;
     await rec.call('listStaff', 403, { url: '/v1/staff', cookie: agentCookie });
+    await rec.call('listTeam', 200, { url: '/v1/team', cookie: agentCookie });
     const key = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, body: { name: 'order system', scopes: ['send'] } });
     await rec.call('listApiKeys', 200, { url: '/v1/api-keys', cookie });
     await rec.call('revokeApiKey', 200, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });

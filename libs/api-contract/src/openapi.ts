@@ -432,6 +432,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/team": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listTeam"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/templates": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listTemplates"];
@@ -634,6 +645,8 @@ export interface components {
       window_open_until: string | null;
       /** free-form text may be sent now */
       window_open: boolean;
+      /** the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE */
+      time_zone: string;
       created_at: string;
       updated_at: string;
     };
@@ -1967,6 +1980,22 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+    };
+  };
+  /** The active staff, for assigning conversations */
+  listTeam: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: ({
+            id: string;
+            name: string;
+            role: "agent" | "admin";
+          })[];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** List the synced templates */

@@ -1,4 +1,5 @@
 import type { Conversation, Inbound, InboundMedia, Reaction } from '@sendbook/api-contract';
+import { contactE164, recipientTimeZone } from '@sendbook/queue';
 import { decideFreeFormAt } from '@sendbook/whatsapp';
 import { isoTime as iso } from '../../common/iso-time.js';
 import type { ConversationView, InboundView } from './conversations.repository.js';
@@ -32,7 +33,7 @@ export function presentInbound(m: InboundView): Inbound {
   };
 }
 
-export function presentConversation(c: ConversationView, now: Date): Conversation {
+export function presentConversation(c: ConversationView, now: Date, defaultTimeZone = 'UTC'): Conversation {
   return {
     id: c.id,
     phone_number_id: c.phoneNumberId,
@@ -45,6 +46,7 @@ export function presentConversation(c: ConversationView, now: Date): Conversatio
     last_inbound_at: iso(c.lastInboundAt),
     window_open_until: iso(c.windowOpenUntil),
     window_open: decideFreeFormAt(c.windowOpenUntil, now) === 'open',
+    time_zone: recipientTimeZone({ contactTimeZone: c.contact.timeZone, e164: contactE164(c.contact.waId) }) ?? defaultTimeZone,
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),
   };

@@ -21,6 +21,7 @@ export const Conversation = named(
       last_inbound_at: nullable(dateTime()),
       window_open_until: nullable(dateTime(), { description: "end of the 24 h customer-service window (from Meta's timestamp of the last inbound)" }),
       window_open: bool({ description: 'free-form text may be sent now' }),
+      time_zone: str({ description: 'the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE' }),
       created_at: dateTime(),
       updated_at: dateTime(),
     },

@@ -66,7 +66,7 @@ export class ConversationsService {
     });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     const now = this.clock.now();
-    return { data: rows.map((c) => presentConversation(c, now)), next_cursor: last ? encodeCursor(last.lastActivityAt, last.id) : null };
+    return { data: rows.map((c) => presentConversation(c, now, this.config.policy.defaultTimeZone)), next_cursor: last ? encodeCursor(last.lastActivityAt, last.id) : null };
   }
 
   /** Open conversations per view: the tab counts. */
@@ -78,7 +78,7 @@ export class ConversationsService {
   async get(id: string) {
     const conversation = await this.find(id);
     const [page, purposes] = await Promise.all([this.timeline.page(conversation, undefined), this.timeline.recentPurposes(conversation)]);
-    return { conversation: presentConversation(conversation, this.clock.now()), timeline: page.data, older_cursor: page.older_cursor, recent_purposes: purposes };
+    return { conversation: presentConversation(conversation, this.clock.now(), this.config.policy.defaultTimeZone), timeline: page.data, older_cursor: page.older_cursor, recent_purposes: purposes };
   }
 
   /** An older page of the timeline. */
@@ -143,7 +143,7 @@ export class ConversationsService {
   }
 
   private presented(conversation: ConversationView) {
-    return { conversation: presentConversation(conversation, this.clock.now()) };
+    return { conversation: presentConversation(conversation, this.clock.now(), this.config.policy.defaultTimeZone) };
   }
 
   private async find(id: string): Promise<ConversationView> {

@@ -10,6 +10,7 @@ import { SessionsService } from './sessions.service.js';
 import { StaffController } from './staff.controller.js';
 import { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
+import { TeamController } from './team.controller.js';
 
 /** Staff accounts and their sessions: who may sign in to the inbox, as what. */
 @Module({})
@@ -17,7 +18,7 @@ export class StaffModule {
   static readonly forRole = perRole((role: Role) => ({
     module: StaffModule,
     imports: [AuditModule, EventsModule.forRole(role)],
-    controllers: role === 'worker' ? [] : [AuthController, StaffController],
+    controllers: role === 'worker' ? [] : [AuthController, StaffController, TeamController],
     providers: [StaffRepository, SessionsService, StaffService, AuthService, { provide: SessionAuthenticator, useExisting: SessionsService }],
     exports: [SessionAuthenticator],
   }));

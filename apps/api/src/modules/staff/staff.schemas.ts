@@ -20,6 +20,7 @@ export const StaffMember = named(
 );
 
 export const OneStaff = object({ staff: StaffMember });
+export const Team = object({ data: arrayOf(object({ id: uuid(), name: str(), role: oneOfValues(STAFF_ROLES) })) });
 export const StaffList = object({ data: arrayOf(StaffMember) });
 export const StaffCreated = object(
   { staff: StaffMember, invite_url: str({ description: 'a one-time link to set a password (shown once; valid 7 days); only when no password was given' }) },

@@ -57,6 +57,11 @@ export class StaffService implements OnApplicationBootstrap {
     return { data: (await this.repo.list()).map(presentStaff) };
   }
 
+  /** Active members, names and roles only: what an agent needs to hand a thread over. */
+  async team() {
+    return { data: (await this.repo.list()).filter((s) => s.active).map((s) => ({ id: s.id, name: s.name, role: s.role })) };
+  }
+
   async show(id: string) {
     return { staff: presentStaff(await this.find(id)) };
   }

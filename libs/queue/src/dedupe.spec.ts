@@ -1,4 +1,4 @@
-import { contentFingerprint, dedupeWindowMs, parseDedupeWindows } from './dedupe.js';
+import { derivedDedupeKey, contentFingerprint, dedupeWindowMs, parseDedupeWindows } from './dedupe.js';
 
 describe('dedupe', () => {
   const base = { to: '+972501234567', purpose: 'order_shipped', payload: { type: 'text', text: { body: 'Shipped', preview_url: false } } };
@@ -27,5 +27,17 @@ describe('dedupe', () => {
   it('falls back to the default window for other purposes', () => {
     expect(dedupeWindowMs('otp', { otp: 600_000 }, 1)).toBe(600_000);
     expect(dedupeWindowMs('other', { otp: 600_000 }, 1)).toBe(1);
+  });
+});
+
+describe('derivedDedupeKey', () => {
+  it.each([
+    ['order-44812:shipped', 'resend', 1, 'order-44812:shipped:resend:1'],
+    ['order-44812:shipped:resend:1', 'resend', 2, 'order-44812:shipped:resend:1:resend:2'],
+    ['order-44812:reminder', 'release', 1, 'order-44812:reminder:release:1'],
+    ['x'.repeat(255), 'resend', 3, `${'x'.repeat(246)}:resend:3`],
+  ] as const)('%s, %s #%d → %s', (key, how, attempt, expected) => {
+    expect(derivedDedupeKey(key, how, attempt)).toBe(expected);
+    expect(derivedDedupeKey(key, how, attempt).length).toBeLessThanOrEqual(255);
   });
 });

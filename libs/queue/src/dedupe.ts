@@ -18,6 +18,16 @@ export function dedupeWindowMs(purpose: string, windows: DedupeWindows, defaultM
   return windows[purpose] ?? defaultMs;
 }
 
+/**
+ * The key a message is sent again under, by hand: the business event's own key, marked with what
+ * was done and counted (`…:resend:1`, `…:release:2`), so the new message is itself deduplicated (a
+ * double click sends once) and anyone reading the key sees where it came from. Within 255 characters.
+ */
+export function derivedDedupeKey(original: string, how: 'resend' | 'release', attempt: number): string {
+  const suffix = `:${how}:${attempt}`;
+  return `${original.slice(0, 255 - suffix.length)}${suffix}`;
+}
+
 /** Parses `order_confirmation=30d,monthly_reminder=400d` (units: s, m, h, d). */
 export function parseDedupeWindows(spec: string): { windows: Record<string, number>; problems: string[] } {
   const windows: Record<string, number> = {};

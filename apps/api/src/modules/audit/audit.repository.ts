@@ -47,6 +47,16 @@ export class AuditRepository {
     return queryRows<AuditRow>(this.dataSource, `SELECT at, actor, action, details FROM audit_events WHERE subject_type = $1 AND subject_id = $2 ORDER BY at, id LIMIT $3`, [subjectType, subjectId, limit]);
   }
 
+  /** How often each subject saw an action (e.g. how many times a message was resent). */
+  async countBySubject(subjectType: string, subjectIds: readonly string[], action: string): Promise<Map<string, number>> {
+    const rows = await queryRows<{ subject_id: string; n: string }>(
+      this.dataSource,
+      `SELECT subject_id, count(*) AS n FROM audit_events WHERE subject_type = $1 AND subject_id = ANY($2::text[]) AND action = $3 GROUP BY subject_id`,
+      [subjectType, subjectIds, action],
+    );
+    return new Map(rows.map((r) => [r.subject_id, Number(r.n)]));
+  }
+
   /** Staff members and keys by id, to name the actors of a trail (the ids are uuids, checked by the caller). */
   actors(staffIds: readonly string[], apiKeyIds: readonly string[]): Promise<ActorRow[]> {
     return queryRows<ActorRow>(

@@ -22,6 +22,10 @@ export class AuditService {
     return rows.map((r) => ({ at: r.at.toISOString(), actor: r.actor, actor_name: names.get(r.actor) ?? r.actor, action: r.action, details: r.details }));
   }
 
+  countBySubject(subjectType: string, subjectIds: readonly string[], action: string): Promise<Map<string, number>> {
+    return subjectIds.length === 0 ? Promise.resolve(new Map()) : this.repo.countBySubject(subjectType, subjectIds, action);
+  }
+
   /** Display names for actor strings (`staff:<id>` → the person's name), one query for all of them. */
   async names(actors: readonly string[]): Promise<Map<string, string>> {
     const unique = [...new Set(actors)];

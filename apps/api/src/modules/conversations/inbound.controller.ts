@@ -11,6 +11,8 @@ import { AttributeInboundDto, ListInboundDto } from './dto/inbound.dto.js';
 import { AttributionHistoryEntry, Inbound, OneInbound } from './inbound.schemas.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundService } from './inbound.service.js';
+import { TimelineService } from './timeline.service.js';
+import { Message } from '../outbox/outbox.schemas.js';
 
 @ApiTag(TAGS.inbound)
 @Controller('v1/inbound')
@@ -19,6 +21,7 @@ export class InboundController {
   constructor(
     private readonly inbound: InboundService,
     private readonly media: InboundMediaService,
+    private readonly timeline: TimelineService,
   ) {}
 
   @Get()
@@ -63,6 +66,19 @@ export class InboundController {
   }
 
   /** The audit trail of hand-made attributions. */
+  @Get(':id/candidates')
+  @ApiOperation({
+    id: 'getAttributionCandidates',
+    summary: 'What an inbound message may answer',
+    description: 'The last ten messages its number sent its sender before it arrived, newest first, for attributing it by hand.',
+    params: { id: 'inbound message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The candidates.', body: object({ data: arrayOf(Message) }) } },
+  })
+  async candidates(@Param('id') id: string) {
+    return this.timeline.candidates(await this.inbound.get(id));
+  }
+
   @Get(':id/history')
   @ApiOperation({ id: 'getInboundHistory', summary: 'The audit trail of hand-made attributions', params: { id: 'inbound message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'Oldest first.', body: object({ data: arrayOf(AttributionHistoryEntry) }) } } })
   history(@Param('id') id: string) {

@@ -72,6 +72,17 @@ export class TimelineRepository {
     return { id: row!.id, conversationId: note.conversationId, author: note.author, text: note.text, createdAt: note.at };
   }
 
+  /** Messages we sent this phone from this number before an instant, newest first: what an unattributed reply may answer. */
+  async sentBefore(phoneNumberId: string, waId: string, before: Date, limit: number): Promise<OutboundMessage[]> {
+    const rows = await queryRows<Record<string, unknown>>(
+      this.dataSource,
+      `SELECT o.* FROM outbound_messages o WHERE o.phone_number_id = $1 AND o.to_wa_id = $2 AND o.created_at <= $3 ORDER BY o.created_at DESC, o.id DESC LIMIT $4`,
+      [phoneNumberId, waId, before, limit],
+    );
+    const metadata = this.dataSource.getMetadata(OutboundMessage);
+    return rows.map((r) => mapRawRow<OutboundMessage>(metadata, r));
+  }
+
   /** The last few things we sent to this contact, for the contact panel: what they were for, and the record behind them. */
   recentPurposes(phoneNumberId: string, waId: string, limit: number): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
     return queryRows(

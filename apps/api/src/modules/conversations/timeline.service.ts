@@ -60,6 +60,16 @@ export class TimelineService {
     return { note: presentNote(note, await this.audit.names([note.author])) };
   }
 
+  /**
+   * What an inbound message may answer, for the person attributing it by hand: the last ten
+   * messages this number sent its sender before it arrived, with their text and time.
+   */
+  async candidates(inbound: { phoneNumberId: string; fromWaId: string | null; createdAt: Date }) {
+    if (!inbound.fromWaId) return { data: [] };
+    const rows = await this.repo.sentBefore(inbound.phoneNumberId, inbound.fromWaId, inbound.createdAt, 10);
+    return { data: await this.messages.present(rows) };
+  }
+
   /** For the contact panel: what was last sent to this contact, and for which business record. */
   async recentPurposes(conversation: ConversationView) {
     if (!conversation.contact.waId) return [];

@@ -1,11 +1,12 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { digits } from '../../contract/schema.js';
-import { NumberList, PauseList, Resumed } from './numbers.schemas.js';
+import { NumberNoteDto, PauseNumberDto } from './dto/number-note.dto.js';
+import { NumberList, Paused, PauseList, Resumed } from './numbers.schemas.js';
 import { NumbersService } from './numbers.service.js';
 
 @ApiTag(TAGS.numbers)
@@ -41,7 +42,21 @@ export class NumbersController {
     errors: { 400: 'ValidationFailed' },
     responses: { 200: { description: 'Resumed.', body: Resumed } },
   })
-  resume(@Param('id') phoneNumberId: string, @CurrentPrincipal() by: Principal) {
-    return this.numbers.resume(phoneNumberId, actorOf(by));
+  resume(@Param('id') phoneNumberId: string, @Body() dto: NumberNoteDto, @CurrentPrincipal() by: Principal) {
+    return this.numbers.resume(phoneNumberId, actorOf(by), dto.note ?? null);
+  }
+
+  @Post('numbers/:id/pause')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'pauseNumber',
+    summary: 'Pause sending from a number, by hand',
+    description: 'Queued messages wait (nothing fails) until someone resumes it; audited with the note.',
+    params: { id: { description: 'phone_number_id', schema: digits('phone_number_id') } },
+    errors: { 400: 'ValidationFailed' },
+    responses: { 200: { description: 'Paused (`paused: false` when it already was).', body: Paused } },
+  })
+  pause(@Param('id') phoneNumberId: string, @Body() dto: PauseNumberDto, @CurrentPrincipal() by: Principal) {
+    return this.numbers.pause(phoneNumberId, dto.note, actorOf(by));
   }
 }

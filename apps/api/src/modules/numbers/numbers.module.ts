@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
 import { NumbersController } from './numbers.controller.js';
@@ -16,7 +17,7 @@ export class NumbersModule {
   static readonly forRole = perRole(
     (role: Role): DynamicModule => ({
       module: NumbersModule,
-      imports: [OutboxModule.forRole(role), PolicyModule],
+      imports: [OutboxModule.forRole(role), PolicyModule, AuditModule],
       controllers: role === 'worker' ? [] : [NumbersController],
       providers: role === 'worker' ? [] : [NumbersRepository, NumbersService],
     }),

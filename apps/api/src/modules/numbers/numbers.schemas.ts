@@ -46,3 +46,4 @@ export const NumberStatus = named(
 export const NumberList = object({ data: arrayOf(NumberStatus) });
 export const PauseList = object({ data: arrayOf(Pause) });
 export const Resumed = object({ resumed: int({ minimum: 0, description: 'pauses ended' }), requeued: int({ minimum: 0, description: 'rows re-enqueued' }) });
+export const Paused = object({ paused: bool() });

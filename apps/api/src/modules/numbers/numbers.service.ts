@@ -8,6 +8,7 @@ import { SendingPausesService } from '../outbox/sending-pauses.service.js';
 import { MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { NumbersRepository } from './numbers.repository.js';
+import { AuditService } from '../audit/audit.service.js';
 
 /**
  * The business numbers as an admin sees them: rate, messaging limit, pauses and what waits.
@@ -22,6 +23,7 @@ export class NumbersService {
     private readonly policy: SendingPolicy,
     private readonly limits: MessagingLimitsRepository,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -63,10 +65,19 @@ export class NumbersService {
   }
 
   /** Lifts the number's pauses (and an account-wide one), then sweeps, so what waited is sent once. */
-  async resume(phoneNumberId: string, actor: string) {
+  async resume(phoneNumberId: string, actor: string, note: string | null = null) {
     if (!/^\d{1,32}$/.test(phoneNumberId)) throw DomainError.validation([{ field: 'id', message: 'must be a phone_number_id (digits)' }]);
     const resumed = await this.pauses.resume(phoneNumberId, actor);
+    await this.audit.record({ actor, action: 'number.resumed', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, pauses_ended: resumed } });
     const requeued = await this.sweeper.sweep();
     return { resumed, requeued };
+  }
+
+  /** Stops a number on purpose until someone resumes it; what is queued waits, nothing is failed. */
+  async pause(phoneNumberId: string, note: string, actor: string) {
+    if (!/^\d{1,32}$/.test(phoneNumberId)) throw DomainError.validation([{ field: 'id', message: 'must be a phone_number_id (digits)' }]);
+    const paused = await this.pauses.pauseByHand(phoneNumberId, note);
+    await this.audit.record({ actor, action: 'number.paused', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, already_paused: !paused } });
+    return { paused };
   }
 }

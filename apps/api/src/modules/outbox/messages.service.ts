@@ -113,7 +113,7 @@ export class MessagesService {
   }
 
   /** The message, if the caller may see it: a send-only key sees only its own (others are "not found"). */
-  private async visible(id: string, by: Principal): Promise<OutboundMessage> {
+  async visible(id: string, by: Principal): Promise<OutboundMessage> {
     const message = await this.outbox.get(id);
     if (readsOnlyOwnMessages(by) && message.createdBy !== actorOf(by)) throw DomainError.notFound('message');
     return message;

@@ -9,14 +9,19 @@ import { arrayOf, object } from '../../contract/schema.js';
 import { CreateMessageDto } from './dto/create-message.dto.js';
 import { ListMessagesDto } from './dto/list-messages.dto.js';
 import { ResolveMessageDto } from './dto/resolve-message.dto.js';
+import { ReleaseMessageDto, ResendMessageDto } from './dto/follow-up.dto.js';
+import { MessageFollowUpsService } from './message-follow-ups.service.js';
 import { MessagesService } from './messages.service.js';
-import { DedupeConflict, MessageHistoryEntry, MessagePage, MessageResult, OneMessage } from './outbox.schemas.js';
+import { DedupeConflict, FollowUpResult, MessageHistoryEntry, MessagePage, MessageResult, OneMessage, StatusEventList } from './outbox.schemas.js';
 
 @ApiTag(TAGS.outbox)
 @Controller('v1/messages')
 @Access('send', 'agent')
 export class OutboxController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly messages: MessagesService,
+    private readonly followUps: MessageFollowUpsService,
+  ) {}
 
   /** 201 for a new row, 200 `deduplicated: true` for a repeat of the same business event. */
   @Post()
@@ -61,6 +66,59 @@ export class OutboxController {
   })
   history(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
     return this.messages.history(id, by);
+  }
+
+  @Get(':id/statuses')
+  @ApiOperation({
+    id: 'getMessageStatuses',
+    summary: 'The status webhooks that named the message',
+    description: 'In the order they happened; for a row stuck in `sending`, whether any status ever came (one would have healed it).',
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The statuses.', body: StatusEventList } },
+  })
+  statuses(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
+    return this.messages.visible(id, by).then(() => this.followUps.statuses(id));
+  }
+
+  @Post(':id/resend')
+  @HttpCode(201)
+  @Access('admin')
+  @ApiOperation({
+    id: 'resendMessage',
+    summary: 'Send a failed message again, as a new message',
+    description: 'Under a key derived from its own (`…:resend:1`, shown beforehand as the work item’s `resend_dedupe_key`); the same request again is `200 deduplicated: true`. Audited with the note.',
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
+    responses: {
+      201: { description: 'The new message, queued.', body: FollowUpResult },
+      200: { description: 'Resent already under that key: the same new message.', body: FollowUpResult },
+    },
+  })
+  async resend(@Param('id') id: string, @Body() dto: ResendMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+    const result = await this.followUps.resend(id, dto.note ?? null, by);
+    res.status(result.deduplicated ? 200 : 201);
+    return result;
+  }
+
+  @Post(':id/release')
+  @HttpCode(201)
+  @Access('admin')
+  @ApiOperation({
+    id: 'releaseMessage',
+    summary: 'Release a held message as a template',
+    description: 'Sends its fallback template, or the template given, as a new message (`…:release:1`), and cancels the held one. Audited with the note.',
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
+    responses: {
+      201: { description: 'The template, queued.', body: FollowUpResult },
+      200: { description: 'Released already under that key.', body: FollowUpResult },
+    },
+  })
+  async release(@Param('id') id: string, @Body() dto: ReleaseMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+    const result = await this.followUps.release(id, dto.template, dto.note ?? null, by);
+    res.status(result.deduplicated ? 200 : 201);
+    return result;
   }
 
   @Post(':id/resolve')

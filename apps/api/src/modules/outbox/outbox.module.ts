@@ -10,6 +10,7 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
+import { MessageFollowUpsService } from './message-follow-ups.service.js';
 import { MessagesService } from './messages.service.js';
 import { OutboundSender } from './outbound-sender.service.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
@@ -46,8 +47,8 @@ export class OutboxModule {
         AuditModule,
       ],
       controllers: role === 'worker' ? [] : [OutboxController],
-      providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
-      exports: [OutboxService, OutboxPorts, OutboxSweeper, SendingPausesService, MessagesService],
+      providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, MessageFollowUpsService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
+      exports: [OutboxService, OutboxPorts, OutboxSweeper, SendingPausesService, MessagesService, MessageFollowUpsService],
     };
   });
 }

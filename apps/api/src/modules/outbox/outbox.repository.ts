@@ -451,6 +451,15 @@ export class OutboxRepository {
     return out;
   }
 
+  /** Every status webhook that named this message, in the order they happened (Meta's time). */
+  statusEvents(id: string): Promise<{ status: string; occurred_at: Date | null; received_at: Date; merge_result: string | null; errors: unknown }[]> {
+    return queryRows(
+      this.dataSource,
+      `SELECT status, occurred_at, received_at, merge_result, errors FROM message_status_events WHERE message_id = $1 ORDER BY occurred_at NULLS LAST, received_at, id`,
+      [id],
+    );
+  }
+
   async history(id: string): Promise<HistoryRow[]> {
     return this.dataSource.query(
       `SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`,

@@ -72,4 +72,17 @@ export const MessageHistoryEntry = named(
   }),
 );
 
+export const FollowUpResult = object({ message: Message, previous_message_id: uuid({ description: 'the failed or held message it replaces' }), deduplicated: bool() });
+export const StatusEventList = object({
+  data: arrayOf(
+    object({
+      status: str({ description: 'sent, delivered, read, played, failed' }),
+      occurred_at: nullable(dateTime(), { description: "Meta's timestamp" }),
+      received_at: dateTime(),
+      applied: nullable(str({ description: 'what it did to the row: applied, ignored as older, …' })),
+      errors: nullable(arrayOf(anyObject())),
+    }),
+  ),
+});
+
 export const DedupeConflict = object({ error: oneOfValues(['dedupe_key_conflict']), message: Message });

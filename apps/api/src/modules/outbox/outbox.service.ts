@@ -76,6 +76,10 @@ export class OutboxService {
     return message;
   }
 
+  statusEvents(id: string) {
+    return this.repo.statusEvents(id);
+  }
+
   recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]) {
     return this.repo.recipientsContext(pairs);
   }

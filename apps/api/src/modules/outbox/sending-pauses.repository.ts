@@ -14,15 +14,17 @@ export class SendingPausesRepository {
    * Inserts the pause unless one is already active for its scope. One transaction under an
    * advisory lock per scope: concurrent workers hitting the same auth error make one pause.
    */
-  async insertUnlessActive(pause: NewSendingPause): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
+  /** True when it paused; false when a pause of that scope was already in force. */
+  insertUnlessActive(pause: NewSendingPause): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sendbook:pause:' || $1))`, [pause.phoneNumberId ?? '*']);
       const active = await tx.query(
         `SELECT 1 FROM sending_pauses WHERE resumed_at IS NULL AND scope = $1 AND phone_number_id IS NOT DISTINCT FROM $2`,
         [pause.scope, pause.phoneNumberId],
       );
-      if (active.length > 0) return;
+      if (active.length > 0) return false;
       await tx.getRepository(SendingPause).insert(pause);
+      return true;
     });
   }
 

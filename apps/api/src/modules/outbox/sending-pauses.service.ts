@@ -36,6 +36,11 @@ export class SendingPausesService {
     });
   }
 
+  /** An admin stops a number on purpose (a campaign gone wrong, a complaint): no alert, the reason is theirs. */
+  async pauseByHand(phoneNumberId: string, note: string): Promise<boolean> {
+    return this.repo.insertUnlessActive({ scope: 'number', phoneNumberId, code: 'manual', reason: `Paused by hand: ${note}`, pausedAt: this.clock.now() });
+  }
+
   active(): Promise<SendingPause[]> {
     return this.repo.findActive();
   }

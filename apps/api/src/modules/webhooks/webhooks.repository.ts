@@ -241,6 +241,21 @@ export class WebhooksRepository {
     return raw.map((r) => r.id);
   }
 
+  /** Which of these deliveries are set aside as poison. */
+  async poisonAmong(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM webhook_deliveries WHERE id = ANY($1::uuid[]) AND state = 'poison'`, [ids]);
+    return rows.map((r) => r.id);
+  }
+
+  /** A stored delivery with its body as Meta sent it (for the poison queue: what failed to parse, and why). */
+  async findDeliveryWithBody(id: string): Promise<(DeliverySummary & { body: Buffer }) | null> {
+    const summary = await this.findDelivery(id);
+    if (!summary) return null;
+    const [row] = await queryRows<{ body: Buffer }>(this.dataSource, `SELECT body FROM webhook_deliveries WHERE id = $1`, [id]);
+    return { ...summary, body: row!.body };
+  }
+
   async listPoison(limit: number): Promise<DeliverySummary[]> {
     return this.summaries(`WHERE state = 'poison' ORDER BY received_at DESC LIMIT $1`, [limit]);
   }

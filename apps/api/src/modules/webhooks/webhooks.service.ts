@@ -15,6 +15,8 @@ export interface ReplaySelection {
   /** Poison deliveries are replayed only when asked (e.g. after a parser fix). */
   includePoison?: boolean;
   limit?: number;
+  /** Why: kept with each poison delivery replayed (it leaves its work queue). */
+  note?: string | null;
 }
 
 const MAX_REPLAY = 10_000;
@@ -48,7 +50,11 @@ export class WebhooksService {
 
   /** Re-processes stored deliveries through the queue. Safe by construction: every event is claimed. */
   async replay(selection: ReplaySelection, actor: string): Promise<{ replayed: number; ids: string[] }> {
-    const ids = await this.repo.resetForReplay(await this.selectForReplay(selection), this.clock.now());
+    const selected = await this.selectForReplay(selection);
+    const poison = selection.includePoison ? await this.repo.poisonAmong(selected) : [];
+    const ids = await this.repo.resetForReplay(selected, this.clock.now());
+    // A replayed poison delivery is a decision on a work item: who, when and why, per delivery.
+    for (const id of poison) await this.audit.record({ actor, action: 'webhook.replayed', subjectType: 'webhook_delivery', subjectId: id, details: { note: selection.note ?? null } });
     await this.dispatcher.dispatch(ids);
     this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length });
     await this.audit.record({ actor, action: 'webhook.replayed', subjectType: 'webhook_deliveries', subjectId: null, details: { deliveries: ids.length, ids: ids.slice(0, 100), since: selection.since ?? null, until: selection.until ?? null } });
@@ -73,6 +79,24 @@ export class WebhooksService {
 
   poisonDeliveries(limit: number): Promise<DeliverySummary[]> {
     return this.repo.listPoison(limit);
+  }
+
+  /** A delivery for a person to read: the body as text (it was signed and stored byte for byte), the error that set it aside. */
+  async deliveryWithBody(id: string) {
+    const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findDeliveryWithBody(id) : null;
+    if (!found) throw DomainError.notFound('webhook delivery');
+    return {
+      delivery: {
+        id: found.id,
+        state: found.state,
+        received_at: found.receivedAt.toISOString(),
+        processed_at: found.processedAt?.toISOString() ?? null,
+        attempts: found.attempts,
+        size: found.size,
+        last_error: found.lastError,
+        body: found.body.toString('utf8'),
+      },
+    };
   }
 
   delivery(id: string): Promise<DeliverySummary | null> {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDate, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDate, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 /** `POST /v1/webhooks/replay`: by ids, or by a receive-time range [since, until). */
 export class ReplayWebhooksDto {
@@ -22,6 +22,12 @@ export class ReplayWebhooksDto {
   @IsOptional()
   @IsBoolean()
   include_poison?: boolean;
+
+  /** Why (e.g. the parser fix it follows); kept with each poison delivery replayed. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string;
 
   @IsOptional()
   @IsInt()

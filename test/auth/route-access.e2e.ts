@@ -6,7 +6,8 @@ import { inbound } from '../conversations/conversation-support.js';
 import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { createStaff, signIn } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
-import { envelope, statusItem } from '../webhooks/webhook-support.js';
+import { waitFor } from '../support/wait-for.js';
+import { envelope, postWebhook, statusItem } from '../webhooks/webhook-support.js';
 
 /** Who calls: nobody, a staff session of a role, or an API key of a scope. */
 type Caller = 'nobody' | 'agent' | 'admin' | 'send' | 'admin_key';
@@ -27,6 +28,10 @@ interface World {
   inboundId: string;
   imageId: string;
   staffId: string;
+  /** Rows in each state a follow-up needs: failed (resend), held (release), a poison delivery (dismiss). */
+  failedId: string;
+  heldId: string;
+  poisonId: string;
   alertId: () => Promise<string>;
   fresh: () => Promise<{ id: string; cookie: string; password: string }>;
   freshKeyId: () => Promise<string>;
@@ -72,6 +77,9 @@ const BUILDERS: Record<string, Builder> = {
   listMessages: () => ({ method: 'GET', url: '/v1/messages' }),
   getMessage: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}` }),
   getMessageHistory: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/history` }),
+  getMessageStatuses: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/statuses` }),
+  resendMessage: (w) => ({ method: 'POST', url: `/v1/messages/${w.failedId}/resend`, body: { note: 'matrix' } }),
+  releaseMessage: (w) => ({ method: 'POST', url: `/v1/messages/${w.heldId}/release`, body: { template: templatePayload().template } }),
   resolveMessage: async (w) => {
     const later = await w.sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `matrix-later-${Date.now()}`, not_before: new Date(Date.now() + 86_400_000).toISOString() })).expect(201);
     return { method: 'POST', url: `/v1/messages/${later.body.message.id}/resolve`, body: { action: 'cancel' } };
@@ -90,20 +98,26 @@ const BUILDERS: Record<string, Builder> = {
   getInbound: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}` }),
   getInboundMedia: (w) => ({ method: 'GET', url: `/v1/inbound/${w.imageId}/media` }),
   getInboundHistory: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}/history` }),
+  getAttributionCandidates: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}/candidates` }),
   attributeInbound: (w) => ({ method: 'POST', url: `/v1/inbound/${w.inboundId}/attribute`, body: { conversation_id: w.conversationId } }),
   listTemplates: () => ({ method: 'GET', url: '/v1/templates' }),
   syncTemplates: () => ({ method: 'POST', url: '/v1/templates/sync' }),
   renderTemplate: () => ({ method: 'POST', url: '/v1/templates/render', body: { template: templatePayload().template } }),
   checkTemplate: () => ({ method: 'POST', url: '/v1/templates/check', body: { template: templatePayload().template } }),
   listWorkItems: () => ({ method: 'GET', url: '/v1/work-items?kind=stuck_sending' }),
+  countWorkItems: () => ({ method: 'GET', url: '/v1/work-items/counts' }),
+  dismissWorkItem: (w) => ({ method: 'POST', url: `/v1/work-items/poison_webhook/${w.poisonId}/dismiss`, body: { note: 'matrix' } }),
+  bulkWorkItems: () => ({ method: 'POST', url: '/v1/work-items/stuck_sending/bulk', body: { action: 'cancel', dry_run: true } }),
   resolveAlert: async (w) => ({ method: 'POST', url: `/v1/alerts/${await w.alertId()}/resolve`, body: {} }),
   listNumbers: () => ({ method: 'GET', url: '/v1/numbers' }),
   listPauses: () => ({ method: 'GET', url: '/v1/pauses' }),
+  pauseNumber: () => ({ method: 'POST', url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/pause`, body: { note: 'matrix' } }),
   resumeNumber: () => ({ method: 'POST', url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/resume` }),
   replayWebhooks: async (w) => {
     const [delivery] = await w.sb.dataSource.query(`SELECT id FROM webhook_deliveries LIMIT 1`);
     return { method: 'POST', url: '/v1/webhooks/replay', body: { ids: [delivery.id] } };
   },
+  getWebhookDelivery: (w) => ({ method: 'GET', url: `/v1/webhooks/deliveries/${w.poisonId}` }),
   getMetrics: () => ({ method: 'GET', url: '/v1/metrics' }),
   streamEvents: () => ({ method: 'GET', url: '/v1/events' }),
 };
@@ -131,6 +145,14 @@ describe('every route in the OpenAPI document answers its access rule', () => {
     const hello = await inbound(sb, sb.sim.customer('16505550210', { name: 'Rae' }).sendText('hello'));
     const image = await inbound(sb, sb.sim.customer('16505550210').sendImage('the receipt'));
     const member = await createStaff(sb, 'agent');
+    sb.sim.customer('16505550211', { failWith: 131026 });
+    const failed = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'matrix-failed', to: '+16505550211' })).expect(201)).body.message.id as string;
+    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'matrix-held', to: '+16505550212', purpose: 'note', payload: { type: 'text', text: { body: 'no window' } } }).expect(201)).body.message.id as string;
+    await postWebhook(sb.url, '{"not": "an envelope"');
+    const stateOf = async (id: string) => (await sb.api().get(`/v1/messages/${id}`)).body.message.state;
+    await waitFor(async () => (await stateOf(failed)) === 'failed' && (await stateOf(held)) === 'held', { what: 'a failed and a held row' });
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)).length === 1, { what: 'a poison delivery' });
+    const [poison] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries WHERE state = 'poison'`);
     w = {
       sb,
       cookies: { agent: await signIn(sb, agent), admin: await signIn(sb, admin) },
@@ -140,6 +162,9 @@ describe('every route in the OpenAPI document answers its access rule', () => {
       inboundId: hello.id as string,
       imageId: image.id as string,
       staffId: member.id,
+      failedId: failed,
+      heldId: held,
+      poisonId: poison.id,
       alertId: async () => (await sb.app.get((await import('../../apps/api/src/modules/alerts/alerts.service.js')).AlertsService).raise({ source: 'test', key: `matrix.${Date.now()}.${Math.random()}`, title: 'matrix', details: {} })).alert.id,
       fresh: async () => {
         const s = await createStaff(sb, 'agent');

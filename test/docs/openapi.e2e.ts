@@ -7,7 +7,7 @@ import { inbound } from '../conversations/conversation-support.js';
 import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
-import { envelope, statusItem } from '../webhooks/webhook-support.js';
+import { envelope, postWebhook, statusItem } from '../webhooks/webhook-support.js';
 import { Recorder } from './recorder.js';
 import { registeredRoutes } from './routes.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -90,6 +90,8 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('listMessages', 200, { url: '/v1/messages?trigger_ref=orders/44812&limit=1' });
     await rec.call('listMessages', 401, { url: '/v1/messages', auth: false });
     await rec.call('getMessageHistory', 200, { url: `/v1/messages/${id}/history` });
+    await waitFor(async () => (await sb.api().get(`/v1/messages/${id}/statuses`)).body.data.length > 0, { what: 'a status from Meta' });
+    await rec.call('getMessageStatuses', 200, { url: `/v1/messages/${id}/statuses` });
 
     // A message due tomorrow stays queued, so it can be cancelled by hand (and only once).
     const later = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-44814:shipped:972501234567', not_before: new Date(Date.now() + 86_400_000).toISOString() })).expect(201);
@@ -129,15 +131,44 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('listWorkItems', 400, { url: '/v1/work-items?kind=everything' });
     await rec.call('listInbound', 200, { url: '/v1/inbound?attribution=unattributed' });
     await rec.call('getInbound', 200, { url: `/v1/inbound/${stray.id}` });
+    await rec.call('getAttributionCandidates', 200, { url: `/v1/inbound/${stray.id}/candidates` });
     await rec.call('attributeInbound', 200, { url: `/v1/inbound/${stray.id}/attribute`, body: { conversation_id: conversationId, note: 'asked about the same order' } });
     await rec.call('attributeInbound', 400, { url: `/v1/inbound/${stray.id}/attribute`, body: {} });
     await rec.call('getInboundHistory', 200, { url: `/v1/inbound/${stray.id}/history` });
   });
 
+  it('follow-ups from the work queues: resend, release, dismiss, bulk, counts', async () => {
+    sb.sim.customer('972507000301', { failWith: 131026 });
+    const failed = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-44820:shipped:972507000301', to: '+972507000301' })).expect(201)).body.message.id as string;
+    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'order-44821:delay:972507000302', to: '+972507000302', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'Your parcel is a day late.' } } }).expect(201)).body.message.id as string;
+    const stateOf = async (id: string) => (await sb.api().get(`/v1/messages/${id}`)).body.message.state;
+    await waitFor(async () => (await stateOf(failed)) === 'failed' && (await stateOf(held)) === 'held', { what: 'a failed and a held message' });
+    await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=failed&error_code=131026&limit=20', variant: 'failed' });
+    await rec.call('countWorkItems', 200, { url: '/v1/work-items/counts' });
+    sb.sim.customer('972507000301', { failWith: null });
+    await rec.call('resendMessage', 201, { url: `/v1/messages/${failed}/resend`, body: { note: 'the customer fixed the number' } });
+    await rec.call('resendMessage', 409, { url: `/v1/messages/${held}/resend`, body: {} });
+    await rec.call('releaseMessage', 400, { url: `/v1/messages/${held}/release`, body: { note: 'no template given' } });
+    await rec.call('releaseMessage', 201, { url: `/v1/messages/${held}/release`, body: { template: templatePayload('44821').template, note: 'window closed: the template instead' } });
+    await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=failed&status=resolved', variant: 'resolved' });
+    await rec.call('bulkWorkItems', 200, { url: '/v1/work-items/stuck_sending/bulk', body: { action: 'cancel', dry_run: true, purpose: 'order_shipped' } });
+    await rec.call('bulkWorkItems', 400, { url: '/v1/work-items/stuck_sending/bulk', body: { action: 'cancel', expected: 3, purpose: 'order_shipped' } });
+
+    await postWebhook(sb.url, '{"object":"whatsapp_business_account","entry": [');
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)).length === 1, { what: 'a poison delivery' });
+    const [poison] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries WHERE state = 'poison'`);
+    await rec.call('getWebhookDelivery', 200, { url: `/v1/webhooks/deliveries/${poison.id}` });
+    await rec.call('getWebhookDelivery', 404, { url: '/v1/webhooks/deliveries/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
+    await rec.call('dismissWorkItem', 200, { url: `/v1/work-items/poison_webhook/${poison.id}/dismiss`, body: { note: 'sent by a test tool' } });
+    await rec.call('dismissWorkItem', 404, { url: `/v1/work-items/poison_webhook/${poison.id}/dismiss`, body: { note: 'twice' } });
+    await rec.call('dismissWorkItem', 400, { url: `/v1/work-items/poison_webhook/${poison.id}/dismiss`, body: {} });
+  });
+
   it('numbers and pauses', async () => {
     await rec.call('listNumbers', 200, { url: '/v1/numbers' });
+    await rec.call('pauseNumber', 200, { url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/pause`, body: { note: 'complaints about the campaign' } });
     await rec.call('listPauses', 200, { url: '/v1/pauses' });
-    await rec.call('resumeNumber', 200, { url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/resume` });
+    await rec.call('resumeNumber', 200, { url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/resume`, body: { note: 'campaign reviewed' } });
     await rec.call('resumeNumber', 400, { url: '/v1/numbers/not-a-number/resume' });
   });
 

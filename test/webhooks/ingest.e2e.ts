@@ -122,7 +122,7 @@ describe('webhook endpoint: raw body first, signature before anything, 200 only 
     const items = ((await res.json()) as { data: { last_error: { code: string } }[] }).data;
     expect(items).toHaveLength(2);
     expect(items.map((i: { last_error: { code: string } }) => i.last_error.code).sort()).toEqual(['invalid_json', 'not_an_envelope']);
-    expect(items[0]).toMatchObject({ kind: 'poison_webhook', attempts: 1, actions: ['replay'] });
+    expect(items[0]).toMatchObject({ kind: 'poison_webhook', attempts: 1, actions: ['replay', 'dismiss'] });
     // Sweeps come and go; a poison delivery is not picked up again.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const attempts = await t.dataSource.query(`SELECT attempts FROM webhook_deliveries WHERE state = 'poison'`);

@@ -289,6 +289,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/inbound/{id}/candidates": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getAttributionCandidates"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/inbound/{id}/history": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getInboundHistory"];
@@ -344,11 +355,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/messages/{id}/release": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["releaseMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/messages/{id}/resend": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["resendMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/messages/{id}/resolve": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
     put?: never;
     post: operations["resolveMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/messages/{id}/statuses": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getMessageStatuses"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -371,6 +415,17 @@ export interface paths {
     get: operations["listNumbers"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/numbers/{id}/pause": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["pauseNumber"];
     delete?: never;
     options?: never;
     head?: never;
@@ -487,6 +542,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/webhooks/deliveries/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getWebhookDelivery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/webhooks/replay": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -503,6 +569,39 @@ export interface paths {
     get: operations["listWorkItems"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/work-items/counts": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["countWorkItems"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/work-items/{kind}/bulk": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["bulkWorkItems"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/work-items/{kind}/{id}/dismiss": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["dismissWorkItem"];
     delete?: never;
     options?: never;
     head?: never;
@@ -565,6 +664,7 @@ export interface components {
       id: string;
       since: string;
       actions: "resolve"[];
+      resolution: components["schemas"]["WorkItemResolution"] | null;
       alert: components["schemas"]["Alert"];
     };
     /** An integrator API key (never the key itself after it was created). */
@@ -610,6 +710,16 @@ export interface components {
       details: {
         [key: string]: unknown;
       } | null;
+    };
+    BulkWorkItems: {
+      action: "mark_sent" | "retry" | "cancel" | "resend" | "dismiss" | "replay" | "resolve";
+      note?: string;
+      dry_run?: boolean;
+      expected?: number;
+      phone_number_id?: string;
+      purpose?: string;
+      error_code?: string;
+      older_than?: string;
     };
     ChangePassword: {
       current_password: string;
@@ -674,6 +784,9 @@ export interface components {
       name: string;
       role: "agent" | "admin";
       password?: string;
+    };
+    DismissWorkItem: {
+      note: string;
     };
     FieldProblem: {
       /** dotted path of the bad field, e.g. `payload.text.body` */
@@ -745,6 +858,7 @@ export interface components {
       since: string;
       reason: string | null;
       actions: "attribute"[];
+      resolution: components["schemas"]["WorkItemResolution"] | null;
       inbound: components["schemas"]["Inbound"];
     };
     Login: {
@@ -830,8 +944,13 @@ export interface components {
       since: string | null;
       attempts: number;
       last_error: components["schemas"]["RowError"] | null;
-      /** what POST /v1/messages/{id}/resolve accepts for it */
-      actions: ("mark_sent" | "retry" | "cancel")[];
+      /** what may be done: resolve (mark_sent, retry, cancel), resend, release, dismiss */
+      actions: ("mark_sent" | "retry" | "cancel" | "resend" | "release" | "dismiss")[];
+      /** the thread of its recipient, when there is one */
+      conversation_id: string | null;
+      /** for a failed message: the key a resend would use */
+      resend_dedupe_key: string | null;
+      resolution: components["schemas"]["WorkItemResolution"] | null;
       message: components["schemas"]["Message"];
     };
     /** Queue-health figures: current values and series. */
@@ -1017,6 +1136,9 @@ export interface components {
       at: string;
       note: components["schemas"]["Note"];
     };
+    NumberNote: {
+      note?: string;
+    };
     /** A business number: rate, messaging limit, pauses and open rows. */
     NumberStatus: {
       phone_number_id: string;
@@ -1066,6 +1188,9 @@ export interface components {
       reason: string;
       paused_at: string;
     };
+    PauseNumber: {
+      note: string;
+    };
     PayloadTooLargeError: {
       error: "payload_too_large";
       message: string;
@@ -1080,7 +1205,8 @@ export interface components {
       last_error: {
         [key: string]: unknown;
       } | null;
-      actions: "replay"[];
+      actions: ("replay" | "dismiss")[];
+      resolution: components["schemas"]["WorkItemResolution"] | null;
       delivery: {
         id: string;
         received_at: string;
@@ -1122,6 +1248,12 @@ export interface components {
       state: string;
       created_at: string;
     };
+    ReleaseMessage: {
+      template?: {
+        [key: string]: unknown;
+      };
+      note?: string;
+    };
     RenderTemplate: {
       template: {
         [key: string]: unknown;
@@ -1144,7 +1276,11 @@ export interface components {
       since?: string;
       until?: string;
       include_poison?: boolean;
+      note?: string;
       limit?: number;
+    };
+    ResendMessage: {
+      note?: string;
     };
     ResolveAlert: {
       note?: string;
@@ -1214,6 +1350,14 @@ export interface components {
       /** every problem, joined */
       message: string;
       details: components["schemas"]["FieldProblem"][];
+    };
+    WorkItemResolution: {
+      /** mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve */
+      action: string;
+      actor: string;
+      actor_name: string;
+      note: string | null;
+      at: string;
     };
   };
   responses: {
@@ -1717,6 +1861,19 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** What an inbound message may answer */
+  getAttributionCandidates: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["Message"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
   /** The audit trail of hand-made attributions */
   getInboundHistory: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -1830,6 +1987,59 @@ export interface operations {
       404: components["responses"]["NotFound"];
     };
   };
+  /** Release a held message as a template */
+  releaseMessage: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["ReleaseMessage"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+          /** the failed or held message it replaces */
+          previous_message_id: string;
+          deduplicated: boolean;
+        } } };
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+          /** the failed or held message it replaces */
+          previous_message_id: string;
+          deduplicated: boolean;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["InvalidStateTransition"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Send a failed message again, as a new message */
+  resendMessage: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["ResendMessage"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+          /** the failed or held message it replaces */
+          previous_message_id: string;
+          deduplicated: boolean;
+        } } };
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+          /** the failed or held message it replaces */
+          previous_message_id: string;
+          deduplicated: boolean;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invalid_state_transition";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
   /** Resolve a message by hand */
   resolveMessage: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -1847,6 +2057,30 @@ export interface operations {
           message: string;
         } } };
       413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** The status webhooks that named the message */
+  getMessageStatuses: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: ({
+            /** sent, delivered, read, played, failed */
+            status: string;
+            /** Meta's timestamp */
+            occurred_at: string | null;
+            received_at: string;
+            /** what it did to the row: applied, ignored as older, … */
+            applied: string | null;
+            errors: ({
+              [key: string]: unknown;
+            })[] | null;
+          })[];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
     };
   };
   /** Current figures and their time series */
@@ -1872,10 +2106,24 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Pause sending from a number, by hand */
+  pauseNumber: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["PauseNumber"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          paused: boolean;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
   /** Resume sending for a number */
   resumeNumber: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
-    requestBody?: never;
+    requestBody: { content: { "application/json": components["schemas"]["NumberNote"] } };
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           /** pauses ended */
@@ -1886,6 +2134,7 @@ export interface operations {
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Active sending pauses */
@@ -2059,6 +2308,37 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** A stored webhook delivery: its body as Meta sent it, and why it could not be processed */
+  getWebhookDelivery: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          delivery: {
+            id: string;
+            /** received, processing, processed, poison */
+            state: string;
+            received_at: string;
+            processed_at: string | null;
+            attempts: number;
+            /** bytes */
+            size: number;
+            /** why it could not be processed (for poison: the parse error) */
+            last_error: {
+              [key: string]: unknown;
+            } | null;
+            /** the body as Meta sent it, as text */
+            body: string;
+          };
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+    };
+  };
   /** Re-process stored deliveries */
   replayWebhooks: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
@@ -2074,18 +2354,103 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
-  /** List the work items of one kind */
+  /** The items of one queue, open or resolved */
   listWorkItems: {
-    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; limit?: number }; header?: never; path?: never; cookie?: never };
+    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert";
+          status: "open" | "resolved";
           data: (components["schemas"]["MessageWorkItem"] | components["schemas"]["InboundWorkItem"] | components["schemas"]["PoisonWebhookWorkItem"] | components["schemas"]["AlertWorkItem"])[];
+          next_cursor: string | null;
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Open items per queue, and how long the oldest has waited */
+  countWorkItems: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          stuck_sending: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+          failed: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+          held: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+          poison_webhook: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+          unattributed_inbound: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+          alert: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** One action on every open item a filter selects */
+  bulkWorkItems: {
+    parameters: { query?: never; header?: never; path: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["BulkWorkItems"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert";
+          action: string;
+          dry_run: boolean;
+          /** items the filter selects */
+          count: number;
+          ids: string[];
+          done: number;
+          failed: ({
+            id: string;
+            error: string;
+          })[];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Set aside a failed message or a poison webhook that needs nothing more */
+  dismissWorkItem: {
+    parameters: { query?: never; header?: never; path: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["DismissWorkItem"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          dismissed: string;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Meta's verification handshake */
@@ -2133,6 +2498,7 @@ export type AttributeInbound = components['schemas']["AttributeInbound"];
 export type AttributionHistoryEntry = components['schemas']["AttributionHistoryEntry"];
 /** One audited action: who did what, when. */
 export type AuditEntry = components['schemas']["AuditEntry"];
+export type BulkWorkItems = components['schemas']["BulkWorkItems"];
 export type ChangePassword = components['schemas']["ChangePassword"];
 /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
 export type Choice = components['schemas']["Choice"];
@@ -2142,6 +2508,7 @@ export type Conversation = components['schemas']["Conversation"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
 export type CreateMessage = components['schemas']["CreateMessage"];
 export type CreateStaff = components['schemas']["CreateStaff"];
+export type DismissWorkItem = components['schemas']["DismissWorkItem"];
 export type FieldProblem = components['schemas']["FieldProblem"];
 /** The inbound resource: a message a customer sent. */
 export type Inbound = components['schemas']["Inbound"];
@@ -2161,12 +2528,14 @@ export type MetricsReport = components['schemas']["MetricsReport"];
 /** A private note in a thread: for the team, never sent to the customer. */
 export type Note = components['schemas']["Note"];
 export type NoteTimelineEntry = components['schemas']["NoteTimelineEntry"];
+export type NumberNote = components['schemas']["NumberNote"];
 /** A business number: rate, messaging limit, pauses and open rows. */
 export type NumberStatus = components['schemas']["NumberStatus"];
 export type OpenConversation = components['schemas']["OpenConversation"];
 export type OutboundTimelineEntry = components['schemas']["OutboundTimelineEntry"];
 /** Sending paused because Meta refused the account or number (expired token, payment, policy). */
 export type Pause = components['schemas']["Pause"];
+export type PauseNumber = components['schemas']["PauseNumber"];
 export type PayloadTooLargeError = components['schemas']["PayloadTooLargeError"];
 /** A correctly signed delivery we could not process: kept; replay it with POST /v1/webhooks/replay. */
 export type PoisonWebhookWorkItem = components['schemas']["PoisonWebhookWorkItem"];
@@ -2175,10 +2544,12 @@ export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
 /** Something we sent this contact, and the business record behind it. */
 export type RecentPurpose = components['schemas']["RecentPurpose"];
+export type ReleaseMessage = components['schemas']["ReleaseMessage"];
 export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
 export type RenderedTemplate = components['schemas']["RenderedTemplate"];
 export type ReplayWebhooks = components['schemas']["ReplayWebhooks"];
+export type ResendMessage = components['schemas']["ResendMessage"];
 export type ResolveAlert = components['schemas']["ResolveAlert"];
 export type ResolveMessage = components['schemas']["ResolveMessage"];
 export type RowError = components['schemas']["RowError"];
@@ -2191,3 +2562,4 @@ export type UpdateConversation = components['schemas']["UpdateConversation"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];
 export type UpdateStaff = components['schemas']["UpdateStaff"];
 export type ValidationError = components['schemas']["ValidationError"];
+export type WorkItemResolution = components['schemas']["WorkItemResolution"];

@@ -144,6 +144,10 @@ export interface AppConfig {
     readonly adminEmail: string | null;
     readonly adminPassword: string | null;
   };
+  readonly workItems: {
+    /** Items one bulk action may touch (WORK_ITEMS_BULK_MAX); a wider selection is refused. */
+    readonly bulkMax: number;
+  };
   readonly auth: {
     /** A session unused this long ends (SESSION_IDLE_MINUTES). */
     readonly sessionIdleMs: number;

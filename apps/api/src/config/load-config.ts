@@ -112,6 +112,9 @@ export function loadConfig(env: Env): EnvConfig {
       adminEmail: read.matching('BOOTSTRAP_ADMIN_EMAIL', EMAIL, 'an email address', '') || null,
       adminPassword: read.secret('BOOTSTRAP_ADMIN_PASSWORD', MIN_PASSWORD_LENGTH),
     },
+    workItems: {
+      bulkMax: read.int('WORK_ITEMS_BULK_MAX', 500, 1, 10_000),
+    },
     auth: {
       sessionIdleMs: read.int('SESSION_IDLE_MINUTES', 12 * 60, 1, 30 * 24 * 60) * 60_000,
       sessionMaxMs: read.int('SESSION_MAX_HOURS', 7 * 24, 1, 365 * 24) * 3_600_000,

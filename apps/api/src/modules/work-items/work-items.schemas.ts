@@ -1,9 +1,15 @@
-import { anyObject, arrayOf, dateTime, int, named, nullable, object, oneOf, oneOfValues, str, uuid } from '../../contract/schema.js';
+import { anyObject, arrayOf, bool, dateTime, int, named, nullable, object, oneOf, oneOfValues, str, uuid } from '../../contract/schema.js';
 import { Alert } from '../alerts/alerts.schemas.js';
 import { Inbound } from '../conversations/inbound.schemas.js';
 import { Message, RowError } from '../outbox/outbox.schemas.js';
 import { WORK_ITEM_KINDS } from './dto/work-items-query.dto.js';
 
+
+/** A decision taken on an item: the Resolved tab. */
+export const WorkItemResolution = named(
+  'WorkItemResolution',
+  object({ action: str({ description: 'mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve' }), actor: str(), actor_name: str(), note: nullable(str()), at: dateTime() }),
+);
 
 export const MessageWorkItem = named(
   'MessageWorkItem',
@@ -14,7 +20,10 @@ export const MessageWorkItem = named(
       since: nullable(dateTime(), { description: 'since when it has been in this state' }),
       attempts: int({ minimum: 0 }),
       last_error: nullable(RowError),
-      actions: arrayOf(oneOfValues(['mark_sent', 'retry', 'cancel']), { description: 'what POST /v1/messages/{id}/resolve accepts for it' }),
+      actions: arrayOf(oneOfValues(['mark_sent', 'retry', 'cancel', 'resend', 'release', 'dismiss']), { description: 'what may be done: resolve (mark_sent, retry, cancel), resend, release, dismiss' }),
+      conversation_id: nullable(uuid(), { description: 'the thread of its recipient, when there is one' }),
+      resend_dedupe_key: nullable(str(), { description: 'for a failed message: the key a resend would use' }),
+      resolution: nullable(WorkItemResolution),
       message: Message,
     },
     { description: 'A message a person must decide about.' },
@@ -24,7 +33,7 @@ export const MessageWorkItem = named(
 export const InboundWorkItem = named(
   'InboundWorkItem',
   object(
-    { kind: oneOfValues(['unattributed_inbound']), id: uuid(), since: dateTime(), reason: nullable(str()), actions: arrayOf(oneOfValues(['attribute'])), inbound: Inbound },
+    { kind: oneOfValues(['unattributed_inbound']), id: uuid(), since: dateTime(), reason: nullable(str()), actions: arrayOf(oneOfValues(['attribute'])), resolution: nullable(WorkItemResolution), inbound: Inbound },
     { description: 'An inbound message not tied to a message we sent: attribute it with POST /v1/inbound/{id}/attribute.' },
   ),
 );
@@ -38,7 +47,8 @@ export const PoisonWebhookWorkItem = named(
       since: dateTime(),
       attempts: int({ minimum: 0 }),
       last_error: nullable(anyObject()),
-      actions: arrayOf(oneOfValues(['replay'])),
+      actions: arrayOf(oneOfValues(['replay', 'dismiss'])),
+      resolution: nullable(WorkItemResolution),
       delivery: object({ id: uuid(), received_at: dateTime(), processed_at: nullable(dateTime()), size: int({ minimum: 0 }), state: str() }),
     },
     { description: 'A correctly signed delivery we could not process: kept; replay it with POST /v1/webhooks/replay.' },
@@ -47,7 +57,26 @@ export const PoisonWebhookWorkItem = named(
 
 export const AlertWorkItem = named(
   'AlertWorkItem',
-  object({ kind: oneOfValues(['alert']), id: uuid(), since: dateTime(), actions: arrayOf(oneOfValues(['resolve'])), alert: Alert }, { description: 'An open alert: resolve it with POST /v1/alerts/{id}/resolve.' }),
+  object({ kind: oneOfValues(['alert']), id: uuid(), since: dateTime(), actions: arrayOf(oneOfValues(['resolve'])), resolution: nullable(WorkItemResolution), alert: Alert }, { description: 'An open alert: resolve it with POST /v1/alerts/{id}/resolve.' }),
 );
 
-export const WorkItemList = object({ kind: oneOfValues(WORK_ITEM_KINDS), data: arrayOf(oneOf([MessageWorkItem, InboundWorkItem, PoisonWebhookWorkItem, AlertWorkItem])) });
+export const WorkItemList = object({
+  kind: oneOfValues(WORK_ITEM_KINDS),
+  status: oneOfValues(['open', 'resolved']),
+  data: arrayOf(oneOf([MessageWorkItem, InboundWorkItem, PoisonWebhookWorkItem, AlertWorkItem])),
+  next_cursor: nullable(str()),
+});
+
+const queueCount = object({ open: int({ minimum: 0 }), oldest_since: nullable(dateTime()), oldest_age_seconds: nullable(int({ minimum: 0 })) });
+export const WorkItemCounts = object(Object.fromEntries(WORK_ITEM_KINDS.map((k) => [k, queueCount])));
+export const Dismissed = object({ dismissed: uuid() });
+export const BulkResult = object({
+  kind: oneOfValues(WORK_ITEM_KINDS),
+  action: str(),
+  dry_run: bool(),
+  count: int({ minimum: 0, description: 'items the filter selects' }),
+  ids: arrayOf(uuid()),
+  done: int({ minimum: 0 }),
+  failed: arrayOf(object({ id: uuid(), error: str() })),
+});
+

@@ -1,92 +1,137 @@
-import { Injectable } from '@nestjs/common';
-import { AlertsService, presentAlert } from '../alerts/alerts.service.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Alert as AlertResource, Inbound, Message } from '@sendbook/api-contract';
+import { derivedDedupeKey } from '@sendbook/queue';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
+import { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { isoTime } from '../../common/iso-time.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { presentAlert } from '../alerts/alerts.service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { presentInbound } from '../conversations/conversations.presenter.js';
-import { InboundService } from '../conversations/inbound.service.js';
+import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
+import { MessageFollowUpsService } from '../outbox/message-follow-ups.service.js';
 import { MessagesService } from '../outbox/messages.service.js';
-import { OutboxService } from '../outbox/outbox.service.js';
-import { WebhooksService } from '../webhooks/webhooks.service.js';
-import type { WorkItemKind } from './dto/work-items-query.dto.js';
+import type { DeliverySummary } from '../webhooks/webhooks.repository.js';
+import type { WorkItemKind, WorkItemsQuery } from './dto/work-items-query.dto.js';
+import { decodeQueueCursor, durationMs, encodeQueueCursor } from './domain/work-item-paging.js';
+import { WorkItemsRepository, type Positioned, type QueueFilter, type Resolution } from './work-items.repository.js';
 
 const DEFAULT_LIMIT = 100;
+const MESSAGE_ACTIONS: Record<'stuck_sending' | 'failed' | 'held', string[]> = { stuck_sending: ['mark_sent', 'retry', 'cancel'], failed: ['resend', 'retry', 'dismiss'], held: ['release', 'retry', 'cancel'] };
 
 /**
  * Queues of things a person must look at, each with what they need to decide. Each kind is
- * another module's rows; this module only lists them side by side, so it sits above them all.
+ * another module's rows; this module lists them side by side, with filters, pages, counts and the
+ * decisions already taken, so it sits above them all.
  */
 @Injectable()
 export class WorkItemsService {
   constructor(
-    private readonly outbox: OutboxService,
-    private readonly messagesOut: MessagesService,
-    private readonly webhooks: WebhooksService,
-    private readonly inbound: InboundService,
-    private readonly alerts: AlertsService,
+    private readonly repo: WorkItemsRepository,
+    private readonly messages: MessagesService,
+    private readonly followUps: MessageFollowUpsService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  list(kind: WorkItemKind, limit = DEFAULT_LIMIT) {
-    if (kind === 'poison_webhook') return this.poisonWebhooks(limit);
-    if (kind === 'unattributed_inbound') return this.unattributedInbound(limit);
-    if (kind === 'alert') return this.openAlerts(limit);
-    return this.messages(kind, limit);
+  async list(query: WorkItemsQuery) {
+    const status = query.status ?? 'open';
+    const filter = this.filter(query);
+    const kind = query.kind;
+    const items = await this.page(kind, status, filter);
+    const last = items.length === filter.limit ? items[items.length - 1] : undefined;
+    return { kind, status, data: await this.present(kind, items), next_cursor: last ? encodeQueueCursor(last.position) : null };
   }
 
-  /** Outbound messages a person must resolve: stuck in `sending`, failed, or held. */
-  private async messages(kind: 'stuck_sending' | 'failed' | 'held', limit: number) {
-    const rows = kind === 'stuck_sending' ? await this.outbox.stuckSending(limit) : await this.outbox.inState(kind, limit);
-    const presented = await this.messagesOut.present(rows);
-    return {
-      kind,
-      data: rows.map((m, i) => ({
+  async counts() {
+    const counts = await this.repo.counts(this.stuckBefore());
+    const now = this.clock.now().getTime();
+    return Object.fromEntries(Object.entries(counts).map(([kind, c]) => [kind, { open: c.open, oldest_since: isoTime(c.oldest), oldest_age_seconds: c.oldest ? Math.floor((now - c.oldest.getTime()) / 1000) : null }])) as Record<
+      WorkItemKind,
+      { open: number; oldest_since: string | null; oldest_age_seconds: number | null }
+    >;
+  }
+
+  /** Set aside what nobody will act on (a failure accepted as final, a body that will never parse), with why. */
+  async dismiss(kind: WorkItemKind, id: string, note: string, by: Principal) {
+    if (kind !== 'failed' && kind !== 'poison_webhook') throw DomainError.validation([{ field: 'kind', message: 'only failed messages and poison webhooks are dismissed; the others are resolved by their own actions' }]);
+    const open = await this.repo.openIds(kind, {}, this.stuckBefore(), 10_000);
+    if (!open.includes(id)) throw DomainError.notFound(`open ${kind} work item`);
+    await this.audit.record({ actor: actorOf(by), action: 'work_item.dismissed', subjectType: kind === 'failed' ? 'outbound_message' : 'webhook_delivery', subjectId: id, details: { note, kind } });
+    return { dismissed: id };
+  }
+
+  /** A page of one queue, open or resolved. */
+  private page(kind: WorkItemKind, status: 'open' | 'resolved', f: QueueFilter): Promise<Positioned<unknown>[]> {
+    if (kind === 'stuck_sending' || kind === 'failed' || kind === 'held') return status === 'open' ? this.repo.openMessages(kind, f, this.stuckBefore()) : this.repo.resolvedMessages(kind, f);
+    if (kind === 'unattributed_inbound') return status === 'open' ? this.repo.openInbound(f) : this.repo.resolvedInbound(f);
+    if (kind === 'poison_webhook') return status === 'open' ? this.repo.openPoison(f) : this.repo.resolvedPoison(f);
+    return this.repo.alerts(status, f);
+  }
+
+  private async present(kind: WorkItemKind, items: Positioned<unknown>[]) {
+    const resolution = (r: Resolution | undefined) => (r ? { action: r.action, actor: r.actor, note: r.note, at: isoTime(r.at) } : null);
+    const names = await this.audit.names(items.flatMap((i) => (i.resolution ? [i.resolution.actor] : [])));
+    const decided = (r: Resolution | undefined) => (r ? { ...resolution(r)!, actor_name: names.get(r.actor) ?? r.actor } : null);
+    if (kind === 'stuck_sending' || kind === 'failed' || kind === 'held') {
+      const rows = items as Positioned<OutboundMessage>[];
+      const presented: Message[] = await this.messages.present(rows.map((i) => i.row));
+      const resends = kind === 'failed' ? await this.followUps.resendCounts(rows.map((i) => i.row.id)) : new Map<string, number>();
+      return rows.map((item, i) => ({
         kind,
-        id: m.id,
-        since: (kind === 'stuck_sending' ? m.sendingStartedAt : m.updatedAt)?.toISOString() ?? null,
-        attempts: m.attempts,
-        last_error: m.lastError,
-        actions: kind === 'stuck_sending' ? ['mark_sent', 'retry', 'cancel'] : kind === 'held' ? ['retry', 'cancel'] : ['retry'],
+        id: item.row.id,
+        since: isoTime(item.at),
+        attempts: item.row.attempts,
+        last_error: item.row.lastError,
+        actions: item.resolution ? [] : MESSAGE_ACTIONS[kind],
+        conversation_id: item.conversationId ?? null,
+        resend_dedupe_key: kind === 'failed' ? derivedDedupeKey(item.row.dedupeKey, 'resend', (resends.get(item.row.id) ?? 0) + 1) : null,
+        resolution: decided(item.resolution),
         message: presented[i]!,
-      })),
-    };
-  }
-
-  /** Inbound messages stored in their thread but not tied to a message we sent: someone must decide. */
-  private async unattributedInbound(limit: number) {
-    const rows = await this.inbound.unattributed(limit);
-    return {
-      kind: 'unattributed_inbound',
-      data: rows.map((m) => ({
-        kind: 'unattributed_inbound',
-        id: m.id,
-        since: m.createdAt.toISOString(),
-        reason: m.reason,
-        actions: ['attribute'],
-        inbound: presentInbound(m),
-      })),
-    };
-  }
-
-  /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
-  private async openAlerts(limit: number) {
-    const rows = await this.alerts.listOpen(limit);
-    return {
-      kind: 'alert',
-      data: rows.map((a) => ({ kind: 'alert', id: a.id, since: a.raisedAt.toISOString(), actions: ['resolve'], alert: presentAlert(a) })),
-    };
-  }
-
-  /** Stored, correctly signed deliveries we could not process: kept, never retried on their own. */
-  private async poisonWebhooks(limit: number) {
-    const rows = await this.webhooks.poisonDeliveries(limit);
-    return {
-      kind: 'poison_webhook',
-      data: rows.map((d) => ({
-        kind: 'poison_webhook',
+      }));
+    }
+    if (kind === 'unattributed_inbound') {
+      return (items as Positioned<Parameters<typeof presentInbound>[0]>[]).map((item) => {
+        const inbound: Inbound = presentInbound(item.row);
+        return { kind, id: item.row.id, since: isoTime(item.at), reason: item.row.reason, actions: item.resolution ? [] : ['attribute'], resolution: decided(item.resolution), inbound };
+      });
+    }
+    if (kind === 'poison_webhook') {
+      return (items as Positioned<DeliverySummary>[]).map(({ row: d, at, resolution: r }) => ({
+        kind,
         id: d.id,
-        since: d.receivedAt.toISOString(),
+        since: isoTime(at),
         attempts: d.attempts,
         last_error: d.lastError,
-        actions: ['replay'],
-        delivery: { id: d.id, received_at: d.receivedAt.toISOString(), processed_at: d.processedAt?.toISOString() ?? null, size: d.size, state: d.state },
-      })),
+        actions: r ? [] : ['replay', 'dismiss'],
+        resolution: decided(r),
+        delivery: { id: d.id, received_at: isoTime(d.receivedAt), processed_at: isoTime(d.processedAt), size: d.size, state: d.state },
+      }));
+    }
+    return (items as Positioned<Parameters<typeof presentAlert>[0]>[]).map(({ row, at, resolution: r }) => {
+      const alert: AlertResource = presentAlert(row);
+      return { kind, id: row.id, since: isoTime(at), actions: r ? [] : ['resolve'], resolution: decided(r), alert };
+    });
+  }
+
+  filter(query: Omit<WorkItemsQuery, 'kind'>): QueueFilter {
+    const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
+    if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
+    return {
+      phoneNumberId: query.phone_number_id,
+      purpose: query.purpose,
+      errorCode: query.error_code,
+      since: query.older_than ? new Date(this.clock.now().getTime() - durationMs(query.older_than)) : undefined,
+      newestFirst: query.sort === 'newest',
+      after,
+      limit: query.limit ?? DEFAULT_LIMIT,
     };
+  }
+
+  stuckBefore(): Date {
+    return new Date(this.clock.now().getTime() - this.config.outbox.stuckAfterMs);
   }
 }

@@ -55,6 +55,9 @@ describe('queue health: the five seed figures equal what was caused', () => {
     await waitFor(async () => (await message(lost)).last_error?.code === 'unknown_outcome', { what: 'unknown outcome' });
     await waitFor(async () => sb.sim.webhookDeliveries().every((d) => d.state === 'delivered') && (await allProcessed(sb.dataSource)), { what: 'webhooks processed' });
 
+    // The worker's minute, as it runs in production: this minute's readings (worker slots among them).
+    await sb.app.get(MetricsRecorder).flush();
+    await sb.app.get(MetricsSampler).sample();
     // A minute later by the app's clock, the row is stuck.
     clock.advance(STUCK_AFTER_MS + 1_000);
     await sb.app.get(MetricsRecorder).flush();
@@ -104,6 +107,23 @@ describe('queue health: the five seed figures equal what was caused', () => {
     expect(m.send_outcomes.by_outcome).toMatchObject({ 'accepted:': 4, 'stuck:unknown_outcome': 1 });
     expect(m.throughput_by_number[sb.config.whatsapp.phoneNumberId]).toMatchObject({ sends: 4, cap_per_second: 80, bucket_rate_per_second: 72 });
     expect(m.webhook_ack_latency.count).toBe(deliveries.length);
+
+    // The charts' series: per number, per state, per pool, bucket by bucket.
+    const number = sb.config.whatsapp.phoneNumberId;
+    const total = <T>(points: T[], of: (p: T) => number) => points.reduce((n, p) => n + of(p), 0);
+    expect(m.sent_to_delivered.by_number).toEqual({ [number]: { overall: m.sent_to_delivered.overall, series: m.sent_to_delivered.series } });
+    expect(m.sends_accepted).toMatchObject({ total: 4, by_number: { [number]: 4 } });
+    expect(total(m.sends_accepted.series, (p: { total: number }) => p.total)).toBe(4);
+    expect(m.queue_depth.series.at(-1).by_state).toMatchObject({ sending: 1, queued: 0 });
+    type Point = { served: number; workers: number; utilisation: number | null; arrival_rate_per_s: number; mean_service_ms: number | null };
+    for (const pool of ['outbound', 'webhooks'] as const) {
+      const series: Point[] = m.pool_series[pool];
+      expect(series).toHaveLength(m.sent_to_delivered.series.length);
+      expect(total(series, (p) => p.served)).toBe(m.pools[pool].served);
+      for (const p of series.filter((x) => x.workers > 0 && x.served > 0)) expect(p.utilisation).toBeCloseTo((p.arrival_rate_per_s * p.mean_service_ms!) / 1000 / p.workers, 10);
+    }
+    // The webhooks were processed in the minute the first reading was taken: that bucket shows ρ.
+    expect(m.pool_series.webhooks.some((p: Point) => p.workers === sb.config.webhooks.concurrency && p.utilisation! > 0)).toBe(true);
 
     // Prometheus: parsed by a real parser, the same figures.
     const res = await sb.api().get('/metrics').expect(200);

@@ -1023,11 +1023,31 @@ export interface components {
           p50_ms: number | null;
           p95_ms: number | null;
         })[];
+        /** the same per business number (phone_number_id) */
+        by_number: {
+          [key: string]: {
+            overall: {
+              count: number;
+              p50_ms: number | null;
+              p95_ms: number | null;
+            };
+            series: ({
+              at: string;
+              count: number;
+              p50_ms: number | null;
+              p95_ms: number | null;
+            })[];
+          };
+        };
         [key: string]: unknown;
       };
       /** per worker pool (`webhooks`, `outbound`) */
       pools: {
         [key: string]: components["schemas"]["PoolFigures"];
+      };
+      /** per worker pool, bucket by bucket: ρ and its parts */
+      pool_series: {
+        [key: string]: components["schemas"]["PoolPoint"][];
       };
       queue_depth: {
         by_state: {
@@ -1039,6 +1059,28 @@ export interface components {
         queues: {
           [key: string]: unknown;
         };
+        series: ({
+          at: string;
+          /** null: no reading in that bucket */
+          by_state: {
+            [key: string]: number | null;
+          };
+        })[];
+        [key: string]: unknown;
+      };
+      /** sends Meta accepted, per business number (phone_number_id) */
+      sends_accepted: {
+        total: number;
+        by_number: {
+          [key: string]: number;
+        };
+        series: ({
+          at: string;
+          total: number;
+          by_number: {
+            [key: string]: number;
+          };
+        })[];
         [key: string]: unknown;
       };
       /** send outcomes by error code */
@@ -1229,6 +1271,16 @@ export interface components {
       backlog: number;
       mean_wait_ms: number | null;
       [key: string]: unknown;
+    };
+    PoolPoint: {
+      at: string;
+      /** ρ in that bucket; null when no worker reported */
+      utilisation: number | null;
+      arrival_rate_per_s: number;
+      mean_service_ms: number | null;
+      workers: number;
+      backlog: number;
+      served: number;
     };
     Reaction: {
       message_wamid: string | null;
@@ -2540,6 +2592,7 @@ export type PayloadTooLargeError = components['schemas']["PayloadTooLargeError"]
 /** A correctly signed delivery we could not process: kept; replay it with POST /v1/webhooks/replay. */
 export type PoisonWebhookWorkItem = components['schemas']["PoisonWebhookWorkItem"];
 export type PoolFigures = components['schemas']["PoolFigures"];
+export type PoolPoint = components['schemas']["PoolPoint"];
 export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
 /** Something we sent this contact, and the business record behind it. */

@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bucketStarts, distribution, groupByBucket, lastByBucket, bucketStart } from '@sendbook/queue';
+import { bucketStarts, distribution, groupByBucket, lastByBucket, bucketStart, poolSeries, type PoolPoint } from '@sendbook/queue';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { COUNTERS, CountersRepository, type CounterPoint } from './counters.repository.js';
-import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
+import { DeliveryGapsRepository, type DeliveryGap } from './delivery-gaps.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
-import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED, WEBHOOK_COUNTERS } from './metric-names.js';
+import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED, WEBHOOK_COUNTERS, type Pool } from './metric-names.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 import { reportRange, type ReportRange } from './report-range.js';
-import { SamplesRepository } from './samples.repository.js';
+import { SamplesRepository, type SamplePoint } from './samples.repository.js';
 
 const COUNTED = [
   COUNTERS.dedupeRejected,
@@ -22,6 +22,8 @@ const COUNTED = [
   RECORDED.sendsAccepted,
   RECORDED.ackLatency,
   RECORDED.ackMs,
+  RECORDED.poolJobs,
+  RECORDED.poolServiceMs,
 ];
 
 /** GET /v1/metrics: the current figures and their series over a range, for the dashboard. */
@@ -49,14 +51,14 @@ export class MetricsReportService {
     const [live, counted, sampled, gaps, alertsOpen] = await Promise.all([
       this.live.read(until),
       this.counters.series(COUNTED, since, until),
-      this.samples.series([SAMPLED.stuckSending, SAMPLED.unattributedInbound, SAMPLED.parkedStatuses], since, until),
+      this.samples.series([SAMPLED.stuckSending, SAMPLED.unattributedInbound, SAMPLED.parkedStatuses, SAMPLED.rowsByState, SAMPLED.backlog, SAMPLED.workerSlots], since, until),
       this.gaps.gaps(since, until),
       this.alerts.openCount(),
     ]);
     const pools = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, presentPool(await this.pools.figures(pool, live.queues[pool], until))] as const)));
+    const poolHistory = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, (await this.poolHistory(pool, counted, sampled, range)).map(presentPoolPoint)] as const)));
     const gauge = (metric: string) => lastByBucket(sampled.filter((s) => s.metric === metric), since, until, bucketMs).map((p) => ({ at: iso(p.at), value: p.value }));
     const labeled = (metric: string) => labeledSeries(counted.filter((c) => c.metric === metric && c.at >= bucketStart(since, 60_000)), range);
-    const byGapBucket = groupByBucket(gaps, (g) => g.deliveredAt, since, until, bucketMs);
     const ack = labeled(RECORDED.ackLatency);
     const ackCount = ack.total;
     const accepted = labeled(RECORDED.sendsAccepted);
@@ -72,11 +74,13 @@ export class MetricsReportService {
       webhook_duplicates: renameLabels(labeled(WEBHOOK_COUNTERS.duplicateEvent), 'by_field'),
       unattributed_inbound: { current: live.unattributedInbound, series: gauge(SAMPLED.unattributedInbound) },
       sent_to_delivered: {
-        overall: presentDistribution(distribution(gaps.map((g) => g.gapMs))),
-        series: [...byGapBucket].map(([at, items]) => ({ at: iso(at), ...presentDistribution(distribution(items.map((g) => g.gapMs))) })),
+        ...gapFigures(gaps, range),
+        by_number: Object.fromEntries([...new Set(gaps.map((g) => g.phoneNumberId))].sort().map((n) => [n, gapFigures(gaps.filter((g) => g.phoneNumberId === n), range)])),
       },
       pools,
-      queue_depth: { by_state: live.rowsByState, by_number: live.openByNumber, queues: live.queues },
+      pool_series: poolHistory,
+      queue_depth: { by_state: live.rowsByState, by_number: live.openByNumber, queues: live.queues, series: depthSeries(sampled, range) },
+      sends_accepted: renameLabels(accepted, 'by_number'),
       send_outcomes: renameLabels(labeled(RECORDED.sendOutcome), 'by_outcome'),
       // Against the number's cap: the configured rate, and what the bucket really runs at (headroom).
       throughput_by_number: Object.fromEntries(
@@ -97,6 +101,38 @@ export class MetricsReportService {
       alerts_open: alertsOpen,
     };
   }
+
+  /** ρ and its parts per bucket for one pool, from the counters and readings already read. */
+  private async poolHistory(pool: Pool, counted: readonly CounterPoint[], sampled: readonly SamplePoint[], range: ReportRange): Promise<PoolPoint[]> {
+    const mine = (metric: string) => counted.filter((c) => c.metric === metric && c.label === pool).map((c) => ({ at: c.at, count: c.count }));
+    const before = await this.samples.lastAtOrBefore(SAMPLED.backlog, pool, range.since);
+    const backlog = sampled.filter((s) => s.metric === SAMPLED.backlog && s.label === pool).map((s) => ({ at: s.at, value: s.value }));
+    return poolSeries({
+      buckets: bucketStarts(range.since, range.until, range.bucketMs),
+      bucketMs: range.bucketMs,
+      until: range.until.getTime(),
+      jobs: mine(RECORDED.poolJobs),
+      serviceMs: mine(RECORDED.poolServiceMs),
+      backlog: before === null ? backlog : [{ at: range.since.getTime() - 1, value: before }, ...backlog],
+      slots: sampled.filter((s) => s.metric === SAMPLED.workerSlots && s.label.startsWith(`${pool}|`)),
+    });
+  }
+}
+
+/** Outbox rows per state, bucket by bucket: the last reading of each state in each bucket. */
+function depthSeries(sampled: readonly SamplePoint[], range: ReportRange) {
+  const rows = sampled.filter((s) => s.metric === SAMPLED.rowsByState);
+  const states = [...new Set(rows.map((r) => r.label))].sort();
+  const perState = states.map((state) => [state, lastByBucket(rows.filter((r) => r.label === state), range.since, range.until, range.bucketMs)] as const);
+  return bucketStarts(range.since, range.until, range.bucketMs).map((at, i) => ({ at: iso(at), by_state: Object.fromEntries(perState.map(([state, points]) => [state, points[i]!.value])) }));
+}
+
+function gapFigures(gaps: readonly DeliveryGap[], range: ReportRange) {
+  const byBucket = groupByBucket(gaps, (g) => g.deliveredAt, range.since, range.until, range.bucketMs);
+  return {
+    overall: presentDistribution(distribution(gaps.map((g) => g.gapMs))),
+    series: [...byBucket].map(([at, items]) => ({ at: iso(at), ...presentDistribution(distribution(items.map((g) => g.gapMs))) })),
+  };
 }
 
 function labeledSeries(points: readonly CounterPoint[], range: ReportRange) {
@@ -140,6 +176,10 @@ function presentPool(p: Awaited<ReturnType<PoolFiguresService['figures']>>) {
     backlog: p.backlog,
     mean_wait_ms: p.meanWaitMs,
   };
+}
+
+function presentPoolPoint(p: PoolPoint) {
+  return { at: iso(p.at), utilisation: p.utilisation, arrival_rate_per_s: p.arrivalRatePerS, mean_service_ms: p.meanServiceMs, workers: p.workers, backlog: p.backlog, served: p.served };
 }
 
 function iso(t: number): string {

@@ -7,6 +7,7 @@ const counted = (by: string, what: string) => object({ total: count, [by]: count
 const gauge = (what: string, extra: Record<string, Schema> = {}) =>
   object({ current: count, ...extra, series: arrayOf(object({ at: dateTime(), value: nullable(num(), { description: 'null: no sample in that bucket' }) })) }, { description: what, open: true });
 const distribution = { count, p50_ms: nullable(num()), p95_ms: nullable(num()) };
+const gapFigures = { overall: object(distribution), series: arrayOf(object({ at: dateTime(), ...distribution })) };
 
 export const PoolFigures = named(
   'PoolFigures',
@@ -25,6 +26,20 @@ export const PoolFigures = named(
   ),
 );
 
+/** One bucket of a pool's chart. */
+export const PoolPoint = named(
+  'PoolPoint',
+  object({
+    at: dateTime(),
+    utilisation: nullable(num(), { description: 'ρ in that bucket; null when no worker reported' }),
+    arrival_rate_per_s: num(),
+    mean_service_ms: nullable(num()),
+    workers: int({ minimum: 0 }),
+    backlog: count,
+    served: count,
+  }),
+);
+
 /** Queue-health figures: current values and series. */
 export const MetricsReport = named(
   'MetricsReport',
@@ -39,11 +54,16 @@ export const MetricsReport = named(
       webhook_duplicates: counted('by_field', "webhook events we already had (Meta's duplicate rate)"),
       unattributed_inbound: gauge('inbound messages with no message or conversation attribution'),
       sent_to_delivered: object(
-        { overall: object(distribution), series: arrayOf(object({ at: dateTime(), ...distribution })) },
+        { ...gapFigures, by_number: mapOf(object(gapFigures), { description: 'the same per business number (phone_number_id)' }) },
         { description: "gap between `sent` and `delivered`, from Meta's timestamps", open: true },
       ),
       pools: mapOf(PoolFigures, { description: 'per worker pool (`webhooks`, `outbound`)' }),
-      queue_depth: object({ by_state: countsBy, by_number: countsBy, queues: { type: 'object' } }, { open: true }),
+      pool_series: mapOf(arrayOf(PoolPoint), { description: 'per worker pool, bucket by bucket: ρ and its parts' }),
+      queue_depth: object(
+        { by_state: countsBy, by_number: countsBy, queues: { type: 'object' }, series: arrayOf(object({ at: dateTime(), by_state: mapOf(nullable(count), { description: 'null: no reading in that bucket' }) })) },
+        { open: true },
+      ),
+      sends_accepted: counted('by_number', 'sends Meta accepted, per business number (phone_number_id)'),
       send_outcomes: counted('by_outcome', 'send outcomes by error code'),
       throughput_by_number: mapOf(object({ sends: count, per_second: num(), cap_per_second: num({ description: 'the configured rate' }), bucket_rate_per_second: num({ description: 'what the token bucket allows after headroom' }) }, { optional: ['cap_per_second', 'bucket_rate_per_second'] })),
       webhook_ack_latency: object({ count, mean_ms: nullable(num()), buckets: arrayOf(object({ le_ms: str(), count })) }, { open: true }),

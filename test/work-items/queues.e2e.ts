@@ -82,6 +82,10 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     expect((await queue('kind=failed&purpose=promo')).data).toHaveLength(2);
     expect((await queue(`kind=failed&phone_number_id=${TEST_SECRETS.phoneNumberId}&error_code=131026`)).data).toHaveLength(5);
     expect((await queue('kind=failed&older_than=1d')).data).toHaveLength(0);
+    // A chart point's time: what was already waiting then.
+    expect((await queue(`kind=failed&error_code=131026&before=${new Date(Date.now() - 3_600_000).toISOString()}`)).data).toHaveLength(0);
+    expect((await queue(`kind=failed&error_code=131026&before=${new Date(Date.now() + 1000).toISOString()}`)).data).toHaveLength(5);
+    expect((await admin.get('/v1/work-items?kind=failed&before=yesterday')).body.details[0].field).toBe('before');
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -720,6 +720,7 @@ export interface components {
       purpose?: string;
       error_code?: string;
       older_than?: string;
+      before?: string;
     };
     ChangePassword: {
       current_password: string;
@@ -2408,7 +2409,7 @@ export interface operations {
   };
   /** The items of one queue, open or resolved */
   listWorkItems: {
-    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string; before?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {

@@ -26,10 +26,11 @@ export class WorkItemsController {
   @ApiOperation({
     id: 'listWorkItems',
     summary: 'The items of one queue, open or resolved',
-    description: 'Oldest first by default. Filters: `phone_number_id`, `purpose`, `error_code` (of the last error), `older_than` (`30m`, `2h`, `1d`); `status=resolved` lists the decisions taken (who, when, the note).',
+    description: 'Oldest first by default. Filters: `phone_number_id`, `purpose`, `error_code` (of the last error), `older_than` (`30m`, `2h`, `1d`), `before` (waiting already at that instant: a chart point); `status=resolved` lists the decisions taken (who, when, the note).',
     params: {
       status: '`open` (default) or `resolved`',
       older_than: 'only items waiting at least this long',
+      before: 'only items already waiting at this instant (ISO 8601)',
       error_code: "Meta's (or our) code of the last error",
       sort: '`oldest` (default) or `newest`',
       cursor: '`next_cursor` of the previous page',

@@ -124,7 +124,7 @@ export class WorkItemsService {
       phoneNumberId: query.phone_number_id,
       purpose: query.purpose,
       errorCode: query.error_code,
-      since: query.older_than ? new Date(this.clock.now().getTime() - durationMs(query.older_than)) : undefined,
+      since: earliest(query.older_than ? new Date(this.clock.now().getTime() - durationMs(query.older_than)) : undefined, query.before ? new Date(query.before) : undefined),
       newestFirst: query.sort === 'newest',
       after,
       limit: query.limit ?? DEFAULT_LIMIT,
@@ -134,4 +134,10 @@ export class WorkItemsService {
   stuckBefore(): Date {
     return new Date(this.clock.now().getTime() - this.config.outbox.stuckAfterMs);
   }
+}
+
+/** The stricter of two "waiting since before" bounds. */
+function earliest(a: Date | undefined, b: Date | undefined): Date | undefined {
+  if (!a || !b) return a ?? b;
+  return a < b ? a : b;
 }

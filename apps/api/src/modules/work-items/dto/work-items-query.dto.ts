@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook', 'unattributed_inbound', 'alert'] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
@@ -25,6 +25,10 @@ export class QueueFilterFields {
   @Matches(/^\d{1,5}[smhd]$/, { message: 'older_than must be a duration such as 30m, 2h or 1d' })
   older_than?: string;
 
+  /** Only items already waiting at this instant (ISO 8601): what a chart point's time opens. */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'before must be an ISO 8601 timestamp, e.g. 2026-11-30T10:00:00Z' })
+  before?: string;
 }
 
 /** Filters and paging of a work queue; all of them live in the inbox's URL. */

@@ -7,6 +7,7 @@ mustRun('build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
 
 const { run: runWebhooks } = await import('../bench/webhooks.bench.mjs');
 const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.mjs');
+const { run: runFanout } = await import('../bench/sse-fanout.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -14,6 +15,8 @@ console.log('\n## Outbound pipeline\n');
 // `core` runs the same bookkeeping without the framework and the policy: the yardstick beside the target.
 const outbound = await runOutbound({ modes: ['split', 'core'] });
 console.log(formatTable(outbound));
+console.log('\n## Live events to the inbox\n');
+const fanout = await runFanout();
 
-const ok = webhooks.every_ack_stored && outbound.exactlyOnce;
+const ok = webhooks.every_ack_stored && outbound.exactlyOnce && fanout.nothing_lost;
 process.exit(ok ? 0 : 1);

@@ -106,6 +106,10 @@ export interface AppConfig {
     /** Templates per page of `GET /{waba_id}/message_templates`. */
     readonly syncPageSize: number;
   };
+  readonly numbers: {
+    /** How often the worker re-reads each business number's profile (name, quality rating, throughput) from Meta. */
+    readonly profileSyncIntervalMs: number;
+  };
   readonly policy: {
     /** Messages per second per business number (Meta's default 80; up to 1,000 when raised). */
     readonly ratePerSecond: number;

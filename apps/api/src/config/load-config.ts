@@ -89,6 +89,9 @@ export function loadConfig(env: Env): EnvConfig {
       syncIntervalMs: read.int('TEMPLATE_SYNC_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000),
       syncPageSize: read.int('TEMPLATE_SYNC_PAGE_SIZE', 100, 1, 1000),
     },
+    numbers: {
+      profileSyncIntervalMs: read.int('NUMBER_PROFILE_SYNC_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000),
+    },
     policy: {
       ratePerSecond: read.number('SEND_RATE_PER_SECOND', 80, 0.01, 10_000),
       numberRates: read.parsed('NUMBER_RATES', parseNumberRates, {}),

@@ -12,7 +12,7 @@ export type FieldKind = 'text' | 'media';
 export type MediaFormat = 'image' | 'video' | 'document';
 
 export interface TemplateField {
-  /** The form key: `header.first_name`, `body.1`, `button.0.1`, `header.media`. */
+  /** The form key: `header:first_name`, `body:1`, `button:0:1`, `header:media` (no dots: form libraries read a dot as nesting). */
   readonly key: string;
   readonly component: 'header' | 'body' | 'button';
   readonly kind: FieldKind;
@@ -68,21 +68,21 @@ export function templateFields(template: Pick<Template, 'components' | 'paramete
     const format = (str(header.format) ?? 'TEXT').toUpperCase();
     if (format === 'TEXT') {
       const examples = exampleValues(header, 'header', template);
-      placeholders(str(header.text)).forEach((name, i) => fields.push({ key: `header.${name}`, component: 'header', kind: 'text', placeholder: name, label: `Header {{${name}}}`, example: examples[i] ?? null }));
+      placeholders(str(header.text)).forEach((name, i) => fields.push({ key: `header:${name}`, component: 'header', kind: 'text', placeholder: name, label: `Header {{${name}}}`, example: examples[i] ?? null }));
     } else if (format === 'IMAGE' || format === 'VIDEO' || format === 'DOCUMENT') {
       const mediaFormat = format.toLowerCase() as MediaFormat;
-      fields.push({ key: 'header.media', component: 'header', kind: 'media', placeholder: mediaFormat, label: `Header ${mediaFormat} link`, example: 'https://', mediaFormat });
+      fields.push({ key: 'header:media', component: 'header', kind: 'media', placeholder: mediaFormat, label: `Header ${mediaFormat} link`, example: 'https://', mediaFormat });
     }
   }
   const body = componentOf(template, 'BODY');
   const bodyExamples = body ? exampleValues(body, 'body', template) : [];
-  placeholders(str(body?.text) ?? null).forEach((name, i) => fields.push({ key: `body.${name}`, component: 'body', kind: 'text', placeholder: name, label: `Body {{${name}}}`, example: bodyExamples[i] ?? null }));
+  placeholders(str(body?.text) ?? null).forEach((name, i) => fields.push({ key: `body:${name}`, component: 'body', kind: 'text', placeholder: name, label: `Body {{${name}}}`, example: bodyExamples[i] ?? null }));
   buttonsOf(template).forEach((button, index) => {
     if ((str(button.type) ?? '').toUpperCase() !== 'URL') return;
     const name = placeholders(str(button.url))[0];
     if (!name) return;
     const example = Array.isArray(button.example) ? str(button.example[0]) : null;
-    fields.push({ key: `button.${index}.${name}`, component: 'button', kind: 'text', placeholder: name, label: `Button “${str(button.text) ?? index + 1}” link {{${name}}}`, example: example ? example.split('/').pop() ?? null : null, buttonIndex: index });
+    fields.push({ key: `button:${index}:${name}`, component: 'button', kind: 'text', placeholder: name, label: `Button “${str(button.text) ?? index + 1}” link {{${name}}}`, example: example ? example.split('/').pop() ?? null : null, buttonIndex: index });
   });
   return fields;
 }
@@ -136,7 +136,7 @@ export function templateSend(template: Pick<Template, 'name' | 'language' | 'com
 export function templatePreview(template: Pick<Template, 'components' | 'parameter_format'>, values: TemplateValues): TemplatePreview {
   const fill = (text: string | null, component: string) =>
     (text ?? '').replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => {
-      const value = values[`${component}.${name}`];
+      const value = values[`${component}:${name}`];
       return value && value.length > 0 ? value : whole;
     });
   const header = componentOf(template, 'HEADER');

@@ -255,7 +255,15 @@ export function OutboundArticle({ item, contact, state, actions, highlighted }: 
         <Reactions reactions={item.reactions} />
       </div>
       <div className={styles.meta}>
-        {message.created_by_name ? <span className={styles.author}>{message.created_by?.startsWith('staff:') ? message.created_by_name : `${message.purpose} · ${message.created_by_name}`}</span> : <span className={styles.purpose}>{message.purpose}</span>}
+        {message.created_by?.startsWith('staff:') && message.created_by_name ? (
+          <span className={styles.author} title={`Purpose: ${message.purpose}`}>
+            {message.created_by_name}
+          </span>
+        ) : (
+          <span className={styles.purpose} title={message.created_by_name ? `Purpose; sent by ${message.created_by_name}` : 'Purpose'}>
+            {message.purpose}
+          </span>
+        )}
         <span aria-hidden="true">·</span>
         <Time at={item.at} style="clock" />
         <span aria-hidden="true">·</span>

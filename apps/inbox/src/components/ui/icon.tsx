@@ -23,6 +23,12 @@ const PATHS = {
   send: 'M4 12 20 4l-4 16-4-7z',
   dot: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6',
   lock: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z',
+  play: 'M8 5v14l11-7z',
+  question: 'M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17v.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  file: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 21a8 8 0 0 1 16 0',
+  note: 'M5 4h14v12l-4 4H5zM15 20v-4h4M9 9h6M9 13h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -64,7 +64,7 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     const table = page.getByRole('table', { name: 'Stuck sending' });
     await table.waitFor();
     // The navigation counts it, live.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Stuck sending, 1 open/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Stuck sending\s*\(1 open\)$/ }).waitFor();
 
     // j selects the first row and opens its detail: the error in words, no status webhook, the trail.
     await page.keyboard.press('j');

@@ -188,7 +188,7 @@ function MessageDetail({ item }: { item: MessageWorkItem }) {
         )}
       </Section>
       <Section title="Payload">
-        <pre className={styles.raw}>{JSON.stringify(item.message.payload, null, 2)}</pre>
+        <pre className={styles.raw} tabIndex={0}>{JSON.stringify(item.message.payload, null, 2)}</pre>
       </Section>
     </>
   );
@@ -239,7 +239,7 @@ function InboundDetail({ item }: { item: InboundWorkItem }) {
         )}
       </Section>
       <Section title="Raw payload">
-        <pre className={styles.raw}>{JSON.stringify(item.inbound.raw, null, 2)}</pre>
+        <pre className={styles.raw} tabIndex={0}>{JSON.stringify(item.inbound.raw, null, 2)}</pre>
       </Section>
     </>
   );
@@ -279,7 +279,7 @@ function PoisonDetail({ item }: { item: PoisonWebhookWorkItem }) {
         </ol>
       </Section>
       <Section title="Stored body">
-        {delivery.isPending ? <p className={styles.secondary}>Loading the stored body…</p> : delivery.isError ? <p className={styles.secondary}>Could not load the stored body.</p> : <pre className={styles.raw}>{pretty(delivery.data.delivery.body)}</pre>}
+        {delivery.isPending ? <p className={styles.secondary}>Loading the stored body…</p> : delivery.isError ? <p className={styles.secondary}>Could not load the stored body.</p> : <pre className={styles.raw} tabIndex={0}>{pretty(delivery.data.delivery.body)}</pre>}
       </Section>
     </>
   );
@@ -305,7 +305,7 @@ function AlertDetail({ item }: { item: AlertWorkItem }) {
         </dl>
       </Section>
       <Section title="Details">
-        <pre className={styles.raw}>{JSON.stringify(item.alert.details, null, 2)}</pre>
+        <pre className={styles.raw} tabIndex={0}>{JSON.stringify(item.alert.details, null, 2)}</pre>
       </Section>
     </>
   );

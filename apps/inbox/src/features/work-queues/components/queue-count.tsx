@@ -13,7 +13,7 @@ export function QueueCount({ kind }: { kind: WorkKind }) {
   return (
     <span className={styles.count} data-tone={kind === 'stuck_sending' || kind === 'poison_webhook' ? 'danger' : undefined}>
       <span aria-hidden="true">{open > 999 ? '999+' : open}</span>
-      <span className="visually-hidden">, {open} open</span>
+      <span className="visually-hidden"> ({open} open)</span>
     </span>
   );
 }

@@ -90,7 +90,7 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
           label="Open or resolved"
           current={filters.status}
           items={[
-            { key: 'open', href: statusHref('open'), label: open ? `Open (${open.open.toLocaleString('en')})` : 'Open' },
+            { key: 'open', href: statusHref('open'), label: open && !isFiltered(filters) ? `Open (${open.open.toLocaleString('en')})` : 'Open' },
             { key: 'resolved', href: statusHref('resolved'), label: 'Resolved' },
           ]}
         />

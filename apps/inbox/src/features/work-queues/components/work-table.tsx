@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { excerpt, inboundContent } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
-import { errorLine, errorWords } from '../../../lib/meta-errors';
+import { errorLine } from '../../../lib/meta-errors';
 import { actionsOf, workAction, type WorkAction } from '../../../lib/work-actions';
 import { attributionReasonWords, type WorkKind } from '../../../lib/work-kinds';
 import type { WorkItem } from '../work-queues.queries';
@@ -100,10 +100,7 @@ function MessageCells({ item, opener }: Cells<MessageWorkItem>) {
       </Td>
       <Td wrap>
         {error ? (
-          <>
-            <span className={styles.reason}>{errorLine(error)}</span>
-            {errorWords(error).hint ? <span className={styles.reasonHint}>{errorWords(error).hint}</span> : null}
-          </>
+          <span className={styles.reason}>{errorLine(error)}</span>
         ) : (
           <span className={styles.secondary}>{item.kind === 'stuck_sending' ? 'No answer from WhatsApp yet' : 'No reason recorded'}</span>
         )}

@@ -23,6 +23,8 @@ const PATHS = {
   send: 'M4 12 20 4l-4 16-4-7z',
   dot: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6',
   lock: 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z',
+  phone: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1M11 18h2',
+  template: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

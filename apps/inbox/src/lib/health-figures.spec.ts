@@ -1,5 +1,6 @@
 import type { MetricsReport } from '@sendbook/api-contract';
-import { healthTiles, sparklinePath } from './health-figures';
+import { durationWords, latencyWords } from './time';
+import { healthTiles, oldestWords, sparklinePath, trendWords } from './health-figures';
 
 function report(overrides: Partial<Record<string, unknown>> = {}): MetricsReport {
   return {
@@ -76,5 +77,26 @@ describe('sparklinePath', () => {
     [[3, 3, 3], 'M0 0L50 0L100 0'],
   ])('%j → %s', (values, path) => {
     expect(sparklinePath(values, 100, 20)).toBe(path);
+  });
+});
+
+describe('a tile’s trend and oldest age', () => {
+  it.each([
+    [[0, null, 2, 3], 'up', 'Up from 0'],
+    [[12, 4], 'down', 'Down from 12'],
+    [[2, 2, 2], 'flat', 'Steady'],
+    [[null, 5], 'flat', 'Not enough samples for a trend'],
+    [[], 'flat', 'Not enough samples for a trend'],
+  ])('%j → %s', (series, direction, words) => {
+    expect(trendWords(series)).toEqual({ direction, words });
+  });
+
+  it('formats the figure its own way (latency in words)', () => {
+    expect(trendWords([1500, 800], latencyWords).words).toBe(`Down from ${latencyWords(1500)}`);
+  });
+
+  it('says how long the oldest item waited', () => {
+    expect(oldestWords(180)).toBe(`Oldest waiting ${durationWords(180_000)}`);
+    expect(oldestWords(null)).toBeNull();
   });
 });

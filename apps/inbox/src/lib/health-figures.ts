@@ -113,3 +113,20 @@ export function sparklinePath(values: readonly (number | null)[], width: number,
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Which way a tile's figure went over the range, in words: "Up from 0", "Down from 12", "Steady". */
+export function trendWords(series: readonly (number | null)[], shown: (n: number) => string = count): { direction: 'up' | 'down' | 'flat'; words: string } {
+  const known = series.filter((v): v is number => v !== null);
+  if (known.length < 2) return { direction: 'flat', words: 'Not enough samples for a trend' };
+  const first = known[0]!;
+  const last = known[known.length - 1]!;
+  if (last > first) return { direction: 'up', words: `Up from ${shown(first)}` };
+  if (last < first) return { direction: 'down', words: `Down from ${shown(first)}` };
+  return { direction: 'flat', words: 'Steady' };
+}
+
+/** "Oldest waiting 3 min": how long the oldest open item of a queue has waited. */
+export function oldestWords(ageSeconds: number | null | undefined): string | null {
+  if (ageSeconds === null || ageSeconds === undefined) return null;
+  return `Oldest waiting ${durationWords(ageSeconds * 1000)}`;
+}

@@ -2,7 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * What each live event makes stale, as query-key prefixes (see each feature's *.queries.ts):
- * `['conversations', 'list' | 'detail', …]`, `['work-items', kind]`, `['metrics']`.
+ * `['conversations', 'list' | 'detail', …]`, `['work-items', kind]`, `['work-items', 'counts']` (the navigation's counts), `['metrics']`.
  */
 export function keysFor(type: string, data: unknown): QueryKey[] {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
@@ -10,13 +10,13 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
   const kind = typeof record.kind === 'string' ? record.kind : null;
   switch (type) {
     case 'inbound.created':
-      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'], ['work-items', 'unattributed_inbound']];
+      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'], ['work-items', 'unattributed_inbound'], ['work-items', 'counts']];
     case 'message.status':
       return [['conversations', 'detail'], ['work-items']];
     case 'conversation.changed':
       return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail']];
     case 'work_item.changed':
-      return [kind ? ['work-items', kind] : ['work-items'], ['metrics']];
+      return kind ? [['work-items', kind], ['work-items', 'counts'], ['metrics']] : [['work-items'], ['metrics']];
     default:
       return [];
   }

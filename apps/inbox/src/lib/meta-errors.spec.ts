@@ -1,4 +1,4 @@
-import { errorLine, errorWords } from './meta-errors';
+import { errorLine, errorWords, isMetaCode } from './meta-errors';
 
 const err = (code: number | string | null, title = 'Some title') => ({ code, title, message: 'm', details: null });
 
@@ -62,5 +62,17 @@ describe('errorWords: Meta’s codes in plain words', () => {
   it('hints say what to do where there is something', () => {
     expect(errorWords(err(190)).hint).toMatch(/renew the access token/);
     expect(errorWords(err(131051)).hint).toBeNull();
+  });
+});
+
+describe('isMetaCode: which codes Meta’s error page explains', () => {
+  it.each([
+    [131026, true],
+    ['131047', true],
+    ['unknown_outcome', false],
+    [null, false],
+    ['', false],
+  ])('%s → %s', (code, expected) => {
+    expect(isMetaCode(code as never)).toBe(expected);
   });
 });

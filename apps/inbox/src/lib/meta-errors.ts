@@ -123,3 +123,11 @@ function sentence(text: string): string {
   const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
+
+/** Meta's public page of Cloud API error codes. */
+export const META_ERROR_CODES_URL = 'https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes';
+
+/** Whether a code is Meta's (numeric) rather than Sendbook's own (`unknown_outcome`), so worth a link to Meta's page. */
+export function isMetaCode(code: string | number | null | undefined): boolean {
+  return code !== null && code !== undefined && /^\d+$/.test(String(code));
+}

@@ -29,6 +29,8 @@ const PATHS = {
   file: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 21a8 8 0 0 1 16 0',
   note: 'M5 4h14v12l-4 4H5zM15 20v-4h4M9 9h6M9 13h4',
+  phone: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1M11 18h2',
+  template: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

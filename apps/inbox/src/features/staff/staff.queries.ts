@@ -1,5 +1,6 @@
 import type { StaffMember } from '@sendbook/api-contract';
 import { browserApi, unwrap, type Api } from '../../lib/api';
+import { idempotencyHeaders } from '../../lib/request-id';
 
 /** Staff management: `GET /v1/staff` (admins). */
 export const staffKeys = { list: ['staff'] as const };
@@ -10,3 +11,18 @@ export const staffQuery = () => ({
   queryKey: staffKeys.list,
   queryFn: (): Promise<{ data: StaffMember[] }> => unwrap(fetchStaff(browserApi())),
 });
+
+/** Invites a member: with no password the API answers a one-time invite link (shown once). */
+export function inviteStaff(input: { email: string; name: string; role: StaffMember['role'] }, requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/staff', { body: input, headers: idempotencyHeaders(requestId) }));
+}
+
+/** Changes the role, or deactivates (their sessions end at once) or reactivates a member. */
+export function updateStaff(id: string, change: { role?: StaffMember['role']; active?: boolean }, requestId: string) {
+  return unwrap(browserApi().client.PATCH('/v1/staff/{id}', { params: { path: { id } }, body: change, headers: idempotencyHeaders(requestId) }));
+}
+
+/** Ends the member's sessions and answers a one-time link to choose a new password. */
+export function resetStaffPassword(id: string, requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/staff/{id}/reset-password', { params: { path: { id } }, headers: idempotencyHeaders(requestId) }));
+}

@@ -11,6 +11,7 @@ import { initials } from '../../../lib/message-content';
 import type { StaffMember } from '@sendbook/api-contract';
 import { SignOutButton, useSignOut } from '../../auth/components/sign-out-button';
 import { CurrentStaffProvider } from '../../auth/current-staff';
+import { QueueCount } from '../../work-queues/components/queue-count';
 import { CommandsProvider } from '../commands';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { QUEUE_ITEMS, isCurrent, navItems } from '../nav-items';
@@ -79,6 +80,7 @@ export function AppShell({ staff, children }: { staff: StaffMember; children: Re
                             <li key={queue.key}>
                               <Link href={queue.href} className={styles.sublink} aria-current={pathname === queue.href ? 'page' : undefined}>
                                 {queue.label}
+                                <QueueCount kind={queue.key} />
                               </Link>
                             </li>
                           ))}

@@ -1,24 +1,53 @@
 'use client';
 
+import type { StaffMember } from '@sendbook/api-contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Page, PageDescription } from '../../../components/page';
 import { ProblemState } from '../../../components/problem-state';
+import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Callout } from '../../../components/ui/callout';
+import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { Time } from '../../../components/time';
-import type { StaffMember } from '@sendbook/api-contract';
+import { useToast } from '../../../components/ui/toast';
+import { toProblem } from '../../../lib/api';
+import { problemDetail } from '../../../lib/problem';
+import { newRequestId } from '../../../lib/request-id';
 import type { Loaded } from '../../../lib/server-api';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
-import { staffQuery } from '../staff.queries';
+import { inviteStaff, resetStaffPassword, staffKeys, staffQuery, updateStaff } from '../staff.queries';
+import styles from './staff.module.css';
 
-/** Who can sign in to the inbox, with their role and whether they still can. Admins only. */
+type Asking = { kind: 'invite' } | { kind: 'role' | 'active' | 'reset'; member: StaffMember };
+
+/** Who can sign in to the inbox: invite, change a role, deactivate or reactivate, reset a password. Admins only. */
 export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember[] }>; me: string }) {
   const query = useSeededQuery(staffQuery(), initial);
   const staff = query.data?.data ?? [];
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [link, setLink] = useState<{ title: string; url: string } | null>(null);
   return (
-    <Page title="Staff" subtitle="Who can sign in to the inbox">
-      <PageDescription>Agents answer customers and work the queues; admins also see queue health and manage staff.</PageDescription>
+    <Page
+      title="Staff"
+      subtitle="Who can sign in to the inbox"
+      actions={
+        <Button size="sm" variant="primary" onClick={() => setAsking({ kind: 'invite' })}>
+          Invite
+        </Button>
+      }
+    >
+      <PageDescription>Agents answer customers and see the work queues; admins also resolve work items, see queue health and manage staff.</PageDescription>
+      {link ? (
+        <Callout tone="success" role="status" title={link.title} className={styles.notice}>
+          Send them this link; it is shown once and works for 7 days:{' '}
+          <input className={styles.link} readOnly value={link.url} aria-label="One-time link" onFocus={(e) => e.currentTarget.select()} />
+        </Callout>
+      ) : null}
       {query.problem && !query.data ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
       ) : !query.data ? (
@@ -36,6 +65,9 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
               <Th>Role</Th>
               <Th>Status</Th>
               <Th>Last seen</Th>
+              <Th>
+                <span className="visually-hidden">Actions</span>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -43,7 +75,7 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
               <tr key={member.id}>
                 <Td>
                   {member.name}
-                  {member.id === me ? <span style={{ color: 'var(--text-3)' }}> (you)</span> : null}
+                  {member.id === me ? <span className={styles.you}> (you)</span> : null}
                 </Td>
                 <Td mono>{member.email}</Td>
                 <Td>
@@ -55,11 +87,135 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
                   </Badge>
                 </Td>
                 <Td muted>{member.last_seen_at ? <Time at={member.last_seen_at} /> : 'Never'}</Td>
+                <Td>
+                  {member.id === me ? (
+                    <span className={styles.you}>Change yourself under your profile</span>
+                  ) : (
+                    <div className={styles.actions}>
+                      <Button size="sm" onClick={() => setAsking({ kind: 'role', member })} disabled={!member.active}>
+                        {member.role === 'admin' ? 'Make agent' : 'Make admin'}
+                      </Button>
+                      <Button size="sm" onClick={() => setAsking({ kind: 'reset', member })} disabled={!member.active}>
+                        Reset password
+                      </Button>
+                      <Button size="sm" variant={member.active ? 'danger' : 'secondary'} onClick={() => setAsking({ kind: 'active', member })}>
+                        {member.active ? 'Deactivate' : 'Reactivate'}
+                      </Button>
+                    </div>
+                  )}
+                </Td>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
+      {asking?.kind === 'invite' ? <InviteDialog onClose={() => setAsking(null)} onInvited={setLink} /> : asking ? <ChangeDialog asking={asking} onClose={() => setAsking(null)} onLink={setLink} /> : null}
     </Page>
   );
+}
+
+function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (link: { title: string; url: string }) => void }) {
+  const [form, setForm] = useState({ name: '', email: '', role: 'agent' as StaffMember['role'] });
+  const [requestId] = useState(newRequestId);
+  const [tried, setTried] = useState(false);
+  const queryClient = useQueryClient();
+  const invite = useMutation({
+    mutationFn: () => inviteStaff({ name: form.name.trim(), email: form.email.trim(), role: form.role }, requestId),
+    onSuccess: async (result) => {
+      if (result.invite_url) onInvited({ title: `${result.staff.name} is invited as ${result.staff.role === 'admin' ? 'an admin' : 'an agent'}`, url: result.invite_url });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.list });
+      onClose();
+    },
+  });
+  const nameMissing = tried && !form.name.trim();
+  const emailBad = tried && !/^[^\s@]+@[^\s@]+$/.test(form.email.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!form.name.trim() || !/^[^\s@]+@[^\s@]+$/.test(form.email.trim()) || invite.isPending) return;
+    invite.mutate();
+  };
+  return (
+    <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent title="Invite a staff member" description="They get a one-time link to choose their own password.">
+        <form onSubmit={submit} className={styles.form} noValidate>
+          <TextField label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} aria-invalid={nameMissing || undefined} hint={nameMissing ? 'Enter their name.' : undefined} autoFocus maxLength={200} />
+          <TextField label="Email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} aria-invalid={emailBad || undefined} hint={emailBad ? 'Enter an email address, like dana@shop.example.' : undefined} maxLength={320} />
+          <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value === 'admin' ? 'admin' : 'agent' })} hint="Admins also resolve work items, see queue health and manage staff.">
+            <option value="agent">Agent</option>
+            <option value="admin">Admin</option>
+          </SelectField>
+          {invite.isError ? (
+            <Callout tone="danger" role="alert" title="Could not invite them">
+              {problemDetail(toProblem(invite.error))}
+            </Callout>
+          ) : null}
+          <div className={styles.dialogActions}>
+            <Button variant="ghost" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" variant="primary" busy={invite.isPending} disabled={invite.isPending}>
+              Confirm
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
+
+function ChangeDialog({ asking, onClose, onLink }: { asking: Exclude<Asking, { kind: 'invite' }>; onClose: () => void; onLink: (link: { title: string; url: string }) => void }) {
+  const { member } = asking;
+  const [requestId] = useState(newRequestId);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const words = changeWords(asking.kind, member);
+  const change = useMutation({
+    mutationFn: async () => {
+      if (asking.kind === 'reset') {
+        const result = await resetStaffPassword(member.id, requestId);
+        onLink({ title: `${member.name}’s password is reset; their sessions ended`, url: result.invite_url });
+        return;
+      }
+      await updateStaff(member.id, asking.kind === 'role' ? { role: member.role === 'admin' ? 'agent' : 'admin' } : { active: !member.active }, requestId);
+      toast({ title: words.done, tone: 'success' });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: staffKeys.list });
+      onClose();
+    },
+  });
+  return (
+    <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent title={words.title} description={words.description}>
+        <div className={styles.form}>
+          {change.isError ? (
+            <Callout tone="danger" role="alert" title="It did not work">
+              {problemDetail(toProblem(change.error))}
+            </Callout>
+          ) : null}
+          <div className={styles.dialogActions}>
+            <Button variant="ghost" onClick={onClose}>
+              Back
+            </Button>
+            <Button variant={asking.kind === 'active' && member.active ? 'danger' : 'primary'} busy={change.isPending} disabled={change.isPending} onClick={() => change.mutate()}>
+              Confirm
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
+
+function changeWords(kind: 'role' | 'active' | 'reset', member: StaffMember): { title: string; description: string; done: string } {
+  if (kind === 'reset') return { title: `Reset ${member.name}’s password`, description: 'Their sessions end at once and their password stops working. You get a one-time link to send them.', done: 'Password reset' };
+  if (kind === 'role') {
+    return member.role === 'admin'
+      ? { title: `Make ${member.name} an agent`, description: 'They keep answering customers but can no longer resolve work items, see queue health or manage staff.', done: `${member.name} is now an agent` }
+      : { title: `Make ${member.name} an admin`, description: 'They can then resolve work items, pause numbers, see queue health and manage staff.', done: `${member.name} is now an admin` };
+  }
+  return member.active
+    ? { title: `Deactivate ${member.name}`, description: 'They are signed out everywhere at once and cannot sign in until reactivated. Their history stays.', done: `${member.name} is deactivated` }
+    : { title: `Reactivate ${member.name}`, description: 'They can sign in again with their password.', done: `${member.name} is reactivated` };
 }

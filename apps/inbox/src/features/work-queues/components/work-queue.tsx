@@ -1,239 +1,219 @@
 'use client';
 
-import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem } from '@sendbook/api-contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Page, PageDescription } from '../../../components/page';
 import { ProblemState } from '../../../components/problem-state';
-import { Badge } from '../../../components/ui/badge';
+import { Time } from '../../../components/time';
 import { Button } from '../../../components/ui/button';
+import { Callout } from '../../../components/ui/callout';
 import { Icon } from '../../../components/ui/icon';
+import { Kbd } from '../../../components/ui/kbd';
 import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
-import { Table, Td, Th } from '../../../components/ui/table';
 import { LinkTabs } from '../../../components/ui/tabs';
-import { Time } from '../../../components/time';
-import { errorLine, errorWords } from '../../../lib/meta-errors';
-import { excerpt, inboundContent } from '../../../lib/message-content';
-import { outboundState } from '../../../lib/message-state';
+import { toProblem } from '../../../lib/api';
+import type { Problem } from '../../../lib/problem';
 import type { Loaded } from '../../../lib/server-api';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
-import { WORK_KINDS, attributionReasonWords, workHref, workKind, type WorkKind } from '../../../lib/work-kinds';
-import { WORK_PAGE, workQuery, type WorkItem, type WorkItems } from '../work-queues.queries';
+import { isTypingTarget } from '../../../lib/shortcuts';
+import { BULK_ACTIONS, actionForKey, type WorkAction } from '../../../lib/work-actions';
+import { filterWords, isFiltered, workFiltersSearch, type WorkFilters } from '../../../lib/work-filters';
+import { WORK_KINDS, workHref, workKind, type WorkKind } from '../../../lib/work-kinds';
+import { workCountsQuery, workListQuery, type WorkItem, type WorkItems } from '../work-queues.queries';
+import { ActionDialog } from './action-dialog';
+import { BulkDialog } from './bulk-dialog';
+import { ItemDetail } from './item-detail';
+import { WorkFiltersBar } from './work-filters-bar';
+import { WorkTable } from './work-table';
 import styles from './work-queue.module.css';
 
-/** One work queue as a table, one row per item; the queues as tabs above it. Read-only for now. */
-export function WorkQueue({ kind, initial }: { kind: WorkKind; initial: Loaded<WorkItems> }) {
-  const query = useSeededQuery(workQuery(kind), initial);
+/**
+ * One work queue: its open items (or the Resolved tab), filtered and ordered by the URL, a cursor
+ * page at a time. Keyboard first: j/k move between rows, Enter opens the detail, one key per
+ * action (shown on the buttons), Escape closes. Admins act; agents see the same and are told who can.
+ */
+export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKind; filters: WorkFilters; initial: Loaded<WorkItems>; canResolve: boolean }) {
+  const router = useRouter();
+  const pathname = usePathname();
   const display = workKind(kind);
-  const items = query.data?.data ?? [];
+  const listQuery = workListQuery(kind, filters);
+  const query = useInfiniteQuery({
+    ...listQuery,
+    initialData: initial.ok ? { pages: [initial.data], pageParams: [null] } : undefined,
+    refetchInterval: initial.ok ? listQuery.refetchInterval : undefined,
+    enabled: initial.ok,
+    retry: initial.ok ? undefined : false,
+  });
+  const counts = useQuery(workCountsQuery());
+  const items = useMemo(() => uniqueItems(query.data?.pages ?? []), [query.data]);
+  const problem: Problem | null = query.data && !query.isError ? null : query.error ? toProblem(query.error) : initial.ok ? null : initial.problem;
+  const resolved = filters.status === 'resolved';
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ item: WorkItem; action: WorkAction } | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const selected = items.find((i) => i.id === selectedId) ?? null;
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  const setFilters = (next: WorkFilters) => router.replace(`${pathname}${workFiltersSearch(next)}`, { scroll: false });
+  const statusHref = (status: 'open' | 'resolved') => `${workHref(kind)}${workFiltersSearch({ ...filters, status })}`;
+  const onAction = canResolve && !resolved ? (item: WorkItem, action: WorkAction) => setPending({ item, action }) : null;
+
+  useQueueKeys({ items, selectedId, setSelectedId, tableRef, onAction, disabled: pending !== null || bulkOpen });
+
+  const open = counts.data?.[kind];
   return (
     <Page
       title="Work"
       subtitle={display.title}
       actions={
-        <Button size="sm" variant="ghost" onClick={query.retry} disabled={query.isFetching} busy={query.isFetching && query.data !== undefined}>
-          {query.isFetching ? null : <Icon name="refresh" size={14} />}
-          Refresh
-        </Button>
+        <>
+          {canResolve && !resolved && BULK_ACTIONS[kind].length > 0 && items.length > 0 ? (
+            <Button size="sm" onClick={() => setBulkOpen(true)}>
+              Bulk action…
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={() => void query.refetch()} disabled={query.isFetching} busy={query.isFetching && query.data !== undefined}>
+            {query.isFetching ? null : <Icon name="refresh" size={14} />}
+            Refresh
+          </Button>
+        </>
       }
     >
       <div className={styles.tabs}>
         <LinkTabs label="Work queues" current={kind} items={WORK_KINDS.map((k) => ({ key: k, href: workHref(k), label: workKind(k).title }))} />
       </div>
       <PageDescription>{display.description}</PageDescription>
-      {query.problem && !query.data ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
+      <div className={styles.subbar}>
+        <LinkTabs
+          label="Open or resolved"
+          current={filters.status}
+          items={[
+            { key: 'open', href: statusHref('open'), label: open && !isFiltered(filters) ? `Open (${open.open.toLocaleString('en')})` : 'Open' },
+            { key: 'resolved', href: statusHref('resolved'), label: 'Resolved' },
+          ]}
+        />
+        {open && open.open > 0 && open.oldest_since && !resolved ? (
+          <span className={styles.summary}>
+            Oldest waiting since <Time at={open.oldest_since} />
+          </span>
+        ) : null}
+      </div>
+      <WorkFiltersBar key={workFiltersSearch(filters)} kind={kind} filters={filters} onChange={setFilters} />
+      {filters.before ? (
+        <Callout tone="info" title={`Items already waiting at ${new Date(filters.before).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC`} className={styles.beforeNote}>
+          Opened from a chart point.{' '}
+          <button type="button" className={styles.inlineButton} onClick={() => setFilters({ ...filters, before: null })}>
+            Show every item
+          </button>
+        </Callout>
+      ) : null}
+      {problem && !query.data ? (
+        <ProblemState problem={problem} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : !query.data ? (
         <Loading label={`Loading ${display.title.toLowerCase()}…`} />
       ) : items.length === 0 ? (
-        <State role="status" icon="check" title={display.empty} compact>
-          New items appear here on their own.
+        <State role="status" icon={isFiltered(filters) ? 'search' : 'check'} title={isFiltered(filters) ? `Nothing matches ${filterWords(filters).join(', ')}` : resolved ? 'Nothing resolved yet' : display.empty} compact>
+          {resolved ? 'Items resolved by hand appear here with who, when and the note.' : 'New items appear here on their own.'}
         </State>
       ) : (
-        <>
-          <div className={styles.toolbar}>
-            <span className={styles.summary} role="status">
-              {items.length === WORK_PAGE ? `The first ${WORK_PAGE} items` : `${items.length} ${items.length === 1 ? 'item' : 'items'}`}
-              {query.dataUpdatedAt ? (
-                <>
-                  {' · updated '}
-                  <Time at={new Date(query.dataUpdatedAt).toISOString()} />
-                </>
-              ) : null}
-            </span>
+        <div className={selected ? styles.split : undefined}>
+          <div ref={tableRef} className={styles.listSide}>
+            <div className={styles.toolbar}>
+              <span className={styles.summary} role="status">
+                {items.length} {items.length === 1 ? 'item' : 'items'}
+                {query.hasNextPage ? ' shown, more below' : ''}
+                {query.dataUpdatedAt ? (
+                  <>
+                    {' · updated '}
+                    <Time at={new Date(query.dataUpdatedAt).toISOString()} />
+                  </>
+                ) : null}
+              </span>
+              <span className={styles.keysHint} aria-hidden="true">
+                <Kbd>J</Kbd>
+                <Kbd>K</Kbd> move · <Kbd>↵</Kbd> details
+              </span>
+            </div>
+            <WorkTable kind={kind} label={resolved ? `${display.title}, resolved` : display.title} items={items} selectedId={selectedId} onSelect={(id) => setSelectedId((current) => (current === id ? null : id))} onAction={onAction} resolved={resolved} />
+            {query.hasNextPage ? (
+              <div className={styles.more}>
+                <Button size="sm" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage} disabled={query.isFetchingNextPage}>
+                  Show more
+                </Button>
+              </div>
+            ) : null}
           </div>
-          <WorkTable kind={kind} items={items} />
-        </>
+          {selected ? <ItemDetail item={selected} canResolve={canResolve && !resolved} onAction={(action) => setPending({ item: selected, action })} onClose={() => setSelectedId(null)} /> : null}
+        </div>
       )}
+      {pending ? <ActionDialog key={`${pending.item.id}:${pending.action}`} item={pending.item} action={pending.action} onClose={() => setPending(null)} /> : null}
+      {bulkOpen ? <BulkDialog kind={kind} filters={filters} onClose={() => setBulkOpen(false)} /> : null}
     </Page>
   );
 }
 
-function WorkTable({ kind, items }: { kind: WorkKind; items: WorkItem[] }) {
-  const label = workKind(kind).title;
-  if (kind === 'unattributed_inbound') return <InboundTable label={label} items={items as InboundWorkItem[]} />;
-  if (kind === 'poison_webhook') return <PoisonTable label={label} items={items as PoisonWebhookWorkItem[]} />;
-  if (kind === 'alert') return <AlertTable label={label} items={items as AlertWorkItem[]} />;
-  return <MessageTable label={label} items={items as MessageWorkItem[]} />;
+/** Pages may overlap while items move between them: each item once, in page order. */
+function uniqueItems(pages: readonly WorkItems[]): WorkItem[] {
+  const seen = new Set<string>();
+  const out: WorkItem[] = [];
+  for (const page of pages) {
+    for (const item of page.data) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      out.push(item);
+    }
+  }
+  return out;
 }
 
-function MessageTable({ label, items }: { label: string; items: MessageWorkItem[] }) {
-  return (
-    <Table label={label}>
-      <thead>
-        <tr>
-          <Th>Recipient</Th>
-          <Th>Purpose</Th>
-          <Th>State</Th>
-          <Th>Reason</Th>
-          <Th>Since</Th>
-          <Th numeric>Attempts</Th>
-          <Th>Dedupe key</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => {
-          const state = outboundState(item.message.state);
-          const error = item.last_error ?? item.message.last_error;
-          return (
-            <tr key={item.id}>
-              <Td mono>{item.message.to}</Td>
-              <Td>{item.message.purpose}</Td>
-              <Td>
-                <Badge tone={state.tone} dot title={state.meaning}>
-                  {state.word}
-                </Badge>
-              </Td>
-              <Td wrap>
-                {error ? (
-                  <>
-                    <span className={styles.reason}>{errorLine(error)}</span>
-                    {errorWords(error).hint ? <span className={styles.reasonHint}>{errorWords(error).hint}</span> : null}
-                  </>
-                ) : (
-                  <span className={styles.secondary}>{item.kind === 'stuck_sending' ? 'No answer from WhatsApp yet' : 'No reason recorded'}</span>
-                )}
-              </Td>
-              <Td muted>{item.since ? <Time at={item.since} /> : '—'}</Td>
-              <Td numeric>{item.attempts}</Td>
-              <Td mono>
-                <span className={styles.truncate} title={item.message.dedupe_key}>
-                  {item.message.dedupe_key}
-                </span>
-              </Td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
-  );
-}
-
-function InboundTable({ label, items }: { label: string; items: InboundWorkItem[] }) {
-  return (
-    <Table label={label}>
-      <thead>
-        <tr>
-          <Th>From</Th>
-          <Th>Message</Th>
-          <Th>Why it is here</Th>
-          <Th>Received</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <Td>
-              <span className={styles.primary}>{item.inbound.contact_name ?? (item.inbound.from ? `+${item.inbound.from}` : 'Unknown customer')}</span>
-              {item.inbound.contact_name && item.inbound.from ? <span className={styles.secondary}>+{item.inbound.from}</span> : null}
-            </Td>
-            <Td wrap>{excerpt(inboundContent(item.inbound), 160)}</Td>
-            <Td>{attributionReasonWords(item.reason ?? item.inbound.attribution_reason)}</Td>
-            <Td muted>
-              <Time at={item.since} />
-            </Td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
-function PoisonTable({ label, items }: { label: string; items: PoisonWebhookWorkItem[] }) {
-  return (
-    <Table label={label}>
-      <thead>
-        <tr>
-          <Th>Delivery</Th>
-          <Th>Error</Th>
-          <Th>Received</Th>
-          <Th numeric>Attempts</Th>
-          <Th numeric>Size</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <Td mono>
-              <span className={styles.truncate} title={item.delivery.id}>
-                {item.delivery.id}
-              </span>
-            </Td>
-            <Td wrap>{poisonError(item.last_error)}</Td>
-            <Td muted>
-              <Time at={item.delivery.received_at} />
-            </Td>
-            <Td numeric>{item.attempts}</Td>
-            <Td numeric>{bytes(item.delivery.size)}</Td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
-function AlertTable({ label, items }: { label: string; items: AlertWorkItem[] }) {
-  return (
-    <Table label={label}>
-      <thead>
-        <tr>
-          <Th>Alert</Th>
-          <Th>Raised</Th>
-          <Th>Last raised</Th>
-          <Th numeric>Times</Th>
-          <Th>Key</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <Td wrap>
-              <span className={styles.primary}>{item.alert.title}</span>
-              <span className={styles.secondary}>from {item.alert.source}</span>
-            </Td>
-            <Td muted>
-              <Time at={item.alert.raised_at} />
-            </Td>
-            <Td muted>
-              <Time at={item.alert.last_raised_at} />
-            </Td>
-            <Td numeric>{item.alert.raise_count}</Td>
-            <Td mono>{item.alert.key}</Td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
-function poisonError(error: Record<string, unknown> | null): string {
-  if (!error) return 'No error recorded';
-  const message = typeof error.message === 'string' ? error.message : null;
-  const code = typeof error.code === 'string' || typeof error.code === 'number' ? String(error.code) : null;
-  return [message ?? JSON.stringify(error), code ? `(${code})` : null].filter(Boolean).join(' ');
-}
-
-function bytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+/** j/k move focus between rows (selection follows), Escape closes the detail, an action's key opens its dialog. */
+function useQueueKeys(input: {
+  items: WorkItem[];
+  selectedId: string | null;
+  setSelectedId: (id: string | null) => void;
+  tableRef: React.RefObject<HTMLDivElement | null>;
+  onAction: ((item: WorkItem, action: WorkAction) => void) | null;
+  disabled: boolean;
+}) {
+  const latest = useRef(input);
+  latest.current = input;
+  useEffect(() => {
+    let lastKey = '';
+    let lastAt = 0;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const { items, selectedId, setSelectedId, tableRef, onAction, disabled } = latest.current;
+      if (disabled || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (isTypingTarget(event.target as HTMLElement | null) || document.querySelector('[role="dialog"]')) return;
+      // "g w" goes somewhere (the shell's shortcut): the key after g is never an action here.
+      const afterG = lastKey === 'g' && event.timeStamp - lastAt < 1200;
+      lastKey = event.key.toLowerCase();
+      lastAt = event.timeStamp;
+      if (afterG) return;
+      const index = items.findIndex((i) => i.id === selectedId);
+      if (event.key === 'j' || event.key === 'k') {
+        if (items.length === 0) return;
+        event.preventDefault();
+        const to = index < 0 ? 0 : Math.min(items.length - 1, Math.max(0, index + (event.key === 'j' ? 1 : -1)));
+        setSelectedId(items[to]!.id);
+        const openers = tableRef.current?.querySelectorAll<HTMLButtonElement>('[data-row-opener]');
+        openers?.[to]?.focus();
+        return;
+      }
+      if (event.key === 'Escape' && selectedId) {
+        setSelectedId(null);
+        return;
+      }
+      const item = index >= 0 ? items[index]! : null;
+      if (!item || !onAction || event.key.length !== 1) return;
+      const action = actionForKey(item, event.key);
+      if (action) {
+        event.preventDefault();
+        onAction(item, action);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 }

@@ -1,20 +1,25 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getSession } from '../../../../features/auth/auth.server';
 import { WorkQueue } from '../../../../features/work-queues/components/work-queue';
-import { fetchWorkItems } from '../../../../features/work-queues/work-queues.queries';
-import { load } from '../../../../lib/server-api';
+import { fetchWorkItems, type WorkItems } from '../../../../features/work-queues/work-queues.queries';
+import { load, type Loaded } from '../../../../lib/server-api';
+import { parseWorkFilters, workFiltersSearch } from '../../../../lib/work-filters';
 import { isWorkKind, workKind } from '../../../../lib/work-kinds';
 
 type Params = Promise<{ kind: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { kind } = await params;
   return { title: isWorkKind(kind) ? `${workKind(kind).title} · Work` : 'Work' };
 }
 
-export default async function WorkPage({ params }: { params: Params }) {
+export default async function WorkPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { kind } = await params;
   if (!isWorkKind(kind)) notFound();
-  const initial = await load((api) => fetchWorkItems(api, kind));
-  return <WorkQueue key={kind} kind={kind} initial={initial} />;
+  const filters = parseWorkFilters(await searchParams);
+  const [initial, session] = await Promise.all([load((api) => fetchWorkItems(api, kind, filters)) as Promise<Loaded<WorkItems>>, getSession()]);
+  const canResolve = session.status === 'signed_in' && session.staff.role === 'admin';
+  return <WorkQueue key={`${kind}${workFiltersSearch(filters)}`} kind={kind} filters={filters} initial={initial} canResolve={canResolve} />;
 }

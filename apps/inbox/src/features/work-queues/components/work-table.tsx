@@ -1,0 +1,215 @@
+'use client';
+
+import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem } from '@sendbook/api-contract';
+import type { ReactNode } from 'react';
+import { Time } from '../../../components/time';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Table, Td, Th } from '../../../components/ui/table';
+import { excerpt, inboundContent } from '../../../lib/message-content';
+import { outboundState } from '../../../lib/message-state';
+import { errorLine } from '../../../lib/meta-errors';
+import { actionsOf, workAction, type WorkAction } from '../../../lib/work-actions';
+import { attributionReasonWords, type WorkKind } from '../../../lib/work-kinds';
+import type { WorkItem } from '../work-queues.queries';
+import styles from './work-queue.module.css';
+
+export interface RowProps {
+  readonly selectedId: string | null;
+  readonly onSelect: (id: string) => void;
+  /** Null: no action buttons (an agent, or the Resolved tab). */
+  readonly onAction: ((item: WorkItem, action: WorkAction) => void) | null;
+  readonly resolved: boolean;
+}
+
+/** A queue as a table, one row per item. The first cell opens the item's detail; the last holds its actions. */
+export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: WorkKind; label: string; items: WorkItem[] }) {
+  const columns = COLUMNS[kindGroup(kind)];
+  const extra = row.resolved ? ['Resolved', 'By', 'Note'] : row.onAction ? ['Actions'] : [];
+  return (
+    <Table label={label}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <Th key={c.name} numeric={c.numeric}>
+              {c.name}
+            </Th>
+          ))}
+          {extra.map((name) => (
+            <Th key={name}>{name === 'Actions' ? <span className="visually-hidden">Actions</span> : name}</Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} data-selected={item.id === row.selectedId || undefined} className={styles.row}>
+            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId)}
+            {row.resolved ? <ResolutionCells item={item} /> : row.onAction ? <ActionCell item={item} onAction={row.onAction} /> : null}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+type Group = 'message' | 'inbound' | 'poison' | 'alert';
+const kindGroup = (kind: WorkKind): Group => (kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message');
+
+const COLUMNS: Record<Group, { name: string; numeric?: boolean }[]> = {
+  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason' }, { name: 'Since' }, { name: 'Attempts', numeric: true }, { name: 'Dedupe key' }],
+  inbound: [{ name: 'From' }, { name: 'Message' }, { name: 'Why it is here' }, { name: 'Received' }],
+  poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received' }, { name: 'Attempts', numeric: true }, { name: 'Size', numeric: true }],
+  alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
+};
+
+/** The row's opener: a button carrying the row's name, so j/k can focus it and Enter opens the detail. */
+function Opener({ onOpen, selected, children }: { onOpen: () => void; selected: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className={styles.opener} onClick={onOpen} aria-expanded={selected} data-row-opener="">
+      {children}
+    </button>
+  );
+}
+
+function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean): ReactNode {
+  switch (item.kind) {
+    case 'unattributed_inbound':
+      return <InboundCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+    case 'poison_webhook':
+      return <PoisonCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+    case 'alert':
+      return <AlertCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+    default:
+      return <MessageCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+  }
+}
+
+type Cells<T> = { item: T; opener: (children: ReactNode) => ReactNode };
+
+function MessageCells({ item, opener }: Cells<MessageWorkItem>) {
+  const state = outboundState(item.message.state);
+  const error = item.last_error ?? item.message.last_error;
+  return (
+    <>
+      <Td mono>{opener(item.message.to)}</Td>
+      <Td>{item.message.purpose}</Td>
+      <Td>
+        <Badge tone={state.tone} dot title={state.meaning}>
+          {state.word}
+        </Badge>
+      </Td>
+      <Td wrap>
+        {error ? (
+          <span className={styles.reason}>{errorLine(error)}</span>
+        ) : (
+          <span className={styles.secondary}>{item.kind === 'stuck_sending' ? 'No answer from WhatsApp yet' : 'No reason recorded'}</span>
+        )}
+      </Td>
+      <Td muted>{item.since ? <Time at={item.since} /> : '—'}</Td>
+      <Td numeric>{item.attempts}</Td>
+      <Td mono>
+        <span className={styles.truncate} title={item.message.dedupe_key}>
+          {item.message.dedupe_key}
+        </span>
+      </Td>
+    </>
+  );
+}
+
+function InboundCells({ item, opener }: Cells<InboundWorkItem>) {
+  return (
+    <>
+      <Td>
+        {opener(<span className={styles.primary}>{item.inbound.contact_name ?? (item.inbound.from ? `+${item.inbound.from}` : 'Unknown customer')}</span>)}
+        {item.inbound.contact_name && item.inbound.from ? <span className={styles.secondary}>+{item.inbound.from}</span> : null}
+      </Td>
+      <Td wrap>{excerpt(inboundContent(item.inbound), 160)}</Td>
+      <Td>{attributionReasonWords(item.reason ?? item.inbound.attribution_reason)}</Td>
+      <Td muted>
+        <Time at={item.since} />
+      </Td>
+    </>
+  );
+}
+
+function PoisonCells({ item, opener }: Cells<PoisonWebhookWorkItem>) {
+  return (
+    <>
+      <Td mono>
+        {opener(
+          <span className={styles.truncate} title={item.delivery.id}>
+            {item.delivery.id}
+          </span>,
+        )}
+      </Td>
+      <Td wrap>{poisonError(item.last_error)}</Td>
+      <Td muted>
+        <Time at={item.delivery.received_at} />
+      </Td>
+      <Td numeric>{item.attempts}</Td>
+      <Td numeric>{bytes(item.delivery.size)}</Td>
+    </>
+  );
+}
+
+function AlertCells({ item, opener }: Cells<AlertWorkItem>) {
+  return (
+    <>
+      <Td wrap>
+        {opener(<span className={styles.primary}>{item.alert.title}</span>)}
+        <span className={styles.secondary}>from {item.alert.source}</span>
+      </Td>
+      <Td muted>
+        <Time at={item.alert.raised_at} />
+      </Td>
+      <Td muted>
+        <Time at={item.alert.last_raised_at} />
+      </Td>
+      <Td numeric>{item.alert.raise_count}</Td>
+    </>
+  );
+}
+
+function ActionCell({ item, onAction }: { item: WorkItem; onAction: (item: WorkItem, action: WorkAction) => void }) {
+  return (
+    <Td>
+      <div className={styles.rowActions}>
+        {actionsOf(item).map((action) => {
+          const display = workAction(action);
+          return (
+            <Button key={action} size="sm" variant={display.tone === 'danger' ? 'ghost' : 'secondary'} onClick={() => onAction(item, action)} aria-keyshortcuts={display.key} title={`${display.label} (${display.key.toUpperCase()})`}>
+              {display.label}
+            </Button>
+          );
+        })}
+      </div>
+    </Td>
+  );
+}
+
+function ResolutionCells({ item }: { item: WorkItem }) {
+  const r = item.resolution;
+  if (!r) return <Td colSpan={3}>—</Td>;
+  return (
+    <>
+      <Td muted>
+        {r.action.replace(/_/g, ' ')} · <Time at={r.at} />
+      </Td>
+      <Td>{r.actor_name}</Td>
+      <Td wrap>{r.note ?? <span className={styles.secondary}>No note</span>}</Td>
+    </>
+  );
+}
+
+function poisonError(error: Record<string, unknown> | null): string {
+  if (!error) return 'No error recorded';
+  const message = typeof error.message === 'string' ? error.message : null;
+  const code = typeof error.code === 'string' || typeof error.code === 'number' ? String(error.code) : null;
+  return [message ?? JSON.stringify(error), code ? `(${code})` : null].filter(Boolean).join(' ');
+}
+
+function bytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,28 @@
+import type { Template } from '@sendbook/api-contract';
+import type { Tone } from './message-state';
+
+/** A template's status from Meta as a badge tone: approved is good, paused or pending waits, rejected or disabled is bad. */
+export function templateStatusTone(status: string): Tone {
+  switch (status.toUpperCase()) {
+    case 'APPROVED':
+      return 'success';
+    case 'PENDING':
+    case 'IN_APPEAL':
+    case 'PAUSED':
+      return 'warning';
+    case 'REJECTED':
+    case 'DISABLED':
+    case 'PENDING_DELETION':
+    case 'DELETED':
+      return 'danger';
+    default:
+      return 'muted';
+  }
+}
+
+/** When the registry was last synced: the newest `synced_at`, or null before the first sync. */
+export function lastSync(templates: readonly Pick<Template, 'synced_at'>[]): string | null {
+  let newest: string | null = null;
+  for (const t of templates) if (newest === null || Date.parse(t.synced_at) > Date.parse(newest)) newest = t.synced_at;
+  return newest;
+}

@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.js';
+import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import { assertLocalOnly, look, openPage, signIn, where, type InboxPage } from '../support/inbox-browser.js';
+import { messageRequest, startSendbook, type Sendbook } from '../support/sendbook.js';
+import { asSession, createStaff, signIn as apiSignIn, type StaffLogin } from '../support/staff.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+import { waitFor } from '../support/wait-for.js';
+import { envelope, postWebhook, textMessage } from '../webhooks/webhook-support.js';
+
+interface Metrics {
+  stuck_sending: { current: number };
+  unattributed_inbound: { current: number };
+  dedupe_rejected: { total: number };
+  webhook_duplicates: { total: number };
+  sent_to_delivered: { overall: { count: number } };
+  sends_accepted: { total: number; by_number: Record<string, number> };
+}
+
+/**
+ * Queue health in Chromium on the real stack: the tiles show what /v1/metrics says for events this
+ * test caused, a chart draws its points (and opens the queue at a point's time), in light and dark;
+ * an agent is refused the admin pages and routes.
+ */
+describe('queue health in the browser: the figures the API counts, charts with points', () => {
+  let sb: Sendbook;
+  let inbox: InboxServer;
+  let browser: Browser;
+  let tab: InboxPage;
+  let admin: StaffLogin;
+  let agent: StaffLogin;
+  beforeAll(async () => {
+    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000' } } });
+    admin = await createStaff(sb, 'admin', 'Ada Admin');
+    agent = await createStaff(sb, 'agent', 'Al Agent');
+    inbox = await startInbox(sb.url);
+    browser = await launchBrowser();
+    tab = await openPage(browser);
+    await tab.page.goto(`${inbox.url}/login`);
+    await signIn(tab.page, admin);
+  }, 120_000);
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await inbox?.close();
+    await sb?.close();
+  });
+  afterEach(() => assertLocalOnly(tab.outside));
+
+  const metrics = async (): Promise<Metrics> => (await sb.api().get('/v1/metrics').expect(200)).body;
+  const tileValue = async (page: Page, label: string) => {
+    const tile = page.getByRole('list', { name: 'Queue-health figures' }).getByRole('listitem', { name: label });
+    return ((await tile.locator('div').first().textContent()) ?? '').trim();
+  };
+
+  it('the tiles equal /v1/metrics for what this test caused, and each queue tile opens its queue', async () => {
+    // Two sends that go through (sent → delivered), one refused by its dedupe key, one stuck.
+    for (const key of ['health-ok-1', 'health-ok-2']) {
+      const id = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: key, to: `+9725030000${key.slice(-1)}` })).expect(201)).body.message.id;
+      await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.state === 'delivered', { what: `${key} delivered` });
+    }
+    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-ok-1', to: '+972503000001', purpose: 'other_purpose' })).expect(409);
+    sb.sim.configure({ webhookUrl: null });
+    sb.sim.scriptNext(1, { kind: 'lose_response' });
+    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-stuck', to: '+972503000009' })).expect(201);
+    // A reply quoting a message Sendbook never sent (unattributed), delivered twice by "Meta" (a duplicate).
+    const now = Math.floor(Date.now() / 1000);
+    const reply = { ...textMessage('wamid.HEALTH-REPLY-1', 'which order is this about?', '16505559001', now), context: { from: '15550783881', id: 'wamid.NEVER-SENT' } };
+    const body = envelope({ contacts: [{ profile: { name: 'Tamar' }, wa_id: '16505559001' }], messages: [reply] });
+    expect((await postWebhook(sb.url, body)).status).toBe(200);
+    expect((await postWebhook(sb.url, body)).status).toBe(200);
+
+    await waitFor(
+      async () => {
+        const m = await metrics();
+        return m.stuck_sending.current === 1 && m.unattributed_inbound.current === 1 && m.webhook_duplicates.total === 1 && m.dedupe_rejected.total === 1 && m.sent_to_delivered.overall.count >= 2;
+      },
+      { what: 'the figures to count the events', timeoutMs: 30_000 },
+    );
+
+    const { page } = tab;
+    await page.goto(`${inbox.url}/health`);
+    await page.getByRole('list', { name: 'Queue-health figures' }).waitFor();
+    const api = await metrics();
+    await expect(tileValue(page, 'Stuck sending')).resolves.toBe(String(api.stuck_sending.current));
+    await expect(tileValue(page, 'Unattributed replies')).resolves.toBe(String(api.unattributed_inbound.current));
+    await expect(tileValue(page, 'Duplicate sends refused')).resolves.toBe(String(api.dedupe_rejected.total));
+    await expect(tileValue(page, 'Duplicate webhook events')).resolves.toBe(String(api.webhook_duplicates.total));
+    const delivered = page.getByRole('listitem', { name: 'Sent → delivered' });
+    await expect(delivered.textContent()).resolves.toContain(`p95 over ${api.sent_to_delivered.overall.count} deliveries`);
+    // The stuck tile says how long its oldest item has waited.
+    await expect(page.getByRole('listitem', { name: 'Stuck sending' }).textContent()).resolves.toMatch(/Oldest waiting/);
+
+    // The chart of accepted sends draws points: its canvas has pixels in the line's colour, its table the counts.
+    const accepted = page.getByRole('figure', { name: 'Accepted sends per number' });
+    await accepted.locator('canvas').waitFor();
+    const coloured = await accepted.locator('canvas').evaluate((node) => {
+      const canvas = node as unknown as { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - 0x1a) < 40 && Math.abs(data[i + 1]! - 0x6f) < 40 && Math.abs(data[i + 2]! - 0xd6) < 40 && data[i + 3]! > 200) n++;
+      return n;
+    });
+    expect(coloured).toBeGreaterThan(30);
+    await accepted.getByText('Show as a table').click();
+    const table = accepted.getByRole('table');
+    const accepted_now = api.sends_accepted.by_number[TEST_SECRETS.phoneNumberId]!;
+    expect(accepted_now).toBeGreaterThanOrEqual(2);
+    const cells = (await table.getByRole('cell').allTextContents()).map(Number);
+    expect(cells.reduce((a, b) => a + b, 0)).toBe(accepted_now);
+    await look(page, 'health-charts');
+
+    // Clicking a point opens the matching queue at that time.
+    const over = accepted.locator('.u-over');
+    const box = (await over.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+    await page.waitForURL((url) => url.pathname === '/work/failed');
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('number')).toBe(TEST_SECRETS.phoneNumberId);
+    expect(Date.parse(search.get('before')!)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    await page.getByText(/Items already waiting at/).waitFor();
+    await look(page, 'work-failed-at-point');
+
+    // A tile opens its queue.
+    await page.goto(`${inbox.url}/health`);
+    await page.getByRole('link', { name: 'Stuck sending', exact: true }).last().click();
+    await page.waitForURL((url) => url.pathname === '/work/stuck_sending');
+    await page.getByRole('table', { name: 'Stuck sending' }).waitFor();
+    sb.sim.configure({ webhookUrl: `${sb.url}/webhooks/whatsapp` });
+  });
+
+  it('a range of 24 h, in dark: the same charts, readable', async () => {
+    const dark = await openPage(browser, { colorScheme: 'dark' });
+    await dark.context.addCookies(await tab.context.cookies());
+    await dark.page.goto(`${inbox.url}/health`);
+    await dark.page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '24 h' }).click();
+    await dark.page.waitForURL((url) => url.search === '?range=24h');
+    await dark.page.getByRole('heading', { name: 'Over the last 24 h' }).waitFor();
+    await dark.page.getByRole('figure', { name: 'Accepted sends per number' }).locator('canvas').waitFor();
+    await look(dark.page, 'health-dark');
+    expect(where(dark.page)).toBe('/health?range=24h');
+    expect(dark.outside).toEqual([]);
+    await dark.close();
+  });
+
+  it('an agent is refused /health and /settings/staff, and the API refuses the admin routes', async () => {
+    const agentTab = await openPage(browser);
+    const { page } = agentTab;
+    await page.goto(`${inbox.url}/login`);
+    await signIn(page, agent);
+    for (const path of ['/health', '/settings/staff', '/numbers', '/templates']) {
+      await page.goto(`${inbox.url}${path}`);
+      await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
+      expect(where(page)).toBe(path);
+    }
+    await look(page, 'forbidden-health-agent');
+    const statuses = await page.evaluate(async () =>
+      Promise.all(
+        [
+          ['GET', '/v1/metrics'],
+          ['GET', '/v1/staff'],
+          ['POST', '/v1/staff'],
+          ['POST', '/v1/templates/sync'],
+        ].map(async ([method, path]) => (await fetch(path!, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })).status),
+      ),
+    );
+    expect(statuses).toEqual([403, 403, 403, 403]);
+    const session = asSession(sb, await apiSignIn(sb, agent));
+    await session.post(`/v1/numbers/${TEST_SECRETS.phoneNumberId}/pause`).send({ note: 'x' }).expect(403);
+    expect(agentTab.outside).toEqual([]);
+    await agentTab.close();
+  });
+});

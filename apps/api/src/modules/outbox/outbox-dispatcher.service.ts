@@ -1,9 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Queue } from 'bullmq';
 import { Batcher } from '../../common/batching/batcher.js';
 import { Clock } from '../../common/clock.js';
+import { EnqueueBudget, type EnqueueOutcome } from '../../common/queue/enqueue-budget.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
 
 export interface OutboundJobData {
   messageId: string;
@@ -14,23 +17,30 @@ type DispatchRow = { id: string; notBefore: Date; priority: number };
 /**
  * Puts "send row X" on the outbound queue. Job id = row id, so adding the same row twice while a
  * job for it waits is a no-op; PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
- * Concurrent dispatches share one `addBulk`.
+ * Concurrent dispatches share one `addBulk`. Redis away or stalled never holds a caller past
+ * ENQUEUE_TIMEOUT_MS, and at most ENQUEUE_MAX_PENDING rows wait in ioredis for it.
  */
 @Injectable()
 export class OutboxDispatcher {
+  private readonly budget: EnqueueBudget;
+
   constructor(
     @InjectQueue(QUEUE_NAMES.outbound) private readonly queue: Queue<OutboundJobData>,
     private readonly clock: Clock,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.budget = new EnqueueBudget(config.enqueue.maxPending);
+  }
 
   private readonly adds = new Batcher<readonly DispatchRow[], void>(async (groups) => {
     await this.addAll(groups.flat());
     return groups.map(() => undefined);
   });
 
-  async dispatch(rows: readonly DispatchRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.adds.add(rows);
+  /** `deferred`: Redis did not take the jobs in time (or is away); the sweeper adds them later. */
+  async dispatch(rows: readonly DispatchRow[], deadlineMs = this.config.enqueue.timeoutMs): Promise<EnqueueOutcome> {
+    if (rows.length === 0) return 'added';
+    return this.budget.run(rows.length, () => this.adds.add(rows), deadlineMs);
   }
 
   /**

@@ -7,6 +7,8 @@ import { OutboxDispatcher } from './outbox-dispatcher.service.js';
 import { OutboxRepository } from './outbox.repository.js';
 
 const BATCH = 1000;
+/** A sweep waits this long for Redis to take a batch; past it Redis is away and the next sweep tries again. */
+const SWEEP_ADD_DEADLINE_MS = 5_000;
 /** Overdue rows whose job is looked up per sweep (one Redis lookup each). */
 const OVERDUE_BATCH = 100;
 
@@ -31,8 +33,12 @@ export class OutboxSweeper {
     let seen = 0;
     for (;;) {
       const due = await this.repo.findDueQueued(horizon, BATCH);
-      await this.dispatcher.dispatch(due);
+      const outcome = await this.dispatcher.dispatch(due, SWEEP_ADD_DEADLINE_MS);
       seen += due.length;
+      if (outcome === 'deferred') {
+        this.logger.event('warn', 'outbox.sweep_deferred', { rows: due.length, note: 'Redis did not take the jobs; the next sweep tries again' });
+        return seen;
+      }
       // A full batch means there may be more; the next batch repeats ids already re-added, so stop
       // after a bounded number of rows per sweep and let the next sweep continue.
       if (due.length < BATCH || seen >= 20 * BATCH) break;

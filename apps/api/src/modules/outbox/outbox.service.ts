@@ -119,11 +119,7 @@ export class OutboxService {
 
   /** The row is committed; if Redis is away, the sweeper enqueues it later. The caller still gets 201. */
   private async dispatchQuietly(row: OutboundMessage): Promise<void> {
-    try {
-      await this.dispatcher.dispatch([row]);
-    } catch (error) {
-      this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, error });
-    }
+    if ((await this.dispatcher.dispatch([row])) === 'deferred') this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, note: 'Redis did not take the job in time; the sweeper will add it' });
   }
 }
 

@@ -2,11 +2,13 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { Batcher } from '../../common/batching/batcher.js';
 import { Clock } from '../../common/clock.js';
 import { EnqueueBudget, type EnqueueOutcome } from '../../common/queue/enqueue-budget.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { REDIS } from '../../infra/redis.module.js';
 
 export interface OutboundJobData {
   messageId: string;
@@ -28,6 +30,7 @@ export class OutboxDispatcher {
     @InjectQueue(QUEUE_NAMES.outbound) private readonly queue: Queue<OutboundJobData>,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.budget = new EnqueueBudget(config.enqueue.maxPending);
   }
@@ -41,6 +44,31 @@ export class OutboxDispatcher {
   async dispatch(rows: readonly DispatchRow[], deadlineMs = this.config.enqueue.timeoutMs): Promise<EnqueueOutcome> {
     if (rows.length === 0) return 'added';
     return this.budget.run(rows.length, () => this.adds.add(rows), deadlineMs);
+  }
+
+  /**
+   * For the sweeper: adds jobs only for the rows that have none. An add of a job that exists is a
+   * no-op, but still a script run per row on every sweep while a backlog waits its turn.
+   */
+  async dispatchMissing(rows: readonly DispatchRow[], deadlineMs: number): Promise<{ outcome: EnqueueOutcome; added: number }> {
+    let added = 0;
+    const outcome = await this.budget.run(
+      rows.length,
+      async () => {
+        const missing = await this.withoutJob(rows);
+        if (missing.length > 0) await this.adds.add(missing);
+        added = missing.length;
+      },
+      deadlineMs,
+    );
+    return { outcome, added };
+  }
+
+  private async withoutJob(rows: readonly DispatchRow[]): Promise<DispatchRow[]> {
+    if (rows.length === 0) return [];
+    // Auto-pipelined: one round trip for the whole batch.
+    const exists = await Promise.all(rows.map((row) => this.redis.exists(this.queue.toKey(row.id))));
+    return rows.filter((_, i) => exists[i] === 0);
   }
 
   /**

@@ -16,6 +16,9 @@ export interface OutboundJobData {
 
 type DispatchRow = { id: string; notBefore: Date; priority: number };
 
+/** Nobody waits on these adds but a sweep or a webhook job: they may wait longer than a request. */
+export const SWEEP_DEADLINE_MS = 5_000;
+
 /**
  * Puts "send row X" on the outbound queue. Job id = row id, so adding the same row twice while a
  * job for it waits is a no-op; PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
@@ -69,6 +72,20 @@ export class OutboxDispatcher {
     // Auto-pipelined: one round trip for the whole batch.
     const exists = await Promise.all(rows.map((row) => this.redis.exists(this.queue.toKey(row.id))));
     return rows.filter((_, i) => exists[i] === 0);
+  }
+
+  /**
+   * Rows made due sooner (a raised limit, a resume): a delayed job would still wait for the old
+   * deadline, so it is promoted; a row without a job gets one. Never throws: what Redis does not
+   * take now, the sweeps bring forward later.
+   */
+  async bringForward(rows: readonly DispatchRow[]): Promise<{ promoted: number; added: number; outcome: EnqueueOutcome }> {
+    if (rows.length === 0) return { promoted: 0, added: 0, outcome: 'added' };
+    let promoted = 0;
+    const outcome = await this.budget.run(rows.length, async () => (promoted = await this.promoteOverdue(rows.map((row) => row.id))), SWEEP_DEADLINE_MS);
+    if (outcome === 'deferred') return { promoted, added: 0, outcome };
+    const missing = await this.dispatchMissing(rows, SWEEP_DEADLINE_MS);
+    return { promoted, added: missing.added, outcome: missing.outcome };
   }
 
   /**

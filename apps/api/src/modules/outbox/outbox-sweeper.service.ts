@@ -3,12 +3,10 @@ import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
-import { OutboxDispatcher } from './outbox-dispatcher.service.js';
+import { OutboxDispatcher, SWEEP_DEADLINE_MS } from './outbox-dispatcher.service.js';
 import { OutboxRepository, type DueCursor } from './outbox.repository.js';
 
 const BATCH = 1000;
-/** A sweep waits this long for Redis to take a batch; past it Redis is away and the next sweep tries again. */
-const SWEEP_ADD_DEADLINE_MS = 5_000;
 /** Overdue rows whose job is looked up per sweep (one Redis lookup each). */
 const OVERDUE_BATCH = 100;
 
@@ -35,14 +33,18 @@ export class OutboxSweeper {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Enqueues rows due before the next sweep that have no job; returns how many it looked at. */
-  async sweep(): Promise<number> {
+  /**
+   * Enqueues rows due before the next sweep that have no job; returns how many it looked at.
+   * `fromStart`: rows just became sendable (a resume), so the pass begins again at the first due row.
+   */
+  async sweep({ fromStart = false } = {}): Promise<number> {
+    if (fromStart) this.cursor = null;
     const horizon = new Date(this.clock.now().getTime() + this.config.outbox.sweepIntervalMs);
     let seen = 0;
     let added = 0;
     while (seen < MAX_PER_SWEEP) {
       const due = await this.repo.findDueQueued(horizon, BATCH, this.cursor);
-      const result = await this.dispatcher.dispatchMissing(due, SWEEP_ADD_DEADLINE_MS);
+      const result = await this.dispatcher.dispatchMissing(due, SWEEP_DEADLINE_MS);
       if (result.outcome === 'deferred') {
         // The cursor stays: the next sweep tries these rows again.
         this.logger.event('warn', 'outbox.sweep_deferred', { rows: due.length, note: 'Redis did not take the jobs; the next sweep tries again' });

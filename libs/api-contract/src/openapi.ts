@@ -1316,7 +1316,7 @@ export interface components {
     ReadinessCheck: {
       ok: boolean;
       latency_ms: number;
-      error?: string;
+      error?: "timeout" | "unreachable";
     };
     /** Something we sent this contact, and the business record behind it. */
     RecentPurpose: {

@@ -43,6 +43,13 @@ export interface AppConfig {
     readonly retryBaseMs: number;
     readonly retryMaxMs: number;
   };
+  /** Job adds to BullMQ: PostgreSQL already holds the row, so nobody waits long on Redis. */
+  readonly enqueue: {
+    /** ENQUEUE_TIMEOUT_MS: a request waits this long for its job add, then answers (the sweeper adds it later). */
+    readonly timeoutMs: number;
+    /** ENQUEUE_MAX_PENDING: rows per queue whose add may wait on an absent or stalled Redis at once; beyond, adds are skipped. */
+    readonly maxPending: number;
+  };
   readonly webhooks: {
     /** Largest webhook POST accepted (Meta: up to 1,000 updates, up to 3 MB). */
     readonly bodyLimitBytes: number;

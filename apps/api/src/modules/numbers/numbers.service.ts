@@ -82,7 +82,7 @@ export class NumbersService {
     if (!/^\d{1,32}$/.test(phoneNumberId)) throw DomainError.validation([{ field: 'id', message: 'must be a phone_number_id (digits)' }]);
     const resumed = await this.pauses.resume(phoneNumberId, actor);
     await this.audit.record({ actor, action: 'number.resumed', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, pauses_ended: resumed } });
-    const requeued = await this.sweeper.sweep();
+    const requeued = await this.sweeper.sweep({ fromStart: true });
     return { resumed, requeued };
   }
 

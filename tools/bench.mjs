@@ -4,11 +4,14 @@ import { ensureDependencies, mustRun } from './run.mjs';
 
 ensureDependencies();
 mustRun('build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
+// The thread benchmark opens the inbox as people do: built, served by `next start`.
+mustRun('build inbox', 'npx', ['next', 'build', 'apps/inbox']);
 
 const { run: runWebhooks } = await import('../bench/webhooks.bench.mjs');
 const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.mjs');
 const { run: runFanout } = await import('../bench/sse-fanout.bench.mjs');
 const { run: runCaps, table: capsTable } = await import('../bench/cap-adherence.bench.mjs');
+const { run: runThread, table: threadTable } = await import('../bench/thread-paint.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -18,6 +21,9 @@ const outbound = await runOutbound({ modes: ['split', 'core'] });
 console.log(formatTable(outbound));
 console.log('\n## Live events to the inbox\n');
 const fanout = await runFanout();
+console.log('\n## Opening a long thread in Chromium\n');
+const thread = await runThread({ log: () => undefined });
+console.log(threadTable(thread));
 console.log('\n## Cap adherence: a campaign at the rate Meta allows, never faster\n');
 const caps = await runCaps();
 console.log(capsTable(caps));

@@ -12,6 +12,7 @@ const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.
 const { run: runFanout } = await import('../bench/sse-fanout.bench.mjs');
 const { run: runCaps, table: capsTable } = await import('../bench/cap-adherence.bench.mjs');
 const { run: runThread, table: threadTable } = await import('../bench/thread-paint.bench.mjs');
+const { run: runScale, table: scaleTable } = await import('../bench/scale.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -27,6 +28,9 @@ console.log(threadTable(thread));
 console.log('\n## Cap adherence: a campaign at the rate Meta allows, never faster\n');
 const caps = await runCaps();
 console.log(capsTable(caps));
+console.log('\n## Scale: the hot path with a year of history in the tables\n');
+const scale = await runScale({ log: () => undefined });
+console.log(scaleTable(scale));
 
 // Exit non-zero when a guarantee broke; a missed speed target is reported in its table, not here.
 const ok = webhooks.every_ack_stored && outbound.exactlyOnce && fanout.nothing_lost && caps.exactly_once && caps.all_sent && caps.rejections_130429 === 0;

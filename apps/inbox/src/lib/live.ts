@@ -1,15 +1,18 @@
 'use client';
 
+import type { TimelineEntry } from '@sendbook/api-contract';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { browserApi } from './api';
 import { keysFor } from './live-keys';
+import { tickEvent, withTick } from './live-patch';
 
 /**
  * The one place live events reach the query cache. `GET /v1/events` (server-sent events, passed
  * through unbuffered by app/v1/events/route.ts) says what changed; we invalidate the queries that
- * show it and the visible ones refetch. Nothing is patched by hand, so an event whose shape
- * changes can make the inbox refetch too much, never show something wrong.
+ * show it and the visible ones refetch, so an event whose shape changes can make the inbox refetch
+ * too much, never show something wrong. One thing is patched by hand, because people watch it: a
+ * tick moves forward on the thread at once (withTick, never backwards); the refetch confirms it.
  *
  * Reconnecting (Chatwoot's ReconnectService model): EventSource retries by itself and resumes
  * with Last-Event-ID; the API answers `reset` when it cannot resume, and we refetch everything.
@@ -65,7 +68,10 @@ export function useLiveEvents(): LiveStatus {
           const message = event as MessageEvent<string>;
           if (message.lastEventId) lastEventId = message.lastEventId;
           if (type === 'reset') return batch.all();
-          batch.add(keysFor(type, parse(message.data)));
+          const data = parse(message.data);
+          const tick = type === 'message.status' ? tickEvent(data) : null;
+          if (tick) queryClient.setQueriesData<{ timeline: TimelineEntry[] }>({ queryKey: ['conversations', 'detail'] }, (thread) => (thread && Array.isArray(thread.timeline) ? withTick(thread, tick) : thread));
+          batch.add(keysFor(type, data));
         });
       for (const type of ['inbound.created', 'message.status', 'work_item.changed', 'conversation.changed', 'reset']) listen(type);
     };

@@ -1,11 +1,25 @@
 // `npm run bench`: every benchmark, each against a baseline measured in the same run on this machine.
-// Needs PostgreSQL and Redis on localhost (as `npm test` does); builds first.
-import { ensureDependencies, mustRun } from './run.mjs';
+// Needs PostgreSQL and Redis on localhost (as `npm test` does); builds first. Writes what it printed,
+// the machine it ran on and every trial's figures to bench/results.md.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeMachine } from '../bench/machine.mjs';
+import { ROOT, ensureDependencies, mustRun } from './run.mjs';
 
 ensureDependencies();
 mustRun('build', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
 // The thread benchmark opens the inbox as people do: built, served by `next start`.
 mustRun('build inbox', 'npx', ['next', 'build', 'apps/inbox']);
+
+// Everything printed from here on goes into the results file too.
+const printed = [];
+const print = console.log;
+console.log = (...args) => {
+  printed.push(args.join(' '));
+  print(...args);
+};
+const machine = await describeMachine();
+console.log(machine.markdown);
 
 const { run: runWebhooks } = await import('../bench/webhooks.bench.mjs');
 const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.mjs');
@@ -31,6 +45,12 @@ console.log(capsTable(caps));
 console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
+
+const figures = { machine: machine.facts, webhooks, outbound, fanout, thread, caps, scale };
+writeFileSync(
+  path.join(ROOT, 'bench/results.md'),
+  ['# Benchmark results', '', `\`npm run bench\`, ${new Date().toISOString()}.`, '', ...printed, '', '## Every trial', '', '```json', JSON.stringify(figures, null, 2), '```', ''].join('\n'),
+);
 
 // Exit non-zero when a guarantee broke; a missed speed target is reported in its table, not here.
 const ok = webhooks.every_ack_stored && outbound.exactlyOnce && fanout.nothing_lost && caps.exactly_once && caps.all_sent && caps.rejections_130429 === 0;

@@ -102,9 +102,22 @@ export function Timeline({
     const log = logRef.current;
     if (!log) return;
     atEnd.current = virtualizer.isAtEnd(AT_END_PX);
+    if (log.scrollTop > 0) scrolled.current = true;
     if (log.scrollTop < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder && !olderFailed) onLoadOlder();
     if (unseen > 0 && atEnd.current) setUnseen(0);
   };
+
+  // Near the top (the head row is rendered), load the page before: scrolling up never dead-ends,
+  // and a short newest page that leaves the view half empty fills itself.
+  const virtualRows = virtualizer.getVirtualItems();
+  const headInRange = virtualRows[0]?.index === 0;
+  // (Not on the first render, which starts at the top before it scrolls to the newest message.)
+  const scrolled = useRef(false);
+  useEffect(() => {
+    const log = logRef.current;
+    const fits = log !== null && log.scrollHeight <= log.clientHeight + 1;
+    if (headInRange && (scrolled.current || fits) && hasOlder && !loadingOlder && !olderFailed) onLoadOlder();
+  }, [headInRange, hasOlder, loadingOlder, olderFailed, onLoadOlder]);
 
   const jumpTo = useCallback(
     (key: string) => {
@@ -139,7 +152,6 @@ export function Timeline({
   );
 
   const articleActions: ArticleActions = { ...actions, onJump: jumpTo };
-  const virtualRows = virtualizer.getVirtualItems();
 
   return (
     <div className={styles.logWrap}>

@@ -132,8 +132,8 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           <div className={styles.identity}>
             <h2 className={styles.contactName}>{name}</h2>
             <div className={styles.contactMeta}>
-              {number && number !== name ? <span>{number}</span> : null}
-              <span>· {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}</span>
+              {number && number !== name ? <span>{number} ·</span> : null}
+              <span>{conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}</span>
             </div>
           </div>
           <div className={styles.headerSide}>

@@ -186,6 +186,17 @@ describe('the agents’ inbox', () => {
     expect(most).toBeLessThan(300);
     console.log(`scrolled back through 5,000 messages in ${Date.now() - started} ms, at most ${most} articles in the DOM`);
     await look(page, 'agent-thread-long-start');
+
+    // Reading history when a new message comes: the view stays, a pill says so, and takes you there.
+    const firstOnScreen = await log.getByRole('article').first().getAttribute('data-key');
+    await inbound(sb, sb.sim.customer(long.waId).sendText('a new message while you read'));
+    const pill = page.getByRole('button', { name: '1 new message' });
+    await pill.waitFor({ timeout: 15_000 });
+    await expect(log.getByRole('article').first().getAttribute('data-key')).resolves.toBe(firstOnScreen);
+    await look(page, 'agent-thread-new-messages-pill');
+    await pill.click();
+    await log.getByRole('article').filter({ hasText: 'a new message while you read' }).waitFor();
+    await pill.waitFor({ state: 'detached' });
   }, 240_000);
 
   it('a draft survives navigation and a reload, and never shows in another conversation', async () => {
@@ -321,11 +332,14 @@ describe('the agents’ inbox', () => {
     // e closes; the palette reopens.
     await page.getByRole('log', { name: 'Messages' }).focus();
     await page.keyboard.press('e');
-    await panel.getByText('Closed', { exact: true }).waitFor();
+    const state = panel.getByRole('definition').filter({ hasText: /^(Open|Closed)$/ });
+    await state.filter({ hasText: 'Closed' }).waitFor();
+    await page.getByRole('link', { name: /Ben Amar/ }).waitFor({ state: 'detached' }); // gone from the open list
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Reopen');
     await page.keyboard.press('Enter');
-    await panel.getByText('Open', { exact: true }).waitFor();
+    await state.filter({ hasText: 'Open' }).waitFor();
+    await page.getByRole('link', { name: /Ben Amar/ }).waitFor();
 
     const dark = await openPage(browser, { colorScheme: 'dark', width: 1500, height: 900 });
     await dark.context.addCookies(await tab.context.cookies());

@@ -89,6 +89,20 @@ describe('the agents’ inbox', () => {
     await expect(box.inputValue()).resolves.toBe('');
     // The reply answers the customer's choice on their phone too.
     expect(sb.sim.ledger({ to: ben.waId }).find((e) => JSON.stringify(e.body).includes('Booked'))?.contextMessageId).toMatch(/^wamid\./);
+
+    // A reaction sits on its message; a photo is a placeholder with its type, caption and a download.
+    await inbound(sb, ben.react(offer.wamid, '👍'));
+    await offerArticle.getByRole('img', { name: 'Customer reacted 👍' }).waitFor({ timeout: 10_000 });
+    await inbound(sb, ben.sendImage('the door code is 4411'));
+    const photo = log.getByRole('article').filter({ hasText: 'the door code is 4411' });
+    await photo.waitFor({ timeout: 10_000 });
+    await expect(photo.textContent()).resolves.toContain('image/png');
+    const href = await photo.getByRole('link', { name: 'Download Photo' }).getAttribute('href');
+    const download = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, type: response.headers.get('content-type') };
+    }, href!);
+    expect(download).toEqual({ status: 200, type: 'image/png' });
     await look(page, 'agent-thread-replied');
   });
 
@@ -158,6 +172,48 @@ describe('the agents’ inbox', () => {
     await look(page, 'agent-thread-template-sent');
   });
 
+  it('every outbound state in its own word, mark and reason: queued and why, sending unknown, held and why, failed with Meta’s reason', async () => {
+    const ivy = sb.sim.customer('972502220009', { name: 'Ivy Chen' });
+    await inbound(sb, ivy.sendText('What happened to my messages?'));
+    const id = await conversationOf(sb, ivy.waId);
+    // Rows as the outbox leaves them in each state (a factory: the states themselves are the outbox's tests).
+    const error = (code: number, title: string) => JSON.stringify({ code, title, message: title, details: null });
+    const rows: [string, string, Record<string, string | null>][] = [
+      ['queued', 'waits for its time', { not_before: "now() + interval '3 hours'" }],
+      ['sending', 'outcome unknown', { sending_started_at: "now() - interval '5 minutes'" }],
+      ['held', 'held for a person', { last_error: `'${error(131047, 'Re-engagement message')}'::jsonb` }],
+      ['accepted', 'taken by Meta', { accepted_at: 'now()' }],
+      ['sent', 'one tick', { accepted_at: 'now()', sent_at: 'now()' }],
+      ['delivered', 'two ticks', { accepted_at: 'now()', sent_at: 'now()', delivered_at: 'now()' }],
+      ['read', 'blue ticks', { accepted_at: 'now()', sent_at: 'now()', delivered_at: 'now()', read_at: 'now()' }],
+      ['played', 'voice played', { accepted_at: 'now()', sent_at: 'now()', delivered_at: 'now()', read_at: 'now()', played_at: 'now()' }],
+      ['failed', 'never arrived', { failed_at: 'now()', last_error: `'${error(131026, 'Message undeliverable')}'::jsonb` }],
+      ['cancelled', 'cancelled by hand', { cancelled_at: 'now()' }],
+    ];
+    let i = 0;
+    for (const [state, body, columns] of rows) {
+      i += 1;
+      const names = Object.keys(columns);
+      await sb.dataSource.query(
+        `INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, payload, content_hash, phone_number_id, state, wamid, retain_until, created_at, updated_at${names.map((n) => `, ${n}`).join('')})
+         VALUES ($1, $2, $3, 'order_update', $4, $1, $5, $6, $7, now() + interval '90 days', now() + ($8 || ' milliseconds')::interval, now()${names.map((n) => `, ${columns[n]}`).join('')})`,
+        [`states-${state}`, `+${ivy.waId}`, ivy.waId, JSON.stringify({ type: 'text', text: { body: `${state}: ${body}` } }), TEST_SECRETS.phoneNumberId, state, state === 'queued' || state === 'held' ? null : `wamid.STATES.${state}`, String(i * 10)],
+      );
+    }
+    const { page } = tab;
+    const log = await open(id);
+    for (const [state, body] of rows) {
+      const article = log.getByRole('article').filter({ hasText: `${state}: ${body}` });
+      await article.waitFor();
+      await expect(description(page, article)).resolves.toBe(state[0]!.toUpperCase() + state.slice(1));
+    }
+    await expect(log.getByRole('article').filter({ hasText: 'queued: ' }).textContent()).resolves.toMatch(/Scheduled for .*\(in (2|3) h/);
+    await expect(log.getByRole('article').filter({ hasText: 'sending: ' }).textContent()).resolves.toContain('whether it went is not known yet');
+    await expect(log.getByRole('article').filter({ hasText: 'held: ' }).textContent()).resolves.toContain('Held, not sent');
+    await expect(log.getByRole('article').filter({ hasText: 'failed: ' }).textContent()).resolves.toMatch(/Not delivered: .*\(131026\)/);
+    await look(page, 'agent-thread-states');
+  });
+
   it('a 5,000-message thread keeps fewer than 300 messages in the DOM, and scrolls back to the very first', async () => {
     const long = await seedLongThread(sb, '972502220004', 5000);
     const { page } = tab;
@@ -191,7 +247,10 @@ describe('the agents’ inbox', () => {
     const firstOnScreen = await log.getByRole('article').first().getAttribute('data-key');
     await inbound(sb, sb.sim.customer(long.waId).sendText('a new message while you read'));
     const pill = page.getByRole('button', { name: '1 new message' });
-    await pill.waitFor({ timeout: 15_000 });
+    await pill.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      await screenshot(page, 'debug-pill');
+      throw error;
+    });
     await expect(log.getByRole('article').first().getAttribute('data-key')).resolves.toBe(firstOnScreen);
     await look(page, 'agent-thread-new-messages-pill');
     await pill.click();
@@ -329,6 +388,16 @@ describe('the agents’ inbox', () => {
     await look(page, 'agent-list-window-open');
     await page.getByRole('checkbox', { name: 'Window open' }).uncheck();
 
+    // n writes a private note: in the thread, never on the customer's phone.
+    await page.getByRole('log', { name: 'Messages' }).focus();
+    await page.keyboard.press('n');
+    const note = page.getByRole('textbox', { name: 'Private note' });
+    await note.fill('Asked for the morning slot twice: keep it.');
+    await note.press('Enter');
+    await page.getByRole('article', { name: /^Private note by Rosa Díaz/ }).filter({ hasText: 'keep it.' }).waitFor();
+    expect(received(sb, '972502220001', 'keep it.')).toBe(0);
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+
     // e closes; the palette reopens.
     await page.getByRole('log', { name: 'Messages' }).focus();
     await page.keyboard.press('e');
@@ -339,7 +408,10 @@ describe('the agents’ inbox', () => {
     await page.keyboard.type('Reopen');
     await page.keyboard.press('Enter');
     await state.filter({ hasText: 'Open' }).waitFor();
-    await page.getByRole('link', { name: /Ben Amar/ }).waitFor();
+    await page.getByRole('link', { name: /Ben Amar/ }).waitFor().catch(async (error: unknown) => {
+      await screenshot(page, 'debug-list');
+      throw error;
+    });
 
     const dark = await openPage(browser, { colorScheme: 'dark', width: 1500, height: 900 });
     await dark.context.addCookies(await tab.context.cookies());

@@ -101,7 +101,8 @@ export function Timeline({
   const onScroll = () => {
     const log = logRef.current;
     if (!log) return;
-    atEnd.current = virtualizer.isAtEnd(AT_END_PX);
+    // From the element itself: the virtualiser may not have read this scroll yet.
+    atEnd.current = log.scrollHeight - log.scrollTop - log.clientHeight <= AT_END_PX;
     if (log.scrollTop > 0) scrolled.current = true;
     if (log.scrollTop < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder && !olderFailed) onLoadOlder();
     if (unseen > 0 && atEnd.current) setUnseen(0);

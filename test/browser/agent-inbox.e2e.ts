@@ -256,7 +256,21 @@ describe('the agents’ inbox', () => {
     await pill.click();
     await log.getByRole('article').filter({ hasText: 'a new message while you read' }).waitFor();
     await pill.waitFor({ state: 'detached' });
-  }, 240_000);
+
+    // A reply quoting a message 5,000 back: the quote loads the pages before until it is there, and jumps to it.
+    const [{ id: firstReply }] = (await sb.dataSource.query(`SELECT id FROM outbound_messages WHERE wamid = $1`, [`wamid.SEED.OUT.${long.waId}.1`])) as { id: string }[];
+    await inbound(sb, sb.sim.customer(long.waId).sendText('about your very first reply', { contextWamid: `wamid.SEED.OUT.${long.waId}.1` }));
+    const again = await open(long.conversationId);
+    const quoting = again.getByRole('article').filter({ hasText: 'about your very first reply' });
+    await quoting.getByRole('button', { name: 'An earlier message: show it' }).click();
+    await waitFor(
+      async () => (await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-key'))) === `out-${firstReply}`,
+      { what: 'the quoted message, 5,000 back, focused', timeoutMs: 120_000 },
+    );
+    await expect(again.getByRole('article').filter({ has: page.getByText('our reply 1', { exact: true }) }).count()).resolves.toBe(1);
+    expect(await again.getByRole('article').count()).toBeLessThan(300);
+    await look(page, 'agent-thread-found-quote');
+  }, 360_000);
 
   it('a draft survives navigation and a reload, and never shows in another conversation', async () => {
     const eva = sb.sim.customer('972502220005', { name: 'Eva Stern' });

@@ -45,7 +45,7 @@ export function Timeline({
   loadingOlder: boolean;
   olderFailed: boolean;
   onLoadOlder: () => void;
-  actions: Omit<ArticleActions, 'onJump'>;
+  actions: Omit<ArticleActions, 'onJump' | 'onFind' | 'canFind'>;
   handle?: Ref<TimelineHandle>;
 }) {
   const { now, timeZone } = useClock();
@@ -137,6 +137,22 @@ export function Timeline({
     },
     [rows, virtualizer],
   );
+  // A quote of a message further back: load older pages until it is there, then jump to it.
+  const [finding, setFinding] = useState<string | null>(null);
+  useEffect(() => {
+    if (!finding) return;
+    const found = items.find(
+      (item) =>
+        (item.kind === 'inbound' && item.inbound.wamid === finding) ||
+        (item.kind === 'outbound' && (item.message.wamid === finding || `id:${item.message.id}` === finding)),
+    );
+    if (found) {
+      setFinding(null);
+      jumpTo(found.key);
+    } else if (!hasOlder || olderFailed) setFinding(null);
+    else if (!loadingOlder) onLoadOlder();
+  }, [finding, items, hasOlder, loadingOlder, olderFailed, onLoadOlder, jumpTo]);
+
   useEffect(() => {
     if (!highlighted) return;
     const timer = setTimeout(() => setHighlighted(null), 2000);
@@ -152,7 +168,7 @@ export function Timeline({
     [jumpTo, items],
   );
 
-  const articleActions: ArticleActions = { ...actions, onJump: jumpTo };
+  const articleActions: ArticleActions = { ...actions, onJump: jumpTo, onFind: setFinding, canFind: hasOlder };
 
   return (
     <div className={styles.logWrap}>

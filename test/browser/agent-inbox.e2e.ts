@@ -4,9 +4,10 @@ import { buttonsPayload, inbound, sendTo } from '../conversations/conversation-s
 import { conversationOf, enqueued, postStatus, received, recordStates } from '../support/agent-inbox.js';
 import { launchBrowser } from '../support/browser.js';
 import { startInbox, type InboxServer } from '../support/inbox-server.js';
-import { ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, signIn, where, type InboxPage } from '../support/inbox-browser.js';
+import { ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, screenshot, signIn, where, type InboxPage } from '../support/inbox-browser.js';
 import { seedLongThread } from '../support/long-thread.js';
 import { startSendbook, type Sendbook } from '../support/sendbook.js';
+import { startTcpProxy } from '../support/tcp-proxy.js';
 import { createStaff, type StaffLogin } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
@@ -88,6 +89,20 @@ describe('the agents’ inbox', () => {
     await expect(box.inputValue()).resolves.toBe('');
     // The reply answers the customer's choice on their phone too.
     expect(sb.sim.ledger({ to: ben.waId }).find((e) => JSON.stringify(e.body).includes('Booked'))?.contextMessageId).toMatch(/^wamid\./);
+
+    // A reaction sits on its message; a photo is a placeholder with its type, caption and a download.
+    await inbound(sb, ben.react(offer.wamid, '👍'));
+    await offerArticle.getByRole('img', { name: 'Customer reacted 👍' }).waitFor({ timeout: 10_000 });
+    await inbound(sb, ben.sendImage('the door code is 4411'));
+    const photo = log.getByRole('article').filter({ hasText: 'the door code is 4411' });
+    await photo.waitFor({ timeout: 10_000 });
+    await expect(photo.textContent()).resolves.toContain('image/png');
+    const href = await photo.getByRole('link', { name: 'Download Photo' }).getAttribute('href');
+    const download = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, type: response.headers.get('content-type') };
+    }, href!);
+    expect(download).toEqual({ status: 200, type: 'image/png' });
     await look(page, 'agent-thread-replied');
   });
 
@@ -157,6 +172,48 @@ describe('the agents’ inbox', () => {
     await look(page, 'agent-thread-template-sent');
   });
 
+  it('every outbound state in its own word, mark and reason: queued and why, sending unknown, held and why, failed with Meta’s reason', async () => {
+    const ivy = sb.sim.customer('972502220009', { name: 'Ivy Chen' });
+    await inbound(sb, ivy.sendText('What happened to my messages?'));
+    const id = await conversationOf(sb, ivy.waId);
+    // Rows as the outbox leaves them in each state (a factory: the states themselves are the outbox's tests).
+    const error = (code: number, title: string) => JSON.stringify({ code, title, message: title, details: null });
+    const rows: [string, string, Record<string, string | null>][] = [
+      ['queued', 'waits for its time', { not_before: "now() + interval '3 hours'" }],
+      ['sending', 'outcome unknown', { sending_started_at: "now() - interval '5 minutes'" }],
+      ['held', 'held for a person', { last_error: `'${error(131047, 'Re-engagement message')}'::jsonb` }],
+      ['accepted', 'taken by Meta', { accepted_at: 'now()' }],
+      ['sent', 'one tick', { accepted_at: 'now()', sent_at: 'now()' }],
+      ['delivered', 'two ticks', { accepted_at: 'now()', sent_at: 'now()', delivered_at: 'now()' }],
+      ['read', 'blue ticks', { accepted_at: 'now()', sent_at: 'now()', delivered_at: 'now()', read_at: 'now()' }],
+      ['played', 'voice played', { accepted_at: 'now()', sent_at: 'now()', delivered_at: 'now()', read_at: 'now()', played_at: 'now()' }],
+      ['failed', 'never arrived', { failed_at: 'now()', last_error: `'${error(131026, 'Message undeliverable')}'::jsonb` }],
+      ['cancelled', 'cancelled by hand', { cancelled_at: 'now()' }],
+    ];
+    let i = 0;
+    for (const [state, body, columns] of rows) {
+      i += 1;
+      const names = Object.keys(columns);
+      await sb.dataSource.query(
+        `INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, payload, content_hash, phone_number_id, state, wamid, retain_until, created_at, updated_at${names.map((n) => `, ${n}`).join('')})
+         VALUES ($1, $2, $3, 'order_update', $4, $1, $5, $6, $7, now() + interval '90 days', now() + ($8 || ' milliseconds')::interval, now()${names.map((n) => `, ${columns[n]}`).join('')})`,
+        [`states-${state}`, `+${ivy.waId}`, ivy.waId, JSON.stringify({ type: 'text', text: { body: `${state}: ${body}` } }), TEST_SECRETS.phoneNumberId, state, state === 'queued' || state === 'held' ? null : `wamid.STATES.${state}`, String(i * 10)],
+      );
+    }
+    const { page } = tab;
+    const log = await open(id);
+    for (const [state, body] of rows) {
+      const article = log.getByRole('article').filter({ hasText: `${state}: ${body}` });
+      await article.waitFor();
+      await expect(description(page, article)).resolves.toBe(state[0]!.toUpperCase() + state.slice(1));
+    }
+    await expect(log.getByRole('article').filter({ hasText: 'queued: ' }).textContent()).resolves.toMatch(/Scheduled for .*\(in (2|3) h/);
+    await expect(log.getByRole('article').filter({ hasText: 'sending: ' }).textContent()).resolves.toContain('whether it went is not known yet');
+    await expect(log.getByRole('article').filter({ hasText: 'held: ' }).textContent()).resolves.toContain('Held, not sent');
+    await expect(log.getByRole('article').filter({ hasText: 'failed: ' }).textContent()).resolves.toMatch(/Not delivered: .*\(131026\)/);
+    await look(page, 'agent-thread-states');
+  });
+
   it('a 5,000-message thread keeps fewer than 300 messages in the DOM, and scrolls back to the very first', async () => {
     const long = await seedLongThread(sb, '972502220004', 5000);
     const { page } = tab;
@@ -167,20 +224,53 @@ describe('the agents’ inbox', () => {
     await look(page, 'agent-thread-long');
 
     let most = 0;
-    const deadline = Date.now() + 120_000;
+    const started = Date.now();
+    const deadline = started + 150_000;
     while (!(await log.getByText('The start of your conversation').count())) {
-      if (Date.now() > deadline) throw new Error('never reached the start of the thread');
-      await log.evaluate((element) => {
-        (element as unknown as { scrollTop: number }).scrollTop = 0;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (Date.now() > deadline) throw new Error(`never reached the start of the thread; the first article on screen: ${await log.getByRole('article').first().textContent()}`);
+      // As a person does it: the wheel, over the thread.
+      await log.hover();
+      await page.mouse.wheel(0, -4000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
       most = Math.max(most, await articles());
     }
-    await log.getByRole('article').filter({ hasText: 'the first message' }).waitFor();
+    // The oldest entry: the seed's first customer message (the real one that opened it is the newest).
+    const oldest = log.getByRole('article').filter({ has: page.getByText('customer message 1', { exact: true }) });
+    await oldest.waitFor();
+    await expect(oldest.getAttribute('data-key')).resolves.toBe(await log.getByRole('article').first().getAttribute('data-key'));
     most = Math.max(most, await articles());
     expect(most).toBeLessThan(300);
+    console.log(`scrolled back through 5,000 messages in ${Date.now() - started} ms, at most ${most} articles in the DOM`);
     await look(page, 'agent-thread-long-start');
-  }, 180_000);
+
+    // Reading history when a new message comes: the view stays, a pill says so, and takes you there.
+    const firstOnScreen = await log.getByRole('article').first().getAttribute('data-key');
+    await inbound(sb, sb.sim.customer(long.waId).sendText('a new message while you read'));
+    const pill = page.getByRole('button', { name: '1 new message' });
+    await pill.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      await screenshot(page, 'debug-pill');
+      throw error;
+    });
+    await expect(log.getByRole('article').first().getAttribute('data-key')).resolves.toBe(firstOnScreen);
+    await look(page, 'agent-thread-new-messages-pill');
+    await pill.click();
+    await log.getByRole('article').filter({ hasText: 'a new message while you read' }).waitFor();
+    await pill.waitFor({ state: 'detached' });
+
+    // A reply quoting a message 5,000 back: the quote loads the pages before until it is there, and jumps to it.
+    const [{ id: firstReply }] = (await sb.dataSource.query(`SELECT id FROM outbound_messages WHERE wamid = $1`, [`wamid.SEED.OUT.${long.waId}.1`])) as { id: string }[];
+    await inbound(sb, sb.sim.customer(long.waId).sendText('about your very first reply', { contextWamid: `wamid.SEED.OUT.${long.waId}.1` }));
+    const again = await open(long.conversationId);
+    const quoting = again.getByRole('article').filter({ hasText: 'about your very first reply' });
+    await quoting.getByRole('button', { name: 'An earlier message: show it' }).click();
+    await waitFor(
+      async () => (await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-key'))) === `out-${firstReply}`,
+      { what: 'the quoted message, 5,000 back, focused', timeoutMs: 120_000 },
+    );
+    await expect(again.getByRole('article').filter({ has: page.getByText('our reply 1', { exact: true }) }).count()).resolves.toBe(1);
+    expect(await again.getByRole('article').count()).toBeLessThan(300);
+    await look(page, 'agent-thread-found-quote');
+  }, 360_000);
 
   it('a draft survives navigation and a reload, and never shows in another conversation', async () => {
     const eva = sb.sim.customer('972502220005', { name: 'Eva Stern' });
@@ -210,32 +300,49 @@ describe('the agents’ inbox', () => {
     expect(received(sb, eva.waId, 'Haifa in')).toBe(0);
   });
 
-  it('the live connection is cut and restored: every message that came meanwhile appears once', async () => {
+  it('the network to the API is cut and restored: every message that came meanwhile appears once, without a reload', async () => {
     const gil = sb.sim.customer('972502220007', { name: 'Gil Navon' });
     await inbound(sb, gil.sendText('message 0'));
     const id = await conversationOf(sb, gil.waId);
-    const { page, context } = tab;
-    const log = await open(id);
-    await log.getByRole('article').filter({ hasText: 'message 0' }).waitFor();
-    await page.getByText('Live', { exact: true }).waitFor();
+    // An inbox of its own, reaching the API through a proxy this test can cut.
+    const proxy = await startTcpProxy(sb.url);
+    const cutInbox = await startInbox(proxy.url);
+    const cut = await openPage(browser);
+    try {
+      await cut.context.addCookies(await tab.context.cookies());
+      const { page } = cut;
+      await page.goto(`${cutInbox.url}/conversations/${id}`);
+      const log = page.getByRole('log', { name: 'Messages' });
+      await log.getByRole('article').filter({ hasText: 'message 0' }).waitFor();
+      const live = page.getByRole('status').filter({ hasText: /^(Live|Connecting…|Reconnecting…|Offline)$/ });
+      await live.filter({ hasText: 'Live' }).waitFor();
 
-    // While the page is up, a new message arrives without a reload.
-    await inbound(sb, gil.sendText('message 1'));
-    await log.getByRole('article').filter({ hasText: 'message 1' }).waitFor({ timeout: 10_000 });
+      // Live: a new message arrives without a reload.
+      await inbound(sb, gil.sendText('message 1'));
+      await log.getByRole('article').filter({ hasText: 'message 1' }).waitFor({ timeout: 10_000 });
 
-    await context.setOffline(true);
-    await waitFor(async () => (await page.getByText(/Reconnecting|Offline/).count()) > 0, { what: 'the live indicator to notice', timeoutMs: 15_000 });
-    for (const n of [2, 3, 4]) await inbound(sb, gil.sendText(`message ${n}`));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await expect(log.getByRole('article').filter({ hasText: 'message 2' }).count()).resolves.toBe(0);
-    await context.setOffline(false);
+      proxy.cut();
+      await live.filter({ hasText: 'Reconnecting…' }).waitFor({ timeout: 15_000 });
+      for (const n of [2, 3, 4]) await inbound(sb, gil.sendText(`message ${n}`));
+      await screenshot(page, 'agent-thread-reconnecting');
+      await expect(log.getByRole('article').filter({ hasText: 'message 2' }).count()).resolves.toBe(0);
+      proxy.restore();
 
-    await log.getByRole('article').filter({ hasText: 'message 4' }).waitFor({ timeout: 30_000 });
-    await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    for (const n of [0, 1, 2, 3, 4]) await expect(log.getByRole('article').filter({ hasText: `message ${n}` }).count()).resolves.toBe(1);
-    await look(page, 'agent-thread-resynced');
-  });
+      await log.getByRole('article').filter({ hasText: 'message 4' }).waitFor({ timeout: 45_000 });
+      await live.filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const n of [0, 1, 2, 3, 4]) await expect(log.getByRole('article').filter({ hasText: `message ${n}` }).count()).resolves.toBe(1);
+      // And still live after the gap.
+      await inbound(sb, gil.sendText('message 5'));
+      await log.getByRole('article').filter({ hasText: 'message 5' }).waitFor({ timeout: 10_000 });
+      await look(page, 'agent-thread-resynced');
+      expect(cut.outside).toEqual([]);
+    } finally {
+      await cut.close();
+      await cutInbox.close();
+      await proxy.close();
+    }
+  }, 120_000);
 
   it('a session that ends mid-reply sends the agent to sign in and back, draft intact', async () => {
     const hana = sb.sim.customer('972502220008', { name: 'Hana Levi' });
@@ -244,11 +351,16 @@ describe('the agents’ inbox', () => {
     const { page } = tab;
     await open(id);
     await messageBox(page).fill('We are closed on Saturdays');
-    await request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active: false }).expect(200);
-    await messageBox(page).press('Enter');
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
-    expect(where(page)).toBe(`/login?next=%2Fconversations%2F${id}&reason=session_ended`);
-    await request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active: true }).expect(200);
+    const setActive = (active: boolean) => request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active }).expect(200);
+    await setActive(false);
+    try {
+      // The send meets the ended session, unless the live stream (closed by the API at once) got there first.
+      await messageBox(page).press('Enter', { timeout: 5000 }).catch(() => undefined);
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      expect(where(page)).toBe(`/login?next=%2Fconversations%2F${id}&reason=session_ended`);
+    } finally {
+      await setActive(true);
+    }
     await signIn(page, agent);
     expect(where(page)).toBe(`/conversations/${id}`);
     await waitFor(async () => (await messageBox(page).inputValue()) === 'We are closed on Saturdays', { what: 'the draft after signing in again' });
@@ -267,13 +379,16 @@ describe('the agents’ inbox', () => {
     await page.getByRole('log', { name: 'Messages' }).focus();
     await page.keyboard.press('a');
     await panel.getByText('You (Rosa Díaz)').waitFor();
-    await page.getByRole('button', { name: /^Mine, 1 open/ }).waitFor();
+    await waitFor(async () => /Mine\W*1\b/.test((await page.getByRole('group', { name: 'View' }).textContent()) ?? ''), { what: 'Mine counting 1' }).catch(async (error) => {
+      throw new Error(`${String(error)}; the views say: ${await page.getByRole('group', { name: 'View' }).textContent()}`);
+    });
     await look(page, 'agent-thread-panel');
 
     await page.getByRole('button', { name: /^Mine/ }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'mine');
     const list = page.getByRole('list', { name: 'Mine conversations' });
-    await expect(list.getByRole('link').count()).resolves.toBe(1);
+    await waitFor(async () => (await list.getByRole('link').count()) === 1, { what: 'only my conversation under Mine' });
+    await list.getByRole('link', { name: /Ben Amar/ }).waitFor();
     await page.getByRole('button', { name: /^All/ }).click();
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Haifa');
     await page.getByRole('status').filter({ hasText: 'No conversation matches' }).waitFor();
@@ -287,14 +402,30 @@ describe('the agents’ inbox', () => {
     await look(page, 'agent-list-window-open');
     await page.getByRole('checkbox', { name: 'Window open' }).uncheck();
 
+    // n writes a private note: in the thread, never on the customer's phone.
+    await page.getByRole('log', { name: 'Messages' }).focus();
+    await page.keyboard.press('n');
+    const note = page.getByRole('textbox', { name: 'Private note' });
+    await note.fill('Asked for the morning slot twice: keep it.');
+    await note.press('Enter');
+    await page.getByRole('article', { name: /^Private note by Rosa Díaz/ }).filter({ hasText: 'keep it.' }).waitFor();
+    expect(received(sb, '972502220001', 'keep it.')).toBe(0);
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+
     // e closes; the palette reopens.
     await page.getByRole('log', { name: 'Messages' }).focus();
     await page.keyboard.press('e');
-    await panel.getByText('Closed', { exact: true }).waitFor();
+    const state = panel.getByRole('definition').filter({ hasText: /^(Open|Closed)$/ });
+    await state.filter({ hasText: 'Closed' }).waitFor();
+    await page.getByRole('link', { name: /Ben Amar/ }).waitFor({ state: 'detached' }); // gone from the open list
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Reopen');
     await page.keyboard.press('Enter');
-    await panel.getByText('Open', { exact: true }).waitFor();
+    await state.filter({ hasText: 'Open' }).waitFor();
+    await page.getByRole('link', { name: /Ben Amar/ }).waitFor().catch(async (error: unknown) => {
+      await screenshot(page, 'debug-list');
+      throw error;
+    });
 
     const dark = await openPage(browser, { colorScheme: 'dark', width: 1500, height: 900 });
     await dark.context.addCookies(await tab.context.cookies());

@@ -32,6 +32,12 @@ describe('npm start seeds a believable demo', () => {
     await waitFor(async () => (await sb.api().get('/v1/work-items?kind=failed')).body.data.some((i: { last_error: { code: number } }) => i.last_error?.code === 131049), { what: "Dev's failed message" });
     await waitFor(async () => (await sb.api().get('/v1/work-items?kind=unattributed_inbound')).body.data.some((i: { inbound: { text: string } }) => i.inbound.text === 'yes please!'), { what: "Eve's unattributed reply" });
 
+    // A note on Dev's thread, a reaction on Ben's shipped template, a photo from Chloé.
+    const timeline = async (name: string) => (await sb.api().get(`/v1/conversations/${byName(name).id}`)).body.timeline as { direction: string; note?: { text: string }; inbound?: { type: string; reaction: { emoji: string } | null; media: { caption: string | null } | null } }[];
+    expect((await timeline('Dev')).some((e) => e.direction === 'note' && e.note!.text.includes('131049'))).toBe(true);
+    await waitFor(async () => (await timeline('Ben')).some((e) => e.inbound?.reaction?.emoji === '👍'), { what: "Ben's reaction" });
+    expect((await timeline('Chloé')).some((e) => e.inbound?.type === 'image' && e.inbound.media?.caption === 'This one, in M')).toBe(true);
+
     // Once per database: a restart adds nothing.
     const sends = sb.sim.ledger().length;
     await seedDemo({ apiUrl: sb.url, apiKey: TEST_SECRETS.apiKey, sim: sb.sim, log: () => undefined });

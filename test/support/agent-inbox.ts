@@ -41,16 +41,16 @@ export async function postStatus(sb: Sendbook, wamid: string, status: 'sent' | '
  * (a MutationObserver), so a flicker between two polls is caught too. Returns a reader.
  */
 export async function recordStates(page: Page, log: Locator, text: string): Promise<() => Promise<string[]>> {
-  const key = `states-${Math.random().toString(36).slice(2)}`;
+  const slot = `states-${Math.random().toString(36).slice(2)}`;
   await log.evaluate(
-    (element, { text, key }) => {
+    (element, { wanted, key }) => {
       const scope = globalThis as unknown as Record<string, string[]> & { MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void } };
       const seen: string[] = [];
       scope[key] = seen;
       const read = () => {
         const root = element as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null; getAttribute(n: string): string | null }> } & { ownerDocument: { getElementById(id: string): { textContent: string | null } | null } };
         for (const article of Array.from(root.querySelectorAll('article'))) {
-          if (!(article.textContent ?? '').includes(text)) continue;
+          if (!(article.textContent ?? '').includes(wanted)) continue;
           const id = article.getAttribute('aria-describedby');
           const word = id ? root.ownerDocument.getElementById(id)?.textContent?.trim() : undefined;
           if (word && seen[seen.length - 1] !== word) seen.push(word);
@@ -59,7 +59,7 @@ export async function recordStates(page: Page, log: Locator, text: string): Prom
       read();
       new scope.MutationObserver(read).observe(element, { subtree: true, childList: true, characterData: true });
     },
-    { text, key },
+    { wanted: text, key: slot },
   );
-  return () => page.evaluate((key) => [...((globalThis as unknown as Record<string, string[]>)[key] ?? [])], key);
+  return () => page.evaluate((key) => [...((globalThis as unknown as Record<string, string[]>)[key] ?? [])], slot);
 }

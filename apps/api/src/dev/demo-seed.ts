@@ -42,12 +42,15 @@ export async function seedDemo({ apiUrl, apiKey, sim, log }: { apiUrl: string; a
   await stored(ben.sendText('Hi! When will order 44812 arrive?'));
   const slots = await send('ben:slot', ben.waId, 'delivery_slot', 'orders/44812', buttons('When should we deliver order 44812?', [['slot_am', 'Tomorrow 9–12'], ['slot_pm', 'Tomorrow 13–17']]));
   ben.replyButton(slots, 'slot_am', 'Tomorrow 9–12');
-  await send('ben:shipped', ben.waId, 'order_shipped', 'orders/44812', shipped('Ben', '44812', 'Friday'));
+  const benShipped = await send('ben:shipped', ben.waId, 'order_shipped', 'orders/44812', shipped('Ben', '44812', 'Friday'));
+  // A reaction sits on the message it reacts to.
+  ben.react(benShipped, '👍');
 
   // Chloe wrote two days ago: her window is closed, so only a template can reach her now.
   const chloe = sim.customer('16505550103', { name: 'Chloé Martin' });
   const now = sim.clock.now();
   sim.clock.set(now - 2 * 86_400_000);
+  chloe.sendImage('This one, in M');
   const chloeAsked = chloe.sendText('Is the blue linen shirt back in stock in M?');
   await sim.idle();
   sim.clock.set(now);
@@ -57,6 +60,9 @@ export async function seedDemo({ apiUrl, apiKey, sim, log }: { apiUrl: string; a
   const dev = sim.customer('16505550104', { name: 'Dev Patel', failWith: 131049 });
   await stored(dev.sendText('Any discounts this week?'));
   await send('dev:sale', dev.waId, 'marketing', 'campaigns/spring-2026', template('spring_sale', [{ type: 'body', parameters: [{ type: 'text', text: 'Dev' }, { type: 'text', text: '20%' }] }]));
+  // A private note: for the team, never sent to Dev.
+  const devThread = await until(async () => ((await api('GET', `/v1/conversations?q=${dev.waId}`)).data as { id: string }[])[0]?.id ?? null, "Dev's conversation");
+  await api('POST', `/v1/conversations/${devThread}/notes`, { text: 'Meta holds back marketing to Dev for now (131049). He asked about discounts: tell him when he next writes.' });
 
   // Eve answers "yes" with two questions open and no quote: nobody can tell which, so a person decides.
   const eve = sim.customer('16505550105', { name: 'Eve Nakamura' });

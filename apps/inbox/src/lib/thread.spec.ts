@@ -87,8 +87,9 @@ describe('buildThread', () => {
     ['a reply attributed to the message', { message_id: 'o1' }, { text: 'body of o1', author: 'business', found: true, target: 'out-o1' }],
     ['a reply quoting it by wamid', { context_wamid: 'wamid.o1' }, { text: 'body of o1', author: 'business', found: true, target: 'out-o1' }],
     ['a reply quoting the customer’s own message', { context_wamid: 'wamid.i0' }, { text: 'text of i0', author: 'customer', found: true, target: 'in-i0' }],
-    ['a reply quoting something older', { context_wamid: 'wamid.gone' }, { text: 'A message that is not in this thread', author: null, found: false, target: null }],
-    ['a reaction to a message not loaded', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.gone', emoji: '❤️', removed: false } }, { text: 'A message that is not in this thread', author: null, found: false, target: null }],
+    ['a reply quoting something older', { context_wamid: 'wamid.gone' }, { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'wamid.gone' }],
+    ['a reply attributed to a message not loaded', { message_id: 'o-old' }, { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'id:o-old' }],
+    ['a reaction to a message not loaded', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.gone', emoji: '❤️', removed: false } }, { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'wamid.gone' }],
     ['a plain message', {}, null],
   ])('%s', (_what, overrides, quote) => {
     const items = buildThread([inbound('i0', '2026-12-02T08:00:00Z'), outbound('o1', '2026-12-02T09:00:00Z'), inbound('i1', '2026-12-02T10:00:00Z', overrides)], NOW);

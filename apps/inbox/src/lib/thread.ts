@@ -17,6 +17,8 @@ export interface Quote {
   readonly found: boolean;
   /** The answered message's item key, to jump to it. */
   readonly target: string | null;
+  /** When it is not among the loaded entries: how to recognise it in an older page (its wamid, or `id:<message id>`). */
+  readonly wanted?: string;
 }
 
 export type ThreadItem =
@@ -37,8 +39,8 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
       if (entry.message.wamid) byWamid.set(entry.message.wamid, entry);
     }
   }
-  const quoteOf = (entry: TimelineEntry | undefined, named: boolean): Quote | null => {
-    if (!entry || entry.direction === 'note') return named ? NOT_HERE : null;
+  const quoteOf = (entry: TimelineEntry | undefined, named: boolean, wanted?: string): Quote | null => {
+    if (!entry || entry.direction === 'note') return named ? (wanted ? { ...NOT_HERE, wanted } : NOT_HERE) : null;
     return entry.direction === 'inbound'
       ? { text: excerpt(inboundContent(entry.inbound)), author: 'customer', found: true, target: entryKey(entry) }
       : { text: excerpt(outboundContent(entry.message)), author: 'business', found: true, target: entryKey(entry) };
@@ -77,12 +79,12 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
       const inbound = entry.inbound;
       const named = inbound.reaction?.message_wamid ?? inbound.context_wamid;
       const answered = (inbound.message_id ? byMessageId.get(inbound.message_id) : undefined) ?? (named ? byWamid.get(named) : undefined);
-      items.push({ kind: 'inbound', key: `in-${inbound.id}`, at: entry.at, inbound, content: inboundContent(inbound), quote: quoteOf(answered, Boolean(named || inbound.message_id)), reactions: reactionsOf(`in-${inbound.id}`) });
+      items.push({ kind: 'inbound', key: `in-${inbound.id}`, at: entry.at, inbound, content: inboundContent(inbound), quote: quoteOf(answered, Boolean(named || inbound.message_id), inbound.message_id ? `id:${inbound.message_id}` : (named ?? undefined)), reactions: reactionsOf(`in-${inbound.id}`) });
     } else {
       const message = entry.message;
       const context = message.payload.context;
       const named = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string' ? (context as { message_id: string }).message_id : null;
-      items.push({ kind: 'outbound', key: `out-${message.id}`, at: entry.at, message, content: outboundContent(message), quote: named ? quoteOf(byWamid.get(named), true) : null, reactions: reactionsOf(`out-${message.id}`) });
+      items.push({ kind: 'outbound', key: `out-${message.id}`, at: entry.at, message, content: outboundContent(message), quote: named ? quoteOf(byWamid.get(named), true, named) : null, reactions: reactionsOf(`out-${message.id}`) });
     }
   }
   return items;

@@ -66,6 +66,7 @@ export function Composer({
   const noteRequest = useRef(newRequestId());
   const newest = newestKey(entries);
   const open = window.open;
+  const neverWrote = !entries.some((entry) => entry.direction === 'inbound');
 
   useImperativeHandle(handle, () => ({
     focus: () => {
@@ -160,7 +161,7 @@ export function Composer({
         {mode === 'reply' ? (
           <span className={styles.window} data-tone={window.tone}>
             <Icon name={open ? 'clock' : 'lock'} size={14} />
-            {open ? `${window.label}: free text until then` : `${window.label}: templates only`}
+            {open ? `${window.label}: free text until then` : window.label.includes('templates only') ? window.label : `${window.label}: templates only`}
           </span>
         ) : (
           <span className={styles.window} data-tone="warning">
@@ -250,7 +251,7 @@ export function Composer({
       ) : (
         <div className={styles.closed}>
           <p>
-            {contact} has not written in the last 24 hours, so WhatsApp only lets an approved template through. When they answer, you can write freely again.
+            {neverWrote ? `${contact} has not written to you yet` : `${contact} has not written in the last 24 hours`}, so WhatsApp only lets an approved template through. When they answer, you can write freely again.
           </p>
           <Button ref={templateRef} variant="primary" onClick={() => setPicking(true)}>
             Template

@@ -57,22 +57,34 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
   const problem = query.error ? toProblem(query.error) : seeded && !seeded.ok && !query.data ? seeded.problem : null;
   const suffix = filtersQuery(filters);
 
-  const go = (next: ListFilters) => {
+  // What the controls show: the agent's latest choice at once, the URL's once it has caught up.
+  // Every change builds on the latest choice, so a search that lands while a filter is changing
+  // keeps both.
+  const urlQuery = filtersQuery(filters);
+  const [shown, setShown] = useState(filters);
+  const pending = useRef(filters);
+  useEffect(() => {
+    const fromUrl = filtersFrom(new URLSearchParams(urlQuery.slice(1)));
+    pending.current = fromUrl;
+    setShown(fromUrl);
+  }, [urlQuery]);
+  const go = (patch: Partial<ListFilters>) => {
+    const next = { ...pending.current, ...patch };
+    pending.current = next;
+    setShown(next);
     const path = selectedId ? `/conversations/${selectedId}` : '/conversations';
     router.replace(`${path}${filtersQuery(next)}`, { scroll: false });
   };
+  const goRef = useRef(go);
+  goRef.current = go;
 
   // Search as you type, without a request per key.
   const [search, setSearch] = useState(filters.q);
   const searchId = useId();
-  const latestFilters = useRef(filters);
-  latestFilters.current = filters;
   useEffect(() => {
-    if (search.trim() === latestFilters.current.q) return;
-    const timer = setTimeout(() => go({ ...latestFilters.current, q: search.trim() }), SEARCH_DELAY_MS);
+    if (search.trim() === pending.current.q) return;
+    const timer = setTimeout(() => goRef.current({ q: search.trim() }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // `go` only reads the router and the selection, both current when the timer fires.
-    // (Deliberately not a dependency: a new `go` each render would restart the timer.)
   }, [search]);
 
   // j / k: move through the rows (Enter opens the focused one).
@@ -108,8 +120,8 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
     () => [
       { id: 'list-next', label: 'Next conversation', group: 'Conversations', hint: ']', run: () => step(1) },
       { id: 'list-previous', label: 'Previous conversation', group: 'Conversations', hint: '[', run: () => step(-1) },
-      ...VIEWS.map((v) => ({ id: `list-view-${v.value}`, label: `Show ${v.label.toLowerCase()} conversations`, group: 'Conversations', run: () => go({ ...filters, view: v.value }) })),
-      { id: 'list-window', label: filters.windowOpen ? 'Show every window' : 'Show only open windows', group: 'Conversations', run: () => go({ ...filters, windowOpen: !filters.windowOpen }) },
+      ...VIEWS.map((v) => ({ id: `list-view-${v.value}`, label: `Show ${v.label.toLowerCase()} conversations`, group: 'Conversations', run: () => goRef.current({ view: v.value }) })),
+      { id: 'list-window', label: filters.windowOpen ? 'Show every window' : 'Show only open windows', group: 'Conversations', run: () => goRef.current({ windowOpen: !filters.windowOpen }) },
       ...conversations.slice(0, 100).map((c) => ({
         id: `open-${c.id}`,
         label: `Open ${contactLabel(c.contact)}`,
@@ -137,7 +149,7 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
           {VIEWS.map((view) => {
             const count = countOf(view.value);
             return (
-              <button key={view.value} type="button" className={styles.view} aria-pressed={filters.view === view.value} onClick={() => go({ ...filters, view: view.value })}>
+              <button key={view.value} type="button" className={styles.view} aria-pressed={shown.view === view.value} onClick={() => go({ view: view.value })}>
                 {view.label}
                 {count !== null ? (
                   <span className={styles.viewCount}>
@@ -158,12 +170,12 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
         </div>
         <div className={styles.tools}>
           <label className={styles.check}>
-            <input type="checkbox" checked={filters.windowOpen} onChange={(e) => go({ ...filters, windowOpen: e.target.checked })} />
+            <input type="checkbox" checked={shown.windowOpen} onChange={(e) => go({ windowOpen: e.target.checked })} />
             Window open
           </label>
           <label className={styles.stateSelect}>
             <span className="visually-hidden">State</span>
-            <select value={filters.state} onChange={(e) => go({ ...filters, state: e.target.value as ConversationState })}>
+            <select value={shown.state} onChange={(e) => go({ state: e.target.value as ConversationState })}>
               {STATES.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}

@@ -37,13 +37,17 @@ type NoteItem = Extract<ThreadItem, { kind: 'note' }>;
 export interface ArticleActions {
   /** Jump to the message a quote names. */
   onJump(key: string): void;
+  /** Load older pages until the quoted message (`wanted`, see lib/thread.ts) is there, then jump to it. */
+  onFind(wanted: string): void;
+  /** Whether there are older pages the quoted message may be in. */
+  readonly canFind: boolean;
   /** Answer this message in the composer (its `reply_to`). */
   onReply(item: Inbound | Outbound): void;
   /** Whether replying to a specific message is possible now (the window is open, or a template goes instead). */
   readonly canReply: boolean;
 }
 
-function QuoteBlock({ quote, contact, onJump }: { quote: Quote; contact: string; onJump: (key: string) => void }) {
+function QuoteBlock({ quote, contact, actions }: { quote: Quote; contact: string; actions: ArticleActions }) {
   const body = (
     <>
       {quote.author ? <span className={styles.quoteAuthor}>{quote.author === 'business' ? 'You' : contact}</span> : null}
@@ -53,9 +57,13 @@ function QuoteBlock({ quote, contact, onJump }: { quote: Quote; contact: string;
   return (
     <blockquote className={styles.quote} data-found={quote.found}>
       {quote.target ? (
-        <button type="button" className={styles.quoteButton} onClick={() => onJump(quote.target!)} title="Show the message this answers">
+        <button type="button" className={styles.quoteButton} onClick={() => actions.onJump(quote.target!)} title="Show the message this answers">
           <span className="visually-hidden">Answers: </span>
           {body}
+        </button>
+      ) : quote.wanted && actions.canFind ? (
+        <button type="button" className={styles.quoteButton} onClick={() => actions.onFind(quote.wanted!)} title="Load earlier messages until the one this answers">
+          An earlier message: show it
         </button>
       ) : (
         body
@@ -116,7 +124,7 @@ export function InboundArticle({ item, contact, actions, highlighted }: { item: 
   return (
     <article className={styles.article} data-direction="inbound" data-key={item.key} data-highlighted={highlighted || undefined} tabIndex={-1} aria-label={`${contact} at ${clockTime(item.at, timeZone)}`}>
       <div className={styles.bubble}>
-        {quote ? <QuoteBlock quote={quote} contact={contact} onJump={actions.onJump} /> : null}
+        {quote ? <QuoteBlock quote={quote} contact={contact} actions={actions} /> : null}
         {content.media ? <Media content={content} inboundId={inbound.id} /> : content.label ? <span className={styles.label}>{content.label}</span> : null}
         {content.choice ? (
           <p className={styles.choice}>
@@ -226,7 +234,7 @@ export function OutboundArticle({ item, contact, state, actions, highlighted }: 
       aria-describedby={stateId}
     >
       <div className={styles.bubble}>
-        {quote ? <QuoteBlock quote={quote} contact={contact} onJump={actions.onJump} /> : null}
+        {quote ? <QuoteBlock quote={quote} contact={contact} actions={actions} /> : null}
         {content.label ? <span className={styles.label}>{content.label}</span> : null}
         {message.rendered ? (
           <RenderedTemplate rendered={message.rendered} />

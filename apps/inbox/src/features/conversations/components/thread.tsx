@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useClock } from '../../../components/clock';
 import { ProblemState } from '../../../components/problem-state';
 import { Badge } from '../../../components/ui/badge';
@@ -57,6 +57,8 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
       () => toast({ tone: 'success', title: `${what} copied` }),
       () => toast({ tone: 'danger', title: `Could not copy the ${what.toLowerCase()}` }),
     );
+  const { loadOlder: load } = timeline;
+  const loadOlder = useCallback(() => void load(), [load]);
   const replyToLast = () => {
     const key = log.current?.lastInboundKey();
     if (key) draft.setReplyTo(key, newest);
@@ -130,8 +132,8 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           <div className={styles.identity}>
             <h2 className={styles.contactName}>{name}</h2>
             <div className={styles.contactMeta}>
-              {number && number !== name ? <span>{number}</span> : null}
-              <span>· {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}</span>
+              {number && number !== name ? <span>{number} ·</span> : null}
+              <span>{conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}</span>
             </div>
           </div>
           <div className={styles.headerSide}>
@@ -162,7 +164,7 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           hasOlder={timeline.hasOlder}
           loadingOlder={timeline.loadingOlder}
           olderFailed={timeline.olderFailed}
-          onLoadOlder={() => void timeline.loadOlder()}
+          onLoadOlder={loadOlder}
           handle={log}
           actions={{
             canReply: true,

@@ -45,7 +45,7 @@ export function Timeline({
   loadingOlder: boolean;
   olderFailed: boolean;
   onLoadOlder: () => void;
-  actions: Omit<ArticleActions, 'onJump'>;
+  actions: Omit<ArticleActions, 'onJump' | 'onFind' | 'canFind'>;
   handle?: Ref<TimelineHandle>;
 }) {
   const { now, timeZone } = useClock();
@@ -101,10 +101,24 @@ export function Timeline({
   const onScroll = () => {
     const log = logRef.current;
     if (!log) return;
-    atEnd.current = virtualizer.isAtEnd(AT_END_PX);
+    // From the element itself: the virtualiser may not have read this scroll yet.
+    atEnd.current = log.scrollHeight - log.scrollTop - log.clientHeight <= AT_END_PX;
+    if (log.scrollTop > 0) scrolled.current = true;
     if (log.scrollTop < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder && !olderFailed) onLoadOlder();
     if (unseen > 0 && atEnd.current) setUnseen(0);
   };
+
+  // Near the top (the head row is rendered), load the page before: scrolling up never dead-ends,
+  // and a short newest page that leaves the view half empty fills itself.
+  const virtualRows = virtualizer.getVirtualItems();
+  const headInRange = virtualRows[0]?.index === 0;
+  // (Not on the first render, which starts at the top before it scrolls to the newest message.)
+  const scrolled = useRef(false);
+  useEffect(() => {
+    const log = logRef.current;
+    const fits = log !== null && log.scrollHeight <= log.clientHeight + 1;
+    if (headInRange && (scrolled.current || fits) && hasOlder && !loadingOlder && !olderFailed) onLoadOlder();
+  }, [headInRange, hasOlder, loadingOlder, olderFailed, onLoadOlder]);
 
   const jumpTo = useCallback(
     (key: string) => {
@@ -123,6 +137,22 @@ export function Timeline({
     },
     [rows, virtualizer],
   );
+  // A quote of a message further back: load older pages until it is there, then jump to it.
+  const [finding, setFinding] = useState<string | null>(null);
+  useEffect(() => {
+    if (!finding) return;
+    const found = items.find(
+      (item) =>
+        (item.kind === 'inbound' && item.inbound.wamid === finding) ||
+        (item.kind === 'outbound' && (item.message.wamid === finding || `id:${item.message.id}` === finding)),
+    );
+    if (found) {
+      setFinding(null);
+      jumpTo(found.key);
+    } else if (!hasOlder || olderFailed) setFinding(null);
+    else if (!loadingOlder) onLoadOlder();
+  }, [finding, items, hasOlder, loadingOlder, olderFailed, onLoadOlder, jumpTo]);
+
   useEffect(() => {
     if (!highlighted) return;
     const timer = setTimeout(() => setHighlighted(null), 2000);
@@ -138,8 +168,7 @@ export function Timeline({
     [jumpTo, items],
   );
 
-  const articleActions: ArticleActions = { ...actions, onJump: jumpTo };
-  const virtualRows = virtualizer.getVirtualItems();
+  const articleActions: ArticleActions = { ...actions, onJump: jumpTo, onFind: setFinding, canFind: hasOlder };
 
   return (
     <div className={styles.logWrap}>

@@ -2,7 +2,7 @@
 
 import type { TimelineEntry } from '@sendbook/api-contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { entryKey } from '../../../lib/send-guard';
+import { joinNewest, reachesHeld, uniqueEntries } from '../../../lib/timeline-pages';
 import type { Loaded } from '../../../lib/server-api';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
 import { conversationQuery, fetchOlderTimeline, type ConversationDetail } from '../conversations.queries';
@@ -45,10 +45,9 @@ export function useTimeline(id: string, initial: Loaded<ConversationDetail>): Ti
       setHeld({ entries: newest.timeline, cursor: newest.older_cursor });
       return;
     }
-    const keys = new Set(current.entries.map(entryKey));
-    const first = newest.timeline[0];
     const fold = (gap: TimelineEntry[]) => setHeld((c) => (c ? { entries: uniqueEntries([...c.entries, ...gap, ...newest.timeline]), cursor: c.cursor } : c));
-    if (!first || keys.has(entryKey(first)) || !newest.older_cursor) {
+    const join = joinNewest(current.entries, newest);
+    if (join.kind === 'joined') {
       fold([]);
       return;
     }
@@ -56,13 +55,13 @@ export function useTimeline(id: string, initial: Loaded<ConversationDetail>): Ti
     let cancelled = false;
     void (async () => {
       const gap: TimelineEntry[] = [];
-      let before: string | null = newest.older_cursor;
+      let before: string | null = join.before;
       for (let i = 0; before && i < MAX_GAP_PAGES; i += 1) {
-        const page = await fetchOlderTimeline(id, before).catch(() => null);
+        const page: Awaited<ReturnType<typeof fetchOlderTimeline>> | null = await fetchOlderTimeline(id, before).catch(() => null);
         if (cancelled) return;
         if (!page) break;
         gap.unshift(...page.data);
-        if (page.data.some((entry) => keys.has(entryKey(entry)))) break;
+        if (reachesHeld(current.entries, page.data)) break;
         before = page.older_cursor;
       }
       if (!cancelled) fold(gap);
@@ -91,11 +90,4 @@ export function useTimeline(id: string, initial: Loaded<ConversationDetail>): Ti
 
   const entries = useMemo(() => (newest ? uniqueEntries([...(held?.entries ?? []), ...newest.timeline]) : []), [newest, held]);
   return { query, entries, hasOlder: cursor !== null, loadingOlder, olderFailed, loadOlder };
-}
-
-/** One entry per message or note, in the position it first had, with its newest copy. */
-export function uniqueEntries(entries: readonly TimelineEntry[]): TimelineEntry[] {
-  const byKey = new Map<string, TimelineEntry>();
-  for (const entry of entries) byKey.set(entryKey(entry), entry);
-  return [...byKey.values()];
 }

@@ -62,7 +62,7 @@ export function CommandPalette({ open, onOpenChange, navigation, onSignOut }: { 
                 {registered
                   .filter((c) => c.group === group)
                   .map((c) => (
-                    <Command.Item key={c.id} value={`${c.group} ${c.label} ${c.id}`} keywords={c.keywords ? [...c.keywords] : undefined} className={styles.item} onSelect={() => run(c.run)}>
+                    <Command.Item key={c.id} value={`${c.label} · ${c.group} · ${c.id}`} keywords={c.keywords ? [...c.keywords] : undefined} className={styles.item} onSelect={() => run(c.run)}>
                       <Icon name="chevron" />
                       {c.label}
                       {c.hint ? <span className={styles.hint}>{c.hint}</span> : null}

@@ -56,8 +56,8 @@ describe('queue health in the browser: the figures the API counts, charts with p
   it('the tiles equal /v1/metrics for what this test caused, and each queue tile opens its queue', async () => {
     // Two sends that go through (sent → delivered), one refused by its dedupe key, one stuck.
     for (const key of ['health-ok-1', 'health-ok-2']) {
-      const id = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: key, to: `+9725030000${key.slice(-1)}` })).expect(201)).body.message.id;
-      await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.state === 'delivered', { what: `${key} delivered` });
+      const id = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: key, to: `+97250300000${key.slice(-1)}` })).expect(201)).body.message.id;
+      await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.delivered_at !== null, { what: `${key} delivered` });
     }
     await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-ok-1', to: '+972503000001', purpose: 'other_purpose' })).expect(409);
     sb.sim.configure({ webhookUrl: null });

@@ -46,7 +46,7 @@ export function HealthChart({ chart }: { chart: Chart }) {
         tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), timeZone),
         scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
         axes: [
-          { ...axis, label: 'time', labelSize: 18 },
+          { ...axis, label: `time (${timeZone})`, labelSize: 18, values: (_u, splits) => timeTicks(splits, now, timeZone) },
           { ...axis, label: chart.unit, labelSize: 18, size: 56 },
         ],
         series: [
@@ -89,6 +89,8 @@ export function HealthChart({ chart }: { chart: Chart }) {
       observer?.disconnect();
       plot?.destroy();
     };
+    // `now` only picks between "09:05" and "2 Dec 09:05"; a new minute needs no new chart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chart, lines, empty, router, timeZone]);
 
   const shown = lines.filter((l) => !l.reference);
@@ -116,6 +118,11 @@ export function HealthChart({ chart }: { chart: Chart }) {
               </li>
             ))}
           </ul>
+          {chart.offScale.map((words) => (
+            <p key={words} className={styles.offScale}>
+              {words}
+            </p>
+          ))}
           <div ref={holder} className={styles.plot} aria-hidden="true" data-chart={chart.key} data-points={rows.length} />
           <details className={styles.alternative}>
             <summary>Show as a table</summary>
@@ -161,4 +168,17 @@ export function HealthChart({ chart }: { chart: Chart }) {
       )}
     </figure>
   );
+}
+
+/** Time ticks as 24-hour clock times in the viewer's zone, with the date where the day changes. */
+function timeTicks(splits: number[], now: number, timeZone: string): string[] {
+  let lastDay = '';
+  return splits.map((s) => {
+    const ms = s * 1000;
+    const day = calendarDate(ms, now, timeZone);
+    const clock = clockTime(ms, timeZone);
+    if (day === lastDay) return clock;
+    lastDay = day;
+    return `${clock}\n${day}`;
+  });
 }

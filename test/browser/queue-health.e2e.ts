@@ -73,7 +73,7 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await waitFor(
       async () => {
         const m = await metrics();
-        return m.stuck_sending.current === 1 && m.unattributed_inbound.current === 1 && m.webhook_duplicates.total === 1 && m.dedupe_rejected.total === 1 && m.sent_to_delivered.overall.count >= 2;
+        return m.stuck_sending.current === 1 && m.unattributed_inbound.current === 1 && m.webhook_duplicates.total === 1 && m.dedupe_rejected.total === 1 && m.sent_to_delivered.overall.count >= 2 && (m.sends_accepted.by_number[TEST_SECRETS.phoneNumberId] ?? 0) >= 2;
       },
       { what: 'the figures to count the events', timeoutMs: 30_000 },
     );

@@ -7,12 +7,10 @@
 // Needs PostgreSQL at postgres://postgres@127.0.0.1:5432 and Redis at 127.0.0.1:6379 (override with
 // BENCH_PG_URL / BENCH_REDIS_URL). Everything it creates is removed at the end: a fresh database
 // `sendbook_bench_<ts>_<pid>` (dropped) and a unique Redis key prefix (its keys deleted).
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createSimulator } from '../apps/simulator/dist/index.js';
 import { QUEUE_NAMES } from '@sendbook/queue';
@@ -20,23 +18,15 @@ import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp, createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
+import { adminQuery, benchEnv, deleteRedisKeys, fmt, redisConnection, SECRETS, startChild, stopChild, withDatabase, withTimeout } from './bench-infra.mjs';
 import { startCpuProfile } from './cpu-profile.mjs';
 import { median } from './median.mjs';
 import { startCoreApi } from './outbound-core.mjs';
 import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..');
 const WORKER_ENTRY = path.join(HERE, 'outbound-worker.mjs');
 
-const SECRETS = {
-  accessToken: 'bench-access-token-0123456789',
-  appSecret: 'bench-app-secret',
-  verifyToken: 'bench-verify-token',
-  phoneNumberId: '106540352242922',
-  businessAccountId: '102290129340398',
-  apiKey: 'sk_bench_0123456789abcdef0123456789abcdef',
-};
 const TARGET_RATIO = 0.25;
 const BARE_QUEUE = 'bench-bare';
 /** Messages per batch (timed run or warmup): recipients are numbered within seven digits. */
@@ -107,17 +97,7 @@ export async function run({
       statusDelaysMs: { sent: 600_000, delivered: null, read: null },
     });
     const env = {
-      LOG_LEVEL: 'silent',
-      WHATSAPP_ACCESS_TOKEN: SECRETS.accessToken,
-      WHATSAPP_APP_SECRET: SECRETS.appSecret,
-      WHATSAPP_VERIFY_TOKEN: SECRETS.verifyToken,
-      WHATSAPP_PHONE_NUMBER_ID: SECRETS.phoneNumberId,
-      WHATSAPP_BUSINESS_ACCOUNT_ID: SECRETS.businessAccountId,
-      WHATSAPP_GRAPH_URL: sim.url,
-      BOOTSTRAP_API_KEY: SECRETS.apiKey,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: redisPrefix,
+      ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }),
       SEND_CONCURRENCY: String(concurrency),
       // The sweeper is the safety net for jobs Redis lost; here every row has its job. Its boot
       // sweep still runs; a periodic one re-adding thousands of waiting jobs mid-run is left out.
@@ -484,99 +464,9 @@ function postMessage(baseUrl, agent, body) {
 }
 
 /** A ROLE=worker process of the built app (bench/outbound-worker.mjs boots it as main.js does). */
-function startWorkerProcess(env) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [WORKER_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    let stderr = '';
-    proc.stderr.on('data', (d) => (stderr += d));
-    const pending = new Map();
-    let seq = 0;
-    const request = (message) =>
-      new Promise((answer) => {
-        const id = ++seq;
-        pending.set(id, answer);
-        proc.send({ ...message, id });
-      });
-    const child = { proc, concurrency: null, request, peakRssMb: () => request({ type: 'rss' }) };
-    const timer = setTimeout(() => reject(new Error(`the worker process did not start: ${stderr}`)), 20_000);
-    proc.on('message', (msg) => {
-      if (msg.type === 'ready') {
-        clearTimeout(timer);
-        child.concurrency = msg.concurrency;
-        resolve(child);
-      } else if (pending.has(msg.id)) {
-        pending.get(msg.id)(msg.value);
-        pending.delete(msg.id);
-      }
-    });
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      if (child.concurrency === null) reject(new Error(`the worker process exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stopChild(child) {
-  const { proc } = child;
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    proc.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    proc.kill('SIGTERM');
-  });
-}
-
-function withDatabase(serverUrl, database) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function adminQuery(serverUrl, sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function redisConnection(url) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    db: Number(parsed.pathname.slice(1) || 0),
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-  };
-}
-
-async function deleteRedisKeys(url, pattern) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = nextCursor;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
-function withTimeout(promise, ms, message) {
-  let timer;
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
-}
-
-function fmt(n, digits = 0) {
-  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+async function startWorkerProcess(env) {
+  const child = await startChild(WORKER_ENTRY, { env, what: 'the worker process' });
+  return { ...child, concurrency: child.ready.concurrency, peakRssMb: () => child.request({ type: 'rss' }) };
 }
 
 function fmtCpu(cpu) {

@@ -8,22 +8,14 @@
 // Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379; removes its database and keys.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { signBody } from '@sendbook/whatsapp';
 import { createSimulator } from '../apps/simulator/dist/index.js';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { benchEnv, deleteRedisKeys, SECRETS, withDatabase } from './bench-infra.mjs';
 
-const SECRETS = {
-  accessToken: 'bench-access-token-0123456789',
-  appSecret: 'bench-app-secret',
-  verifyToken: 'bench-verify-token',
-  phoneNumberId: '106540352242922',
-  businessAccountId: '102290129340398',
-  apiKey: 'sk_bench_0123456789abcdef0123456789abcdef',
-};
 /** The ticks each message goes through after Meta accepted it. */
 const TICKS = ['sent', 'delivered', 'read'];
 /** One event not reaching one stream within this is counted as lost, not waited for forever. */
@@ -36,13 +28,12 @@ export async function run({ streams = 50, messages = 60, pgUrl = process.env.BEN
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
-  const dbUrl = new URL(pgUrl);
-  dbUrl.pathname = `/${database}`;
+  const databaseUrl = withDatabase(pgUrl, database);
   let sim;
   let app;
   const opened = [];
   try {
-    await runMigrations(dbUrl.toString());
+    await runMigrations(databaseUrl);
     // No webhook URL: the simulator only accepts sends; the bench posts each status itself, so it
     // knows the instant of each 200.
     sim = await createSimulator({
@@ -54,19 +45,11 @@ export async function run({ streams = 50, messages = 60, pgUrl = process.env.BEN
       statusDelaysMs: { sent: 600_000, delivered: null, read: null },
     });
     const env = {
-      LOG_LEVEL: 'silent',
-      WHATSAPP_ACCESS_TOKEN: SECRETS.accessToken,
-      WHATSAPP_APP_SECRET: SECRETS.appSecret,
-      WHATSAPP_VERIFY_TOKEN: SECRETS.verifyToken,
-      WHATSAPP_PHONE_NUMBER_ID: SECRETS.phoneNumberId,
-      WHATSAPP_BUSINESS_ACCOUNT_ID: SECRETS.businessAccountId,
-      WHATSAPP_GRAPH_URL: sim.url,
-      BOOTSTRAP_API_KEY: SECRETS.apiKey,
-      REDIS_PREFIX: redisPrefix,
+      ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }),
       EVENTS_MAX_STREAMS: String(Math.max(1000, streams * 2)),
       MESSAGING_LIMIT: 'unlimited',
     };
-    app = await createHttpApp(withInfra(loadConfig(env), { databaseUrl: dbUrl.toString(), redisUrl }));
+    app = await createHttpApp(withInfra(loadConfig(env), { databaseUrl, redisUrl }));
     await app.listen(0, '127.0.0.1');
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const api = (path, init = {}) => fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${SECRETS.apiKey}`, 'content-type': 'application/json', ...init.headers } });
@@ -114,7 +97,7 @@ export async function run({ streams = 50, messages = 60, pgUrl = process.env.BEN
     await sim?.close();
     await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
     await admin.end();
-    await unlinkPrefix(redisUrl, redisPrefix);
+    await deleteRedisKeys(redisUrl, `${redisPrefix}*`);
   }
 }
 
@@ -236,17 +219,6 @@ function percentile(values, p) {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.ceil((p / 100) * sorted.length) - 1] * 10) / 10;
-}
-
-async function unlinkPrefix(redisUrl, prefix) {
-  const redis = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.unlink(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
 }
 
 function table(f) {

@@ -110,6 +110,7 @@ const BUILDERS: Record<string, Builder> = {
   bulkWorkItems: () => ({ method: 'POST', url: '/v1/work-items/stuck_sending/bulk', body: { action: 'cancel', dry_run: true } }),
   resolveAlert: async (w) => ({ method: 'POST', url: `/v1/alerts/${await w.alertId()}/resolve`, body: {} }),
   listNumbers: () => ({ method: 'GET', url: '/v1/numbers' }),
+  syncNumberProfiles: () => ({ method: 'POST', url: '/v1/numbers/sync' }),
   listPauses: () => ({ method: 'GET', url: '/v1/pauses' }),
   pauseNumber: () => ({ method: 'POST', url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/pause`, body: { note: 'matrix' } }),
   resumeNumber: () => ({ method: 'POST', url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/resume` }),

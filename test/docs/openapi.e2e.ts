@@ -165,6 +165,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   });
 
   it('numbers and pauses', async () => {
+    await rec.call('syncNumberProfiles', 200, { url: '/v1/numbers/sync' });
     await rec.call('listNumbers', 200, { url: '/v1/numbers' });
     await rec.call('pauseNumber', 200, { url: `/v1/numbers/${TEST_SECRETS.phoneNumberId}/pause`, body: { note: 'complaints about the campaign' } });
     await rec.call('listPauses', 200, { url: '/v1/pauses' });

@@ -55,7 +55,7 @@ describe('ADMISSION_LUA on Redis', () => {
 
   it('spaces a number at its rate: one token per 12.5 ms at 80/s', async () => {
     expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
-    expect(await admit(T0 + 5, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13), place: 0 });
+    expect(await admit(T0 + 5, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13), place: 0, tokenUs: 12_500 });
     expect(await admit(T0 + 13, 'u2')).toMatchObject({ admitted: true });
   });
 
@@ -87,7 +87,7 @@ describe('ADMISSION_LUA on Redis', () => {
     expect(await admit(T0 + 60_000, 'u1')).toMatchObject({ admitted: true });
 
     expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_000), '0.5', '60000', String(1 / 16))).toBe('0.5');
-    expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25), place: 0 });
+    expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25), place: 0, tokenUs: 25_000 });
     // A second 130429 while slowed compounds it.
     expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_001), '0.5', '60000', String(1 / 16))).toBe('0.25');
   });
@@ -101,7 +101,7 @@ describe('ADMISSION_LUA on Redis', () => {
     // An urgent row goes to the front of the line and takes over the hold; a younger one cannot.
     expect(await admit(T0 + 3, 'urgent', { priority: 9, createdAt: T0 })).toMatchObject({ admitted: false, reason: 'rate', place: 0 });
     expect((await redis.hgetall(keys.hold(NUMBER))).id).toBe('row-urgent');
-    expect(await admit(T0 + 20, 'old', { createdAt: T0 - 500 })).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1 });
+    expect(await admit(T0 + 20, 'old', { createdAt: T0 - 500 })).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 });
     expect(await admit(T0 + 21, 'urgent', { priority: 9, createdAt: T0 })).toMatchObject({ admitted: true });
     expect(await redis.exists(keys.hold(NUMBER))).toBe(0);
     expect(await redis.zrange(keys.waiting(NUMBER), 0, -1)).toEqual(['row-old', 'row-young']);

@@ -55,7 +55,7 @@ describe('token bucket and slowdown: the TypeScript rules and the Lua agree', ()
       'a slowdown after an admission: the bucket is still there when the slowed refill ends',
       simpleConfig({ rates: [{ ratePerSec: 0.2, burst: 1 }], users: 2 }),
       [admitOp(0, 0), slow(0, 0.5), admitOp(1, 6_100)],
-      { admitted: false, reason: 'rate', retryAt: new Date(T0 + 10_000), place: 0 },
+      { admitted: false, reason: 'rate', retryAt: new Date(T0 + 10_000), place: 0, tokenUs: 10_000_000 },
     ],
     [
       // tostring() keeps 14 significant digits: 0.63 × 0.9 was stored as 0.567, not 0.5670000000000001.

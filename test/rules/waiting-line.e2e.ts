@@ -4,8 +4,8 @@ import { admitOp, casesOf, gapArb, NUMBER, redisWorlds, rowsArb, runCase, simple
 import { T0 } from './support/gate-world.js';
 
 // The waiting line and the token hold: rows denied a token wait in line by priority, then age;
-// the head holds the next token until its retry plus a grace, and rows of no higher priority are
-// denied it. `decideAdmission`'s line (place in line, who holds, when each may come back) against
+// the head holds the next token until its retry plus a grace, and rows of lower priority are
+// denied it (rows of the same priority are not: a late head would leave its token unused). `decideAdmission`'s line (place in line, who holds, when each may come back) against
 // ADMISSION_LUA's sorted set and hold hash on a real Redis. Slow buckets and up to 8 rows, each to
 // a user of its own, mostly coming back when told (as the API's jobs do), sometimes early or late;
 // priorities beyond ±1000 check that the line clamps them while the hold compares them whole.
@@ -39,9 +39,10 @@ describe('waiting line and token hold: the TypeScript rule and the Lua agree', (
 
   const rows = (priorities: number[]) => simpleConfig({ users: priorities.length }).rows.map((row, i) => ({ ...row, priority: priorities[i]!, createdAt: new Date(T0 - 1000 + i) }));
   it.each<[string, CaseConfig, Op[], Admission]>([
-    ['behind the head of the line: one token after the hold of the head ends', simpleConfig({ rows: rows([0, 0, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 1)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1 }],
-    ['a younger row is denied the token held for the head, though it is there', simpleConfig({ rows: rows([0, 0, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1 }],
-    ['an urgent row is not', simpleConfig({ rows: rows([0, 0, 9]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13) }],
+    ['behind a more urgent head of the line: one token after its hold ends', simpleConfig({ rows: rows([0, 5, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 1)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 }],
+    ['a less urgent row is denied the token held for the head, though it is there', simpleConfig({ rows: rows([0, 5, -1]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 }],
+    ['a row as urgent as the head takes the token the late head left', simpleConfig({ rows: rows([0, 0, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13) }],
+    ['an urgent row is not held back', simpleConfig({ rows: rows([0, 0, 9]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13) }],
   ])('%s', async (_name, config, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, config, ops));
     expect(answers.at(-1)).toEqual(last);

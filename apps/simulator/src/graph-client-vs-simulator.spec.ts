@@ -111,6 +111,21 @@ describe('GraphClient against the simulator', () => {
     expect(all.outcome === 'ok' && all.data.map((t) => t.name)).toEqual(sim.config().templates.map((t) => t.name));
   });
 
+  it('reads a number’s profile the library asks for; a changed quality rating shows on the next read', async () => {
+    expect(await client.getPhoneNumber(phoneNumberId())).toEqual({
+      outcome: 'ok',
+      httpStatus: 200,
+      id: phoneNumberId(),
+      displayPhoneNumber: '+1 555-078-3881',
+      verifiedName: 'Sendbook Demo Shop',
+      qualityRating: 'GREEN',
+      throughputLevel: 'STANDARD',
+      nameStatus: 'APPROVED',
+    });
+    sim.configure({ phoneNumbers: [{ ...sim.config().phoneNumbers[0]!, qualityRating: 'YELLOW', mps: 1000 }] });
+    expect(await client.getPhoneNumber(phoneNumberId())).toMatchObject({ qualityRating: 'YELLOW', throughputLevel: 'HIGH' });
+  });
+
   it("downloads a customer's image by media id: the simulator's bytes, content type and sha256", async () => {
     sim.customer('16505551234').sendImage('receipt');
     const image = sim.inboundMessages().at(-1)?.message.image as { id: string } | undefined;

@@ -8,6 +8,10 @@ export interface PhoneNumberConfig {
   wabaId: string;
   /** Messages per second this number may send (sliding one-second window). */
   mps?: number;
+  /** What `GET /{phone_number_id}` answers: the business name Meta approved. */
+  verifiedName?: string;
+  /** Meta's quality rating of the number: GREEN, YELLOW, RED or UNKNOWN. */
+  qualityRating?: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
 }
 
 export interface StatusDelays {
@@ -99,7 +103,14 @@ export const DEFAULT_PHONE_NUMBER: Required<PhoneNumberConfig> = {
   displayPhoneNumber: '15550783881',
   wabaId: '102290129340398',
   mps: 80,
+  verifiedName: 'Sendbook Demo Shop',
+  qualityRating: 'GREEN',
 };
+
+/** A number with every field: what is not given, as the default number has it. */
+export function completePhoneNumber(p: PhoneNumberConfig): Required<PhoneNumberConfig> {
+  return { ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps, verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName, qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -133,7 +144,7 @@ export function applyPatch(config: SimulatorConfig, patch: SimulatorPatch): Simu
   if (patch.webhookUrl !== undefined) next.webhookUrl = patch.webhookUrl ?? undefined;
   if (patch.apiVersion !== undefined) next.apiVersion = patch.apiVersion;
   if (patch.phoneNumbers !== undefined) {
-    next.phoneNumbers = patch.phoneNumbers.map((p) => ({ ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps }));
+    next.phoneNumbers = patch.phoneNumbers.map(completePhoneNumber);
   }
   if (patch.pairIntervalMs !== undefined) next.pairIntervalMs = patch.pairIntervalMs;
   if (patch.pairBurst !== undefined) next.pairBurst = Math.max(1, patch.pairBurst);

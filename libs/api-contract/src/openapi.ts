@@ -421,6 +421,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/numbers/sync": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["syncNumberProfiles"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/numbers/{id}/pause": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -1182,9 +1193,23 @@ export interface components {
     NumberNote: {
       note?: string;
     };
+    NumberProfile: {
+      /** digits, as webhooks carry it */
+      display_phone_number: string | null;
+      verified_name: string | null;
+      /** GREEN, YELLOW, RED or UNKNOWN */
+      quality_rating: string | null;
+      /** STANDARD (80 msg/s) or HIGH (up to 1,000 msg/s) */
+      throughput_level: string | null;
+      name_status: string | null;
+      /** when it was read from Meta */
+      synced_at: string | null;
+    };
     /** A business number: rate, messaging limit, pauses and open rows. */
     NumberStatus: {
       phone_number_id: string;
+      /** what Meta last said about the number; null until it was read */
+      profile: components["schemas"]["NumberProfile"] | null;
       /** configured send rate */
       rate_per_second: number;
       /** after headroom, and slowed down after a throughput error */
@@ -1291,7 +1316,7 @@ export interface components {
     ReadinessCheck: {
       ok: boolean;
       latency_ms: number;
-      error?: string;
+      error?: "timeout" | "unreachable";
     };
     /** Something we sent this contact, and the business record behind it. */
     RecentPurpose: {
@@ -2159,6 +2184,25 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Read every number's profile from Meta now */
+  syncNumberProfiles: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** phone_number_ids read */
+          synced: string[];
+          failed: ({
+            phone_number_id: string;
+            /** rejected, not_sent or unknown */
+            outcome: string;
+            error: string | null;
+          })[];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** Pause sending from a number, by hand */
   pauseNumber: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -2582,6 +2626,7 @@ export type MetricsReport = components['schemas']["MetricsReport"];
 export type Note = components['schemas']["Note"];
 export type NoteTimelineEntry = components['schemas']["NoteTimelineEntry"];
 export type NumberNote = components['schemas']["NumberNote"];
+export type NumberProfile = components['schemas']["NumberProfile"];
 /** A business number: rate, messaging limit, pauses and open rows. */
 export type NumberStatus = components['schemas']["NumberStatus"];
 export type OpenConversation = components['schemas']["OpenConversation"];

@@ -8,6 +8,7 @@ import type {
   GraphResult,
   GraphUnknown,
   MediaUrl,
+  PhoneNumberProfile,
   SendResult,
   TemplatePage,
   WaMessageTemplate,
@@ -43,6 +44,9 @@ export interface GraphClientOptions {
 }
 
 type Failure = GraphRejected | GraphNotSent | GraphUnknown;
+
+/** What `getPhoneNumber` asks Meta for. */
+export const PHONE_NUMBER_FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status'] as const;
 
 /**
  * WhatsApp Cloud API client on node:http(s) with a keep-alive pool. Methods never throw: every
@@ -165,6 +169,25 @@ export class GraphClient {
       seen.add(after);
     }
     return { outcome: 'ok', httpStatus, data };
+  }
+
+  /** GET /<phone_number_id>: its display number, verified name, quality rating and throughput level. */
+  async getPhoneNumber(phoneNumberId: string): Promise<GraphResult<PhoneNumberProfile>> {
+    const outcome = await this.#request('GET', [phoneNumberId], { fields: PHONE_NUMBER_FIELDS.join(',') });
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const json = rec(parseJson(outcome.body));
+    if (!json) return unexpected(outcome.status, 'a 2xx that is not a JSON object');
+    return {
+      outcome: 'ok',
+      httpStatus: outcome.status,
+      id: idStr(json.id) ?? phoneNumberId,
+      displayPhoneNumber: str(json.display_phone_number),
+      verifiedName: str(json.verified_name),
+      qualityRating: str(json.quality_rating),
+      throughputLevel: str(rec(json.throughput)?.level),
+      nameStatus: str(json.name_status),
+    };
   }
 
   /** GET /<media_id>: the short-lived download URL of a media object. */

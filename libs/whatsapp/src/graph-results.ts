@@ -65,6 +65,18 @@ export interface TemplatePage {
 }
 
 /** GET /<MEDIA_ID>: a download URL valid for 5 minutes, fetched with the same access token. */
+/** A business number as Meta describes it (`GET /<phone_number_id>?fields=…`). */
+export interface PhoneNumberProfile {
+  id: string;
+  displayPhoneNumber: string | null;
+  verifiedName: string | null;
+  /** GREEN, YELLOW, RED or UNKNOWN: Meta's rating of recent messages' reception. */
+  qualityRating: string | null;
+  /** STANDARD (80 msg/s) or HIGH (up to 1,000 msg/s). */
+  throughputLevel: string | null;
+  nameStatus: string | null;
+}
+
 export interface MediaUrl {
   id: string;
   url: string;

@@ -172,7 +172,7 @@ export class GateWorld {
     m.line.set(row.number, new Map(next.line));
 
     if (ts.admitted) this.lastRetry.delete(row.id);
-    else this.lastRetry.set(row.id, ts.reason === 'rate' ? rateRetryAt(ts.retryAt, Math.min(ts.place ?? 0, 1000), request.rate.ratePerSec) : ts.retryAt);
+    else this.lastRetry.set(row.id, ts.reason === 'rate' ? rateRetryAt(ts.retryAt, Math.min(ts.place ?? 0, 1000), ts.tokenUs ?? 0) : ts.retryAt);
     this.compare(`admit ${row.id} (user ${row.waId}, number ${row.number}) at ${ms(now)}`, ts, lua);
     return { ts, lua };
   }

@@ -43,6 +43,13 @@ export interface AppConfig {
     readonly retryBaseMs: number;
     readonly retryMaxMs: number;
   };
+  /** Job adds to BullMQ: PostgreSQL already holds the row, so nobody waits long on Redis. */
+  readonly enqueue: {
+    /** ENQUEUE_TIMEOUT_MS: a request waits this long for its job add, then answers (the sweeper adds it later). */
+    readonly timeoutMs: number;
+    /** ENQUEUE_MAX_PENDING: rows per queue whose add may wait on an absent or stalled Redis at once; beyond, adds are skipped. */
+    readonly maxPending: number;
+  };
   readonly webhooks: {
     /** Largest webhook POST accepted (Meta: up to 1,000 updates, up to 3 MB). */
     readonly bodyLimitBytes: number;
@@ -105,6 +112,10 @@ export interface AppConfig {
     readonly syncIntervalMs: number;
     /** Templates per page of `GET /{waba_id}/message_templates`. */
     readonly syncPageSize: number;
+  };
+  readonly numbers: {
+    /** How often the worker re-reads each business number's profile (name, quality rating, throughput) from Meta. */
+    readonly profileSyncIntervalMs: number;
   };
   readonly policy: {
     /** Messages per second per business number (Meta's default 80; up to 1,000 when raised). */

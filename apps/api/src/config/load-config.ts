@@ -46,6 +46,10 @@ export function loadConfig(env: Env): EnvConfig {
       retryBaseMs: read.int('RETRY_BASE_MS', 1_000, 1, 3_600_000),
       retryMaxMs: read.int('RETRY_MAX_MS', 900_000, 1, 86_400_000),
     },
+    enqueue: {
+      timeoutMs: read.int('ENQUEUE_TIMEOUT_MS', 250, 10, 60_000),
+      maxPending: read.int('ENQUEUE_MAX_PENDING', 10_000, 1, 1_000_000),
+    },
     webhooks: {
       bodyLimitBytes: read.int('WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, 64 * 1024, 64 * 1024 * 1024),
       batchMaxRows: read.int('WEBHOOK_BATCH_MAX_ROWS', 200, 1, 5000),
@@ -88,6 +92,9 @@ export function loadConfig(env: Env): EnvConfig {
     templates: {
       syncIntervalMs: read.int('TEMPLATE_SYNC_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000),
       syncPageSize: read.int('TEMPLATE_SYNC_PAGE_SIZE', 100, 1, 1000),
+    },
+    numbers: {
+      profileSyncIntervalMs: read.int('NUMBER_PROFILE_SYNC_INTERVAL_MS', 3_600_000, 1_000, 7 * 86_400_000),
     },
     policy: {
       ratePerSecond: read.number('SEND_RATE_PER_SECOND', 80, 0.01, 10_000),

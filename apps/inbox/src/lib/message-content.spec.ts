@@ -55,9 +55,13 @@ describe('outboundContent', () => {
     ['a photo with a caption', { payload: { type: 'image', image: { link: 'x', caption: 'Your receipt' } }, rendered: null }, { text: 'Your receipt', label: 'Photo', options: [] }],
     ['a document', { payload: { type: 'document', document: { id: '1', filename: 'invoice.pdf' } }, rendered: null }, { text: null, label: 'Document invoice.pdf', options: [] }],
     ['a location', { payload: { type: 'location', location: { latitude: 32.08, longitude: 34.78, name: 'Shop' } }, rendered: null }, { text: 'Shop', label: 'Location', options: [] }],
-    ['a type from the future', { payload: { type: 'hologram', hologram: {} }, rendered: null }, { text: null, label: 'A hologram message', options: [] }],
+    [
+      'a type from the future, with its raw JSON',
+      { payload: { type: 'hologram', hologram: {} }, rendered: null },
+      { text: null, label: 'A hologram message', options: [], raw: { type: 'hologram', hologram: {} } },
+    ],
   ])('%s', (_what, message, expected) => {
-    expect(outboundContent(message)).toEqual({ choice: null, variables: [], ...expected });
+    expect(outboundContent(message)).toEqual({ choice: null, choiceId: null, variables: [], media: null, raw: null, ...expected });
   });
 });
 
@@ -66,18 +70,19 @@ const inbound = (overrides: Partial<Inbound>): Pick<Inbound, 'type' | 'text' | '
 describe('inboundContent', () => {
   it.each([
     ['text', inbound({ text: 'Where is my order?' }), { text: 'Where is my order?' }],
-    ['a button reply shows its title', inbound({ type: 'button', text: 'Track it', choice: { id: 'track', title: 'Track it' } }), { choice: 'Track it' }],
-    ['a list reply shows its title', inbound({ type: 'interactive', choice: { id: '2', title: '10:00' } }), { choice: '10:00' }],
+    ['a button reply shows its title', inbound({ type: 'button', text: 'Track it', choice: { id: 'track', title: 'Track it' } }), { choice: 'Track it', choiceId: 'track' }],
+    ['a list reply shows its title', inbound({ type: 'interactive', choice: { id: '2', title: '10:00' } }), { choice: '10:00', choiceId: '2' }],
     ['a voice note', inbound({ type: 'audio', media: { id: 'm', mime_type: 'audio/ogg', caption: null, filename: null, sha256: null, voice: true, animated: null } }), { label: 'Voice message' }],
     [
       'a photo with a caption',
       inbound({ type: 'image', media: { id: 'm', mime_type: 'image/jpeg', caption: 'the box', filename: null, sha256: null, voice: null, animated: null } }),
-      { label: 'Photo', text: 'the box' },
+      { label: 'Photo', text: 'the box', media: { type: 'image', mimeType: 'image/jpeg', filename: null } },
     ],
     ['a reaction', inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: '👍', removed: false } }), { label: 'Reaction', text: '👍' }],
     ['a removed reaction', inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: null, removed: true } }), { label: 'Removed a reaction' }],
     ['a location', inbound({ type: 'location', raw: { location: { latitude: 32.0853, longitude: 34.781768 } } }), { label: 'Location', text: '32.08530, 34.78177' }],
-    ['unsupported', inbound({ type: 'unsupported' }), { label: 'A message WhatsApp does not show to businesses' }],
+    ['unsupported, with its raw JSON', inbound({ type: 'unsupported', raw: { type: 'unsupported' } }), { label: 'A message WhatsApp does not show to businesses', raw: { type: 'unsupported' } }],
+    ['a type from the future, with its raw JSON', inbound({ type: 'hologram', raw: { type: 'hologram' } }), { label: 'A hologram message', raw: { type: 'hologram' } }],
   ])('%s', (_what, message, expected) => {
     expect(inboundContent(message)).toMatchObject(expected);
   });
@@ -92,7 +97,7 @@ describe('excerpt', () => {
     [{ text: '' }, 120, 'A message'],
     [{ label: 'Template order_shipped (en)', variables: ['Ada', '44812'] }, 120, 'Template order_shipped (en): Ada · 44812'],
   ])('%j → %s', (value, max, expected) => {
-    expect(excerpt({ text: null, label: null, options: [], choice: null, variables: [], ...value }, max)).toBe(expected);
+    expect(excerpt({ text: null, label: null, options: [], choice: null, choiceId: null, variables: [], media: null, raw: null, ...value }, max)).toBe(expected);
   });
 });
 

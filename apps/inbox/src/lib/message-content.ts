@@ -14,8 +14,14 @@ export interface MessageContent {
   readonly options: readonly string[];
   /** Inbound: the button, list row or quick reply the customer picked. */
   readonly choice: string | null;
+  /** The id of that choice (the button's or row's id, a quick reply's payload): what systems act on. */
+  readonly choiceId: string | null;
   /** A template whose text the registry does not know: the values sent for its variables. */
   readonly variables: readonly string[];
+  /** Inbound media, kept by Meta and downloaded on demand. */
+  readonly media: { readonly type: string; readonly mimeType: string | null; readonly filename: string | null } | null;
+  /** A message type this inbox cannot draw: the object exactly as Meta sent it. */
+  readonly raw: Record<string, unknown> | null;
 }
 
 type Json = Record<string, unknown>;
@@ -58,26 +64,27 @@ export function outboundContent(message: Pick<Message, 'payload' | 'rendered'>):
       return content({ label: 'Contact card' });
     default:
       if (type in MEDIA_LABELS) return content({ text: str(body?.caption), label: mediaLabel(type, body) });
-      return content({ label: `A ${type} message` });
+      return content({ label: `A ${type} message`, raw: payload });
   }
 }
 
 export function inboundContent(inbound: Pick<Inbound, 'type' | 'text' | 'choice' | 'media' | 'reaction' | 'raw'>): MessageContent {
   const choice = inbound.choice?.title ?? null;
+  const choiceId = inbound.choice?.id ?? null;
   if (inbound.reaction) {
     const { emoji, removed } = inbound.reaction;
     return content({ text: removed ? null : emoji, label: removed ? 'Removed a reaction' : 'Reaction' });
   }
   if (inbound.media) {
     const label = inbound.type === 'audio' && inbound.media.voice ? 'Voice message' : inbound.type === 'document' && inbound.media.filename ? `Document ${inbound.media.filename}` : (MEDIA_LABELS[inbound.type] ?? 'Attachment');
-    return content({ text: inbound.media.caption ?? inbound.text, label });
+    return content({ text: inbound.media.caption ?? inbound.text, label, media: { type: inbound.type, mimeType: inbound.media.mime_type, filename: inbound.media.filename } });
   }
   switch (inbound.type) {
     case 'text':
       return content({ text: inbound.text ?? '' });
     case 'button':
     case 'interactive':
-      return content({ text: choice === null ? inbound.text : null, choice });
+      return content({ text: choice === null ? inbound.text : null, choice, choiceId });
     case 'location':
       return content({ text: locationText(rec(inbound.raw.location)), label: 'Location' });
     case 'contacts':
@@ -86,9 +93,9 @@ export function inboundContent(inbound: Pick<Inbound, 'type' | 'text' | 'choice'
       return content({ text: inbound.text, label: 'Order' });
     case 'unsupported':
     case 'unknown':
-      return content({ label: 'A message WhatsApp does not show to businesses' });
+      return content({ label: 'A message WhatsApp does not show to businesses', raw: inbound.raw });
     default:
-      return content({ text: inbound.text, choice, label: inbound.text || choice ? null : `A ${inbound.type} message` });
+      return content({ text: inbound.text, choice, choiceId, label: inbound.text || choice ? null : `A ${inbound.type} message`, raw: inbound.text || choice ? null : inbound.raw });
   }
 }
 
@@ -122,7 +129,16 @@ export function initials(label: string): string {
 }
 
 function content(parts: Partial<MessageContent>): MessageContent {
-  return { text: parts.text ?? null, label: parts.label ?? null, options: parts.options ?? [], choice: parts.choice ?? null, variables: parts.variables ?? [] };
+  return {
+    text: parts.text ?? null,
+    label: parts.label ?? null,
+    options: parts.options ?? [],
+    choice: parts.choice ?? null,
+    choiceId: parts.choiceId ?? null,
+    variables: parts.variables ?? [],
+    media: parts.media ?? null,
+    raw: parts.raw ?? null,
+  };
 }
 
 /** The text values given for a template's header and body variables, in order. */

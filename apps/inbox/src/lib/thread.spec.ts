@@ -84,11 +84,11 @@ describe('buildThread', () => {
   });
 
   it.each([
-    ['a reply attributed to the message', { message_id: 'o1' }, { text: 'body of o1', author: 'business', found: true }],
-    ['a reply quoting it by wamid', { context_wamid: 'wamid.o1' }, { text: 'body of o1', author: 'business', found: true }],
-    ['a reply quoting the customer’s own message', { context_wamid: 'wamid.i0' }, { text: 'text of i0', author: 'customer', found: true }],
-    ['a reply quoting something older', { context_wamid: 'wamid.gone' }, { text: 'A message that is not in this thread', author: null, found: false }],
-    ['a reaction', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.o1', emoji: '❤️', removed: false } }, { text: 'body of o1', author: 'business', found: true }],
+    ['a reply attributed to the message', { message_id: 'o1' }, { text: 'body of o1', author: 'business', found: true, target: 'out-o1' }],
+    ['a reply quoting it by wamid', { context_wamid: 'wamid.o1' }, { text: 'body of o1', author: 'business', found: true, target: 'out-o1' }],
+    ['a reply quoting the customer’s own message', { context_wamid: 'wamid.i0' }, { text: 'text of i0', author: 'customer', found: true, target: 'in-i0' }],
+    ['a reply quoting something older', { context_wamid: 'wamid.gone' }, { text: 'A message that is not in this thread', author: null, found: false, target: null }],
+    ['a reaction to a message not loaded', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.gone', emoji: '❤️', removed: false } }, { text: 'A message that is not in this thread', author: null, found: false, target: null }],
     ['a plain message', {}, null],
   ])('%s', (_what, overrides, quote) => {
     const items = buildThread([inbound('i0', '2026-12-02T08:00:00Z'), outbound('o1', '2026-12-02T09:00:00Z'), inbound('i1', '2026-12-02T10:00:00Z', overrides)], NOW);
@@ -106,7 +106,19 @@ describe('buildThread', () => {
     const reply = outbound('o2', '2026-12-02T11:00:00Z', { payload: { type: 'text', text: { body: 'On its way' }, context: { message_id: 'wamid.i1' } } });
     const items = buildThread([inbound('i1', '2026-12-02T10:00:00Z'), reply], NOW);
     const item = items.find((i) => i.key === 'out-o2');
-    expect(item && item.kind === 'outbound' ? item.quote : null).toEqual({ text: 'text of i1', author: 'customer', found: true });
+    expect(item && item.kind === 'outbound' ? item.quote : null).toEqual({ text: 'text of i1', author: 'customer', found: true, target: 'in-i1' });
+  });
+
+  it('a reaction sits on the message it reacts to; the latest wins and a removal clears it', () => {
+    const react = (id: string, emoji: string | null) => inbound(id, '2026-12-02T10:00:00Z', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.o1', emoji, removed: emoji === null } });
+    const on = (entries: TimelineEntry[]) => {
+      const items = buildThread([outbound('o1', '2026-12-02T09:00:00Z'), ...entries], NOW);
+      const item = items.find((i) => i.key === 'out-o1');
+      return { keys: items.map((i) => i.key), reactions: item && item.kind === 'outbound' ? item.reactions : null };
+    };
+    expect(on([react('r1', '👍')])).toEqual({ keys: ['day-2026-12-02', 'out-o1'], reactions: ['👍'] });
+    expect(on([react('r1', '👍'), react('r2', '❤️')]).reactions).toEqual(['❤️']);
+    expect(on([react('r1', '👍'), react('r2', null)]).reactions).toEqual([]);
   });
 
   it('a button pressed on a template quotes the template and shows the choice', () => {

@@ -1,5 +1,6 @@
 import type { Inbound, Message, Note, TimelineEntry } from '@sendbook/api-contract';
 import { excerpt, inboundContent, outboundContent, type MessageContent } from './message-content';
+import { entryKey } from './send-guard';
 import { dayKey, dayLabel, type Instant } from './time';
 
 /**
@@ -14,15 +15,17 @@ export interface Quote {
   readonly author: 'customer' | 'business' | null;
   /** Whether the answered message is in this thread (else only its id is known). */
   readonly found: boolean;
+  /** The answered message's item key, to jump to it. */
+  readonly target: string | null;
 }
 
 export type ThreadItem =
   | { readonly kind: 'day'; readonly key: string; readonly label: string }
-  | { readonly kind: 'inbound'; readonly key: string; readonly at: string; readonly inbound: Inbound; readonly content: MessageContent; readonly quote: Quote | null }
-  | { readonly kind: 'outbound'; readonly key: string; readonly at: string; readonly message: Message; readonly content: MessageContent; readonly quote: Quote | null }
+  | { readonly kind: 'inbound'; readonly key: string; readonly at: string; readonly inbound: Inbound; readonly content: MessageContent; readonly quote: Quote | null; readonly reactions: readonly string[] }
+  | { readonly kind: 'outbound'; readonly key: string; readonly at: string; readonly message: Message; readonly content: MessageContent; readonly quote: Quote | null; readonly reactions: readonly string[] }
   | { readonly kind: 'note'; readonly key: string; readonly at: string; readonly note: Note };
 
-const NOT_HERE: Quote = { text: 'A message that is not in this thread', author: null, found: false };
+const NOT_HERE: Quote = { text: 'A message that is not in this thread', author: null, found: false, target: null };
 
 export function buildThread(timeline: readonly TimelineEntry[], now: Instant, timeZone = 'UTC'): ThreadItem[] {
   const byWamid = new Map<string, TimelineEntry>();
@@ -37,8 +40,24 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
   const quoteOf = (entry: TimelineEntry | undefined, named: boolean): Quote | null => {
     if (!entry || entry.direction === 'note') return named ? NOT_HERE : null;
     return entry.direction === 'inbound'
-      ? { text: excerpt(inboundContent(entry.inbound)), author: 'customer', found: true }
-      : { text: excerpt(outboundContent(entry.message)), author: 'business', found: true };
+      ? { text: excerpt(inboundContent(entry.inbound)), author: 'customer', found: true, target: entryKey(entry) }
+      : { text: excerpt(outboundContent(entry.message)), author: 'business', found: true, target: entryKey(entry) };
+  };
+
+  // A customer's reaction sits on the message it reacts to (the latest one wins; a removal clears
+  // it) instead of being a message of its own; one whose message is not loaded stays an entry.
+  const reactionOn = new Map<string, string | null>();
+  const placed = new Set<string>();
+  for (const entry of timeline) {
+    if (entry.direction !== 'inbound' || !entry.inbound.reaction?.message_wamid) continue;
+    const target = byWamid.get(entry.inbound.reaction.message_wamid);
+    if (!target) continue;
+    reactionOn.set(entryKey(target), entry.inbound.reaction.removed ? null : entry.inbound.reaction.emoji);
+    placed.add(entry.inbound.id);
+  }
+  const reactionsOf = (key: string): string[] => {
+    const emoji = reactionOn.get(key);
+    return emoji ? [emoji] : [];
   };
 
   const items: ThreadItem[] = [];
@@ -46,6 +65,7 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
   // The API's order, not a sort on `at`: Meta's timestamps have whole seconds, so a reply can carry
   // an earlier `at` than the message it answers; the API orders the thread as things happened.
   for (const entry of timeline) {
+    if (entry.direction === 'inbound' && placed.has(entry.inbound.id)) continue;
     const key = dayKey(entry.at, timeZone);
     if (key !== day) {
       day = key;
@@ -57,12 +77,12 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
       const inbound = entry.inbound;
       const named = inbound.reaction?.message_wamid ?? inbound.context_wamid;
       const answered = (inbound.message_id ? byMessageId.get(inbound.message_id) : undefined) ?? (named ? byWamid.get(named) : undefined);
-      items.push({ kind: 'inbound', key: `in-${inbound.id}`, at: entry.at, inbound, content: inboundContent(inbound), quote: quoteOf(answered, Boolean(named || inbound.message_id)) });
+      items.push({ kind: 'inbound', key: `in-${inbound.id}`, at: entry.at, inbound, content: inboundContent(inbound), quote: quoteOf(answered, Boolean(named || inbound.message_id)), reactions: reactionsOf(`in-${inbound.id}`) });
     } else {
       const message = entry.message;
       const context = message.payload.context;
       const named = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string' ? (context as { message_id: string }).message_id : null;
-      items.push({ kind: 'outbound', key: `out-${message.id}`, at: entry.at, message, content: outboundContent(message), quote: named ? quoteOf(byWamid.get(named), true) : null });
+      items.push({ kind: 'outbound', key: `out-${message.id}`, at: entry.at, message, content: outboundContent(message), quote: named ? quoteOf(byWamid.get(named), true) : null, reactions: reactionsOf(`out-${message.id}`) });
     }
   }
   return items;

@@ -8,10 +8,11 @@ import type { RejectionCause } from '../state/records.js';
 import { pageTemplates } from '../templates/template-pages.js';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-io.js';
 import { handleMediaDownload, handleMediaInfo, MEDIA_DOWNLOAD_PATH } from './media-routes.js';
+import { handlePhoneNumber } from './phone-number-route.js';
 
 /**
  * The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `GET /{version}/{waba_id}/message_templates`,
- * `GET /{version}/{media_id}`; and the media download URL (lookaside's path, not counted as a Graph request).
+ * `GET /{version}/{media_id}`, `GET /{version}/{phone_number_id}`; and the media download URL (lookaside's path, not counted as a Graph request).
  */
 export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   if (url.pathname === MEDIA_DOWNLOAD_PATH) return handleMediaDownload(ctx, req, res, url, authorised(req, url, ctx.config().accessToken));
@@ -29,7 +30,10 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
   if (!versionAccepted(version, ctx.config().apiVersion)) return refuse(graphError(2500, `Unknown path components: /${version}`));
   if (!authorised(req, url, ctx.config().accessToken)) return refuse(graphError(190));
   if (edge === 'messages') return handleSend(ctx, req, res, version, objectId);
-  if (edge === '') return handleMediaInfo(ctx, res, url, objectId);
+  if (edge === '') {
+    const number = ctx.config().phoneNumbers.find((p) => p.id === objectId);
+    return number ? handlePhoneNumber(res, url, number) : handleMediaInfo(ctx, res, url, objectId);
+  }
   return handleTemplates(ctx, res, url, version, objectId);
 }
 

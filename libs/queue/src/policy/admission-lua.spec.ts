@@ -47,7 +47,7 @@ describe('admission script helpers', () => {
     [[0, 1, T0 + 60_000], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
     [[0, 2, T0 + 6_000], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 6_000) }],
     [[0, 3, T0 + 86_400_000], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) }],
-    [[0, 4, T0 + 14, 3], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 14), place: 3 }],
+    [[0, 4, T0 + 14, 3, 12_500], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 14), place: 3, tokenUs: 12_500 }],
   ])('parseAdmissionReply(%j)', (reply, parsed) => {
     expect(parseAdmissionReply(reply)).toEqual(parsed);
   });
@@ -59,9 +59,12 @@ describe('admission script helpers', () => {
 
   it('spreads a backlog over the coming tokens; nothing ahead takes the next one', () => {
     const next = new Date(T0 + 5);
-    expect(rateRetryAt(next, 0, 80)).toEqual(next);
-    expect(rateRetryAt(next, 1, 80)).toEqual(new Date(T0 + 5 + 13));
-    expect(rateRetryAt(next, 80, 80)).toEqual(new Date(T0 + 5 + 1000));
-    expect(rateRetryAt(next, -3, 80)).toEqual(next);
+    // 80 msg/s: a token every 12,500 µs.
+    expect(rateRetryAt(next, 0, 12_500)).toEqual(next);
+    expect(rateRetryAt(next, 1, 12_500)).toEqual(new Date(T0 + 5 + 13));
+    expect(rateRetryAt(next, 80, 12_500)).toEqual(new Date(T0 + 5 + 1000));
+    expect(rateRetryAt(next, -3, 12_500)).toEqual(next);
+    // Slowed to a quarter after 130429s: the line spreads four times wider.
+    expect(rateRetryAt(next, 80, 50_000)).toEqual(new Date(T0 + 5 + 4000));
   });
 });

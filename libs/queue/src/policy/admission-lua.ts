@@ -16,8 +16,9 @@ import type { MessagingLimit } from './messaging-tier.js';
  *       5 tier: limit ≥ 1, -1 = unlimited (record only), 0 = not business-initiated (skip)
  *       6 tierWindowMs  7 the recipient's wa_id  8 the row's id  9 its priority
  *       10 its place score (`waitingScore`)  11 hold grace ms
- * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs, place } with
- *         reason 1 cooling, 2 pair, 3 tier, 4 rate (place: rows ahead in the waiting line).
+ * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs[, place, tokenUs] }
+ *         with reason 1 cooling, 2 pair, 3 tier, 4 rate (place: rows ahead in the waiting line;
+ *         tokenUs: µs between tokens at the rate in force).
  */
 export const ADMISSION_LUA = `
 local now = tonumber(ARGV[1])
@@ -72,7 +73,7 @@ if stored[1] and stored[2] then
 end
 local hold = redis.call('HMGET', KEYS[6], 'id', 'until', 'priority')
 local held = hold[1] and tonumber(hold[2]) >= now
-local held_for_other = held and hold[1] ~= row_id and tonumber(hold[3]) >= priority
+local held_for_other = held and hold[1] ~= row_id and tonumber(hold[3]) > priority
 if units < ${TOKEN_UNITS} or held_for_other then
   local retry_at = at
   if units < ${TOKEN_UNITS} then retry_at = at + math.ceil((${TOKEN_UNITS} - units) / per_ms) end
@@ -84,7 +85,7 @@ if units < ${TOKEN_UNITS} or held_for_other then
     redis.call('HSET', KEYS[6], 'id', row_id, 'until', retry_at + hold_grace, 'priority', priority)
     redis.call('PEXPIRE', KEYS[6], retry_at + hold_grace - now + 1000)
   end
-  return { 0, 4, retry_at, place }
+  return { 0, 4, retry_at, place, math.ceil(1000000000 / per_ms) }
 end
 if held and hold[1] == row_id then redis.call('DEL', KEYS[6]) end
 redis.call('ZREM', KEYS[7], row_id)
@@ -176,20 +177,20 @@ export function admissionArgs(input: {
 
 export function parseAdmissionReply(reply: unknown): Admission {
   if (!Array.isArray(reply) || reply.length < 3) throw new TypeError('admission: unexpected script reply');
-  const [ok, detail, at, place] = reply.map(Number);
+  const [ok, detail, at, place, tokenUs] = reply.map(Number);
   if (ok === 1) return { admitted: true, countsNewUser: detail === 1, nextTokenAt: new Date(at) };
   const reason = REASONS[detail];
   if (!reason) throw new TypeError(`admission: unknown denial reason ${detail}`);
-  return reply.length > 3 ? { admitted: false, reason, retryAt: new Date(at), place } : { admitted: false, reason, retryAt: new Date(at) };
+  return reply.length > 3 ? { admitted: false, reason, retryAt: new Date(at), place, tokenUs } : { admitted: false, reason, retryAt: new Date(at) };
 }
 
 /**
- * When a row denied a token comes back: the next token, plus one token's spacing for every row of
- * the same number waiting before it (higher priority, or as high and older). So a backlog of
- * n due rows spreads over the next n tokens instead of all retrying at the next one, and a
- * high-priority row (nothing ahead of it) takes the very next token.
+ * When a row denied a token comes back: the next token, plus one token's spacing (`tokenUs`, at
+ * the rate in force, so a slowed number spaces its line wider) for every row of the same number
+ * waiting before it (higher priority, or as high and older). So a backlog of n due rows spreads
+ * over the next n tokens instead of all retrying at the next one, and a high-priority row
+ * (nothing ahead of it) takes the very next token.
  */
-export function rateRetryAt(nextTokenAt: Date, rowsAhead: number, ratePerSec: number): Date {
-  const spacingMs = 1000 / ratePerSec;
-  return new Date(nextTokenAt.getTime() + Math.ceil(Math.max(0, rowsAhead) * spacingMs));
+export function rateRetryAt(nextTokenAt: Date, rowsAhead: number, tokenUs: number): Date {
+  return new Date(nextTokenAt.getTime() + Math.ceil((Math.max(0, rowsAhead) * tokenUs) / 1000));
 }

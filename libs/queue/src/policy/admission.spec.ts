@@ -30,10 +30,12 @@ describe('decideAdmission', () => {
     ['then the messaging limit: a third new user waits 24 h after the oldest', { usersInWindow: [{ waId: 'a', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }], bucket: empty }, {}, { admitted: false, reason: 'tier', retryAt: at(86_400_000 - 5000) }],
     ['a user already counted takes no slot', { usersInWindow: [{ waId: 'u1', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, {}, { admitted: true, countsNewUser: false, nextTokenAt: at(13) }],
     ['inside a service window the limit does not apply', { usersInWindow: [{ waId: 'a', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, { businessInitiated: false }, { admitted: true, countsNewUser: false, nextTokenAt: at(13) }],
-    ['then the token: first in line', { bucket: { units: 0, at: at(-5) } }, {}, { admitted: false, reason: 'rate', retryAt: at(8), place: 0 }],
-    ['a slowed number refills at its slowed rate', { bucket: { units: 0, at: at(-5) }, slowdown: { factor: 0.5, until: at(1) } }, {}, { admitted: false, reason: 'rate', retryAt: at(20), place: 0 }],
-    ['behind an older row of the same priority', { bucket: empty, line: new Map([['row-0', waitingScore(0, at(-2000))]]) }, {}, { admitted: false, reason: 'rate', retryAt: at(13), place: 1 }],
-    ['the token held for another row of no lower priority: after it', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, {}, { admitted: false, reason: 'rate', retryAt: at(63), place: 0 }],
+    ['then the token: first in line', { bucket: { units: 0, at: at(-5) } }, {}, { admitted: false, reason: 'rate', retryAt: at(8), place: 0, tokenUs: 12_500 }],
+    ['a slowed number refills at its slowed rate', { bucket: { units: 0, at: at(-5) }, slowdown: { factor: 0.5, until: at(1) } }, {}, { admitted: false, reason: 'rate', retryAt: at(20), place: 0, tokenUs: 25_000 }],
+    ['behind an older row of the same priority', { bucket: empty, line: new Map([['row-0', waitingScore(0, at(-2000))]]) }, {}, { admitted: false, reason: 'rate', retryAt: at(13), place: 1, tokenUs: 12_500 }],
+    ['the token held for a more urgent row: after it', { hold: { rowId: 'row-0', until: at(50), priority: 5 } }, {}, { admitted: false, reason: 'rate', retryAt: at(63), place: 0, tokenUs: 12_500 }],
+    // The head of the line is late: its token is not left unused.
+    ['a hold of the same priority does not hold the token back', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
     ['a more urgent row is not held back by the hold', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, { priority: 5 }, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
     ['a hold that has ended holds nothing', { hold: { rowId: 'row-0', until: at(-1), priority: 9 } }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
   ])('%s', (_name, state, overrides, admission) => {
@@ -51,9 +53,9 @@ describe('decideAdmission', () => {
     expect(state.line).toEqual(new Map([['row-1', waitingScore(0, at(-1000))]]));
     expect(state.hold).toEqual({ rowId: 'row-1', until: at(13 + 100), priority: 0 });
     expect(state.bucket).toBe(empty);
-    // Another row of the same priority is denied the held token, though it is there.
-    const other = decideAdmission(state, request({ now: at(13), rowId: 'row-2', waId: 'u2', createdAt: at(-500) }));
-    expect(other.admission).toEqual({ admitted: false, reason: 'rate', retryAt: at(113 + 13), place: 1 });
+    // A less urgent row is denied the held token, though it is there.
+    const other = decideAdmission(state, request({ now: at(13), rowId: 'row-2', waId: 'u2', createdAt: at(-500), priority: -1 }));
+    expect(other.admission).toEqual({ admitted: false, reason: 'rate', retryAt: at(113 + 13), place: 1, tokenUs: 12_500 });
     expect(other.state.hold).toBe(state.hold);
     // The holder takes it, leaves the line and releases the hold.
     const holder = decideAdmission(other.state, request({ now: at(20) }));

@@ -5,7 +5,8 @@ import { takeToken, TOKEN_UNITS, type BucketRate, type TokenBucketState } from '
 
 // The sending gate: may this row go now? A row goes only when its number is not cooling down,
 // its (number, user) pair is free, its user fits the messaging-limit window and the number's
-// bucket has a token that is not held for a more urgent row. Everything is checked before
+// bucket has a token that is not held for a more urgent row (rows of equal priority do not hold
+// tokens from each other: a late head would only leave its token unused). Everything is checked before
 // anything is taken, so a denial never burns a pair slot or a tier slot (which would make that
 // user wait 6 s, or a day, for nothing) or a token. ADMISSION_LUA is this rule as one atomic
 // Redis script, shared by every worker.
@@ -13,8 +14,11 @@ import { takeToken, TOKEN_UNITS, type BucketRate, type TokenBucketState } from '
 export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
 export type Admission =
   | { admitted: true; countsNewUser: boolean; nextTokenAt: Date }
-  /** `place`: for a rate denial, the rows ahead of this one in the number's waiting line. */
-  | { admitted: false; reason: AdmissionReason; retryAt: Date; place?: number };
+  /**
+   * For a rate denial: `place`, the rows ahead of this one in the number's waiting line, and
+   * `tokenUs`, the microseconds between tokens at the rate now in force (longer while slowed).
+   */
+  | { admitted: false; reason: AdmissionReason; retryAt: Date; place?: number; tokenUs?: number };
 
 /** A number's next token, kept for the row at the head of its waiting line until `until`. */
 export interface TokenHold {
@@ -82,8 +86,8 @@ export function placeInLine(line: WaitingLine, rowId: string): number {
 /**
  * The gate for one row at `now`: cooling, then the pair, then the messaging limit, then the
  * token. A rate denial puts the row in its number's waiting line; the row at the head holds the
- * next token until its retry plus the grace, and rows of no higher priority are denied it (so
- * the most urgent waiting row goes next, whatever the timing of the others). Returns the answer
+ * next token until its retry plus the grace, and rows of lower priority are denied it (so the
+ * most urgent waiting row goes next, whatever the timing of the others). Returns the answer
  * and the state after it: a denial changes only the line and the hold.
  */
 export function decideAdmission(state: GateState, request: AdmissionRequest): { admission: Admission; state: GateState } {
@@ -107,7 +111,7 @@ export function decideAdmission(state: GateState, request: AdmissionRequest): { 
   const rate = effectiveThroughput(request.rate, state.slowdown, now);
   const token = takeToken(state.bucket, now, rate);
   const hold = state.hold && state.hold.until.getTime() >= t ? state.hold : null;
-  const heldForOther = hold !== null && hold.rowId !== rowId && hold.priority >= priority;
+  const heldForOther = hold !== null && hold.rowId !== rowId && hold.priority > priority;
   if (!token.granted || heldForOther) {
     let retryAt = token.granted ? token.state.at.getTime() : token.nextAt.getTime();
     // The holder takes the held token by the end of its hold; the one after is ours at the earliest.
@@ -115,7 +119,8 @@ export function decideAdmission(state: GateState, request: AdmissionRequest): { 
     const line = new Map(state.line).set(rowId, waitingScore(priority, request.createdAt));
     const place = placeInLine(line, rowId);
     const nextHold = place === 0 && !heldForOther ? { rowId, until: new Date(retryAt + request.holdGraceMs), priority } : state.hold;
-    return { admission: { admitted: false, reason: 'rate', retryAt: new Date(retryAt), place }, state: { ...state, line, hold: nextHold } };
+    const tokenUs = Math.ceil(1e9 / (rate.ratePerSec * 1000));
+    return { admission: { admitted: false, reason: 'rate', retryAt: new Date(retryAt), place, tokenUs }, state: { ...state, line, hold: nextHold } };
   }
 
   const line = new Map(state.line);

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { JsonLogger } from '../../common/logging/json-logger.js';
 import { REDIS } from '../../infra/redis.module.js';
+import type { CheckFailure } from './check-failure.js';
 import { HealthRepository } from './health.repository.js';
 
 export interface Readiness {
@@ -8,44 +10,53 @@ export interface Readiness {
   readonly checks: { readonly database: CheckResult; readonly redis: CheckResult };
 }
 
+
 interface CheckResult {
   readonly ok: boolean;
   readonly latency_ms: number;
-  readonly error?: string;
+  readonly error?: CheckFailure;
 }
+
+const CHECK_TIMEOUT_MS = 2000;
 
 @Injectable()
 export class HealthService {
   constructor(
     private readonly repo: HealthRepository,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly logger: JsonLogger,
   ) {}
 
   async readiness(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
-      timed(() => this.repo.ping()),
-      timed(async () => {
+      this.timed('database', () => this.repo.ping()),
+      this.timed('redis', async () => {
         if ((await this.redis.ping()) !== 'PONG') throw new Error('unexpected PING answer');
       }),
     ]);
     return { ready: database.ok && redis.ok, checks: { database, redis } };
   }
-}
 
-async function timed(check: () => Promise<unknown>, timeoutMs = 2000): Promise<CheckResult> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-    return { ok: true, latency_ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { ok: false, latency_ms: Math.round(performance.now() - started), error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
+  private async timed(name: string, check: () => Promise<unknown>): Promise<CheckResult> {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = Symbol('timeout');
+    try {
+      const result = await Promise.race([
+        check(),
+        new Promise<typeof timedOut>((resolve) => {
+          timer = setTimeout(() => resolve(timedOut), CHECK_TIMEOUT_MS);
+        }),
+      ]);
+      const latency = Math.round(performance.now() - started);
+      if (result !== timedOut) return { ok: true, latency_ms: latency };
+      this.logger.event('warn', 'health.check_failed', { check: name, error: `no answer within ${CHECK_TIMEOUT_MS} ms` });
+      return { ok: false, latency_ms: latency, error: 'timeout' };
+    } catch (error) {
+      this.logger.event('warn', 'health.check_failed', { check: name, error });
+      return { ok: false, latency_ms: Math.round(performance.now() - started), error: 'unreachable' };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

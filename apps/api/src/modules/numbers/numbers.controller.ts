@@ -6,7 +6,7 @@ import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js'
 import { TAGS } from '../../contract/tags.js';
 import { digits } from '../../contract/schema.js';
 import { NumberNoteDto, PauseNumberDto } from './dto/number-note.dto.js';
-import { NumberList, Paused, PauseList, Resumed } from './numbers.schemas.js';
+import { NumberList, Paused, PauseList, ProfilesSynced, Resumed } from './numbers.schemas.js';
 import { NumbersService } from './numbers.service.js';
 
 @ApiTag(TAGS.numbers)
@@ -24,6 +24,18 @@ export class NumbersController {
   })
   list() {
     return this.numbers.numbers();
+  }
+
+  @Post('numbers/sync')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'syncNumberProfiles',
+    summary: "Read every number's profile from Meta now",
+    description: 'Verified name, quality rating and throughput level from `GET /<phone_number_id>`; workers also read them on boot and every `NUMBER_PROFILE_SYNC_INTERVAL_MS`.',
+    responses: { 200: { description: 'Which numbers were read, and which failed and why.', body: ProfilesSynced } },
+  })
+  sync(@CurrentPrincipal() by: Principal) {
+    return this.numbers.syncProfiles(actorOf(by));
   }
 
   @Get('pauses')

@@ -18,12 +18,26 @@ export const Pause = named(
   ),
 );
 
+/** A number as Meta describes it (`GET /<phone_number_id>`), read by the workers. */
+export const NumberProfile = named(
+  'NumberProfile',
+  object({
+    display_phone_number: nullable(str(), { description: 'digits, as webhooks carry it' }),
+    verified_name: nullable(str()),
+    quality_rating: nullable(str({ description: 'GREEN, YELLOW, RED or UNKNOWN' })),
+    throughput_level: nullable(str({ description: 'STANDARD (80 msg/s) or HIGH (up to 1,000 msg/s)' })),
+    name_status: nullable(str()),
+    synced_at: nullable(dateTime(), { description: 'when it was read from Meta' }),
+  }),
+);
+
 /** A business number: rate, messaging limit, pauses and open rows. */
 export const NumberStatus = named(
   'NumberStatus',
   object(
     {
       phone_number_id: str(),
+      profile: nullable(NumberProfile, { description: 'what Meta last said about the number; null until it was read' }),
       rate_per_second: num({ description: 'configured send rate' }),
       effective_rate_per_second: num({ description: 'after headroom, and slowed down after a throughput error' }),
       slowed_until: nullable(dateTime()),
@@ -47,3 +61,7 @@ export const NumberList = object({ data: arrayOf(NumberStatus) });
 export const PauseList = object({ data: arrayOf(Pause) });
 export const Resumed = object({ resumed: int({ minimum: 0, description: 'pauses ended' }), requeued: int({ minimum: 0, description: 'rows re-enqueued' }) });
 export const Paused = object({ paused: bool() });
+export const ProfilesSynced = object({
+  synced: arrayOf(str(), { description: 'phone_number_ids read' }),
+  failed: arrayOf(object({ phone_number_id: str(), outcome: str({ description: 'rejected, not_sent or unknown' }), error: nullable(str()) })),
+});

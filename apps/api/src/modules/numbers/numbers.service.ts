@@ -9,6 +9,8 @@ import { MessagingLimitsRepository } from '../policy/messaging-limits.repository
 import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { NumbersRepository } from './numbers.repository.js';
 import { AuditService } from '../audit/audit.service.js';
+import { NumberProfilesRepository, type StoredProfile } from './number-profiles.repository.js';
+import { NumberProfilesService } from './number-profiles.service.js';
 
 /**
  * The business numbers as an admin sees them: rate, messaging limit, pauses and what waits.
@@ -24,6 +26,8 @@ export class NumbersService {
     private readonly limits: MessagingLimitsRepository,
     private readonly clock: Clock,
     private readonly audit: AuditService,
+    private readonly profiles: NumberProfilesRepository,
+    private readonly profileSync: NumberProfilesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -33,6 +37,7 @@ export class NumbersService {
     const waiting = await this.repo.waitingByNumber();
     const senders = await this.repo.senderIds();
     const pauses = await this.pauses.active();
+    const profiles = await this.profiles.all();
     const ids = new Set<string>([
       this.config.whatsapp.phoneNumberId,
       ...Object.keys(this.config.policy.numberRates),
@@ -46,6 +51,7 @@ export class NumbersService {
         const count = (state: string) => waiting.find((w) => w.phoneNumberId === id && w.state === state)?.count ?? 0;
         return {
           phone_number_id: id,
+          profile: presentProfile(profiles.get(id)),
           ...(await this.policy.usage(id, now)),
           paused: own.length > 0,
           pauses: own.map((p) => ({ id: p.id, scope: p.scope, code: p.code, reason: p.reason, paused_at: p.pausedAt.toISOString() })),
@@ -55,6 +61,13 @@ export class NumbersService {
       }),
     );
     return { data };
+  }
+
+  /** Reads every number's profile from Meta now (workers also do so on a timer). */
+  async syncProfiles(actor: string) {
+    const result = await this.profileSync.sync();
+    await this.audit.record({ actor, action: 'numbers.profiles_synced', subjectType: 'business_number', subjectId: null, details: { synced: result.synced, failed: result.failed.length } });
+    return result;
   }
 
   async pausesInForce() {
@@ -69,7 +82,7 @@ export class NumbersService {
     if (!/^\d{1,32}$/.test(phoneNumberId)) throw DomainError.validation([{ field: 'id', message: 'must be a phone_number_id (digits)' }]);
     const resumed = await this.pauses.resume(phoneNumberId, actor);
     await this.audit.record({ actor, action: 'number.resumed', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, pauses_ended: resumed } });
-    const requeued = await this.sweeper.sweep();
+    const requeued = await this.sweeper.sweep({ fromStart: true });
     return { resumed, requeued };
   }
 
@@ -80,4 +93,16 @@ export class NumbersService {
     await this.audit.record({ actor, action: 'number.paused', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, already_paused: !paused } });
     return { paused };
   }
+}
+
+function presentProfile(p: StoredProfile | undefined) {
+  if (!p || !p.syncedAt) return null;
+  return {
+    display_phone_number: p.displayPhoneNumber || null,
+    verified_name: p.verifiedName,
+    quality_rating: p.qualityRating,
+    throughput_level: p.throughputLevel,
+    name_status: p.nameStatus,
+    synced_at: p.syncedAt.toISOString(),
+  };
 }

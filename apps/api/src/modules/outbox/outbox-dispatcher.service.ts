@@ -1,9 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { Batcher } from '../../common/batching/batcher.js';
 import { Clock } from '../../common/clock.js';
+import { EnqueueBudget, type EnqueueOutcome } from '../../common/queue/enqueue-budget.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { REDIS } from '../../infra/redis.module.js';
 
 export interface OutboundJobData {
   messageId: string;
@@ -11,26 +16,76 @@ export interface OutboundJobData {
 
 type DispatchRow = { id: string; notBefore: Date; priority: number };
 
+/** Nobody waits on these adds but a sweep or a webhook job: they may wait longer than a request. */
+export const SWEEP_DEADLINE_MS = 5_000;
+
 /**
  * Puts "send row X" on the outbound queue. Job id = row id, so adding the same row twice while a
  * job for it waits is a no-op; PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
- * Concurrent dispatches share one `addBulk`.
+ * Concurrent dispatches share one `addBulk`. Redis away or stalled never holds a caller past
+ * ENQUEUE_TIMEOUT_MS, and at most ENQUEUE_MAX_PENDING rows wait in ioredis for it.
  */
 @Injectable()
 export class OutboxDispatcher {
+  private readonly budget: EnqueueBudget;
+
   constructor(
     @InjectQueue(QUEUE_NAMES.outbound) private readonly queue: Queue<OutboundJobData>,
     private readonly clock: Clock,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.budget = new EnqueueBudget(config.enqueue.maxPending);
+  }
 
   private readonly adds = new Batcher<readonly DispatchRow[], void>(async (groups) => {
     await this.addAll(groups.flat());
     return groups.map(() => undefined);
   });
 
-  async dispatch(rows: readonly DispatchRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.adds.add(rows);
+  /** `deferred`: Redis did not take the jobs in time (or is away); the sweeper adds them later. */
+  async dispatch(rows: readonly DispatchRow[], deadlineMs = this.config.enqueue.timeoutMs): Promise<EnqueueOutcome> {
+    if (rows.length === 0) return 'added';
+    return this.budget.run(rows.length, () => this.adds.add(rows), deadlineMs);
+  }
+
+  /**
+   * For the sweeper: adds jobs only for the rows that have none. An add of a job that exists is a
+   * no-op, but still a script run per row on every sweep while a backlog waits its turn.
+   */
+  async dispatchMissing(rows: readonly DispatchRow[], deadlineMs: number): Promise<{ outcome: EnqueueOutcome; added: number }> {
+    let added = 0;
+    const outcome = await this.budget.run(
+      rows.length,
+      async () => {
+        const missing = await this.withoutJob(rows);
+        if (missing.length > 0) await this.adds.add(missing);
+        added = missing.length;
+      },
+      deadlineMs,
+    );
+    return { outcome, added };
+  }
+
+  private async withoutJob(rows: readonly DispatchRow[]): Promise<DispatchRow[]> {
+    if (rows.length === 0) return [];
+    // Auto-pipelined: one round trip for the whole batch.
+    const exists = await Promise.all(rows.map((row) => this.redis.exists(this.queue.toKey(row.id))));
+    return rows.filter((_, i) => exists[i] === 0);
+  }
+
+  /**
+   * Rows made due sooner (a raised limit, a resume): a delayed job would still wait for the old
+   * deadline, so it is promoted; a row without a job gets one. Never throws: what Redis does not
+   * take now, the sweeps bring forward later.
+   */
+  async bringForward(rows: readonly DispatchRow[]): Promise<{ promoted: number; added: number; outcome: EnqueueOutcome }> {
+    if (rows.length === 0) return { promoted: 0, added: 0, outcome: 'added' };
+    let promoted = 0;
+    const outcome = await this.budget.run(rows.length, async () => (promoted = await this.promoteOverdue(rows.map((row) => row.id))), SWEEP_DEADLINE_MS);
+    if (outcome === 'deferred') return { promoted, added: 0, outcome };
+    const missing = await this.dispatchMissing(rows, SWEEP_DEADLINE_MS);
+    return { promoted, added: missing.added, outcome: missing.outcome };
   }
 
   /**

@@ -100,6 +100,14 @@ export const PEEK_SQL = `
     LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
     LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`;
 
+/** Where a sweep's pass through the due rows stands: the last row it read. */
+export interface DueCursor {
+  readonly at: string;
+  readonly id: string;
+}
+
+export type DueRow = Pick<OutboundMessage, 'id' | 'notBefore' | 'priority'> & { cursor: DueCursor };
+
 /** The only code that builds outbox SQL. Every state change is conditional on the state it leaves. */
 @Injectable()
 export class OutboxRepository {
@@ -390,18 +398,24 @@ export class OutboxRepository {
   }
 
   /** Due `queued` rows of numbers that are not paused, for the sweeper to (re-)enqueue. */
-  async findDueQueued(until: Date, limit: number): Promise<Pick<OutboundMessage, 'id' | 'notBefore' | 'priority'>[]> {
-    const raw = await queryRows<{ id: string; not_before: Date; priority: number }>(
+  /**
+   * Due rows in a stable order (not_before, id), from after `after` (a keyset cursor), so a sweep
+   * goes on where the last batch ended instead of reading the same first rows again. The cursor's
+   * time is PostgreSQL's own text (microseconds), which a JS Date would round.
+   */
+  async findDueQueued(until: Date, limit: number, after: DueCursor | null = null): Promise<DueRow[]> {
+    const raw = await queryRows<{ id: string; not_before: Date; priority: number; cursor_at: string }>(
       this.dataSource,
-      `SELECT m.id, m.not_before, m.priority FROM outbound_messages m
+      `SELECT m.id, m.not_before, m.priority, m.not_before::text AS cursor_at FROM outbound_messages m
         WHERE m.state = 'queued' AND m.not_before <= $1
+          AND ($3::timestamptz IS NULL OR (m.not_before, m.id) > ($3::timestamptz, $4::uuid))
           AND NOT EXISTS (SELECT 1 FROM sending_pauses p
                            WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))
-        ORDER BY m.not_before, m.priority DESC, m.created_at
+        ORDER BY m.not_before, m.id
         LIMIT $2`,
-      [until, limit],
+      [until, limit, after?.at ?? null, after?.id ?? null],
     );
-    return raw.map((r) => ({ id: r.id, notBefore: r.not_before, priority: r.priority }));
+    return raw.map((r) => ({ id: r.id, notBefore: r.not_before, priority: r.priority, cursor: { at: r.cursor_at, id: r.id } }));
   }
 
   async findStuckSending(olderThan: Date, limit: number): Promise<OutboundMessage[]> {

@@ -109,6 +109,13 @@ export class OutboxService {
     return moved;
   }
 
+  /** Rows made due sooner by a committed change (a raised limit): their jobs go now, not at the old deadline. */
+  async bringForward(rows: readonly Pick<OutboundMessage, 'id' | 'notBefore' | 'priority'>[]): Promise<void> {
+    if (rows.length === 0) return;
+    const moved = await this.dispatcher.bringForward(rows);
+    this.logger.event(moved.outcome === 'added' ? 'info' : 'warn', 'outbox.brought_forward', { rows: rows.length, promoted: moved.promoted, added: moved.added, deferred: moved.outcome === 'deferred' });
+  }
+
   stuckSending(limit: number): Promise<OutboundMessage[]> {
     return this.repo.findStuckSending(new Date(this.clock.now().getTime() - this.config.outbox.stuckAfterMs), limit);
   }
@@ -119,11 +126,7 @@ export class OutboxService {
 
   /** The row is committed; if Redis is away, the sweeper enqueues it later. The caller still gets 201. */
   private async dispatchQuietly(row: OutboundMessage): Promise<void> {
-    try {
-      await this.dispatcher.dispatch([row]);
-    } catch (error) {
-      this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, error });
-    }
+    if ((await this.dispatcher.dispatch([row])) === 'deferred') this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, note: 'Redis did not take the job in time; the sweeper will add it' });
   }
 }
 

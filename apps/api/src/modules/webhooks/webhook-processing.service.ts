@@ -8,7 +8,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ConversationAttributionService } from '../conversations/conversation-attribution.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
-import { MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
+import { OutboxService } from '../outbox/outbox.service.js';
+import { MessagingLimitsRepository, type ReleasedRow } from '../policy/messaging-limits.repository.js';
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
@@ -42,6 +43,7 @@ export class WebhookProcessingService {
     private readonly templates: TemplatesService,
     private readonly limits: MessagingLimitsRepository,
     private readonly tierEffects: TierWebhookEffects,
+    private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -112,28 +114,36 @@ export class WebhookProcessingService {
     return { kind: 'processed', ...counts };
   }
 
-  /** One event: claim + effects in one transaction. */
-  private processEvent(event: WebhookEvent, delivery: LeasedDelivery): Promise<EventOutcome> {
-    return this.repo.transaction(async (tx) => {
+  /**
+   * One event: claim + effects in one transaction. Rows it made due sooner (a raised limit) have
+   * their jobs moved once it has committed: a job moved earlier would find the row still waiting.
+   */
+  private async processEvent(event: WebhookEvent, delivery: LeasedDelivery): Promise<EventOutcome> {
+    const released: ReleasedRow[] = [];
+    const outcome = await this.repo.transaction(async (tx): Promise<EventOutcome> => {
       const now = this.clock.now();
       if (!(await this.repo.claim(tx, event.key, event.field, delivery.id, now))) {
         const owner = await this.repo.claimOwner(tx, event.key);
         return owner === delivery.id ? 'reprocessed' : 'duplicate';
       }
-      await this.applyEffects(tx, event, delivery, now);
+      released.push(...(await this.applyEffects(tx, event, delivery, now)));
       return 'applied';
     });
+    await this.outbox.bringForward(released);
+    return outcome;
   }
 
-  private async applyEffects(tx: EntityManager, event: WebhookEvent, delivery: LeasedDelivery, now: Date): Promise<void> {
+  /** Returns the outbound rows the event made due sooner. */
+  private async applyEffects(tx: EntityManager, event: WebhookEvent, delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
     switch (event.kind) {
       case 'status':
-        return this.statuses.apply(tx, event, delivery.id, delivery.receivedAt, now);
+        await this.statuses.apply(tx, event, delivery.id, delivery.receivedAt, now);
+        return [];
       case 'message':
         await this.storeInbound(tx, event, delivery, now);
-        return;
+        return [];
       case 'error':
-        return this.repo.insertFieldEvent(tx, {
+        await this.repo.insertFieldEvent(tx, {
           eventKey: event.key,
           kind: 'error',
           field: event.field,
@@ -145,10 +155,13 @@ export class WebhookProcessingService {
           deliveryId: delivery.id,
           receivedAt: delivery.receivedAt,
         });
-      case 'field':
+        return [];
+      case 'field': {
         await this.templates.applyFieldEvent(tx, event, now);
-        await this.tierEffects.apply(tx, event.field, event.value);
-        return this.storeField(tx, event, delivery);
+        const released = await this.tierEffects.apply(tx, event.field, event.value);
+        await this.storeField(tx, event, delivery);
+        return released;
+      }
     }
   }
 

@@ -1,35 +1,47 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Conversation, RecentPurpose, TimelineEntry } from '@sendbook/api-contract';
 import { browserApi, unwrap, type Api } from '../../lib/api';
+import type { ListFilters } from '../../lib/list-filters';
 import { idempotencyHeaders } from '../../lib/request-id';
 
-/** Conversations: the list (newest activity first, by state) and one thread with its timeline. */
-export type ConversationFilter = 'open' | 'closed' | 'all';
-export const CONVERSATION_FILTERS: readonly ConversationFilter[] = ['open', 'closed', 'all'];
+/** Conversations: the list (newest activity first, by view and filters), its counts, and one thread with its timeline. */
 export const PAGE_SIZE = 50;
+/** Older pages of a thread: the API's largest, so scrolling back through a long thread asks less often. */
+export const OLDER_PAGE_SIZE = 200;
 
 export const conversationKeys = {
   all: ['conversations'] as const,
   lists: () => ['conversations', 'list'] as const,
-  list: (filter: ConversationFilter) => ['conversations', 'list', filter] as const,
+  list: (filters: ListFilters) => ['conversations', 'list', filters] as const,
+  // Under `list`, so whatever makes the list stale (a live event, an assignment) refreshes the counts too.
+  counts: () => ['conversations', 'list', 'counts'] as const,
   details: () => ['conversations', 'detail'] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
+  team: ['team'] as const,
 };
 
-export function filterFrom(value: string | null | undefined): ConversationFilter {
-  return value === 'closed' || value === 'all' ? value : 'open';
-}
-
-export function fetchConversations(api: Api, filter: ConversationFilter, cursor: string | null = null) {
+export function fetchConversations(api: Api, filters: ListFilters, cursor: string | null = null) {
   return api.client.GET('/v1/conversations', {
-    params: { query: { state: filter === 'all' ? undefined : filter, limit: PAGE_SIZE, cursor: cursor ?? undefined } },
+    params: {
+      query: {
+        state: filters.state === 'all' ? undefined : filters.state,
+        view: filters.view,
+        q: filters.q.trim() || undefined,
+        window: filters.windowOpen ? 'open' : undefined,
+        limit: PAGE_SIZE,
+        cursor: cursor ?? undefined,
+      },
+    },
   });
 }
 
 export type ConversationPage = { data: Conversation[]; next_cursor: string | null };
 export type ConversationPages = InfiniteData<ConversationPage, string | null>;
 
-export const fetchConversationPage = (filter: ConversationFilter, cursor: string | null) => unwrap(fetchConversations(browserApi(), filter, cursor));
+export const fetchConversationPage = (filters: ListFilters, cursor: string | null) => unwrap(fetchConversations(browserApi(), filters, cursor));
+
+export type ConversationCounts = { mine: number; unassigned: number; all: number; unread: number };
+export const fetchCounts = () => unwrap(browserApi().client.GET('/v1/conversations/counts'));
 
 export function fetchConversation(api: Api, id: string) {
   return api.client.GET('/v1/conversations/{id}', { params: { path: { id } } });
@@ -38,8 +50,8 @@ export function fetchConversation(api: Api, id: string) {
 export type ConversationDetail = { conversation: Conversation; timeline: TimelineEntry[]; older_cursor: string | null; recent_purposes: RecentPurpose[] };
 
 /** An older page of a thread's timeline (the detail carries only the newest page). */
-export function fetchOlderTimeline(id: string, before: string) {
-  return unwrap(browserApi().client.GET('/v1/conversations/{id}/timeline', { params: { path: { id }, query: { before } } }));
+export function fetchOlderTimeline(id: string, before: string, limit = OLDER_PAGE_SIZE) {
+  return unwrap(browserApi().client.GET('/v1/conversations/{id}/timeline', { params: { path: { id }, query: { before, limit } } }));
 }
 
 export const conversationQuery = (id: string) => ({
@@ -47,7 +59,37 @@ export const conversationQuery = (id: string) => ({
   queryFn: (): Promise<ConversationDetail> => unwrap(fetchConversation(browserApi(), id)),
 });
 
-/** The agent has seen the thread: its unread count goes back to zero. */
+export type TeamMember = { id: string; name: string; role: 'agent' | 'admin' };
+export const teamQuery = {
+  queryKey: conversationKeys.team,
+  queryFn: async (): Promise<TeamMember[]> => (await unwrap(browserApi().client.GET('/v1/team'))).data,
+  staleTime: 5 * 60_000,
+};
+
+/** The agent has seen the thread: its unread count goes back to zero (and, if configured, blue ticks at Meta). */
 export function markSeen(api: Api, id: string, requestId: string) {
   return api.client.POST('/v1/conversations/{id}/seen', { params: { path: { id } }, headers: idempotencyHeaders(requestId) });
+}
+
+export type ConversationChange = { state?: 'open' | 'closed'; assignee?: string | null };
+
+export function updateConversation(id: string, change: ConversationChange, requestId: string) {
+  return unwrap(browserApi().client.PATCH('/v1/conversations/{id}', { params: { path: { id } }, body: change, headers: idempotencyHeaders(requestId) }));
+}
+
+export function addNote(id: string, text: string, requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/conversations/{id}/notes', { params: { path: { id } }, body: { text }, headers: idempotencyHeaders(requestId) }));
+}
+
+export type ReplyBody = { text: string } | { template: Record<string, unknown> };
+
+/** An agent's reply. `client_request_id` makes a second press (or a retry after a lost answer) the same send. */
+export function sendReply(id: string, body: ReplyBody, replyTo: string | null, requestId: string) {
+  return unwrap(
+    browserApi().client.POST('/v1/conversations/{id}/replies', {
+      params: { path: { id } },
+      body: { ...body, ...(replyTo ? { reply_to: replyTo } : {}), client_request_id: requestId },
+      headers: idempotencyHeaders(requestId),
+    }),
+  );
 }

@@ -1,60 +1,79 @@
 'use client';
 
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ProblemState } from '../../../components/problem-state';
 import { Button } from '../../../components/ui/button';
 import { Kbd } from '../../../components/ui/kbd';
-import { Segmented } from '../../../components/ui/segmented';
 import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { toProblem } from '../../../lib/api';
+import { emptyWords, filtersFrom, filtersQuery, SEARCH_MAX, type ConversationState, type ConversationView, type ListFilters } from '../../../lib/list-filters';
 import { contactLabel, contactNumber } from '../../../lib/message-content';
 import type { Loaded } from '../../../lib/server-api';
 import { isTypingTarget } from '../../../lib/shortcuts';
 import { useCommands, type PaletteCommand } from '../../shell/commands';
-import { conversationKeys, fetchConversationPage, filterFrom, type ConversationFilter, type ConversationPage } from '../conversations.queries';
+import { useKeyBindings } from '../../shell/hooks/use-key-bindings';
+import { conversationKeys, fetchConversationPage, fetchCounts, type ConversationPage } from '../conversations.queries';
 import styles from './conversation-list.module.css';
 import { ConversationRow } from './conversation-row';
 
-const FILTERS = [
+const VIEWS: readonly { value: ConversationView; label: string }[] = [
+  { value: 'mine', label: 'Mine' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'all', label: 'All' },
+];
+
+const STATES: readonly { value: ConversationState; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-] as const satisfies readonly { value: ConversationFilter; label: string }[];
+  { value: 'all', label: 'Open and closed' },
+];
 
-const EMPTY: Readonly<Record<ConversationFilter, { title: string; body: string }>> = {
-  open: { title: 'No open conversations', body: 'When a customer writes to your WhatsApp number, their conversation appears here.' },
-  closed: { title: 'No closed conversations', body: 'Conversations someone closes move here.' },
-  all: { title: 'No conversations yet', body: 'When a customer writes to your WhatsApp number, or you message them, the conversation appears here.' },
-};
+const SEARCH_DELAY_MS = 250;
 
 /**
- * Conversations, most recent activity first. The filter lives in the URL (`?state=closed`), so a
- * view is a deep link. j / k move through the list, Enter opens.
+ * Conversations, most recent activity first: Mine / Unassigned / All with live counts, search by
+ * name or number, "window open" and open/closed filters, all in the URL so a view is a deep link.
+ * j / k move through the rows, Enter opens; ] and [ open the next and previous conversation.
  */
-export function ConversationList({ filter: serverFilter, initial, selectedId }: { filter: ConversationFilter; initial: Loaded<ConversationPage>; selectedId: string | null }) {
+export function ConversationList({ filters: serverFilters, initial, selectedId }: { filters: ListFilters; initial: Loaded<ConversationPage>; selectedId: string | null }) {
   const router = useRouter();
   const searchParams = useSearchParams();
-  const filter = filterFrom(searchParams.get('state'));
-  const seeded = filter === serverFilter ? initial : null;
+  const filters = filtersFrom(searchParams);
+  const seeded = filtersQuery(filters) === filtersQuery(serverFilters) ? initial : null;
   const query = useInfiniteQuery({
-    queryKey: conversationKeys.list(filter),
-    queryFn: ({ pageParam }) => fetchConversationPage(filter, pageParam),
+    queryKey: conversationKeys.list(filters),
+    queryFn: ({ pageParam }) => fetchConversationPage(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ConversationPage) => last.next_cursor,
     initialData: seeded?.ok ? { pages: [seeded.data], pageParams: [null] } : undefined,
     enabled: seeded ? seeded.ok : true,
+    placeholderData: (previous) => previous,
   });
+  const counts = useQuery({ queryKey: conversationKeys.counts(), queryFn: fetchCounts });
   const conversations = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   const problem = query.error ? toProblem(query.error) : seeded && !seeded.ok && !query.data ? seeded.problem : null;
-  const suffix = filter === 'open' ? '' : `?state=${filter}`;
+  const suffix = filtersQuery(filters);
 
-  const setFilter = (next: ConversationFilter) => {
+  const go = (next: ListFilters) => {
     const path = selectedId ? `/conversations/${selectedId}` : '/conversations';
-    router.replace(next === 'open' ? path : `${path}?state=${next}`, { scroll: false });
+    router.replace(`${path}${filtersQuery(next)}`, { scroll: false });
   };
+
+  // Search as you type, without a request per key.
+  const [search, setSearch] = useState(filters.q);
+  const searchId = useId();
+  const latestFilters = useRef(filters);
+  latestFilters.current = filters;
+  useEffect(() => {
+    if (search.trim() === latestFilters.current.q) return;
+    const timer = setTimeout(() => go({ ...latestFilters.current, q: search.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // `go` only reads the router and the selection, both current when the timer fires.
+    // (Deliberately not a dependency: a new `go` each render would restart the timer.)
+  }, [search]);
 
   // j / k: move through the rows (Enter opens the focused one).
   const listRef = useRef<HTMLUListElement>(null);
@@ -76,33 +95,82 @@ export function ConversationList({ filter: serverFilter, initial, selectedId }: 
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // ] / [: open the next / previous conversation in this list.
+  const step = (by: 1 | -1) => {
+    if (conversations.length === 0) return;
+    const at = conversations.findIndex((c) => c.id === selectedId);
+    const next = conversations[at < 0 ? 0 : Math.min(conversations.length - 1, Math.max(0, at + by))];
+    if (next && next.id !== selectedId) router.push(`/conversations/${next.id}${suffix}`);
+  };
+  useKeyBindings({ ']': () => step(1), '[': () => step(-1) });
+
   const commands = useMemo<PaletteCommand[]>(
-    () =>
-      conversations.slice(0, 100).map((c) => ({
+    () => [
+      { id: 'list-next', label: 'Next conversation', group: 'Conversations', hint: ']', run: () => step(1) },
+      { id: 'list-previous', label: 'Previous conversation', group: 'Conversations', hint: '[', run: () => step(-1) },
+      ...VIEWS.map((v) => ({ id: `list-view-${v.value}`, label: `Show ${v.label.toLowerCase()} conversations`, group: 'Conversations', run: () => go({ ...filters, view: v.value }) })),
+      { id: 'list-window', label: filters.windowOpen ? 'Show every window' : 'Show only open windows', group: 'Conversations', run: () => go({ ...filters, windowOpen: !filters.windowOpen }) },
+      ...conversations.slice(0, 100).map((c) => ({
         id: `open-${c.id}`,
         label: `Open ${contactLabel(c.contact)}`,
         group: 'Conversations',
         keywords: [contactNumber(c.contact) ?? '', c.contact.name ?? ''].filter(Boolean),
         run: () => router.push(`/conversations/${c.id}${suffix}`),
       })),
-    [conversations, router, suffix],
+    ],
+    // step and go read the current list and filters.
+    [conversations, router, suffix, filters.windowOpen, selectedId],
   );
   useCommands('conversation-list', commands);
+
+  const empty = emptyWords(filters);
+  const countOf = (view: ConversationView) => (counts.data ? counts.data[view] : null);
 
   return (
     <>
       <div className={styles.header}>
         <div className={styles.titleRow}>
           <h1 id="conversations-heading">Conversations</h1>
-          {query.data ? (
-            <span className={styles.count}>
-              {conversations.length}
-              {query.hasNextPage ? '+' : ''} {filter === 'all' ? '' : filter}
-            </span>
-          ) : null}
+          {counts.data && counts.data.unread > 0 ? <span className={styles.count}>{counts.data.unread} with unread</span> : null}
         </div>
-        <div style={{ paddingBottom: 'var(--space-2)' }}>
-          <Segmented label="Show" value={filter} options={FILTERS} onChange={setFilter} />
+        <div role="group" aria-label="View" className={styles.views}>
+          {VIEWS.map((view) => {
+            const count = countOf(view.value);
+            return (
+              <button key={view.value} type="button" className={styles.view} aria-pressed={filters.view === view.value} onClick={() => go({ ...filters, view: view.value })}>
+                {view.label}
+                {count !== null ? (
+                  <span className={styles.viewCount}>
+                    <span className="visually-hidden">, </span>
+                    {count}
+                    <span className="visually-hidden"> open</span>
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+        <div className={styles.tools}>
+          <label htmlFor={searchId} className="visually-hidden">
+            Search by name or number
+          </label>
+          <input id={searchId} type="search" className={styles.search} placeholder="Search name or number" value={search} maxLength={SEARCH_MAX} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className={styles.tools}>
+          <label className={styles.check}>
+            <input type="checkbox" checked={filters.windowOpen} onChange={(e) => go({ ...filters, windowOpen: e.target.checked })} />
+            Window open
+          </label>
+          <label className={styles.stateSelect}>
+            <span className="visually-hidden">State</span>
+            <select value={filters.state} onChange={(e) => go({ ...filters, state: e.target.value as ConversationState })}>
+              {STATES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
       </div>
       <div className={styles.body}>
@@ -113,12 +181,12 @@ export function ConversationList({ filter: serverFilter, initial, selectedId }: 
             <Loading label="Loading conversations…" rows={8} />
           </div>
         ) : conversations.length === 0 ? (
-          <State role="status" icon="inbox" title={EMPTY[filter].title} compact>
-            {EMPTY[filter].body}
+          <State role="status" icon="inbox" title={empty.title} compact>
+            {empty.body}
           </State>
         ) : (
           <>
-            <ul ref={listRef} className={styles.list} aria-label={`${FILTERS.find((f) => f.value === filter)?.label} conversations`}>
+            <ul ref={listRef} className={styles.list} aria-label={`${VIEWS.find((v) => v.value === filters.view)?.label} conversations`} aria-busy={query.isPlaceholderData || undefined}>
               {conversations.map((conversation) => (
                 <ConversationRow key={conversation.id} conversation={conversation} href={`/conversations/${conversation.id}${suffix}`} current={conversation.id === selectedId} />
               ))}
@@ -131,7 +199,7 @@ export function ConversationList({ filter: serverFilter, initial, selectedId }: 
               </div>
             ) : null}
             <p className={styles.hint} aria-hidden="true">
-              <Kbd>J</Kbd> <Kbd>K</Kbd> to move, <Kbd>↵</Kbd> to open
+              <Kbd>J</Kbd> <Kbd>K</Kbd> move · <Kbd>↵</Kbd> open · <Kbd>]</Kbd> <Kbd>[</Kbd> next, previous
             </p>
           </>
         )}

@@ -1,139 +1,290 @@
 'use client';
 
+import type { Message } from '@sendbook/api-contract';
 import { useId } from 'react';
-import { Icon, type IconName } from '../../../components/ui/icon';
-import { Time } from '../../../components/time';
 import { useClock } from '../../../components/clock';
+import { Time } from '../../../components/time';
+import { Icon, type IconName } from '../../../components/ui/icon';
+import type { MessageContent } from '../../../lib/message-content';
 import { errorLine, errorWords } from '../../../lib/meta-errors';
 import { outboundState, type OutboundState } from '../../../lib/message-state';
 import type { Quote, ThreadItem } from '../../../lib/thread';
-import { clockTime } from '../../../lib/time';
+import { clockTime, durationWords } from '../../../lib/time';
 import { waitingWords } from '../../../lib/waiting';
 import styles from './message.module.css';
 
+/** Each state its own mark, so states differ without colour: one tick, two, blue two, a play. */
 const STATE_ICONS: Readonly<Record<OutboundState, IconName>> = {
   queued: 'clock',
-  sending: 'clock',
+  sending: 'question',
   held: 'pause',
   accepted: 'check',
   sent: 'check',
   delivered: 'checks',
   read: 'checks',
-  played: 'checks',
+  played: 'play',
   failed: 'alert',
   cancelled: 'x',
 };
+
+/** Sending for longer than this without an answer: say it may be stuck, and where it will be decided. */
+const SENDING_LONG_MS = 60_000;
 
 type Inbound = Extract<ThreadItem, { kind: 'inbound' }>;
 type Outbound = Extract<ThreadItem, { kind: 'outbound' }>;
 type NoteItem = Extract<ThreadItem, { kind: 'note' }>;
 
-function QuoteBlock({ quote, contact }: { quote: Quote; contact: string }) {
-  return (
-    <blockquote className={styles.quote} data-found={quote.found}>
+export interface ArticleActions {
+  /** Jump to the message a quote names. */
+  onJump(key: string): void;
+  /** Answer this message in the composer (its `reply_to`). */
+  onReply(item: Inbound | Outbound): void;
+  /** Whether replying to a specific message is possible now (the window is open, or a template goes instead). */
+  readonly canReply: boolean;
+}
+
+function QuoteBlock({ quote, contact, onJump }: { quote: Quote; contact: string; onJump: (key: string) => void }) {
+  const body = (
+    <>
       {quote.author ? <span className={styles.quoteAuthor}>{quote.author === 'business' ? 'You' : contact}</span> : null}
       {quote.text}
+    </>
+  );
+  return (
+    <blockquote className={styles.quote} data-found={quote.found}>
+      {quote.target ? (
+        <button type="button" className={styles.quoteButton} onClick={() => onJump(quote.target!)} title="Show the message this answers">
+          <span className="visually-hidden">Answers: </span>
+          {body}
+        </button>
+      ) : (
+        body
+      )}
     </blockquote>
   );
 }
 
+function Reactions({ reactions }: { reactions: readonly string[] }) {
+  if (reactions.length === 0) return null;
+  return (
+    <span className={styles.reactions} aria-label={`Customer reacted ${reactions.join(' ')}`} role="img">
+      {reactions.join(' ')}
+    </span>
+  );
+}
+
+function RawJson({ raw, label }: { raw: Record<string, unknown>; label: string }) {
+  return (
+    <details className={styles.raw}>
+      <summary>{label}</summary>
+      <pre>{JSON.stringify(raw, null, 2)}</pre>
+    </details>
+  );
+}
+
+function Media({ content, inboundId }: { content: MessageContent; inboundId: string }) {
+  const media = content.media!;
+  return (
+    <div className={styles.media}>
+      <Icon name="file" size={20} />
+      <span className={styles.mediaWhat}>
+        <span className={styles.mediaLabel}>{content.label}</span>
+        {media.mimeType ? <span className={styles.mediaType}>{media.mimeType}</span> : null}
+      </span>
+      <a className={styles.download} href={`/v1/inbound/${inboundId}/media`} download={media.filename ?? undefined}>
+        <Icon name="download" size={14} />
+        Download<span className="visually-hidden"> {content.label}</span>
+      </a>
+    </div>
+  );
+}
+
+function ReplyButton({ item, actions }: { item: Inbound | Outbound; actions: ArticleActions }) {
+  if (!actions.canReply) return null;
+  return (
+    <button type="button" className={styles.replyButton} onClick={() => actions.onReply(item)}>
+      <Icon name="reply" size={12} />
+      Reply<span className="visually-hidden"> to this message</span>
+    </button>
+  );
+}
+
 /** A customer's message: its words or what it is, the choice they pressed, the message it answers. */
-export function InboundArticle({ item, contact }: { item: Inbound; contact: string }) {
+export function InboundArticle({ item, contact, actions, highlighted }: { item: Inbound; contact: string; actions: ArticleActions; highlighted: boolean }) {
   const { timeZone } = useClock();
   const { content, quote, inbound } = item;
   return (
-    <article className={styles.article} data-direction="inbound" aria-label={`${contact} at ${clockTime(item.at, timeZone)}`}>
+    <article className={styles.article} data-direction="inbound" data-key={item.key} data-highlighted={highlighted || undefined} tabIndex={-1} aria-label={`${contact} at ${clockTime(item.at, timeZone)}`}>
       <div className={styles.bubble}>
-        {quote ? <QuoteBlock quote={quote} contact={contact} /> : null}
-        {content.label ? <span className={styles.label}>{content.label}</span> : null}
+        {quote ? <QuoteBlock quote={quote} contact={contact} onJump={actions.onJump} /> : null}
+        {content.media ? <Media content={content} inboundId={inbound.id} /> : content.label ? <span className={styles.label}>{content.label}</span> : null}
         {content.choice ? (
           <p className={styles.choice}>
             <Icon name="reply" size={14} />
             <span className="visually-hidden">Chose </span>
             {content.choice}
+            {content.choiceId ? (
+              <code className={styles.choiceId} title="The choice’s id, what your systems receive">
+                <span className="visually-hidden">, id </span>
+                {content.choiceId}
+              </code>
+            ) : null}
           </p>
         ) : null}
         {content.text ? <p className={styles.text}>{content.text}</p> : null}
+        {content.raw ? <RawJson raw={content.raw} label="Show the message as WhatsApp sent it" /> : null}
+        <Reactions reactions={item.reactions} />
       </div>
       <div className={styles.meta}>
         <Time at={item.at} style="clock" />
         {inbound.forwarded ? <span>· Forwarded</span> : null}
+        {inbound.attribution === 'unattributed' ? <span className={styles.unattributed}>· Not matched to a message we sent</span> : null}
+        <ReplyButton item={item} actions={actions} />
       </div>
     </article>
   );
 }
 
+/** What a template looked like on the customer's phone: header, body, footer and its buttons. */
+function RenderedTemplate({ rendered }: { rendered: NonNullable<Message['rendered']> }) {
+  return (
+    <div className={styles.template}>
+      {rendered.header ? <p className={styles.templateHeader}>{rendered.header}</p> : null}
+      <p className={styles.text}>{rendered.body}</p>
+      {rendered.footer ? <p className={styles.templateFooter}>{rendered.footer}</p> : null}
+      {rendered.buttons.length > 0 ? (
+        <ul className={styles.templateButtons} aria-label="Buttons on the template">
+          {rendered.buttons.map((button, i) => (
+            <li key={`${i}-${button.text}`}>{button.text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Why the message is where it is, when that needs words: failed, held, waiting, or sending with no answer yet. */
+function StateReason({ message, state, now, timeZone }: { message: Message; state: OutboundState; now: number; timeZone: string }) {
+  const error = message.last_error;
+  if (state === 'failed') {
+    const hint = errorWords(error).hint;
+    return (
+      <p className={styles.reason}>
+        Not delivered: {errorLine(error)}
+        {hint ? <span className={styles.hint}>{hint}</span> : null}
+      </p>
+    );
+  }
+  if (state === 'held') {
+    return (
+      <p className={styles.reason} data-tone="warning">
+        Held, not sent: {errorLine(error)}
+        <span className={styles.hint}>An admin can release it as a template or cancel it from the Held queue.</span>
+      </p>
+    );
+  }
+  if (state === 'queued') {
+    const why = waitingWords(message.waiting, now, timeZone);
+    return why ? (
+      <p className={styles.reason} data-tone="muted">
+        {why}
+      </p>
+    ) : null;
+  }
+  if (state === 'sending') {
+    const since = message.sending_started_at ? now - Date.parse(message.sending_started_at) : 0;
+    return (
+      <p className={styles.reason} data-tone="progress">
+        {since > SENDING_LONG_MS
+          ? `No answer from WhatsApp for ${durationWords(since)}: whether it went is not known yet. It is never sent twice; the Stuck sending queue decides it.`
+          : 'Handed to WhatsApp; its answer has not come yet, so whether it went is not known.'}
+      </p>
+    );
+  }
+  return null;
+}
+
 /**
- * A message the business sent: its content, its state as one word (the article's accessible
- * description), and why, when it failed or waits.
+ * A message the business sent: its content as the customer saw it, its state as one word (the
+ * article's accessible description) with its own mark, and why, when it failed, is held or waits.
+ * `state` is the state to show, which never steps back down the ticks (lib/ticks.ts).
  */
-export function OutboundArticle({ item, contact }: { item: Outbound; contact: string }) {
+export function OutboundArticle({ item, contact, state, actions, highlighted }: { item: Outbound; contact: string; state: OutboundState; actions: ArticleActions; highlighted: boolean }) {
   const { now, timeZone } = useClock();
   const stateId = useId();
   const { message, content, quote } = item;
-  const state = outboundState(message.state);
-  const error = message.last_error;
-  const why = message.state === 'queued' ? waitingWords(message.waiting, now, timeZone) : null;
+  const display = outboundState(state);
   return (
-    <article className={styles.article} data-direction="outbound" data-state={message.state} aria-label={`To ${contact} at ${clockTime(item.at, timeZone)}`} aria-describedby={stateId}>
+    <article
+      className={styles.article}
+      data-direction="outbound"
+      data-state={state}
+      data-key={item.key}
+      data-highlighted={highlighted || undefined}
+      tabIndex={-1}
+      aria-label={`To ${contact} at ${clockTime(item.at, timeZone)}`}
+      aria-describedby={stateId}
+    >
       <div className={styles.bubble}>
-        {quote ? <QuoteBlock quote={quote} contact={contact} /> : null}
+        {quote ? <QuoteBlock quote={quote} contact={contact} onJump={actions.onJump} /> : null}
         {content.label ? <span className={styles.label}>{content.label}</span> : null}
-        {content.text ? <p className={styles.text}>{content.text}</p> : null}
-        {content.variables.length > 0 ? (
-          <ul className={styles.options} aria-label="Template variables">
-            {content.variables.map((value, i) => (
-              <li key={`${i}-${value}`} className={styles.variable}>
-                {value}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {content.options.length > 0 ? (
-          <ul className={styles.options} aria-label="Choices offered">
-            {content.options.map((option, i) => (
-              <li key={`${i}-${option}`}>{option}</li>
-            ))}
-          </ul>
-        ) : null}
+        {message.rendered ? (
+          <RenderedTemplate rendered={message.rendered} />
+        ) : (
+          <>
+            {content.text ? <p className={styles.text}>{content.text}</p> : null}
+            {content.variables.length > 0 ? (
+              <ul className={styles.options} aria-label="Template variables">
+                {content.variables.map((value, i) => (
+                  <li key={`${i}-${value}`} className={styles.variable}>
+                    {value}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {content.options.length > 0 ? (
+              <ul className={styles.options} aria-label="Choices offered">
+                {content.options.map((option, i) => (
+                  <li key={`${i}-${option}`}>{option}</li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        )}
+        {content.raw ? <RawJson raw={content.raw} label="Show the message as it was sent" /> : null}
+        <Reactions reactions={item.reactions} />
       </div>
       <div className={styles.meta}>
-        <span className={styles.purpose} title="Purpose">
-          {message.purpose}
-        </span>
+        {message.created_by?.startsWith('staff:') && message.created_by_name ? (
+          <span className={styles.author} title={`Purpose: ${message.purpose}`}>
+            {message.created_by_name}
+          </span>
+        ) : (
+          <span className={styles.purpose} title={message.created_by_name ? `Purpose; sent by ${message.created_by_name}` : 'Purpose'}>
+            {message.purpose}
+          </span>
+        )}
         <span aria-hidden="true">·</span>
         <Time at={item.at} style="clock" />
         <span aria-hidden="true">·</span>
-        <span className={styles.state} data-tone={state.tone} title={state.meaning}>
-          <Icon name={STATE_ICONS[message.state] ?? 'dot'} size={14} />
-          <span id={stateId}>{state.word}</span>
+        <span className={styles.state} data-tone={display.tone} title={display.meaning}>
+          <Icon name={STATE_ICONS[state] ?? 'dot'} size={14} />
+          <span id={stateId}>{display.word}</span>
         </span>
+        <ReplyButton item={item} actions={actions} />
       </div>
-      {message.state === 'failed' ? (
-        <p className={styles.reason}>
-          Not delivered: {errorLine(error)}
-          {errorWords(error).hint ? <span className={styles.hint}>{errorWords(error).hint}</span> : null}
-        </p>
-      ) : message.state === 'held' ? (
-        <p className={styles.reason} data-tone="warning">
-          Held: {errorLine(error)}
-        </p>
-      ) : why ? (
-        <p className={styles.reason} data-tone="warning">
-          {why}
-        </p>
-      ) : null}
+      <StateReason message={message} state={state} now={now} timeZone={timeZone} />
     </article>
   );
 }
 
 /** A private note: for the team, never sent to the customer. */
-export function NoteArticle({ item }: { item: NoteItem }) {
+export function NoteArticle({ item, highlighted }: { item: NoteItem; highlighted: boolean }) {
   const { timeZone } = useClock();
   return (
-    <article className={styles.note} aria-label={`Note by ${item.note.author_name} at ${clockTime(item.at, timeZone)}`}>
+    <article className={styles.note} data-key={item.key} data-highlighted={highlighted || undefined} tabIndex={-1} aria-label={`Private note by ${item.note.author_name} at ${clockTime(item.at, timeZone)}`}>
       <span className={styles.noteLabel}>
-        <Icon name="lock" size={12} /> Note by {item.note.author_name} · <Time at={item.at} style="clock" /> · not sent to the customer
+        <Icon name="lock" size={12} /> Private note by {item.note.author_name} · <Time at={item.at} style="clock" /> · not sent to the customer
       </span>
       <p className={styles.text}>{item.note.text}</p>
     </article>

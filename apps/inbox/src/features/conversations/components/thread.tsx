@@ -1,8 +1,7 @@
 'use client';
 
-import type { TimelineEntry } from '@sendbook/api-contract';
 import Link from 'next/link';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useClock } from '../../../components/clock';
 import { ProblemState } from '../../../components/problem-state';
 import { Badge } from '../../../components/ui/badge';
@@ -10,61 +9,98 @@ import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/skeleton';
-import { State } from '../../../components/ui/state';
 import { useToast } from '../../../components/ui/toast';
 import { contactLabel, contactNumber } from '../../../lib/message-content';
+import { newestKey } from '../../../lib/send-guard';
 import type { Loaded } from '../../../lib/server-api';
-import { buildThread } from '../../../lib/thread';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
 import { describeWindow } from '../../../lib/window';
-import { conversationQuery, fetchOlderTimeline, type ConversationDetail } from '../conversations.queries';
+import { useCurrentStaff } from '../../auth/current-staff';
+import { Composer, type ComposerHandle } from '../../composer/components/composer';
+import { useDraft } from '../../composer/hooks/use-draft';
+import { useCommands, type PaletteCommand } from '../../shell/commands';
+import { useKeyBindings } from '../../shell/hooks/use-key-bindings';
+import type { ConversationDetail } from '../conversations.queries';
+import { useConversationActions } from '../hooks/use-conversation-actions';
 import { useMarkSeen } from '../hooks/use-mark-seen';
-import { InboundArticle, NoteArticle, OutboundArticle } from './message-article';
+import { useTimeline } from '../hooks/use-timeline';
+import { ContactPanel } from './contact-panel';
+import { Timeline, type TimelineHandle } from './timeline';
 import styles from './thread.module.css';
 
-/** One conversation, read-only for now: who, whether the window is open, and every message with its state. */
+const NO_BINDINGS: Record<string, () => void> = {};
+
+/**
+ * One conversation, three parts: the timeline of both directions, the composer, and the contact
+ * panel with what an agent does to the conversation. Every action has a key and a palette entry.
+ */
 export function Thread({ id, initial }: { id: string; initial: Loaded<ConversationDetail> }) {
-  const query = useSeededQuery(conversationQuery(id), initial);
+  const timeline = useTimeline(id, initial);
+  const { query, entries } = timeline;
   const { now, timeZone } = useClock();
+  const me = useCurrentStaff();
   const toast = useToast();
+  const draft = useDraft(id);
+  const actions = useConversationActions(id);
+  const composer = useRef<ComposerHandle>(null);
+  const log = useRef<TimelineHandle>(null);
+  const [details, setDetails] = useState(false);
   useMarkSeen(id, query.data?.conversation.unread_count);
 
-  // The detail carries the newest page; earlier pages are fetched on request and kept here.
-  const [older, setOlder] = useState<{ entries: TimelineEntry[]; cursor: string | null } | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const cursor = older ? older.cursor : (query.data?.older_cursor ?? null);
-  const items = useMemo(() => (query.data ? buildThread(uniqueEntries([...(older?.entries ?? []), ...query.data.timeline]), now, timeZone) : []), [query.data, older, now, timeZone]);
+  const conversation = query.data?.conversation;
+  const name = conversation ? contactLabel(conversation.contact) : '';
+  const number = conversation ? contactNumber(conversation.contact) : null;
+  const window = conversation ? describeWindow(conversation, now, timeZone) : null;
+  const newest = newestKey(entries);
 
-  // Open at the newest message; stay there as messages arrive, unless the agent scrolled up to read.
-  const logRef = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
-  const opened = useRef<string | null>(null);
-  const keepFromBottom = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const log = logRef.current;
-    if (!log) return;
-    if (keepFromBottom.current !== null) {
-      // Earlier messages went in above: keep what the agent was reading where it was.
-      log.scrollTop = log.scrollHeight - keepFromBottom.current;
-      keepFromBottom.current = null;
-    } else if (opened.current !== id || pinned.current) log.scrollTop = log.scrollHeight;
-    opened.current = id;
-  }, [id, items.length]);
-
-  const showEarlier = async () => {
-    if (!cursor || loadingOlder) return;
-    setLoadingOlder(true);
-    try {
-      const page = await fetchOlderTimeline(id, cursor);
-      const log = logRef.current;
-      keepFromBottom.current = log ? log.scrollHeight - log.scrollTop : null;
-      setOlder((current) => ({ entries: [...page.data, ...(current?.entries ?? [])], cursor: page.older_cursor }));
-    } catch {
-      toast({ tone: 'danger', title: 'Could not load earlier messages', description: 'Try again in a moment.' });
-    } finally {
-      setLoadingOlder(false);
-    }
+  const copy = (text: string, what: string) =>
+    void navigator.clipboard.writeText(text).then(
+      () => toast({ tone: 'success', title: `${what} copied` }),
+      () => toast({ tone: 'danger', title: `Could not copy the ${what.toLowerCase()}` }),
+    );
+  const replyToLast = () => {
+    const key = log.current?.lastInboundKey();
+    if (key) draft.setReplyTo(key, newest);
+    composer.current?.focus();
   };
+
+  const bindings = useMemo<Record<string, () => void>>(
+    () =>
+      conversation
+        ? {
+            r: () => composer.current?.focus(),
+            R: replyToLast,
+            a: () => (conversation.assignee === me.id ? undefined : actions.assign(me.id, 'you')),
+            e: () => (conversation.state === 'closed' ? actions.reopen() : actions.close()),
+            n: () => composer.current?.writeNote(),
+            t: () => composer.current?.openTemplates(),
+          }
+        : NO_BINDINGS,
+    // replyToLast reads refs and the draft’s setters, which do not change.
+    [conversation, me.id, actions],
+  );
+  useKeyBindings(bindings);
+
+  const commands = useMemo<PaletteCommand[]>(() => {
+    if (!conversation) return [];
+    const group = `This conversation (${name})`;
+    const list: PaletteCommand[] = [
+      { id: 'thread-reply', label: 'Reply', group, hint: 'R', run: () => composer.current?.focus() },
+      { id: 'thread-reply-last', label: 'Reply to their last message', group, hint: '⇧R', run: replyToLast },
+      { id: 'thread-template', label: 'Send a template…', group, hint: 'T', run: () => composer.current?.openTemplates() },
+      { id: 'thread-note', label: 'Write a private note', group, hint: 'N', run: () => composer.current?.writeNote() },
+      conversation.assignee === me.id
+        ? { id: 'thread-unassign', label: 'Unassign', group, run: () => actions.assign(null, null) }
+        : { id: 'thread-assign-me', label: 'Assign to me', group, hint: 'A', run: () => actions.assign(me.id, 'you') },
+      conversation.state === 'closed'
+        ? { id: 'thread-reopen', label: 'Reopen the conversation', group, hint: 'E', run: actions.reopen }
+        : { id: 'thread-close', label: 'Close the conversation', group, hint: 'E', run: actions.close },
+      { id: 'thread-seen', label: 'Mark seen', group, run: actions.markSeen },
+      { id: 'thread-copy-link', label: 'Copy link to this conversation', group, run: () => copy(`${location.origin}/conversations/${conversation.id}`, 'Link') },
+    ];
+    if (number) list.push({ id: 'thread-copy-number', label: 'Copy number', group, keywords: [number], run: () => copy(number, 'Number') });
+    return list;
+  }, [conversation, name, number, me.id, actions]);
+  useCommands('thread', commands);
 
   if (query.problem && !query.data) {
     return (
@@ -73,7 +109,7 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
       </div>
     );
   }
-  if (!query.data) {
+  if (!query.data || !conversation || !window) {
     return (
       <div className={styles.empty}>
         <Loading label="Loading the conversation…" />
@@ -81,103 +117,64 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
     );
   }
 
-  const { conversation } = query.data;
-  const name = contactLabel(conversation.contact);
-  const number = contactNumber(conversation.contact);
-  const window = describeWindow(conversation, now, timeZone);
-  const copy = (text: string, what: string) =>
-    void navigator.clipboard.writeText(text).then(
-      () => toast({ tone: 'success', title: `${what} copied` }),
-      () => toast({ tone: 'danger', title: `Could not copy the ${what.toLowerCase()}` }),
-    );
-
   return (
-    <div className={styles.thread}>
-      <header className={styles.header}>
-        <Button asChild variant="ghost" size="sm" className={styles.back}>
-          <Link href="/conversations">
-            <Icon name="back" size={14} />
-            Conversations
-          </Link>
-        </Button>
-        <div className={styles.identity}>
-          <h2 className={styles.contactName}>{name}</h2>
-          <div className={styles.contactMeta}>
-            {number && number !== name ? <span>{number}</span> : null}
-            {conversation.assignee ? <span>· Assigned to {conversation.assignee_name ?? 'someone'}</span> : null}
+    <div className={styles.layout} data-details={details}>
+      <div className={styles.thread}>
+        <header className={styles.header}>
+          <Button asChild variant="ghost" size="sm" className={styles.back}>
+            <Link href="/conversations">
+              <Icon name="back" size={14} />
+              Conversations
+            </Link>
+          </Button>
+          <div className={styles.identity}>
+            <h2 className={styles.contactName}>{name}</h2>
+            <div className={styles.contactMeta}>
+              {number && number !== name ? <span>{number}</span> : null}
+              <span>· {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}</span>
+            </div>
           </div>
-        </div>
-        <div className={styles.headerSide}>
-          <Badge tone={window.tone} dot title={window.label}>
-            {window.open ? `Window ${window.short}` : window.short}
-          </Badge>
-          {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="sm" aria-label="More actions">
-                ⋯
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {number ? <DropdownMenuItem onSelect={() => copy(number, 'Number')}>Copy number</DropdownMenuItem> : null}
-              <DropdownMenuItem onSelect={() => copy(`${location.origin}/conversations/${conversation.id}`, 'Link')}>Copy link</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => copy(conversation.id, 'Conversation ID')}>Copy conversation ID</DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
-      </header>
-      <div
-        ref={logRef}
-        className={styles.log}
-        role="log"
-        aria-label="Messages"
-        tabIndex={0}
-        onScroll={(event) => {
-          const log = event.currentTarget;
-          pinned.current = log.scrollHeight - log.scrollTop - log.clientHeight < 80;
-        }}
-      >
-        {cursor ? (
-          <div className={styles.earlier}>
-            <Button size="sm" onClick={() => void showEarlier()} disabled={loadingOlder} busy={loadingOlder}>
-              Show earlier messages
+          <div className={styles.headerSide}>
+            <Badge tone={window.tone} dot title={window.label}>
+              {window.open ? `Window ${window.short}` : window.short}
+            </Badge>
+            {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
+            <Button variant="ghost" size="sm" className={styles.detailsToggle} aria-expanded={details} onClick={() => setDetails((d) => !d)}>
+              Details
             </Button>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="sm" aria-label="More actions">
+                  ⋯
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                {number ? <DropdownMenuItem onSelect={() => copy(number, 'Number')}>Copy number</DropdownMenuItem> : null}
+                <DropdownMenuItem onSelect={() => copy(`${location.origin}/conversations/${conversation.id}`, 'Link')}>Copy link</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => copy(conversation.id, 'Conversation ID')}>Copy conversation ID</DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
           </div>
-        ) : null}
-        {items.length === 0 ? (
-          <State role="status" icon="inbox" title="No messages yet" compact>
-            Messages to and from {name} appear here.
-          </State>
-        ) : (
-          items.map((item) =>
-            item.kind === 'day' ? (
-              <div key={item.key} className={styles.day}>
-                <h2>{item.label}</h2>
-              </div>
-            ) : item.kind === 'inbound' ? (
-              <InboundArticle key={item.key} item={item} contact={name} />
-            ) : item.kind === 'note' ? (
-              <NoteArticle key={item.key} item={item} />
-            ) : (
-              <OutboundArticle key={item.key} item={item} contact={name} />
-            ),
-          )
-        )}
+        </header>
+        <Timeline
+          entries={entries}
+          contact={name}
+          hasOlder={timeline.hasOlder}
+          loadingOlder={timeline.loadingOlder}
+          olderFailed={timeline.olderFailed}
+          onLoadOlder={() => void timeline.loadOlder()}
+          handle={log}
+          actions={{
+            canReply: true,
+            onReply: (item) => {
+              draft.setReplyTo(item.key, newest);
+              composer.current?.focus();
+            },
+          }}
+        />
+        <Composer conversationId={id} contact={name} window={window} entries={entries} draft={draft} handle={composer} />
       </div>
-      <footer className={styles.footer} data-open={window.open}>
-        <Icon name={window.open ? 'clock' : 'lock'} size={14} />
-        {window.open ? <span>{window.label}. You can write to {name} freely until then.</span> : <span>{window.label}. Only an approved template can reach {name} now.</span>}
-      </footer>
+      <ContactPanel conversation={conversation} window={window} purposes={query.data.recent_purposes} actions={actions} />
     </div>
   );
-}
-
-/** One entry per message or note, whichever page it came in. */
-function uniqueEntries(entries: readonly TimelineEntry[]): TimelineEntry[] {
-  const byKey = new Map<string, TimelineEntry>();
-  for (const entry of entries) {
-    const key = entry.direction === 'inbound' ? `in-${entry.inbound.id}` : entry.direction === 'outbound' ? `out-${entry.message.id}` : `note-${entry.note.id}`;
-    byKey.set(key, entry);
-  }
-  return [...byKey.values()];
 }

@@ -10,6 +10,7 @@ import { useLiveEvents } from '../../../lib/live';
 import { initials } from '../../../lib/message-content';
 import type { StaffMember } from '@sendbook/api-contract';
 import { SignOutButton, useSignOut } from '../../auth/components/sign-out-button';
+import { CurrentStaffProvider } from '../../auth/current-staff';
 import { QueueCount } from '../../work-queues/components/queue-count';
 import { CommandsProvider } from '../commands';
 import { useShortcuts } from '../hooks/use-shortcuts';
@@ -43,6 +44,7 @@ export function AppShell({ staff, children }: { staff: StaffMember; children: Re
   );
 
   return (
+    <CurrentStaffProvider staff={staff}>
     <CommandsProvider>
       <div className={styles.shell}>
         <a href="#main" className={styles.skip}>
@@ -132,5 +134,6 @@ export function AppShell({ staff, children }: { staff: StaffMember; children: Re
         <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} navigation={commands} onSignOut={() => void signOut()} />
       </div>
     </CommandsProvider>
+    </CurrentStaffProvider>
   );
 }

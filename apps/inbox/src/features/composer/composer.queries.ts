@@ -1,0 +1,9 @@
+import type { Template } from '@sendbook/api-contract';
+import { browserApi, unwrap } from '../../lib/api';
+
+/** The registry's approved templates, for the picker (synced from Meta; they change rarely). */
+export const templatesQuery = {
+  queryKey: ['templates', 'approved'] as const,
+  queryFn: async (): Promise<Template[]> => (await unwrap(browserApi().client.GET('/v1/templates', { params: { query: { status: 'APPROVED' } } }))).data,
+  staleTime: 5 * 60_000,
+};

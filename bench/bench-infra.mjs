@@ -1,0 +1,135 @@
+// What every benchmark needs around the code it measures: the bench's credentials, a database of
+// its own, a Redis key prefix to clean up, and child processes that say when they are ready.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The credentials the bench's app and simulator share; never real ones. */
+export const SECRETS = Object.freeze({
+  accessToken: 'bench-access-token-0123456789',
+  appSecret: 'bench-app-secret',
+  verifyToken: 'bench-verify-token',
+  phoneNumberId: '106540352242922',
+  businessAccountId: '102290129340398',
+  apiKey: 'sk_bench_0123456789abcdef0123456789abcdef',
+});
+
+/** The app's environment for a bench run against `graphUrl`, with the bench's database and prefix. */
+export function benchEnv({ graphUrl, databaseUrl, redisUrl, redisPrefix }) {
+  return {
+    LOG_LEVEL: 'silent',
+    WHATSAPP_ACCESS_TOKEN: SECRETS.accessToken,
+    WHATSAPP_APP_SECRET: SECRETS.appSecret,
+    WHATSAPP_VERIFY_TOKEN: SECRETS.verifyToken,
+    WHATSAPP_PHONE_NUMBER_ID: SECRETS.phoneNumberId,
+    WHATSAPP_BUSINESS_ACCOUNT_ID: SECRETS.businessAccountId,
+    WHATSAPP_GRAPH_URL: graphUrl,
+    BOOTSTRAP_API_KEY: SECRETS.apiKey,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+  };
+}
+
+export function withDatabase(serverUrl, database) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function adminQuery(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export function redisConnection(url) {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    db: Number(parsed.pathname.slice(1) || 0),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+  };
+}
+
+export async function deleteRedisKeys(url, pattern) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = nextCursor;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export function withTimeout(promise, ms, message) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A Node child process with an IPC channel that sends `{ type: 'ready', ...details }` once it is
+ * up. `request(message)` sends `{ ...message, id }` and resolves with the child's `{ id, value }`.
+ */
+export function startChild(entry, { env = {}, args = [], what = path.basename(entry) } = {}) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    proc.stderr.on('data', (d) => (stderr += d));
+    const pending = new Map();
+    let seq = 0;
+    const request = (message) =>
+      new Promise((answer) => {
+        const id = ++seq;
+        pending.set(id, answer);
+        proc.send({ ...message, id });
+      });
+    const child = { proc, ready: null, request };
+    const timer = setTimeout(() => reject(new Error(`${what} did not start: ${stderr}`)), 20_000);
+    proc.on('message', (msg) => {
+      if (msg.type === 'ready') {
+        clearTimeout(timer);
+        child.ready = msg;
+        resolve(child);
+      } else if (pending.has(msg.id)) {
+        pending.get(msg.id)(msg.value);
+        pending.delete(msg.id);
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      if (child.ready === null) reject(new Error(`${what} exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+export function stopChild(child) {
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    proc.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
+
+export function fmt(n, digits = 0) {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}

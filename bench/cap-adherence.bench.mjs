@@ -1,0 +1,198 @@
+// Cap adherence: does a campaign go out as fast as Meta allows, and never faster? Three business
+// numbers at 80 msg/s each get a backlog of distinct recipients at once; one user also gets ten
+// messages. From what the simulator (in its own process) accepted: each number's achieved rate ÷
+// the rate the headroom setting aims for (80 × 0.9 = 72 msg/s), the most sends in any one-second
+// window (never over 80), 130429s (none), and the smallest gap between the one user's messages
+// (6 s at least).
+//
+// Plain Node ESM on the BUILT code (`npx tsc -b tsconfig.build.json` first):
+//   node bench/cap-adherence.bench.mjs [--per-number 1200] [--numbers 3] [--user-messages 10] [--json]
+// Needs PostgreSQL and Redis on localhost (BENCH_PG_URL / BENCH_REDIS_URL); removes what it made.
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
+import { createHttpApp } from '../apps/api/dist/create-app.js';
+import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, startChild, stopChild, withDatabase, withTimeout } from './bench-infra.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CAP = 80;
+const HEADROOM_PERCENT = 10;
+const PAIR_INTERVAL_MS = 6000;
+const TARGET = 0.95;
+const BASE_NUMBER = 106540352242922n;
+/** The user who gets several messages (as Meta writes a number: digits, no plus). */
+const ONE_USER = '972509999999';
+
+export async function run({ perNumber = 1200, numbers = 3, userMessages = 10, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+  const stamp = `${Date.now()}_${process.pid}`;
+  const database = `sendbook_bench_cap_${stamp}`;
+  const redisPrefix = `sendbook_bench_cap_${stamp}`;
+  const databaseUrl = withDatabase(pgUrl, database);
+  const ids = Array.from({ length: numbers }, (_, i) => String(BASE_NUMBER + BigInt(i)));
+  const children = [];
+  let app;
+  try {
+    await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+    await runMigrations(databaseUrl);
+    // Meta's caps on: 80 msg/s per number and one message per 6 s per user, refused with 130429
+    // and 131056 past them. No webhooks: statuses are not what this measures.
+    const sim = await startChild(path.join(HERE, 'simulator-process.mjs'), {
+      what: 'the simulator',
+      args: [JSON.stringify({
+        accessToken: SECRETS.accessToken,
+        appSecret: SECRETS.appSecret,
+        phoneNumbers: ids.map((id, i) => ({ id, displayPhoneNumber: `1555078${String(3881 + i)}`, wabaId: SECRETS.businessAccountId, mps: CAP })),
+        pairIntervalMs: PAIR_INTERVAL_MS,
+        statusDelaysMs: { sent: 600_000, delivered: null, read: null },
+      })],
+    });
+    children.push(sim);
+    const env = {
+      ...benchEnv({ graphUrl: sim.ready.url, databaseUrl, redisUrl, redisPrefix }),
+      // Everything at its default but the messaging limit, which would stop a campaign at 250 users.
+      MESSAGING_LIMIT: 'unlimited',
+      SEND_RATE_PER_SECOND: String(CAP),
+      SEND_RATE_HEADROOM_PERCENT: String(HEADROOM_PERCENT),
+    };
+    app = await createHttpApp(withInfra(loadConfig({ ...env, ROLE: 'api' }), { databaseUrl, redisUrl }));
+    await app.listen(0, '127.0.0.1');
+    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+    const total = perNumber * numbers + userMessages;
+    log(`enqueueing ${perNumber} recipients on each of ${numbers} numbers at ${CAP} msg/s, and ${userMessages} messages to one user`);
+    const t0 = performance.now();
+    const bodies = [];
+    for (let u = 0; u < userMessages; u++) bodies.push(messageBody(ids[0], 'one-user', u, `+${ONE_USER}`));
+    for (let i = 0; i < perNumber; i++) for (const [n, id] of ids.entries()) bodies.push(messageBody(id, `n${n}`, i, `+9725${String(n)}${String(i).padStart(7, '0')}`));
+    const statuses = await postAll(url, bodies);
+    if ((statuses.get(201) ?? 0) !== total) throw new Error(`enqueue answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${total} × 201`);
+    const enqueueSeconds = (performance.now() - t0) / 1000;
+    // The backlog is all there before a worker runs: what is measured is the sending, not the enqueueing.
+    log(`  enqueued in ${fmt(enqueueSeconds, 1)} s; starting the worker process; waiting for the simulator to accept all ${total}`);
+    children.push(await startChild(path.join(HERE, 'outbound-worker.mjs'), { env: { ...env, ROLE: 'worker' }, what: 'the worker process' }));
+    const deadline = Date.now() + (userMessages * PAIR_INTERVAL_MS + (perNumber / (CAP * 0.5)) * 1000 + 60_000);
+    let sends = [];
+    for (;;) {
+      sends = await sim.request({ type: 'sends' });
+      if (sends.length >= total || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const rejections = await sim.request({ type: 'rejections' });
+    return summarise({ ids, perNumber, userMessages, total, sends, rejections, enqueueSeconds });
+  } finally {
+    await app?.close().catch(() => undefined);
+    for (const child of children.reverse()) await stopChild(child);
+    await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
+    await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
+  }
+}
+
+/** Per number: achieved rate over its campaign, ÷ the aimed rate; the fullest second; and the one user's gaps. */
+export function summarise({ ids, perNumber, userMessages, total, sends, rejections, enqueueSeconds }) {
+  const aimed = CAP * (1 - HEADROOM_PERCENT / 100);
+  const campaign = sends.filter((s) => s.to !== ONE_USER);
+  const perNumberFigures = ids.map((id) => {
+    const times = campaign.filter((s) => s.phoneNumberId === id).map((s) => s.acceptedAt).sort((a, b) => a - b);
+    const seconds = times.length > 1 ? (times.at(-1) - times[0]) / 1000 : null;
+    const achieved = seconds ? (times.length - 1) / seconds : null;
+    return { phone_number_id: id, sent: times.length, seconds, achieved_per_s: achieved, of_aimed: achieved === null ? null : achieved / aimed, max_in_any_second: maxInWindow(times, 1000) };
+  });
+  const userTimes = sends.filter((s) => s.to === ONE_USER).map((s) => s.acceptedAt).sort((a, b) => a - b);
+  const gaps = userTimes.slice(1).map((t, i) => t - userTimes[i]);
+  const byDedupe = new Map();
+  for (const s of sends) byDedupe.set(s.dedupe, (byDedupe.get(s.dedupe) ?? 0) + 1);
+  const worst = Math.min(...perNumberFigures.map((f) => f.of_aimed ?? 0));
+  const figures = {
+    cap_per_s: CAP,
+    aimed_per_s: aimed,
+    per_number_backlog: perNumber,
+    enqueue_seconds: enqueueSeconds,
+    numbers: perNumberFigures,
+    worst_of_aimed: worst,
+    rejections_130429: rejections.filter((r) => r.code === 130429).length,
+    rejections_131056: rejections.filter((r) => r.code === 131056).length,
+    user_messages: userTimes.length,
+    user_min_gap_ms: gaps.length > 0 ? Math.min(...gaps) : null,
+    all_sent: sends.length === total,
+    exactly_once: [...byDedupe.values()].every((c) => c === 1),
+    target: TARGET,
+  };
+  figures.meets_target =
+    figures.all_sent && figures.exactly_once && worst >= TARGET && perNumberFigures.every((f) => f.max_in_any_second <= CAP) && figures.rejections_130429 === 0 && userTimes.length === userMessages && (figures.user_min_gap_ms ?? PAIR_INTERVAL_MS) >= PAIR_INTERVAL_MS;
+  return figures;
+}
+
+/** The most timestamps (sorted) inside any window of `ms`. */
+function maxInWindow(times, ms) {
+  let best = 0;
+  for (let i = 0, j = 0; j < times.length; j++) {
+    while (times[j] - times[i] >= ms) i++;
+    best = Math.max(best, j - i + 1);
+  }
+  return best;
+}
+
+function messageBody(phoneNumberId, batch, i, to) {
+  return JSON.stringify({
+    dedupe_key: `cap-${batch}-${i}`,
+    to,
+    phone_number_id: phoneNumberId,
+    purpose: 'order_shipped',
+    payload: { type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } },
+  });
+}
+
+/** 32 keep-alive clients POSTing the bodies in order, as an order system enqueueing a campaign. */
+async function postAll(url, bodies) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const statuses = new Map();
+  let next = 0;
+  const client = async () => {
+    while (next < bodies.length) {
+      const status = await post(url, agent, bodies[next++]);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  };
+  try {
+    await withTimeout(Promise.all(Array.from({ length: 32 }, client)), 120_000, 'the POSTs did not finish in time');
+  } finally {
+    agent.destroy();
+  }
+  return statuses;
+}
+
+function post(baseUrl, agent, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}/v1/messages`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export function table(f) {
+  const rows = f.numbers.map((n) => `| ${n.phone_number_id} | ${n.sent} | ${n.achieved_per_s === null ? '—' : fmt(n.achieved_per_s, 1)} msg/s | ${n.of_aimed === null ? '—' : fmt(n.of_aimed, 2)} | ${n.max_in_any_second} |`);
+  return [
+    `| number | sent | achieved | ÷ ${f.aimed_per_s} aimed (target ≥ ${f.target}) | most in any 1 s (cap ${f.cap_per_s}) |`,
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    `130429 refusals: ${f.rejections_130429}; 131056: ${f.rejections_131056}. One user's ${f.user_messages} messages: smallest gap ${f.user_min_gap_ms === null ? '—' : fmt(f.user_min_gap_ms / 1000, 2)} s (≥ 6 s). Every message exactly once: ${f.exactly_once && f.all_sent ? 'yes' : 'NO'}. Target met: ${f.meets_target ? 'yes' : 'no'}.`,
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? Number(args[i + 1]) : fallback;
+  };
+  const figures = await run({ perNumber: option('--per-number', 1200), numbers: option('--numbers', 3), userMessages: option('--user-messages', 10), log: args.includes('--json') ? () => undefined : console.log });
+  console.log(args.includes('--json') ? JSON.stringify(figures, null, 2) : table(figures));
+  process.exit(figures.meets_target ? 0 : 1);
+}

@@ -1,0 +1,308 @@
+import type { Browser, Page } from 'playwright-core';
+import request from 'supertest';
+import { buttonsPayload, inbound, sendTo } from '../conversations/conversation-support.js';
+import { conversationOf, enqueued, postStatus, received, recordStates } from '../support/agent-inbox.js';
+import { launchBrowser } from '../support/browser.js';
+import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import { ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, signIn, where, type InboxPage } from '../support/inbox-browser.js';
+import { seedLongThread } from '../support/long-thread.js';
+import { startSendbook, type Sendbook } from '../support/sendbook.js';
+import { createStaff, type StaffLogin } from '../support/staff.js';
+import { TEST_SECRETS } from '../support/test-env.js';
+import { waitFor } from '../support/wait-for.js';
+
+/**
+ * The inbox as an agent uses it all day, on the real API, PostgreSQL, Redis and the simulator:
+ * replies in context, one send per press, ticks that never step back, the template picker when the
+ * window is closed, a 5,000-message thread, drafts, a dropped live connection, a session that ends.
+ */
+describe('the agents’ inbox', () => {
+  let sb: Sendbook;
+  let inbox: InboxServer;
+  let browser: Browser;
+  let agent: StaffLogin;
+  let tab: InboxPage;
+  const open = async (conversationId: string) => {
+    await tab.page.goto(`${inbox.url}/conversations/${conversationId}`);
+    const log = tab.page.getByRole('log', { name: 'Messages' });
+    await log.waitFor();
+    return log;
+  };
+  const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+
+  beforeAll(async () => {
+    sb = await startSendbook({ app: { env: { ...ADMIN_ENV, MARK_READ_ON_OPEN: 'false' } } });
+    agent = await createStaff(sb, 'agent', 'Rosa Díaz');
+    inbox = await startInbox(sb.url);
+    browser = await launchBrowser();
+    tab = await openPage(browser);
+    await tab.page.goto(`${inbox.url}/login`);
+    await signIn(tab.page, agent);
+  }, 120_000);
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await inbox?.close();
+    await sb?.close();
+  });
+  afterEach(() => assertLocalOnly(tab.outside));
+
+  it('a button choice sits under, and quotes, the message it answers; a double Enter sends one reply', async () => {
+    const ben = sb.sim.customer('972502220001', { name: 'Ben Amar' });
+    await inbound(sb, ben.sendText('Hi, can I change my delivery slot?'));
+    const offer = await sendTo(sb, ben.waId, buttonsPayload('Friday 10:00–12:00 then?'), 'delivery_slot');
+    await inbound(sb, ben.reply(offer.wamid, 'Yes'));
+    const id = await conversationOf(sb, ben.waId);
+
+    const { page } = tab;
+    const log = await open(id);
+    const choice = log.getByRole('article').filter({ hasText: 'Chose Yes' });
+    await choice.waitFor();
+    await expect(choice.locator('blockquote').textContent()).resolves.toContain('Friday 10:00–12:00 then?');
+    await expect(choice.textContent()).resolves.toContain('confirm'); // the choice's id, what systems act on
+    // Under the message it answers: the offer comes first in the log.
+    const keys = await log.getByRole('article').evaluateAll((articles) => articles.map((a) => (a as unknown as { dataset: { key: string } }).dataset.key));
+    const offerArticle = log.getByRole('article').filter({ hasText: 'Friday 10:00–12:00 then?' }).filter({ hasNotText: 'Chose' });
+    const offerKey = await offerArticle.getAttribute('data-key');
+    expect(keys.indexOf(offerKey!)).toBeLessThan(keys.indexOf((await choice.getAttribute('data-key'))!));
+    // The quote jumps to it.
+    await choice.locator('blockquote').getByRole('button').click();
+    await waitFor(async () => (await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-key'))) === offerKey, { what: 'focus on the quoted message' });
+    await look(page, 'agent-thread-choice');
+
+    // Reply to the choice, pressing Enter twice as fast as a keyboard repeats.
+    await choice.getByRole('button', { name: 'Reply to this message' }).click();
+    await expect(page.getByText('Replying to').count()).resolves.toBe(1);
+    const box = messageBox(page);
+    await box.fill('Booked: Friday 10:00–12:00.');
+    await box.press('Enter');
+    await box.press('Enter');
+    const reply = log.getByRole('article').filter({ hasText: 'Booked: Friday 10:00–12:00.' });
+    await reply.waitFor();
+    await expect(reply.locator('blockquote').textContent()).resolves.toContain('Yes');
+    await waitFor(() => received(sb, ben.waId, 'Booked: Friday') >= 1, { what: 'the reply on the phone' });
+    await sb.sim.idle();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(received(sb, ben.waId, 'Booked: Friday')).toBe(1);
+    await expect(enqueued(sb, ben.waId, 'Booked: Friday')).resolves.toBe(1);
+    await expect(box.inputValue()).resolves.toBe('');
+    // The reply answers the customer's choice on their phone too.
+    expect(sb.sim.ledger({ to: ben.waId }).find((e) => JSON.stringify(e.body).includes('Booked'))?.contextMessageId).toMatch(/^wamid\./);
+    await look(page, 'agent-thread-replied');
+  });
+
+  it('a tick moves to Read without a reload, and a late Delivered does not move it back', async () => {
+    const chen = sb.sim.customer('972502220002', { name: 'Chen Wei', readReceipts: false });
+    await inbound(sb, chen.sendText('Is my parcel out yet?'));
+    const sent = await sendTo(sb, chen.waId, { type: 'text', text: { body: 'Out for delivery today.' } }, 'order_update');
+    await waitFor(async () => (await sb.api().get(`/v1/messages/${sent.id}`).expect(200)).body.message.state === 'delivered', { what: 'delivered' });
+    const id = await conversationOf(sb, chen.waId);
+
+    const { page } = tab;
+    const log = await open(id);
+    const article = log.getByRole('article').filter({ hasText: 'Out for delivery today.' });
+    await article.waitFor();
+    await expect(description(page, article)).resolves.toBe('Delivered');
+    const states = await recordStates(page, log, 'Out for delivery today.');
+
+    await postStatus(sb, sent.wamid, 'read', chen.waId);
+    await waitFor(async () => (await description(page, article)) === 'Read', { what: 'Read on screen', timeoutMs: 15_000 });
+    await postStatus(sb, sent.wamid, 'delivered', chen.waId, Math.floor(Date.now() / 1000) - 30);
+    // The late status is processed (its event reaches the page and the thread refetches)…
+    await waitFor(async () => ((await sb.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'received'`)) as { n: number }[])[0]!.n === 0, { what: 'the late webhook processed' });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // …and the article went Delivered → Read, never back.
+    await expect(states()).resolves.toEqual(['Delivered', 'Read']);
+    await expect(description(page, article)).resolves.toBe('Read');
+    await look(page, 'agent-thread-read');
+  });
+
+  it('a closed window turns the composer into the template picker, which refuses a missing parameter and sends once', async () => {
+    const dina = sb.sim.customer('972502220003', { name: 'Dina Katz' });
+    const opened = await sb.api().post('/v1/conversations').send({ to: `+${dina.waId}` }).expect((res) => expect([200, 201]).toContain(res.status));
+    const id = opened.body.conversation.id as string;
+
+    const { page } = tab;
+    await open(id);
+    await expect(page.getByRole('textbox', { name: 'Message', exact: true, disabled: false }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Template', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a template' });
+    await dialog.waitFor();
+    await dialog.getByRole('searchbox', { name: 'Search templates' }).fill('shipped');
+    await dialog.getByRole('button', { name: /order_shipped/ }).click();
+    await dialog.getByRole('textbox', { name: 'Body {{1}}' }).fill('Dina');
+    await dialog.getByRole('textbox', { name: 'Body {{2}}' }).fill('44812');
+    const third = dialog.getByRole('textbox', { name: 'Body {{3}}' });
+    await third.fill('x');
+    await third.fill('');
+    await dialog.getByText('Body {{3}}: needed').waitFor();
+    const send = dialog.getByRole('button', { name: 'Send template' });
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('region', { name: 'Preview' }).textContent()).resolves.toContain('Hi Dina, your order 44812 has shipped and should arrive by {{3}}.');
+    await look(page, 'agent-template-picker-invalid');
+
+    await third.fill('Thursday');
+    await waitFor(async () => !(await send.isDisabled()), { what: 'Send template enabled' });
+    await expect(dialog.getByRole('region', { name: 'Preview' }).textContent()).resolves.toContain('arrive by Thursday.');
+    await look(page, 'agent-template-picker-valid');
+    await send.dblclick();
+    await dialog.waitFor({ state: 'detached' });
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.getByRole('article').filter({ hasText: 'arrive by Thursday.' }).waitFor();
+    await waitFor(() => received(sb, dina.waId, 'Thursday') >= 1, { what: 'the template on the phone' });
+    await sb.sim.idle();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(received(sb, dina.waId, 'Thursday')).toBe(1);
+    await expect(enqueued(sb, dina.waId, 'Thursday')).resolves.toBe(1);
+    await look(page, 'agent-thread-template-sent');
+  });
+
+  it('a 5,000-message thread keeps fewer than 300 messages in the DOM, and scrolls back to the very first', async () => {
+    const long = await seedLongThread(sb, '972502220004', 5000);
+    const { page } = tab;
+    const log = await open(long.conversationId);
+    await log.getByRole('article').first().waitFor();
+    const articles = () => log.getByRole('article').count();
+    await expect(articles()).resolves.toBeLessThan(300);
+    await look(page, 'agent-thread-long');
+
+    let most = 0;
+    const deadline = Date.now() + 120_000;
+    while (!(await log.getByText('The start of your conversation').count())) {
+      if (Date.now() > deadline) throw new Error('never reached the start of the thread');
+      await log.evaluate((element) => {
+        (element as unknown as { scrollTop: number }).scrollTop = 0;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      most = Math.max(most, await articles());
+    }
+    await log.getByRole('article').filter({ hasText: 'the first message' }).waitFor();
+    most = Math.max(most, await articles());
+    expect(most).toBeLessThan(300);
+    await look(page, 'agent-thread-long-start');
+  }, 180_000);
+
+  it('a draft survives navigation and a reload, and never shows in another conversation', async () => {
+    const eva = sb.sim.customer('972502220005', { name: 'Eva Stern' });
+    const fay = sb.sim.customer('972502220006', { name: 'Fay Cohen' });
+    await inbound(sb, eva.sendText('Do you ship to Haifa?'));
+    await inbound(sb, fay.sendText('Hello?'));
+    const evaId = await conversationOf(sb, eva.waId);
+    const fayId = await conversationOf(sb, fay.waId);
+
+    const { page } = tab;
+    await open(evaId);
+    await messageBox(page).fill('Yes, we ship to Haifa in');
+    await page.getByRole('link', { name: /Fay Cohen/ }).click();
+    await page.waitForURL((url) => url.pathname === `/conversations/${fayId}`);
+    await page.getByRole('heading', { name: 'Fay Cohen' }).waitFor();
+    await expect(messageBox(page).inputValue()).resolves.toBe('');
+    await page.getByRole('link', { name: /Eva Stern/ }).click();
+    await page.waitForURL((url) => url.pathname === `/conversations/${evaId}`);
+    await waitFor(async () => (await messageBox(page).inputValue()) === 'Yes, we ship to Haifa in', { what: 'the draft back' });
+    await page.reload();
+    await waitFor(async () => (await messageBox(page).inputValue()) === 'Yes, we ship to Haifa in', { what: 'the draft after a reload' });
+    await look(page, 'agent-thread-draft');
+    await open(fayId);
+    await page.getByRole('heading', { name: 'Fay Cohen' }).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(messageBox(page).inputValue()).resolves.toBe('');
+    expect(received(sb, eva.waId, 'Haifa in')).toBe(0);
+  });
+
+  it('the live connection is cut and restored: every message that came meanwhile appears once', async () => {
+    const gil = sb.sim.customer('972502220007', { name: 'Gil Navon' });
+    await inbound(sb, gil.sendText('message 0'));
+    const id = await conversationOf(sb, gil.waId);
+    const { page, context } = tab;
+    const log = await open(id);
+    await log.getByRole('article').filter({ hasText: 'message 0' }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+
+    // While the page is up, a new message arrives without a reload.
+    await inbound(sb, gil.sendText('message 1'));
+    await log.getByRole('article').filter({ hasText: 'message 1' }).waitFor({ timeout: 10_000 });
+
+    await context.setOffline(true);
+    await waitFor(async () => (await page.getByText(/Reconnecting|Offline/).count()) > 0, { what: 'the live indicator to notice', timeoutMs: 15_000 });
+    for (const n of [2, 3, 4]) await inbound(sb, gil.sendText(`message ${n}`));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(log.getByRole('article').filter({ hasText: 'message 2' }).count()).resolves.toBe(0);
+    await context.setOffline(false);
+
+    await log.getByRole('article').filter({ hasText: 'message 4' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const n of [0, 1, 2, 3, 4]) await expect(log.getByRole('article').filter({ hasText: `message ${n}` }).count()).resolves.toBe(1);
+    await look(page, 'agent-thread-resynced');
+  });
+
+  it('a session that ends mid-reply sends the agent to sign in and back, draft intact', async () => {
+    const hana = sb.sim.customer('972502220008', { name: 'Hana Levi' });
+    await inbound(sb, hana.sendText('Are you open on Saturday?'));
+    const id = await conversationOf(sb, hana.waId);
+    const { page } = tab;
+    await open(id);
+    await messageBox(page).fill('We are closed on Saturdays');
+    await request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active: false }).expect(200);
+    await messageBox(page).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    expect(where(page)).toBe(`/login?next=%2Fconversations%2F${id}&reason=session_ended`);
+    await request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active: true }).expect(200);
+    await signIn(page, agent);
+    expect(where(page)).toBe(`/conversations/${id}`);
+    await waitFor(async () => (await messageBox(page).inputValue()) === 'We are closed on Saturdays', { what: 'the draft after signing in again' });
+    expect(received(sb, hana.waId, 'closed on Saturdays')).toBe(0);
+    await expect(alertSaying(page, 'Not sent').count()).resolves.toBe(0);
+  });
+
+  it('the list: Mine / Unassigned / All with counts, search, window filter; assign to me and close from the panel, by key', async () => {
+    const { page } = tab;
+    const id = await conversationOf(sb, '972502220001');
+    await page.setViewportSize({ width: 1500, height: 900 });
+    await open(id);
+    const panel = page.getByRole('complementary', { name: 'Contact' });
+    await panel.waitFor();
+    await panel.getByText('Nobody yet').waitFor();
+    await page.getByRole('log', { name: 'Messages' }).focus();
+    await page.keyboard.press('a');
+    await panel.getByText('You (Rosa Díaz)').waitFor();
+    await page.getByRole('button', { name: /^Mine, 1 open/ }).waitFor();
+    await look(page, 'agent-thread-panel');
+
+    await page.getByRole('button', { name: /^Mine/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'mine');
+    const list = page.getByRole('list', { name: 'Mine conversations' });
+    await expect(list.getByRole('link').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: /^All/ }).click();
+    await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Haifa');
+    await page.getByRole('status').filter({ hasText: 'No conversation matches' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Eva');
+    await page.getByRole('link', { name: /Eva Stern/ }).waitFor();
+    await waitFor(async () => (await page.getByRole('list', { name: 'All conversations' }).getByRole('link').count()) === 1, { what: 'one match' });
+    await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('');
+    await page.getByRole('checkbox', { name: 'Window open' }).check();
+    await page.waitForURL((url) => url.searchParams.get('window') === 'open');
+    await waitFor(async () => (await page.getByRole('link', { name: /Dina Katz/ }).count()) === 0, { what: 'closed windows filtered out' });
+    await look(page, 'agent-list-window-open');
+    await page.getByRole('checkbox', { name: 'Window open' }).uncheck();
+
+    // e closes; the palette reopens.
+    await page.getByRole('log', { name: 'Messages' }).focus();
+    await page.keyboard.press('e');
+    await panel.getByText('Closed', { exact: true }).waitFor();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Reopen');
+    await page.keyboard.press('Enter');
+    await panel.getByText('Open', { exact: true }).waitFor();
+
+    const dark = await openPage(browser, { colorScheme: 'dark', width: 1500, height: 900 });
+    await dark.context.addCookies(await tab.context.cookies());
+    await dark.page.goto(`${inbox.url}/conversations/${id}`);
+    await dark.page.getByRole('log', { name: 'Messages' }).getByRole('article').first().waitFor();
+    await look(dark.page, 'agent-thread-dark');
+    expect(dark.outside).toEqual([]);
+    await dark.close();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

@@ -149,7 +149,7 @@ export function numberNote(status: NumberStatus | undefined): string {
   if (!status) return '';
   const limit = status.messaging_limit.limit;
   const tier = limit === 'unlimited' ? 'tier unlimited' : `tier ${limit.toLocaleString('en')} / 24 h`;
-  const quality = (status as NumberStatus & { profile?: { quality_rating?: string | null } | null }).profile?.quality_rating;
+  const quality = status.profile?.quality_rating;
   return ` (${tier}${quality ? `, quality ${quality}` : ''})`;
 }
 

@@ -74,8 +74,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
               <Th>Rate</Th>
               <Th>Tier</Th>
               <Th>Quality</Th>
-              <Th numeric>Queued</Th>
-              <Th numeric>Sending</Th>
+              <Th>Open rows</Th>
               <Th>Pauses</Th>
               <Th>
                 <span className="visually-hidden">Actions</span>
@@ -87,7 +86,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
               const profile = numberProfile(number);
               return (
                 <tr key={number.phone_number_id}>
-                  <Td>
+                  <Td wrap>
                     <span className={styles.primary}>{profile?.verified_name ?? number.phone_number_id}</span>
                     {profile?.verified_name ? <span className={styles.secondary}>{number.phone_number_id}</span> : null}
                     {profile?.display_phone_number ? <span className={styles.secondary}>+{profile.display_phone_number}</span> : null}
@@ -113,9 +112,11 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                       <span className={styles.secondary}>Not synced</span>
                     )}
                   </Td>
-                  <Td numeric>{number.queued}</Td>
-                  <Td numeric>{number.sending}</Td>
-                  <Td wrap>
+                  <Td>
+                    {number.queued.toLocaleString('en')} queued
+                    <span className={styles.secondary}>{number.sending.toLocaleString('en')} sending</span>
+                  </Td>
+                  <Td wrap className={styles.pauseCell}>
                     {number.pauses.length === 0 ? (
                       <Badge tone="success" dot>
                         Sending

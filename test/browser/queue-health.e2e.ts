@@ -139,6 +139,8 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await dark.page.getByRole('heading', { name: 'Over the last 24 h' }).waitFor();
     await dark.page.getByRole('figure', { name: 'Accepted sends per number' }).locator('canvas').waitFor();
     await look(dark.page, 'health-dark');
+    await dark.page.getByRole('figure', { name: 'Duplicate webhooks per field' }).scrollIntoViewIfNeeded();
+    await look(dark.page, 'health-dark-charts');
     expect(where(dark.page)).toBe('/health?range=24h');
     expect(dark.outside).toEqual([]);
     await dark.close();

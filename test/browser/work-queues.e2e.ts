@@ -102,6 +102,13 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     const resolvedRow = page.getByRole('table', { name: 'Stuck sending, resolved' }).getByRole('row').filter({ hasText: '+972502000000' });
     await expect(resolvedRow.textContent()).resolves.toMatch(/retry.*Ada Admin.*customer says it never arrived/);
     await look(page, 'work-stuck-resolved');
+    const dark = await openPage(browser, { colorScheme: 'dark' });
+    await dark.context.addCookies(await tab.context.cookies());
+    await dark.page.goto(`${inbox.url}/work/stuck_sending?status=resolved`);
+    await dark.page.getByRole('table', { name: 'Stuck sending, resolved' }).waitFor();
+    await look(dark.page, 'work-stuck-resolved-dark');
+    expect(dark.outside).toEqual([]);
+    await dark.close();
     await waitFor(() => sendsOf(id!) === 2, { what: 'still exactly two sends' });
   });
 

@@ -88,6 +88,7 @@ describe('health charts from /v1/metrics', () => {
   it('every chart has a title, a unit and a description; empty ones say so', () => {
     const charts = healthCharts(report());
     expect(charts.map((c) => c.key)).toEqual(['latency', 'depth', 'accepted', 'utilisation', 'duplicates', 'dedupe']);
+    expect(charts.filter((c) => c.integer).map((c) => c.key)).toEqual(['depth', 'accepted', 'duplicates', 'dedupe']);
     for (const chart of charts) {
       expect(chart.unit.length).toBeGreaterThan(2);
       expect(chart.description.length).toBeGreaterThan(20);

@@ -35,6 +35,8 @@ export interface Chart {
   readonly times: readonly number[];
   readonly bucketMs: number;
   readonly lines: readonly ChartLine[];
+  /** Whole numbers only (counts): the axis ticks 0, 1, 2, never 0.5. */
+  readonly integer: boolean;
   /** A measured 0 (0 ms, ρ 0, an empty queue) is data; a count of 0 events means nothing happened. */
   readonly zeroIsData: boolean;
   /** Limits too far above the data to draw without flattening it, said in words instead. */
@@ -80,6 +82,7 @@ export function latencyChart(report: MetricsReport): Chart {
   const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
   return {
     key: 'latency',
+    integer: false,
     zeroIsData: true,
     offScale: [],
     title: 'Sent → delivered per number',
@@ -101,6 +104,7 @@ export function depthChart(report: MetricsReport): Chart {
   const states = keysOf(series.map((p) => p.by_state));
   return {
     key: 'depth',
+    integer: true,
     zeroIsData: true,
     offScale: [],
     title: 'Queue depth by state',
@@ -133,6 +137,7 @@ export function acceptedChart(report: MetricsReport, numbers: readonly NumberSta
   }
   return {
     key: 'accepted',
+    integer: true,
     zeroIsData: false,
     offScale,
     title: 'Accepted sends per number',
@@ -163,6 +168,7 @@ export function utilisationChart(report: MetricsReport): Chart {
   const axis = pools[0]?.[1] ?? [];
   return {
     key: 'utilisation',
+    integer: false,
     zeroIsData: true,
     offScale: [],
     title: 'Worker utilisation ρ per pool',
@@ -182,6 +188,7 @@ export function duplicatesChart(report: MetricsReport): Chart {
   const fields = keysOf(series.map((p) => p.by_field));
   return {
     key: 'duplicates',
+    integer: true,
     zeroIsData: false,
     offScale: [],
     title: 'Duplicate webhooks per field',
@@ -198,6 +205,7 @@ export function dedupeChart(report: MetricsReport): Chart {
   const purposes = keysOf(series.map((p) => p.by_purpose));
   return {
     key: 'dedupe',
+    integer: true,
     zeroIsData: false,
     offScale: [],
     title: 'Dedupe rejections per purpose',

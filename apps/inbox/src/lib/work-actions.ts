@@ -58,7 +58,7 @@ export function actionForKey(item: { readonly actions: readonly string[] }, key:
 /** Which bulk actions each queue takes (the API refuses the others). */
 export const BULK_ACTIONS: Readonly<Record<WorkKind, readonly WorkAction[]>> = {
   stuck_sending: ['retry', 'mark_sent', 'cancel'],
-  failed: ['resend', 'dismiss'],
+  failed: ['resend', 'retry', 'dismiss'],
   held: ['retry', 'cancel'],
   poison_webhook: ['replay', 'dismiss'],
   unattributed_inbound: [],

@@ -11,6 +11,8 @@ import styles from './health.module.css';
 
 const PALETTE = ['--chart-1', '--chart-2', '--chart-3', '--chart-4', '--chart-5', '--chart-6'];
 const HEIGHT = 200;
+/** Tick steps for counts: never a tick at 0.5 of a message. */
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 /**
  * One chart drawn with uPlot (a canvas), its own legend, and its table alternative. Clicking a
@@ -47,7 +49,7 @@ export function HealthChart({ chart }: { chart: Chart }) {
         scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
         axes: [
           { ...axis, label: `time (${timeZone})`, labelSize: 18, values: (_u, splits) => timeTicks(splits, now, timeZone) },
-          { ...axis, label: chart.unit, labelSize: 18, size: 56 },
+          { ...axis, label: chart.unit, labelSize: 18, size: 56, ...(chart.integer ? { incrs: INTEGER_STEPS } : {}) },
         ],
         series: [
           {},

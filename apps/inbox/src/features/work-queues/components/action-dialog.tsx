@@ -122,7 +122,9 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
 function Explanation({ item, action }: { item: WorkItem; action: WorkAction }) {
   switch (action) {
     case 'retry':
-      return item.kind === 'stuck_sending' ? <>Sends it to WhatsApp again.</> : <>Sends it now, as it is.</>;
+      if (item.kind === 'stuck_sending') return <>Sends it to WhatsApp again.</>;
+      if (item.kind === 'failed') return <>Sends the same message again under its own dedupe key. To send it as a new message, use Resend.</>;
+      return <>Sends it now, as it is.</>;
     case 'mark_sent':
       return <>Records that the customer has it (they said so, or WhatsApp showed it), without sending again.</>;
     case 'cancel':

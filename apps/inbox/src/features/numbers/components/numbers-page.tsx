@@ -92,7 +92,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                     {profile?.display_phone_number ? <span className={styles.secondary}>+{profile.display_phone_number}</span> : null}
                     {profile?.synced_at ? (
                       <span className={styles.secondary}>
-                        profile read <Time at={profile.synced_at} />
+                        profile read <Time past at={profile.synced_at} />
                       </span>
                     ) : (
                       <span className={styles.secondary}>profile not read from Meta yet</span>
@@ -128,7 +128,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                             <Badge tone="danger" dot>
                               Paused
                             </Badge>{' '}
-                            {pauseWords(pause)} · since <Time at={pause.paused_at} />
+                            {pauseWords(pause)} · since <Time past at={pause.paused_at} />
                           </li>
                         ))}
                       </ul>

@@ -86,7 +86,7 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
                     {!member.active ? 'Deactivated' : member.invite_pending ? 'Invited' : 'Active'}
                   </Badge>
                 </Td>
-                <Td muted>{member.last_seen_at ? <Time at={member.last_seen_at} /> : 'Never'}</Td>
+                <Td muted>{member.last_seen_at ? <Time past at={member.last_seen_at} /> : 'Never'}</Td>
                 <Td>
                   {member.id === me ? (
                     <span className={styles.you}>Another admin can change your role</span>

@@ -40,7 +40,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
   return (
     <Page
       title="Templates"
-      subtitle={last ? <>Last synced <Time at={last} /></> : 'Never synced'}
+      subtitle={last ? <>Last synced <Time past at={last} /></> : 'Never synced'}
       actions={
         <Button size="sm" onClick={() => sync.mutate()} busy={sync.isPending} disabled={sync.isPending}>
           {sync.isPending ? null : <Icon name="refresh" size={14} />}
@@ -88,7 +88,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
                 <Td>{t.category}</Td>
                 <Td>{t.quality ? <Badge tone={qualityTone(t.quality)}>{t.quality}</Badge> : <span className={styles.secondary}>Not rated</span>}</Td>
                 <Td muted>
-                  <Time at={t.synced_at} />
+                  <Time past at={t.synced_at} />
                 </Td>
               </tr>
             ))}

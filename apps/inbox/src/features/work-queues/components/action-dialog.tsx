@@ -207,7 +207,7 @@ function Candidates({ item, value, onChange }: { item: InboundWorkItem; value: s
           <span>
             <span className={styles.choiceText}>{excerpt(outboundContent(message), 140)}</span>
             <span className={styles.secondary}>
-              {message.purpose} · sent <Time at={message.sent_at ?? message.accepted_at ?? message.created_at} />
+              {message.purpose} · sent <Time past at={message.sent_at ?? message.accepted_at ?? message.created_at} />
             </span>
           </span>
         </label>

@@ -108,7 +108,7 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
               <span className={styles.secondary}>{item.kind === 'stuck_sending' ? 'No answer from WhatsApp yet' : 'No reason recorded'}</span>
             )}
           </Td>
-          <Td muted>{item.since ? <Time at={item.since} /> : '—'}</Td>
+          <Td muted>{item.since ? <Time past at={item.since} /> : '—'}</Td>
           <Td numeric>{item.attempts}</Td>
         </>
       )}
@@ -131,7 +131,7 @@ function InboundCells({ item, opener }: Cells<InboundWorkItem>) {
       <Td wrap>{excerpt(inboundContent(item.inbound), 160)}</Td>
       <Td>{attributionReasonWords(item.reason ?? item.inbound.attribution_reason)}</Td>
       <Td muted>
-        <Time at={item.since} />
+        <Time past at={item.since} />
       </Td>
     </>
   );
@@ -149,7 +149,7 @@ function PoisonCells({ item, opener }: Cells<PoisonWebhookWorkItem>) {
       </Td>
       <Td wrap>{poisonError(item.last_error)}</Td>
       <Td muted>
-        <Time at={item.delivery.received_at} />
+        <Time past at={item.delivery.received_at} />
       </Td>
       <Td numeric>{item.attempts}</Td>
       <Td numeric>{bytes(item.delivery.size)}</Td>
@@ -165,10 +165,10 @@ function AlertCells({ item, opener }: Cells<AlertWorkItem>) {
         <span className={styles.secondary}>from {item.alert.source}</span>
       </Td>
       <Td muted>
-        <Time at={item.alert.raised_at} />
+        <Time past at={item.alert.raised_at} />
       </Td>
       <Td muted>
-        <Time at={item.alert.last_raised_at} />
+        <Time past at={item.alert.last_raised_at} />
       </Td>
       <Td numeric>{item.alert.raise_count}</Td>
     </>
@@ -198,7 +198,7 @@ function ResolutionCells({ item }: { item: WorkItem }) {
   return (
     <>
       <Td muted>
-        {r.action.replace(/_/g, ' ')} · <Time at={r.at} />
+        {r.action.replace(/_/g, ' ')} · <Time past at={r.at} />
       </Td>
       <Td>{r.actor_name}</Td>
       <Td wrap>{r.note ?? <span className={styles.secondary}>No note</span>}</Td>

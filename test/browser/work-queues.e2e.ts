@@ -21,7 +21,8 @@ describe('work queues in the browser: staff decide, the API audits', () => {
   let agent: StaffLogin;
   beforeAll(async () => {
     // A row is stuck after a second; a bulk action takes at most 4; one failed processing poisons a delivery.
-    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1' } } });
+    // Stuck rows raise an alert at the next sample, a second later.
+    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1', METRICS_SAMPLE_INTERVAL_MS: '1000', ALERT_STUCK_SENDING_FOR_MS: '0' } } });
     admin = await createStaff(sb, 'admin', 'Ada Admin');
     agent = await createStaff(sb, 'agent', 'Al Agent');
     inbox = await startInbox(sb.url);
@@ -110,6 +111,24 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     expect(dark.outside).toEqual([]);
     await dark.close();
     await waitFor(() => sendsOf(id!) === 2, { what: 'still exactly two sends' });
+  });
+
+  it('the alert the stuck row raised is resolved with a note, and stays findable with who and when', async () => {
+    const { page } = tab;
+    await waitFor(async () => (await openIds('alert')).length > 0, { what: 'the stuck-sending alert' });
+    const [alertId] = await openIds('alert');
+    await page.goto(`${inbox.url}/work/alert`);
+    const row = page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: /stuck/i });
+    await row.first().getByRole('button', { name: 'Resolve' }).click();
+    const ask = dialog(page);
+    await ask.getByRole('textbox', { name: 'Note' }).fill('the stuck row was retried by hand');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.waitFor({ state: 'detached' });
+    const resolved = (await sb.api().get('/v1/work-items?kind=alert&status=resolved').expect(200)).body.data.find((w: { id: string }) => w.id === alertId);
+    expect(resolved.resolution).toMatchObject({ actor: `staff:${admin.id}`, actor_name: 'Ada Admin', note: 'the stuck row was retried by hand' });
+    await page.getByRole('navigation', { name: 'Open or resolved' }).getByRole('link', { name: 'Resolved' }).click();
+    await expect(page.getByRole('table', { name: 'Alerts, resolved' }).getByRole('row').nth(1).textContent()).resolves.toMatch(/Ada Admin.*the stuck row was retried by hand/);
+    await look(page, 'work-alert-resolved');
   });
 
   it('an unattributed reply is attributed to the right message from its queue, then shows quoted under it in the thread', async () => {

@@ -101,7 +101,7 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await page.getByRole('navigation', { name: 'Open or resolved' }).getByRole('link', { name: 'Resolved' }).click();
     await page.waitForURL((url) => url.search === '?status=resolved');
     const resolvedRow = page.getByRole('table', { name: 'Stuck sending, resolved' }).getByRole('row').filter({ hasText: '+972502000000' });
-    await expect(resolvedRow.textContent()).resolves.toMatch(/retry.*Ada Admin.*customer says it never arrived/);
+    await expect(resolvedRow.textContent()).resolves.toMatch(/Retried.*Ada Admin.*customer says it never arrived/);
     await look(page, 'work-stuck-resolved');
     const dark = await openPage(browser, { colorScheme: 'dark' });
     await dark.context.addCookies(await tab.context.cookies());

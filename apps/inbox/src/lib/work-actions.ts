@@ -113,3 +113,20 @@ export function bulkMaxFrom(message: string | null | undefined): number | null {
   const match = /more than ([\d,]+) items/.exec(message ?? '');
   return match ? Number(match[1]!.replace(/,/g, '')) : null;
 }
+
+const RESOLUTIONS: Readonly<Record<string, string>> = {
+  mark_sent: 'Marked sent',
+  retry: 'Retried',
+  cancel: 'Cancelled',
+  resent: 'Resent as a new message',
+  released: 'Released as a template',
+  dismissed: 'Dismissed',
+  replayed: 'Replayed',
+  attribute: 'Attributed',
+  resolve: 'Resolved',
+};
+
+/** What was done to a resolved item, in words, from the API's `resolution.action`. */
+export function resolutionWords(action: string): string {
+  return RESOLUTIONS[action] ?? action.replace(/_/g, ' ');
+}

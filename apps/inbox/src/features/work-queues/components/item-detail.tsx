@@ -11,7 +11,7 @@ import { Kbd } from '../../../components/ui/kbd';
 import { excerpt, inboundContent } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
 import { META_ERROR_CODES_URL, errorWords, isMetaCode } from '../../../lib/meta-errors';
-import { actionsOf, workAction, type WorkAction } from '../../../lib/work-actions';
+import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
 import { attributionHistoryQuery, deliveryQuery, messageHistoryQuery, messageStatusesQuery, type WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
 
@@ -35,7 +35,7 @@ export function ItemDetail({ item, canResolve, onAction, onClose }: { item: Work
       {item.resolution ? (
         <Section title="Resolved">
           <p>
-            {item.resolution.action.replace(/_/g, ' ')} by <strong>{item.resolution.actor_name}</strong>, <Time past at={item.resolution.at} />
+            {resolutionWords(item.resolution.action)} by <strong>{item.resolution.actor_name}</strong>, <Time past at={item.resolution.at} />
           </p>
           {item.resolution.note ? <blockquote className={styles.note}>{item.resolution.note}</blockquote> : null}
         </Section>

@@ -9,7 +9,7 @@ import { Table, Td, Th } from '../../../components/ui/table';
 import { excerpt, inboundContent } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
 import { errorLine } from '../../../lib/meta-errors';
-import { actionsOf, workAction, type WorkAction } from '../../../lib/work-actions';
+import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
 import { attributionReasonWords, type WorkKind } from '../../../lib/work-kinds';
 import type { WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
@@ -198,7 +198,7 @@ function ResolutionCells({ item }: { item: WorkItem }) {
   return (
     <>
       <Td muted>
-        {r.action.replace(/_/g, ' ')} · <Time past at={r.at} />
+        {resolutionWords(r.action)} · <Time past at={r.at} />
       </Td>
       <Td>{r.actor_name}</Td>
       <Td wrap>{r.note ?? <span className={styles.secondary}>No note</span>}</Td>

@@ -48,7 +48,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
         </Button>
       }
     >
-      <PageDescription>Message templates approved in WhatsApp Manager. Sendbook checks every template send against this list before it is queued.</PageDescription>
+      <PageDescription>The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send against this list before it is queued.</PageDescription>
       {synced ? <Callout tone="success" role="status" title={synced} className={styles.notice} /> : null}
       {sync.isError ? (
         <Callout tone="danger" role="alert" title="Could not sync from Meta" className={styles.notice}>

@@ -56,8 +56,8 @@ describe('queue health in the browser: the figures the API counts, charts with p
   it('the tiles equal /v1/metrics for what this test caused, and each queue tile opens its queue', async () => {
     // Two sends that go through (sent → delivered), one refused by its dedupe key, one stuck.
     for (const key of ['health-ok-1', 'health-ok-2']) {
-      const id = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: key, to: `+9725030000${key.slice(-1)}` })).expect(201)).body.message.id;
-      await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.state === 'delivered', { what: `${key} delivered` });
+      const id = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: key, to: `+97250300000${key.slice(-1)}` })).expect(201)).body.message.id;
+      await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.delivered_at !== null, { what: `${key} delivered` });
     }
     await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-ok-1', to: '+972503000001', purpose: 'other_purpose' })).expect(409);
     sb.sim.configure({ webhookUrl: null });
@@ -73,7 +73,7 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await waitFor(
       async () => {
         const m = await metrics();
-        return m.stuck_sending.current === 1 && m.unattributed_inbound.current === 1 && m.webhook_duplicates.total === 1 && m.dedupe_rejected.total === 1 && m.sent_to_delivered.overall.count >= 2;
+        return m.stuck_sending.current === 1 && m.unattributed_inbound.current === 1 && m.webhook_duplicates.total === 1 && m.dedupe_rejected.total === 1 && m.sent_to_delivered.overall.count >= 2 && (m.sends_accepted.by_number[TEST_SECRETS.phoneNumberId] ?? 0) >= 2;
       },
       { what: 'the figures to count the events', timeoutMs: 30_000 },
     );
@@ -139,6 +139,8 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await dark.page.getByRole('heading', { name: 'Over the last 24 h' }).waitFor();
     await dark.page.getByRole('figure', { name: 'Accepted sends per number' }).locator('canvas').waitFor();
     await look(dark.page, 'health-dark');
+    await dark.page.getByRole('figure', { name: 'Duplicate webhooks per field' }).scrollIntoViewIfNeeded();
+    await look(dark.page, 'health-dark-charts');
     expect(where(dark.page)).toBe('/health?range=24h');
     expect(dark.outside).toEqual([]);
     await dark.close();
@@ -170,5 +172,73 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await session.post(`/v1/numbers/${TEST_SECRETS.phoneNumberId}/pause`).send({ note: 'x' }).expect(403);
     expect(agentTab.outside).toEqual([]);
     await agentTab.close();
+  });
+  it('numbers, templates and staff: what admins change, each asked and audited', async () => {
+    const { page } = tab;
+    const number = TEST_SECRETS.phoneNumberId;
+    // Numbers: the profile read from Meta, then a pause with a note, then a resume.
+    await page.goto(`${inbox.url}/numbers`);
+    const numbers = page.getByRole('table', { name: 'Numbers' });
+    const row = numbers.getByRole('row').filter({ hasText: number });
+    await row.waitFor();
+    await page.getByRole('button', { name: 'Sync from Meta' }).click();
+    await page.getByRole('status').filter({ hasText: 'Read 1 profile from Meta.' }).waitFor();
+    await row.getByText(/profile read/).waitFor();
+    await row.getByRole('button', { name: 'Pause' }).click();
+    let ask = page.getByRole('dialog');
+    await ask.getByRole('textbox', { name: 'Note' }).fill('complaint about the campaign');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await row.getByText('complaint about the campaign').waitFor();
+    await look(page, 'numbers-paused');
+    await row.getByRole('button', { name: 'Resume' }).click();
+    ask = page.getByRole('dialog');
+    await ask.getByRole('textbox', { name: 'Note' }).fill('campaign reviewed');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await row.getByRole('button', { name: 'Pause' }).waitFor();
+    const trail = await sb.dataSource.query(`SELECT action, actor, details->>'note' AS note FROM audit_events WHERE subject_type = 'business_number' ORDER BY at`);
+    expect(trail).toEqual([
+      { action: 'numbers.profiles_synced', actor: `staff:${admin.id}`, note: null },
+      { action: 'number.paused', actor: `staff:${admin.id}`, note: 'complaint about the campaign' },
+      { action: 'number.resumed', actor: `staff:${admin.id}`, note: 'campaign reviewed' },
+    ]);
+    await look(page, 'numbers');
+
+    // Templates: synced from Meta on demand.
+    await page.goto(`${inbox.url}/templates`);
+    await page.getByRole('button', { name: 'Sync' }).click();
+    await page.getByRole('status').filter({ hasText: /Synced \d+ templates? from Meta/ }).waitFor();
+    const template = page.getByRole('table', { name: 'Templates' }).getByRole('row').filter({ hasText: 'order_shipped' });
+    await expect(template.textContent()).resolves.toMatch(/APPROVED/);
+    await look(page, 'templates');
+
+    // Staff: invite (a one-time link), change a role, reset a password, deactivate.
+    const bo = await createStaff(sb, 'agent', 'Bo Agent');
+    await page.goto(`${inbox.url}/settings/staff`);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    ask = page.getByRole('dialog');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.getByText('Enter their name.').waitFor();
+    await ask.getByRole('textbox', { name: 'Name' }).fill('Cy Newhire');
+    await ask.getByRole('textbox', { name: 'Email' }).fill('cy@shop.example');
+    await ask.getByRole('combobox', { name: 'Role' }).selectOption('admin');
+    await look(page, 'staff-invite');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('textbox', { name: 'One-time link' }).inputValue()).resolves.toMatch(/^https?:\/\/.+/);
+    const staff = page.getByRole('table', { name: 'Staff' });
+    await expect(staff.getByRole('row').filter({ hasText: 'cy@shop.example' }).textContent()).resolves.toMatch(/Admin.*Invited/);
+    const boRow = staff.getByRole('row').filter({ hasText: bo.email });
+    await boRow.getByRole('button', { name: 'Make admin' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await boRow.getByRole('button', { name: 'Make agent' }).waitFor();
+    await boRow.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('status').filter({ hasText: 'Bo Agent’s password is reset' }).waitFor();
+    await boRow.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await boRow.getByRole('button', { name: 'Reactivate' }).waitFor();
+    const member = (await sb.api().get(`/v1/staff/${bo.id}`).expect(200)).body.staff;
+    expect(member).toMatchObject({ role: 'admin', active: false });
+    await look(page, 'staff');
   });
 });

@@ -21,7 +21,8 @@ describe('work queues in the browser: staff decide, the API audits', () => {
   let agent: StaffLogin;
   beforeAll(async () => {
     // A row is stuck after a second; a bulk action takes at most 4; one failed processing poisons a delivery.
-    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1' } } });
+    // Stuck rows raise an alert at the next sample, a second later.
+    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1', METRICS_SAMPLE_INTERVAL_MS: '1000', ALERT_STUCK_SENDING_FOR_MS: '0' } } });
     admin = await createStaff(sb, 'admin', 'Ada Admin');
     agent = await createStaff(sb, 'agent', 'Al Agent');
     inbox = await startInbox(sb.url);
@@ -100,9 +101,34 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await page.getByRole('navigation', { name: 'Open or resolved' }).getByRole('link', { name: 'Resolved' }).click();
     await page.waitForURL((url) => url.search === '?status=resolved');
     const resolvedRow = page.getByRole('table', { name: 'Stuck sending, resolved' }).getByRole('row').filter({ hasText: '+972502000000' });
-    await expect(resolvedRow.textContent()).resolves.toMatch(/retry.*Ada Admin.*customer says it never arrived/);
+    await expect(resolvedRow.textContent()).resolves.toMatch(/Retried.*Ada Admin.*customer says it never arrived/);
     await look(page, 'work-stuck-resolved');
+    const dark = await openPage(browser, { colorScheme: 'dark' });
+    await dark.context.addCookies(await tab.context.cookies());
+    await dark.page.goto(`${inbox.url}/work/stuck_sending?status=resolved`);
+    await dark.page.getByRole('table', { name: 'Stuck sending, resolved' }).waitFor();
+    await look(dark.page, 'work-stuck-resolved-dark');
+    expect(dark.outside).toEqual([]);
+    await dark.close();
     await waitFor(() => sendsOf(id!) === 2, { what: 'still exactly two sends' });
+  });
+
+  it('the alert the stuck row raised is resolved with a note, and stays findable with who and when', async () => {
+    const { page } = tab;
+    await waitFor(async () => (await openIds('alert')).length > 0, { what: 'the stuck-sending alert' });
+    const [alertId] = await openIds('alert');
+    await page.goto(`${inbox.url}/work/alert`);
+    const row = page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: /stuck/i });
+    await row.first().getByRole('button', { name: 'Resolve' }).click();
+    const ask = dialog(page);
+    await ask.getByRole('textbox', { name: 'Note' }).fill('the stuck row was retried by hand');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.waitFor({ state: 'detached' });
+    const resolved = (await sb.api().get('/v1/work-items?kind=alert&status=resolved').expect(200)).body.data.find((w: { id: string }) => w.id === alertId);
+    expect(resolved.resolution).toMatchObject({ actor: `staff:${admin.id}`, actor_name: 'Ada Admin', note: 'the stuck row was retried by hand' });
+    await page.getByRole('navigation', { name: 'Open or resolved' }).getByRole('link', { name: 'Resolved' }).click();
+    await expect(page.getByRole('table', { name: 'Alerts, resolved' }).getByRole('row').nth(1).textContent()).resolves.toMatch(/Ada Admin.*the stuck row was retried by hand/);
+    await look(page, 'work-alert-resolved');
   });
 
   it('an unattributed reply is attributed to the right message from its queue, then shows quoted under it in the thread', async () => {
@@ -177,6 +203,61 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     expect(await sb.dataSource.query(`SELECT 1 FROM inbound_messages WHERE wamid = $1`, [wamid])).toHaveLength(1);
     const [state] = await sb.dataSource.query(`SELECT state FROM webhook_deliveries WHERE id = $1`, [deliveryId]);
     expect(state.state).toBe('processed');
+  });
+
+  it('a failed message: the error in words with Meta’s code and page, resent under the dedupe key shown; a held one released as a template', async () => {
+    const { page } = tab;
+    const waId = '972504440001';
+    sb.sim.customer(waId, { failWith: 131026 });
+    const failed = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'browser-failed-1', to: `+${waId}` })).expect(201)).body.message.id as string;
+    await waitFor(async () => (await message(failed)).state === 'failed', { what: 'the send failed' });
+
+    await page.goto(`${inbox.url}/work/failed`);
+    const row = page.getByRole('table', { name: 'Failed' }).getByRole('row').filter({ hasText: `+${waId}` });
+    await row.getByRole('button', { name: `+${waId}` }).click();
+    const detail = page.getByRole('complementary', { name: `order_shipped to +${waId}` });
+    await detail.getByText(/WhatsApp could not deliver it/).waitFor();
+    await expect(detail.getByRole('link', { name: /Meta’s error codes/ }).getAttribute('href')).resolves.toMatch(/^https:\/\/developers\.facebook\.com\/.*error-codes/);
+    await expect(detail.textContent()).resolves.toContain('131026');
+    await look(page, 'work-failed-detail');
+
+    sb.sim.customer(waId, { failWith: null });
+    await row.getByRole('button', { name: 'Resend' }).click();
+    let ask = dialog(page);
+    await ask.getByText('browser-failed-1:resend:1').waitFor();
+    await ask.getByRole('textbox', { name: 'Note' }).fill('the customer updated WhatsApp');
+    await look(page, 'work-resend-dialog');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.waitFor({ state: 'detached' });
+    const resent = (await sb.api().get('/v1/messages?dedupe_key=browser-failed-1:resend:1').expect(200)).body.data[0].id as string;
+    await waitFor(() => sendsOf(resent) === 1, { what: 'the resend sent once' });
+    // The failed one stays as it was, in the Resolved tab now.
+    expect((await message(failed)).state).toBe('failed');
+
+    // Held: free text to someone whose window is closed, and no fallback. Released as a template with its values.
+    await sb.api().post('/v1/templates/sync').expect(200);
+    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'browser-held-1', to: '+972504440002', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'On its way' } } }).expect(201)).body.message.id as string;
+    await waitFor(async () => (await message(held)).state === 'held', { what: 'held' });
+    await page.goto(`${inbox.url}/work/held`);
+    await page.getByRole('table', { name: 'Held' }).getByRole('row').filter({ hasText: '+972504440002' }).getByRole('button', { name: 'Release' }).click();
+    ask = dialog(page);
+    await ask.getByRole('combobox', { name: 'Template' }).selectOption('order_shipped:en');
+    await ask.getByRole('textbox', { name: 'Note' }).fill('window closed: the shipping template instead');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    // Each template value is asked for, and named, before anything is sent.
+    await ask.getByText(/needed/).first().waitFor();
+    const values = ask.getByRole('textbox');
+    for (let i = 0; i < (await values.count()); i++) {
+      const box = values.nth(i);
+      if ((await box.getAttribute('name')) !== 'note') await box.fill(['Dana', '44812', 'Friday'][i] ?? 'x');
+    }
+    await look(page, 'work-release-dialog');
+    await ask.getByRole('button', { name: 'Confirm' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await waitFor(async () => (await message(held)).state === 'cancelled', { what: 'the held row cancelled' });
+    const released = (await sb.api().get('/v1/messages?dedupe_key=browser-held-1:release:1').expect(200)).body.data[0];
+    expect(released.payload.template.name).toBe('order_shipped');
+    await waitFor(() => sendsOf(released.id) === 1, { what: 'the template sent once' });
   });
 
   it('bulk retry: the dry run counts, refuses a selection over the maximum, and the run does exactly that many', async () => {

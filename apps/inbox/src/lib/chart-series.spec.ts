@@ -52,10 +52,21 @@ describe('health charts from /v1/metrics', () => {
     const number = { phone_number_id: '1065', rate_per_second: 80, messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 3 }, profile: { quality_rating: 'GREEN' } } as unknown as NumberStatus;
     const chart = acceptedChart(report(), [number]);
     expect(chart.unit).toBe('sends per minute');
-    expect(chart.lines).toEqual([
-      { label: '1065 (tier 1,000 / 24 h, quality GREEN)', values: [0, 1, 2], link: { kind: 'failed', number: '1065' } },
-      { label: 'cap · 1065', values: [4800, 4800, 4800], reference: true, link: null },
-    ]);
+    expect(chart.lines).toEqual([{ label: '1065 (tier 1,000 / 24 h, quality GREEN)', values: [0, 1, 2], link: { kind: 'failed', number: '1065' } }]);
+    // 4,800 a minute would flatten 2 sends into the axis: said, not drawn.
+    expect(chart.offScale).toEqual(['Cap of 1065: 4,800 sends per minute, far above these sends.']);
+  });
+
+  it('a cap near the sends is drawn as a dashed line', () => {
+    const chart = acceptedChart(report({ throughput_by_number: { '1065': { sends: 3, per_second: 0.05, cap_per_second: 0.05 } } } as never));
+    expect(chart.lines[1]).toEqual({ label: 'cap · 1065', values: [3, 3, 3], reference: true, link: null });
+    expect(chart.offScale).toEqual([]);
+  });
+
+  it('a measured 0 is data (0 ms), a count of 0 is not', () => {
+    const zero = report({ sent_to_delivered: { overall: { count: 1, p50_ms: 0, p95_ms: 0 }, series: [], by_number: { '1065': { overall: { count: 1, p50_ms: 0, p95_ms: 0 }, series: [{ at: at(0), count: 1, p50_ms: 0, p95_ms: 0 }] } } } } as never);
+    expect(hasData(latencyChart(zero))).toBe(true);
+    expect(chartRows(latencyChart(zero))).toEqual([{ at: Date.parse(at(0)), values: [0, 0] }]);
   });
 
   it.each([
@@ -77,6 +88,7 @@ describe('health charts from /v1/metrics', () => {
   it('every chart has a title, a unit and a description; empty ones say so', () => {
     const charts = healthCharts(report());
     expect(charts.map((c) => c.key)).toEqual(['latency', 'depth', 'accepted', 'utilisation', 'duplicates', 'dedupe']);
+    expect(charts.filter((c) => c.integer).map((c) => c.key)).toEqual(['depth', 'accepted', 'duplicates', 'dedupe']);
     for (const chart of charts) {
       expect(chart.unit.length).toBeGreaterThan(2);
       expect(chart.description.length).toBeGreaterThan(20);

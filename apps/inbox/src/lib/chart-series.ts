@@ -35,6 +35,12 @@ export interface Chart {
   readonly times: readonly number[];
   readonly bucketMs: number;
   readonly lines: readonly ChartLine[];
+  /** Whole numbers only (counts): the axis ticks 0, 1, 2, never 0.5. */
+  readonly integer: boolean;
+  /** A measured 0 (0 ms, ρ 0, an empty queue) is data; a count of 0 events means nothing happened. */
+  readonly zeroIsData: boolean;
+  /** Limits too far above the data to draw without flattening it, said in words instead. */
+  readonly offScale: readonly string[];
 }
 
 export interface HealthRange {
@@ -76,7 +82,10 @@ export function latencyChart(report: MetricsReport): Chart {
   const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
   return {
     key: 'latency',
-    title: 'Sent → delivered',
+    integer: false,
+    zeroIsData: true,
+    offScale: [],
+    title: 'Sent → delivered per number',
     unit: 'seconds',
     description: 'How long WhatsApp took from sent to delivered, per business number: the median (p50) and the slowest 5 % (p95).',
     times: times(axis),
@@ -95,6 +104,9 @@ export function depthChart(report: MetricsReport): Chart {
   const states = keysOf(series.map((p) => p.by_state));
   return {
     key: 'depth',
+    integer: true,
+    zeroIsData: true,
+    offScale: [],
     title: 'Queue depth by state',
     unit: 'messages',
     description: 'Messages waiting in each state at each sample. A growing line means the workers are not keeping up.',
@@ -110,16 +122,26 @@ export function acceptedChart(report: MetricsReport, numbers: readonly NumberSta
   const step = bucketMs(report.bucket);
   const ids = [...new Set([...keysOf(series.map((p) => p.by_number)), ...Object.keys(report.throughput_by_number)])].sort();
   const lines: ChartLine[] = [];
+  const offScale: string[] = [];
+  const unit = `sends per ${bucketWords(step)}`;
   for (const number of ids) {
     const status = numbers.find((n) => n.phone_number_id === number);
-    lines.push({ label: `${number}${numberNote(status)}`, values: series.map((p) => p.by_number[number] ?? 0), link: { kind: 'failed', number } });
-    const cap = report.throughput_by_number[number]?.cap_per_second ?? status?.rate_per_second;
-    if (cap !== undefined) lines.push({ label: `cap · ${number}`, values: series.map(() => Math.round(cap * (step / 1000))), reference: true, link: null });
+    const values = series.map((p) => p.by_number[number] ?? 0);
+    lines.push({ label: `${number}${numberNote(status)}`, values, link: { kind: 'failed', number } });
+    const rate = report.throughput_by_number[number]?.cap_per_second ?? status?.rate_per_second;
+    if (rate === undefined) continue;
+    const cap = Math.round(rate * (step / 1000));
+    // A cap far above the sends would flatten them into the axis: say it instead of drawing it.
+    if (cap > CAP_DRAWN_WITHIN * Math.max(1, ...values)) offScale.push(`Cap of ${number}: ${cap.toLocaleString('en')} ${unit}, far above these sends.`);
+    else lines.push({ label: `cap · ${number}`, values: series.map(() => cap), reference: true, link: null });
   }
   return {
     key: 'accepted',
+    integer: true,
+    zeroIsData: false,
+    offScale,
     title: 'Accepted sends per number',
-    unit: `sends per ${bucketWords(step)}`,
+    unit,
     description: 'Sends WhatsApp accepted from each business number, against its cap (its configured rate over one bucket, dashed).',
     times: times(series),
     bucketMs: step,
@@ -132,9 +154,12 @@ export function numberNote(status: NumberStatus | undefined): string {
   if (!status) return '';
   const limit = status.messaging_limit.limit;
   const tier = limit === 'unlimited' ? 'tier unlimited' : `tier ${limit.toLocaleString('en')} / 24 h`;
-  const quality = (status as NumberStatus & { profile?: { quality_rating?: string | null } | null }).profile?.quality_rating;
+  const quality = status.profile?.quality_rating;
   return ` (${tier}${quality ? `, quality ${quality}` : ''})`;
 }
+
+/** How far above the highest send a cap may be and still be drawn. */
+const CAP_DRAWN_WITHIN = 4;
 
 const POOL_QUEUE: Record<string, WorkKind | undefined> = { webhooks: 'poison_webhook', outbound: 'stuck_sending' };
 
@@ -143,6 +168,9 @@ export function utilisationChart(report: MetricsReport): Chart {
   const axis = pools[0]?.[1] ?? [];
   return {
     key: 'utilisation',
+    integer: false,
+    zeroIsData: true,
+    offScale: [],
     title: 'Worker utilisation ρ per pool',
     unit: 'ρ (busy share)',
     description: 'ρ = arrivals × mean service time ÷ workers. Below 1 (dashed) the workers keep up; above it a backlog grows.',
@@ -160,6 +188,9 @@ export function duplicatesChart(report: MetricsReport): Chart {
   const fields = keysOf(series.map((p) => p.by_field));
   return {
     key: 'duplicates',
+    integer: true,
+    zeroIsData: false,
+    offScale: [],
     title: 'Duplicate webhooks per field',
     unit: `events per ${bucketWords(bucketMs(report.bucket))}`,
     description: 'Webhook events Meta delivered again that Sendbook already had, per webhook field. Each was recognised and applied once.',
@@ -174,6 +205,9 @@ export function dedupeChart(report: MetricsReport): Chart {
   const purposes = keysOf(series.map((p) => p.by_purpose));
   return {
     key: 'dedupe',
+    integer: true,
+    zeroIsData: false,
+    offScale: [],
     title: 'Dedupe rejections per purpose',
     unit: `writes per ${bucketWords(bucketMs(report.bucket))}`,
     description: 'Enqueue requests refused because their dedupe key was already used: each is a send that did not happen twice.',
@@ -194,7 +228,7 @@ export function bucketWords(ms: number): string {
 
 /** Whether any line (not a reference) has a value: else the chart says there is no data. */
 export function hasData(chart: Chart): boolean {
-  return chart.lines.some((line) => !line.reference && line.values.some((v) => v !== null && v !== 0));
+  return chart.lines.some((line) => !line.reference && line.values.some((v) => v !== null && (chart.zeroIsData || v !== 0)));
 }
 
 /** The queue a point opens: its line's queue and filters, with what was already waiting at the end of that bucket. */
@@ -208,7 +242,7 @@ export function chartRows(chart: Chart, limit = 60): { at: number; values: (numb
   const rows: { at: number; values: (number | null)[] }[] = [];
   for (let i = chart.times.length - 1; i >= 0 && rows.length < limit; i--) {
     const values = chart.lines.filter((l) => !l.reference).map((l) => l.values[i] ?? null);
-    if (values.some((v) => v !== null && v !== 0)) rows.push({ at: chart.times[i]!, values });
+    if (values.some((v) => v !== null && (chart.zeroIsData || v !== 0))) rows.push({ at: chart.times[i]!, values });
   }
   return rows;
 }

@@ -1,9 +1,9 @@
 import type { NumberStatus } from '@sendbook/api-contract';
-import { numberProfile, pauseWords, qualityTone, rateWords, tierWords } from './number-display';
+import { numberProfile, pauseWords, qualityTone, rateWords, throughputWords, tierWords } from './number-display';
 
 const NOW = Date.parse('2026-09-21T06:00:00Z');
 const number = (overrides: Partial<NumberStatus> = {}) =>
-  ({ phone_number_id: '1065', rate_per_second: 80, effective_rate_per_second: 80, slowed_until: null, cooling_until: null, messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 12 }, paused: false, pauses: [], queued: 0, sending: 0, ...overrides }) as NumberStatus;
+  ({ phone_number_id: '1065', rate_per_second: 80, effective_rate_per_second: 80, slowed_until: null, cooling_until: null, messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 12 }, paused: false, pauses: [], queued: 0, sending: 0, profile: null, ...overrides }) as NumberStatus;
 
 describe('a business number in words', () => {
   it.each([
@@ -38,6 +38,16 @@ describe('a business number in words', () => {
 
   it('the profile only when the API has one', () => {
     expect(numberProfile(number())).toBeNull();
-    expect(numberProfile({ ...number(), profile: { verified_name: 'Shop', quality_rating: 'GREEN', synced_at: '2026-09-21T05:00:00Z' } } as never)).toEqual({ verified_name: 'Shop', quality_rating: 'GREEN', throughput_level: null, name_status: null, synced_at: '2026-09-21T05:00:00Z' });
+    const profile = { display_phone_number: '15550783881', verified_name: 'Shop', quality_rating: 'GREEN', throughput_level: 'STANDARD', name_status: 'APPROVED', synced_at: '2026-09-21T05:00:00Z' };
+    expect(numberProfile(number({ profile }))).toEqual(profile);
+  });
+
+  it.each([
+    ['STANDARD', 'Standard throughput (80 msg/s)'],
+    ['HIGH', 'High throughput (up to 1,000 msg/s)'],
+    ['NOT_APPLICABLE', 'NOT_APPLICABLE throughput'],
+    [null, null],
+  ])('throughput %s → %s', (level, words) => {
+    expect(throughputWords(level)).toBe(words);
   });
 });

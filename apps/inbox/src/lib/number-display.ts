@@ -1,4 +1,4 @@
-import type { NumberStatus } from '@sendbook/api-contract';
+import type { NumberProfile, NumberStatus } from '@sendbook/api-contract';
 import type { Tone } from './message-state';
 import { errorWords } from './meta-errors';
 
@@ -6,25 +6,23 @@ import { errorWords } from './meta-errors';
  * A business number in words for the Numbers page and the health charts: its send rate, its
  * messaging-limit tier, its quality rating's tone, and why a pause holds it.
  */
-export interface NumberProfile {
-  readonly verified_name: string | null;
-  readonly quality_rating: string | null;
-  readonly throughput_level: string | null;
-  readonly name_status: string | null;
-  readonly synced_at: string | null;
+/** The profile read from Meta (verified name, quality, throughput level), null until it was read. */
+export function numberProfile(number: Pick<NumberStatus, 'profile'>): NumberProfile | null {
+  return number.profile ?? null;
 }
 
-/** The profile synced from Meta, when the API has one for this number. */
-export function numberProfile(number: NumberStatus): NumberProfile | null {
-  const profile = (number as NumberStatus & { profile?: Partial<NumberProfile> | null }).profile;
-  if (!profile) return null;
-  return {
-    verified_name: profile.verified_name ?? null,
-    quality_rating: profile.quality_rating ?? null,
-    throughput_level: profile.throughput_level ?? null,
-    name_status: profile.name_status ?? null,
-    synced_at: profile.synced_at ?? null,
-  };
+/** Meta's throughput level in words: "Standard (80 msg/s)", "High (up to 1,000 msg/s)". */
+export function throughputWords(level: string | null | undefined): string | null {
+  switch ((level ?? '').toUpperCase()) {
+    case '':
+      return null;
+    case 'STANDARD':
+      return 'Standard throughput (80 msg/s)';
+    case 'HIGH':
+      return 'High throughput (up to 1,000 msg/s)';
+    default:
+      return `${level} throughput`;
+  }
 }
 
 const perSecond = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)}/s`;

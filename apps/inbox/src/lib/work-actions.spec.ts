@@ -1,5 +1,5 @@
 import { NO_FILTERS } from './work-filters';
-import { BULK_ACTIONS, WORK_ACTIONS, actionForKey, actionsOf, bulkMaxFrom, bulkOutcome, bulkSummary, bulkTooWide, workAction } from './work-actions';
+import { BULK_ACTIONS, WORK_ACTIONS, actionForKey, actionsOf, bulkMaxFrom, bulkOutcome, bulkSummary, bulkTooWide, resolutionWords, workAction } from './work-actions';
 
 describe('work actions', () => {
   it('carry the contract’s button names', () => {
@@ -60,5 +60,17 @@ describe('bulk summary', () => {
     expect(bulkMaxFrom('the filter selects 7 items, more than 4 items at once')).toBe(4);
     expect(bulkMaxFrom('more than 1,000 items')).toBe(1000);
     expect(bulkMaxFrom('something else')).toBeNull();
+  });
+});
+
+describe('resolutions in words', () => {
+  it.each([
+    ['retry', 'Retried'],
+    ['resent', 'Resent as a new message'],
+    ['released', 'Released as a template'],
+    ['attribute', 'Attributed'],
+    ['something_new', 'something new'],
+  ])('%s → %s', (action, words) => {
+    expect(resolutionWords(action)).toBe(words);
   });
 });

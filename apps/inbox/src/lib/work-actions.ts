@@ -58,7 +58,7 @@ export function actionForKey(item: { readonly actions: readonly string[] }, key:
 /** Which bulk actions each queue takes (the API refuses the others). */
 export const BULK_ACTIONS: Readonly<Record<WorkKind, readonly WorkAction[]>> = {
   stuck_sending: ['retry', 'mark_sent', 'cancel'],
-  failed: ['resend', 'dismiss'],
+  failed: ['resend', 'retry', 'dismiss'],
   held: ['retry', 'cancel'],
   poison_webhook: ['replay', 'dismiss'],
   unattributed_inbound: [],
@@ -112,4 +112,21 @@ export function bulkTooWide(input: { kind: WorkKind; max: number | null; filters
 export function bulkMaxFrom(message: string | null | undefined): number | null {
   const match = /more than ([\d,]+) items/.exec(message ?? '');
   return match ? Number(match[1]!.replace(/,/g, '')) : null;
+}
+
+const RESOLUTIONS: Readonly<Record<string, string>> = {
+  mark_sent: 'Marked sent',
+  retry: 'Retried',
+  cancel: 'Cancelled',
+  resent: 'Resent as a new message',
+  released: 'Released as a template',
+  dismissed: 'Dismissed',
+  replayed: 'Replayed',
+  attribute: 'Attributed',
+  resolve: 'Resolved',
+};
+
+/** What was done to a resolved item, in words, from the API's `resolution.action`. */
+export function resolutionWords(action: string): string {
+  return RESOLUTIONS[action] ?? action.replace(/_/g, ' ');
 }

@@ -21,3 +21,8 @@ export function pauseNumber(id: string, note: string, requestId: string) {
 export function resumeNumber(id: string, note: string, requestId: string) {
   return unwrap(browserApi().client.POST('/v1/numbers/{id}/resume', { params: { path: { id } }, body: { note }, headers: idempotencyHeaders(requestId) }));
 }
+
+/** Reads every number's profile from Meta now (verified name, quality, throughput level). */
+export function syncNumbers(requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/numbers/sync', { headers: idempotencyHeaders(requestId) }));
+}

@@ -11,6 +11,8 @@ import styles from './health.module.css';
 
 const PALETTE = ['--chart-1', '--chart-2', '--chart-3', '--chart-4', '--chart-5', '--chart-6'];
 const HEIGHT = 200;
+/** Tick steps for counts: never a tick at 0.5 of a message. */
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 /**
  * One chart drawn with uPlot (a canvas), its own legend, and its table alternative. Clicking a
@@ -46,8 +48,8 @@ export function HealthChart({ chart }: { chart: Chart }) {
         tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), timeZone),
         scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
         axes: [
-          { ...axis, label: 'time', labelSize: 18 },
-          { ...axis, label: chart.unit, labelSize: 18, size: 56 },
+          { ...axis, label: `time (${timeZone})`, labelSize: 18, values: (_u, splits) => timeTicks(splits, now, timeZone) },
+          { ...axis, label: chart.unit, labelSize: 18, size: 56, ...(chart.integer ? { incrs: INTEGER_STEPS } : {}) },
         ],
         series: [
           {},
@@ -89,6 +91,8 @@ export function HealthChart({ chart }: { chart: Chart }) {
       observer?.disconnect();
       plot?.destroy();
     };
+    // `now` only picks between "09:05" and "2 Dec 09:05"; a new minute needs no new chart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chart, lines, empty, router, timeZone]);
 
   const shown = lines.filter((l) => !l.reference);
@@ -116,6 +120,11 @@ export function HealthChart({ chart }: { chart: Chart }) {
               </li>
             ))}
           </ul>
+          {chart.offScale.map((words) => (
+            <p key={words} className={styles.offScale}>
+              {words}
+            </p>
+          ))}
           <div ref={holder} className={styles.plot} aria-hidden="true" data-chart={chart.key} data-points={rows.length} />
           <details className={styles.alternative}>
             <summary>Show as a table</summary>
@@ -161,4 +170,17 @@ export function HealthChart({ chart }: { chart: Chart }) {
       )}
     </figure>
   );
+}
+
+/** Time ticks as 24-hour clock times in the viewer's zone, with the date where the day changes. */
+function timeTicks(splits: number[], now: number, timeZone: string): string[] {
+  let lastDay = '';
+  return splits.map((s) => {
+    const ms = s * 1000;
+    const day = calendarDate(ms, now, timeZone);
+    const clock = clockTime(ms, timeZone);
+    if (day === lastDay) return clock;
+    lastDay = day;
+    return `${clock}\n${day}`;
+  });
 }

@@ -47,7 +47,7 @@ export function Health({ initial, range }: { initial: Loaded<MetricsReport>; ran
       ) : (
         <>
           <p className={styles.meta}>
-            Figures from <Time at={report.generated_at} />
+            Figures from <Time past at={report.generated_at} />
           </p>
           {report.paused_numbers.length > 0 ? (
             <Callout tone="danger" role="alert" title={`Sending is paused for ${report.paused_numbers.length === 1 ? 'one number' : `${report.paused_numbers.length} numbers`}`}>

@@ -1,7 +1,7 @@
 'use client';
 
 import type { NumberStatus } from '@sendbook/api-contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoteDialog } from '../../../components/note-dialog';
 import { Page, PageDescription } from '../../../components/page';
@@ -13,10 +13,15 @@ import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
-import { numberProfile, pauseWords, qualityTone, rateWords, tierWords } from '../../../lib/number-display';
+import { toProblem } from '../../../lib/api';
+import { numberProfile, pauseWords, qualityTone, rateWords, throughputWords, tierWords } from '../../../lib/number-display';
+import { problemDetail } from '../../../lib/problem';
+import { newRequestId } from '../../../lib/request-id';
+import { Callout } from '../../../components/ui/callout';
+import { Icon } from '../../../components/ui/icon';
 import type { Loaded } from '../../../lib/server-api';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
-import { numberKeys, numbersQuery, pauseNumber, resumeNumber } from '../numbers.queries';
+import { numberKeys, numbersQuery, pauseNumber, resumeNumber, syncNumbers } from '../numbers.queries';
 import styles from './numbers.module.css';
 
 /** Every business number: its rate, messaging-limit tier, quality, open rows and pauses; pause and resume with a note. Admins only. */
@@ -26,9 +31,33 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
   const [asking, setAsking] = useState<{ number: NumberStatus; action: 'pause' | 'resume' } | null>(null);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const [synced, setSynced] = useState<string | null>(null);
+  const sync = useMutation({
+    mutationFn: () => syncNumbers(newRequestId()),
+    onSuccess: async (result) => {
+      const failed = result.failed.map((f) => `${f.phone_number_id} (${f.error ?? f.outcome})`);
+      setSynced(`Read ${result.synced.length} ${result.synced.length === 1 ? 'profile' : 'profiles'} from Meta${failed.length ? `; could not read ${failed.join(', ')}` : ''}.`);
+      await queryClient.invalidateQueries({ queryKey: numberKeys.all });
+    },
+  });
   return (
-    <Page title="Numbers" subtitle="Business numbers and their sending">
+    <Page
+      title="Numbers"
+      subtitle="Business numbers and their sending"
+      actions={
+        <Button size="sm" onClick={() => sync.mutate()} busy={sync.isPending} disabled={sync.isPending}>
+          {sync.isPending ? null : <Icon name="refresh" size={14} />}
+          Sync from Meta
+        </Button>
+      }
+    >
       <PageDescription>What each number may send, how WhatsApp rates it, and why sending is paused. Pausing holds its queue until resumed; both are audited.</PageDescription>
+      {synced ? <Callout tone="success" role="status" title={synced} className={styles.notice} /> : null}
+      {sync.isError ? (
+        <Callout tone="danger" role="alert" title="Could not read the profiles from Meta" className={styles.notice}>
+          {problemDetail(toProblem(sync.error))}
+        </Callout>
+      ) : null}
       {query.problem && !query.data ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
       ) : !query.data ? (
@@ -45,8 +74,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
               <Th>Rate</Th>
               <Th>Tier</Th>
               <Th>Quality</Th>
-              <Th numeric>Queued</Th>
-              <Th numeric>Sending</Th>
+              <Th>Open rows</Th>
               <Th>Pauses</Th>
               <Th>
                 <span className="visually-hidden">Actions</span>
@@ -58,16 +86,22 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
               const profile = numberProfile(number);
               return (
                 <tr key={number.phone_number_id}>
-                  <Td>
+                  <Td wrap>
                     <span className={styles.primary}>{profile?.verified_name ?? number.phone_number_id}</span>
                     {profile?.verified_name ? <span className={styles.secondary}>{number.phone_number_id}</span> : null}
+                    {profile?.display_phone_number ? <span className={styles.secondary}>+{profile.display_phone_number}</span> : null}
                     {profile?.synced_at ? (
                       <span className={styles.secondary}>
-                        profile from <Time at={profile.synced_at} />
+                        profile read <Time past at={profile.synced_at} />
                       </span>
-                    ) : null}
+                    ) : (
+                      <span className={styles.secondary}>profile not read from Meta yet</span>
+                    )}
                   </Td>
-                  <Td wrap>{rateWords(number)}</Td>
+                  <Td wrap>
+                    {rateWords(number)}
+                    {throughputWords(profile?.throughput_level) ? <span className={styles.secondary}>{throughputWords(profile?.throughput_level)}</span> : null}
+                  </Td>
                   <Td wrap>{tierWords(number)}</Td>
                   <Td>
                     {profile?.quality_rating ? (
@@ -78,9 +112,11 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                       <span className={styles.secondary}>Not synced</span>
                     )}
                   </Td>
-                  <Td numeric>{number.queued}</Td>
-                  <Td numeric>{number.sending}</Td>
-                  <Td wrap>
+                  <Td>
+                    {number.queued.toLocaleString('en')} queued
+                    <span className={styles.secondary}>{number.sending.toLocaleString('en')} sending</span>
+                  </Td>
+                  <Td wrap className={styles.pauseCell}>
                     {number.pauses.length === 0 ? (
                       <Badge tone="success" dot>
                         Sending
@@ -92,7 +128,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                             <Badge tone="danger" dot>
                               Paused
                             </Badge>{' '}
-                            {pauseWords(pause)} · since <Time at={pause.paused_at} />
+                            {pauseWords(pause)} · since <Time past at={pause.paused_at} />
                           </li>
                         ))}
                       </ul>

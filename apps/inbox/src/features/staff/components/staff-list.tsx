@@ -86,10 +86,10 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
                     {!member.active ? 'Deactivated' : member.invite_pending ? 'Invited' : 'Active'}
                   </Badge>
                 </Td>
-                <Td muted>{member.last_seen_at ? <Time at={member.last_seen_at} /> : 'Never'}</Td>
+                <Td muted>{member.last_seen_at ? <Time past at={member.last_seen_at} /> : 'Never'}</Td>
                 <Td>
                   {member.id === me ? (
-                    <span className={styles.you}>Change yourself under your profile</span>
+                    <span className={styles.you}>Another admin can change your role</span>
                   ) : (
                     <div className={styles.actions}>
                       <Button size="sm" onClick={() => setAsking({ kind: 'role', member })} disabled={!member.active}>

@@ -40,7 +40,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
   return (
     <Page
       title="Templates"
-      subtitle={last ? <>Last synced <Time at={last} /></> : 'Never synced'}
+      subtitle={last ? <>Last synced <Time past at={last} /></> : 'Never synced'}
       actions={
         <Button size="sm" onClick={() => sync.mutate()} busy={sync.isPending} disabled={sync.isPending}>
           {sync.isPending ? null : <Icon name="refresh" size={14} />}
@@ -48,7 +48,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
         </Button>
       }
     >
-      <PageDescription>Message templates approved in WhatsApp Manager. Sendbook checks every template send against this list before it is queued.</PageDescription>
+      <PageDescription>The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send against this list before it is queued.</PageDescription>
       {synced ? <Callout tone="success" role="status" title={synced} className={styles.notice} /> : null}
       {sync.isError ? (
         <Callout tone="danger" role="alert" title="Could not sync from Meta" className={styles.notice}>
@@ -88,7 +88,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
                 <Td>{t.category}</Td>
                 <Td>{t.quality ? <Badge tone={qualityTone(t.quality)}>{t.quality}</Badge> : <span className={styles.secondary}>Not rated</span>}</Td>
                 <Td muted>
-                  <Time at={t.synced_at} />
+                  <Time past at={t.synced_at} />
                 </Td>
               </tr>
             ))}

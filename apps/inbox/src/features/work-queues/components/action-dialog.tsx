@@ -7,12 +7,13 @@ import { Time } from '../../../components/time';
 import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
-import { SelectField, TextArea } from '../../../components/ui/field';
+import { SelectField, TextArea, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { toProblem } from '../../../lib/api';
 import { excerpt, outboundContent } from '../../../lib/message-content';
 import { problemDetail } from '../../../lib/problem';
 import { newRequestId } from '../../../lib/request-id';
+import { fieldProblem, templateFields, templateSend, type TemplateValues } from '../../../lib/template-form';
 import { workAction, type WorkAction } from '../../../lib/work-actions';
 import { approvedTemplatesQuery, candidatesQuery, messageStatusesQuery, runAction, workKeys, type WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
@@ -30,11 +31,13 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
   const [noteMissing, setNoteMissing] = useState(false);
   const [messageId, setMessageId] = useState<string | null | undefined>(undefined);
   const [templateKey, setTemplateKey] = useState<string>('');
+  const [values, setValues] = useState<TemplateValues>({});
+  const [valuesTried, setValuesTried] = useState(false);
   const [requestId] = useState(newRequestId);
   const templates = useQuery({ ...approvedTemplatesQuery(), enabled: action === 'release' });
 
   const mutation = useMutation({
-    mutationFn: () => runAction({ item, action, note: note.trim(), requestId, messageId: messageId ?? null, template: chosenTemplate(templates.data?.data ?? [], templateKey) }),
+    mutationFn: () => runAction({ item, action, note: note.trim(), requestId, messageId: messageId ?? null, template: chosen ? (templateSend(chosen, values) as Record<string, unknown>) : null }),
     onSuccess: async () => {
       toast({ title: `${display.done}`, description: note.trim() ? `Note: ${note.trim()}` : undefined, tone: 'success' });
       await queryClient.invalidateQueries({ queryKey: workKeys.all });
@@ -42,6 +45,8 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
     },
   });
 
+  const chosen = (templates.data?.data ?? []).find((t) => `${t.name}:${t.language}` === templateKey) ?? null;
+  const valueProblems = chosen ? templateFields(chosen).map((f) => fieldProblem(f, values[f.key] ?? '')).filter((p): p is string => p !== null) : [];
   const needsChoice = action === 'attribute' && messageId === undefined;
   const needsTemplate = action === 'release' && !(item.kind === 'held' && item.message.fallback_template) && !templateKey;
 
@@ -51,7 +56,8 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
       setNoteMissing(true);
       return;
     }
-    if (needsChoice || needsTemplate || mutation.isPending) return;
+    setValuesTried(true);
+    if (needsChoice || needsTemplate || valueProblems.length > 0 || mutation.isPending) return;
     mutation.mutate();
   };
 
@@ -59,7 +65,26 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={display.title} description={<Explanation item={item} action={action} />}>
         <form onSubmit={submit} className={styles.dialogForm} noValidate>
-          <ActionBody item={item} action={action} messageId={messageId} onMessage={setMessageId} templates={templates.data?.data ?? null} templateKey={templateKey} onTemplate={setTemplateKey} />
+          <ActionBody item={item} action={action} messageId={messageId} onMessage={setMessageId} templates={templates.data?.data ?? null} templateKey={templateKey} onTemplate={(key) => {
+              setTemplateKey(key);
+              setValues({});
+            }} />
+          {chosen
+            ? templateFields(chosen).map((field) => {
+                const problem = valuesTried ? fieldProblem(field, values[field.key] ?? '') : null;
+                return (
+                  <TextField
+                    key={field.key}
+                    label={field.label}
+                    value={values[field.key] ?? ''}
+                    onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
+                    placeholder={field.example ?? undefined}
+                    aria-invalid={problem ? true : undefined}
+                    hint={problem ?? undefined}
+                  />
+                );
+              })
+            : null}
           <TextArea
             label="Note"
             name="note"
@@ -93,16 +118,13 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
   );
 }
 
-function chosenTemplate(templates: readonly Template[], key: string): Record<string, unknown> | null {
-  const template = templates.find((t) => `${t.name}:${t.language}` === key);
-  return template ? { name: template.name, language: { code: template.language }, components: [] } : null;
-}
-
 /** The sentence under the heading: what the action does, for this kind of item. */
 function Explanation({ item, action }: { item: WorkItem; action: WorkAction }) {
   switch (action) {
     case 'retry':
-      return item.kind === 'stuck_sending' ? <>Sends it to WhatsApp again.</> : <>Sends it now, as it is.</>;
+      if (item.kind === 'stuck_sending') return <>Sends it to WhatsApp again.</>;
+      if (item.kind === 'failed') return <>Sends the same message again under its own dedupe key. To send it as a new message, use Resend.</>;
+      return <>Sends it now, as it is.</>;
     case 'mark_sent':
       return <>Records that the customer has it (they said so, or WhatsApp showed it), without sending again.</>;
     case 'cancel':
@@ -185,7 +207,7 @@ function Candidates({ item, value, onChange }: { item: InboundWorkItem; value: s
           <span>
             <span className={styles.choiceText}>{excerpt(outboundContent(message), 140)}</span>
             <span className={styles.secondary}>
-              {message.purpose} · sent <Time at={message.sent_at ?? message.accepted_at ?? message.created_at} />
+              {message.purpose} · sent <Time past at={message.sent_at ?? message.accepted_at ?? message.created_at} />
             </span>
           </span>
         </label>

@@ -11,7 +11,7 @@ import { Kbd } from '../../../components/ui/kbd';
 import { excerpt, inboundContent } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
 import { META_ERROR_CODES_URL, errorWords, isMetaCode } from '../../../lib/meta-errors';
-import { actionsOf, workAction, type WorkAction } from '../../../lib/work-actions';
+import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
 import { attributionHistoryQuery, deliveryQuery, messageHistoryQuery, messageStatusesQuery, type WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
 
@@ -35,7 +35,7 @@ export function ItemDetail({ item, canResolve, onAction, onClose }: { item: Work
       {item.resolution ? (
         <Section title="Resolved">
           <p>
-            {item.resolution.action.replace(/_/g, ' ')} by <strong>{item.resolution.actor_name}</strong>, <Time at={item.resolution.at} />
+            {resolutionWords(item.resolution.action)} by <strong>{item.resolution.actor_name}</strong>, <Time past at={item.resolution.at} />
           </p>
           {item.resolution.note ? <blockquote className={styles.note}>{item.resolution.note}</blockquote> : null}
         </Section>
@@ -156,7 +156,7 @@ function MessageDetail({ item }: { item: MessageWorkItem }) {
           <ol className={styles.timeline}>
             {statuses.data.data.map((s, i) => (
               <li key={i}>
-                <strong>{s.status}</strong> <Time at={s.occurred_at ?? s.received_at} />
+                <strong>{s.status}</strong> <Time past at={s.occurred_at ?? s.received_at} />
                 {s.applied ? <span className={styles.secondary}> · {s.applied}</span> : null}
               </li>
             ))}
@@ -178,7 +178,7 @@ function MessageDetail({ item }: { item: MessageWorkItem }) {
                     <strong>{entry.actor_name}</strong> {entry.from_state ? `${entry.from_state} → ${entry.to_state}` : entry.to_state}
                   </span>
                   <span className={styles.secondary}>
-                    <Time at={entry.at} /> · {entry.reason.replace(/_/g, ' ')}
+                    <Time past at={entry.at} /> · {entry.reason.replace(/_/g, ' ')}
                   </span>
                   {note ? <blockquote className={styles.note}>{note}</blockquote> : null}
                 </li>
@@ -201,7 +201,7 @@ function InboundDetail({ item }: { item: InboundWorkItem }) {
       <Section title="Message">
         <p>{excerpt(inboundContent(item.inbound), 400)}</p>
         <p className={styles.secondary}>
-          Received <Time at={item.inbound.timestamp ?? item.inbound.created_at} />
+          Received <Time past at={item.inbound.timestamp ?? item.inbound.created_at} />
           {item.inbound.context_wamid ? (
             <>
               {' '}
@@ -230,7 +230,7 @@ function InboundDetail({ item }: { item: InboundWorkItem }) {
                   <strong>{entry.actor}</strong> attributed it
                 </span>
                 <span className={styles.secondary}>
-                  <Time at={entry.at} />
+                  <Time past at={entry.at} />
                 </span>
                 {entry.note ? <blockquote className={styles.note}>{entry.note}</blockquote> : null}
               </li>
@@ -263,7 +263,7 @@ function PoisonDetail({ item }: { item: PoisonWebhookWorkItem }) {
               <strong>Meta</strong> delivered it ({item.delivery.size.toLocaleString('en')} bytes)
             </span>
             <span className={styles.secondary}>
-              <Time at={item.delivery.received_at} />
+              <Time past at={item.delivery.received_at} />
             </span>
           </li>
           {item.delivery.processed_at ? (
@@ -272,7 +272,7 @@ function PoisonDetail({ item }: { item: PoisonWebhookWorkItem }) {
                 <strong>Sendbook</strong> set it aside after {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'}
               </span>
               <span className={styles.secondary}>
-                <Time at={item.delivery.processed_at} />
+                <Time past at={item.delivery.processed_at} />
               </span>
             </li>
           ) : null}
@@ -296,11 +296,11 @@ function AlertDetail({ item }: { item: AlertWorkItem }) {
           <dd className={styles.mono}>{item.alert.key}</dd>
           <dt>Raised</dt>
           <dd>
-            <Time at={item.alert.raised_at} />
+            <Time past at={item.alert.raised_at} />
           </dd>
           <dt>Last raised</dt>
           <dd>
-            <Time at={item.alert.last_raised_at} /> ({item.alert.raise_count} {item.alert.raise_count === 1 ? 'time' : 'times'})
+            <Time past at={item.alert.last_raised_at} /> ({item.alert.raise_count} {item.alert.raise_count === 1 ? 'time' : 'times'})
           </dd>
         </dl>
       </Section>

@@ -96,7 +96,7 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
         />
         {open && open.open > 0 && open.oldest_since && !resolved ? (
           <span className={styles.summary}>
-            Oldest waiting since <Time at={open.oldest_since} />
+            Oldest waiting since <Time past at={open.oldest_since} />
           </span>
         ) : null}
       </div>
@@ -127,7 +127,7 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
                 {query.dataUpdatedAt ? (
                   <>
                     {' · updated '}
-                    <Time at={new Date(query.dataUpdatedAt).toISOString()} />
+                    <Time past at={new Date(query.dataUpdatedAt).toISOString()} />
                   </>
                 ) : null}
               </span>

@@ -9,7 +9,7 @@ import { Table, Td, Th } from '../../../components/ui/table';
 import { excerpt, inboundContent } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
 import { errorLine } from '../../../lib/meta-errors';
-import { actionsOf, workAction, type WorkAction } from '../../../lib/work-actions';
+import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
 import { attributionReasonWords, type WorkKind } from '../../../lib/work-kinds';
 import type { WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
@@ -24,7 +24,8 @@ export interface RowProps {
 
 /** A queue as a table, one row per item. The first cell opens the item's detail; the last holds its actions. */
 export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: WorkKind; label: string; items: WorkItem[] }) {
-  const columns = COLUMNS[kindGroup(kind)];
+  // Resolved rows are about who decided what: the message's own details live in its detail panel.
+  const columns = COLUMNS[kindGroup(kind)].filter((c) => !(row.resolved && c.detailOnly));
   const extra = row.resolved ? ['Resolved', 'By', 'Note'] : row.onAction ? ['Actions'] : [];
   return (
     <Table label={label}>
@@ -43,7 +44,7 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
       <tbody>
         {items.map((item) => (
           <tr key={item.id} data-selected={item.id === row.selectedId || undefined} className={styles.row}>
-            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId)}
+            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId, row.resolved)}
             {row.resolved ? <ResolutionCells item={item} /> : row.onAction ? <ActionCell item={item} onAction={row.onAction} /> : null}
           </tr>
         ))}
@@ -55,8 +56,8 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
 type Group = 'message' | 'inbound' | 'poison' | 'alert';
 const kindGroup = (kind: WorkKind): Group => (kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message');
 
-const COLUMNS: Record<Group, { name: string; numeric?: boolean }[]> = {
-  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason' }, { name: 'Since' }, { name: 'Attempts', numeric: true }, { name: 'Dedupe key' }],
+const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boolean }[]> = {
+  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Attempts', numeric: true, detailOnly: true }, { name: 'Dedupe key' }],
   inbound: [{ name: 'From' }, { name: 'Message' }, { name: 'Why it is here' }, { name: 'Received' }],
   poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received' }, { name: 'Attempts', numeric: true }, { name: 'Size', numeric: true }],
   alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
@@ -71,7 +72,7 @@ function Opener({ onOpen, selected, children }: { onOpen: () => void; selected: 
   );
 }
 
-function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean): ReactNode {
+function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean, compact: boolean): ReactNode {
   switch (item.kind) {
     case 'unattributed_inbound':
       return <InboundCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
@@ -80,13 +81,13 @@ function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean): ReactNo
     case 'alert':
       return <AlertCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
     default:
-      return <MessageCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+      return <MessageCells item={item} compact={compact} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
   }
 }
 
 type Cells<T> = { item: T; opener: (children: ReactNode) => ReactNode };
 
-function MessageCells({ item, opener }: Cells<MessageWorkItem>) {
+function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { compact: boolean }) {
   const state = outboundState(item.message.state);
   const error = item.last_error ?? item.message.last_error;
   return (
@@ -98,15 +99,19 @@ function MessageCells({ item, opener }: Cells<MessageWorkItem>) {
           {state.word}
         </Badge>
       </Td>
-      <Td wrap>
-        {error ? (
-          <span className={styles.reason}>{errorLine(error)}</span>
-        ) : (
-          <span className={styles.secondary}>{item.kind === 'stuck_sending' ? 'No answer from WhatsApp yet' : 'No reason recorded'}</span>
-        )}
-      </Td>
-      <Td muted>{item.since ? <Time at={item.since} /> : '—'}</Td>
-      <Td numeric>{item.attempts}</Td>
+      {compact ? null : (
+        <>
+          <Td wrap>
+            {error ? (
+              <span className={styles.reason}>{errorLine(error)}</span>
+            ) : (
+              <span className={styles.secondary}>{item.kind === 'stuck_sending' ? 'No answer from WhatsApp yet' : 'No reason recorded'}</span>
+            )}
+          </Td>
+          <Td muted>{item.since ? <Time past at={item.since} /> : '—'}</Td>
+          <Td numeric>{item.attempts}</Td>
+        </>
+      )}
       <Td mono>
         <span className={styles.truncate} title={item.message.dedupe_key}>
           {item.message.dedupe_key}
@@ -126,7 +131,7 @@ function InboundCells({ item, opener }: Cells<InboundWorkItem>) {
       <Td wrap>{excerpt(inboundContent(item.inbound), 160)}</Td>
       <Td>{attributionReasonWords(item.reason ?? item.inbound.attribution_reason)}</Td>
       <Td muted>
-        <Time at={item.since} />
+        <Time past at={item.since} />
       </Td>
     </>
   );
@@ -144,7 +149,7 @@ function PoisonCells({ item, opener }: Cells<PoisonWebhookWorkItem>) {
       </Td>
       <Td wrap>{poisonError(item.last_error)}</Td>
       <Td muted>
-        <Time at={item.delivery.received_at} />
+        <Time past at={item.delivery.received_at} />
       </Td>
       <Td numeric>{item.attempts}</Td>
       <Td numeric>{bytes(item.delivery.size)}</Td>
@@ -160,10 +165,10 @@ function AlertCells({ item, opener }: Cells<AlertWorkItem>) {
         <span className={styles.secondary}>from {item.alert.source}</span>
       </Td>
       <Td muted>
-        <Time at={item.alert.raised_at} />
+        <Time past at={item.alert.raised_at} />
       </Td>
       <Td muted>
-        <Time at={item.alert.last_raised_at} />
+        <Time past at={item.alert.last_raised_at} />
       </Td>
       <Td numeric>{item.alert.raise_count}</Td>
     </>
@@ -193,7 +198,7 @@ function ResolutionCells({ item }: { item: WorkItem }) {
   return (
     <>
       <Td muted>
-        {r.action.replace(/_/g, ' ')} · <Time at={r.at} />
+        {resolutionWords(r.action)} · <Time past at={r.at} />
       </Td>
       <Td>{r.actor_name}</Td>
       <Td wrap>{r.note ?? <span className={styles.secondary}>No note</span>}</Td>

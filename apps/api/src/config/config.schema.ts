@@ -31,6 +31,8 @@ export interface AppConfig {
   readonly outbox: {
     /** Attempts before a retryable rejection becomes `failed`. */
     readonly maxAttempts: number;
+    /** OUTBOX_MAX_PREPARE_FAILURES: tries of a row that throws before its claim, before it is `failed` (a work item). */
+    readonly maxPrepareFailures: number;
     /** A row in `sending` longer than this is a work item (a possible duplicate). */
     readonly stuckAfterMs: number;
     readonly dedupeWindowDefaultMs: number;

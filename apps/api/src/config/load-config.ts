@@ -36,6 +36,7 @@ export function loadConfig(env: Env): EnvConfig {
     },
     outbox: {
       maxAttempts: read.int('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
+      maxPrepareFailures: read.int('OUTBOX_MAX_PREPARE_FAILURES', 5, 1, 100),
       stuckAfterMs: read.int('STUCK_SENDING_AFTER_MS', 60_000, 1_000, 86_400_000),
       dedupeWindowDefaultMs: read.int('DEDUPE_WINDOW_DEFAULT_DAYS', 90, 1, 3650) * 86_400_000,
       dedupeWindows: read.dedupeWindows('DEDUPE_WINDOWS'),

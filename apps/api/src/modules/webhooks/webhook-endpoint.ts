@@ -83,12 +83,15 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
     // Ack latency as Meta sees it from here: from the first byte handled to the answer.
     metrics.webhookAcked(performance.now() - started);
   };
-  /** Answers without reading (the rest of) the body, and closes the connection behind it. */
+  /**
+   * Answers without reading (the rest of) the body; `Connection: close` makes Node end the socket
+   * once the answer is written (and destroy it then), so the unread bytes are never parsed.
+   */
   const refuse = (status: number, body: string): void => {
     if (res.headersSent) return;
     res.shouldKeepAlive = false;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' });
-    res.end(body, () => req.destroy());
+    res.end(body);
   };
   const header = req.headers['x-hub-signature-256'];
   const signature = Array.isArray(header) ? header[0] : header;

@@ -32,6 +32,8 @@ describe('inbound media: downloaded from Meta on demand, never stored', () => {
     const bytes = res.body as Buffer;
     expect(res.headers['content-type']).toBe('image/png');
     expect(Number(res.headers['content-length'])).toBe(bytes.length);
+    // A customer's file is hostile input: downloaded, never rendered in the API's origin or sniffed.
+    expect(res.headers).toMatchObject({ 'content-disposition': 'attachment', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'", 'cache-control': 'private, no-store' });
     expect(bytes.equals(sb.sim.media(media.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
 
     // The same digest Meta's metadata (hex) and the webhook (base64) give.

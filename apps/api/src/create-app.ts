@@ -8,6 +8,7 @@ import { AppExceptionFilter } from './common/errors/exception.filter.js';
 import { createValidationPipe } from './common/errors/validation.pipe.js';
 import { JsonLogger } from './common/logging/json-logger.js';
 import { requestIdMiddleware } from './common/logging/request-id.middleware.js';
+import { JsonTooDeepError, jsonDepthExceeds } from './common/http/json-depth.js';
 import type { Clock } from './common/clock.js';
 import type { AppConfig } from './config/config.schema.js';
 import { mountWebhookEndpoint } from './modules/webhooks/webhook-endpoint.js';
@@ -27,7 +28,15 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   app.disable('x-powered-by');
   app.set('trust proxy', config.auth.trustProxy);
   app.use(requestIdMiddleware);
-  app.use('/v1', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(
+    '/v1',
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      verify: (_req, _res, buf) => {
+        if (jsonDepthExceeds(buf)) throw new JsonTooDeepError();
+      },
+    }),
+  );
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them.
   // The limit fits Meta's largest batches (1,000 updates, payloads up to 3 MB).
   mountWebhookEndpoint(app, config);

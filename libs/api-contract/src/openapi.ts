@@ -2578,6 +2578,9 @@ export interface operations {
       500: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_stored";
         } } };
+      503: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "busy";
+        } } };
     };
   };
 }

@@ -8,3 +8,5 @@ export * from './templates/index.js';
 export * from './policy/index.js';
 export * from './conversations/index.js';
 export * from './metrics/index.js';
+export * from './infrastructure-error.js';
+export * from './prepare-failure.js';

@@ -198,12 +198,40 @@ describe('GraphClient.sendMessage: the four outcomes', () => {
     expect(classifyGraphError(result).action).toBe('retry');
   });
 
-  it('rejected: a 4xx without a Graph body keeps what came back', async () => {
+  it('unknown: a 4xx without a Graph body (a proxy in front of Meta, not Meta, answered)', async () => {
     const { client } = await setup((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('no such route');
     });
-    expect(await client.sendMessage('1', textBody)).toMatchObject({ outcome: 'rejected', httpStatus: 404, error: { code: null, raw: 'no such route' } });
+    expect(await client.sendMessage('1', textBody)).toMatchObject({ outcome: 'unknown', httpStatus: 404, reason: expect.stringContaining('without a Graph error body') });
+  });
+
+  it.each([408, 421])('unknown: HTTP %i, even with an error body', async (status) => {
+    const { client } = await setup((_req, res) => json(res, status, { error: { message: 'Request timeout', code: 1 } }));
+    expect(await client.sendMessage('1', textBody)).toMatchObject({ outcome: 'unknown', httpStatus: status });
+  });
+
+  it('unknown: a request that waited for a pooled socket and then got no answer had reached the server', async () => {
+    let calls = 0;
+    const { server, client } = await setup((_req, res) => {
+      calls += 1;
+      // The first answers and frees the one socket; the second is read and never answered.
+      if (calls === 1) setTimeout(() => json(res, 200, fixtureJson('send-text-response-meta-docs.json')), 100);
+    }, { maxSockets: 1, timeoutMs: 300, connectTimeoutMs: 150 });
+    const [first, second] = await Promise.all([client.sendMessage('1', textBody), client.sendMessage('1', textBody)]);
+    expect(first).toMatchObject({ outcome: 'accepted' });
+    expect(server.seen).toHaveLength(2);
+    expect(second).toMatchObject({ outcome: 'unknown', reason: expect.stringContaining('no complete response') });
+  });
+
+  it('accepted: the time-out starts when the request has a socket, not while it waits for one', async () => {
+    const { server, client } = await setup((_req, res) => setTimeout(() => json(res, 200, fixtureJson('send-text-response-meta-docs.json')), 250), { maxSockets: 1, timeoutMs: 400 });
+    const started = Date.now();
+    const results = await Promise.all([client.sendMessage('1', textBody), client.sendMessage('1', textBody)]);
+    // The second waited ~250 ms for the one socket, then ~250 ms for its answer: over 400 ms in all.
+    expect(Date.now() - started).toBeGreaterThan(400);
+    expect(results.map((r) => r.outcome)).toEqual(['accepted', 'accepted']);
+    expect(server.seen).toHaveLength(2);
   });
 
   it('accepted: a slow answer is not cut off by the idle-socket timeout', async () => {
@@ -382,7 +410,8 @@ describe('GraphClient media downloads', () => {
       else if (req.url === '/down') bytes(res, 503, Buffer.from('<html>unavailable</html>'), 'text/html');
       else bytes(res, 200, Buffer.alloc(2048));
     }, { maxMediaBytes: 1024 });
-    expect(await client.downloadMedia(`${server.url}/redirect`)).toMatchObject({ outcome: 'rejected', httpStatus: 302 });
+    // Not followed: the token goes nowhere it was not meant to (a redirect is no verdict of Meta's).
+    expect(await client.downloadMedia(`${server.url}/redirect`)).toMatchObject({ outcome: 'unknown', httpStatus: 302 });
     expect(await client.downloadMedia(`${server.url}/gone`)).toMatchObject({ outcome: 'rejected', httpStatus: 404, error: { code: 100 } });
     expect(await client.downloadMedia(`${server.url}/down`)).toMatchObject({ outcome: 'unknown', httpStatus: 503 });
     expect(await client.downloadMedia(`${server.url}/big`)).toEqual({ outcome: 'unknown', reason: 'response larger than 1024 bytes' });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { buildMarkAsReadBody } from './build-message.js';
+import { classifyFailedAnswer } from './failed-answer.js';
 import { toGraphError } from './graph-error.js';
 import type {
   GraphNotSent,
@@ -324,22 +325,14 @@ function unexpected(httpStatus: number, what: string): GraphUnknown {
   return { outcome: 'unknown', reason: `unrecognised response: ${what}`, httpStatus };
 }
 
-/**
- * A non-2xx answer. With Meta's error shape it is a rejection. Without it, a 4xx is still a
- * rejection (something in front of Meta refused it), but a 5xx from a proxy or gateway may have
- * come after Meta got the request, so it is `unknown`.
- */
+/** A non-2xx answer: Meta's own refusal is a rejection; anything else may have reached Meta (see classifyFailedAnswer). */
 function errorOf(outcome: Extract<HttpOutcome, { kind: 'response' }>): Failure {
   const json = parseJson(outcome.body);
-  if (isRecord(json) && isRecord(json.error)) {
+  const graphError = isRecord(json) && isRecord(json.error);
+  if (classifyFailedAnswer(outcome.status, graphError) === 'rejected') {
     return { outcome: 'rejected', httpStatus: outcome.status, error: toGraphError(json) };
   }
-  if (outcome.status >= 500) return unexpected(outcome.status, `HTTP ${outcome.status} without a Graph error body`);
-  return {
-    outcome: 'rejected',
-    httpStatus: outcome.status,
-    error: { ...toGraphError({}), raw: json ?? outcome.body.slice(0, 2000) },
-  };
+  return unexpected(outcome.status, `HTTP ${outcome.status} ${graphError ? 'that is no verdict of Meta' : 'without a Graph error body'}`);
 }
 
 // Graph paging: `next` is present only when there is another page; its cursor is

@@ -7,11 +7,14 @@ import { TLSSocket } from 'node:tls';
 //   response  — a complete response arrived (any status);
 //   not_sent  — no byte of the request can have reached the server (DNS failure, refused,
 //               connect/TLS failure, connect timeout, still waiting for a pooled socket);
+//               the time-out that makes a failure `unknown` starts only once the request can
+//               reach the server (a connected socket), never while it waits locally;
 //   unknown   — the request may have been written and then things went wrong (reset, timeout,
 //               truncated response). For a send this is the double-send trap: the caller must
 //               not treat it as "not sent".
-// A reused keep-alive socket counts as connected from the start: a reset on it after the
-// request was handed over is `unknown`, never `not_sent`.
+// A reused keep-alive socket, or one freed by another request while this one waited, counts as
+// connected from the start: a failure on it after the request was handed over is `unknown`,
+// never `not_sent`.
 
 export type HttpOutcome<Body = string> =
   | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: Body }
@@ -27,8 +30,14 @@ export interface HttpRequestOptions {
   headers: Record<string, string>;
   body?: string;
   agent: http.Agent;
-  /** Whole exchange: from the call until the response body has fully arrived. */
+  /**
+   * From the moment the request has a socket until the response body has fully arrived: the
+   * window in which a failure is `unknown`. Time spent waiting for a free pooled socket is not in
+   * it: that wait cannot have reached the server.
+   */
   timeoutMs: number;
+  /** Longest wait for a free socket of the agent's pool; past it, `not_sent`. Default: `timeoutMs`. */
+  socketWaitMs?: number;
   /** From getting a fresh socket until it is connected (TLS handshake included). */
   connectTimeoutMs: number;
   maxResponseBytes: number;
@@ -51,6 +60,7 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
     const finish = (outcome: HttpBytesOutcome): void => {
       if (settled) return;
       settled = true;
+      clearTimeout(socketTimer);
       clearTimeout(totalTimer);
       clearTimeout(connectTimer);
       resolve(outcome);
@@ -59,14 +69,33 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
       finish(mayHaveReached ? { kind: 'unknown', reason } : { kind: 'not_sent', reason });
     };
 
-    const totalTimer = setTimeout(() => {
-      fail(
-        mayHaveReached
-          ? `timeout: no complete response within ${options.timeoutMs} ms`
-          : `timeout: not connected within ${options.timeoutMs} ms`,
-      );
+    // Until the agent hands over a socket the request is only queued here, however long that takes.
+    const socketWaitMs = options.socketWaitMs ?? options.timeoutMs;
+    let totalTimer: NodeJS.Timeout | undefined;
+    const socketTimer = setTimeout(() => {
+      fail(`timeout: not connected within ${socketWaitMs} ms (no free socket in the local pool)`);
       request?.destroy();
-    }, options.timeoutMs);
+    }, socketWaitMs);
+    // Two phases on one timer, each `timeoutMs` long: from the socket until it is connected (a
+    // failure then is `not_sent`), then from the moment the request can reach the server until
+    // the response is in (a failure then is `unknown`). Local waits never eat into the second.
+    const armTimer = (): void => {
+      clearTimeout(socketTimer);
+      clearTimeout(totalTimer);
+      totalTimer = setTimeout(() => {
+        fail(
+          mayHaveReached
+            ? `timeout: no complete response within ${options.timeoutMs} ms`
+            : `timeout: not connected within ${options.timeoutMs} ms`,
+        );
+        request?.destroy();
+      }, options.timeoutMs);
+    };
+    const reached = (): void => {
+      if (mayHaveReached) return;
+      mayHaveReached = true;
+      armTimer();
+    };
 
     let request: http.ClientRequest | undefined;
     try {
@@ -83,8 +112,13 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
     const req = request;
 
     req.on('socket', (socket: Socket) => {
-      if (req.reusedSocket) {
-        mayHaveReached = true;
+      armTimer();
+      // A socket handed over already connected can carry the request at once. Node marks one taken
+      // from the idle pool `reusedSocket`, but not one freed by another request while this one
+      // waited in the agent's queue: that one would never emit 'connect', and a failure on it
+      // would be reported as `not_sent` after the server had read the request (a double send).
+      if (req.reusedSocket || !(socket.connecting || socket.pending)) {
+        reached();
         return;
       }
       // A fresh socket: nothing can be written before it connects (and, for TLS, handshakes).
@@ -95,12 +129,12 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
       }, options.connectTimeoutMs);
       socket.once(connectedEvent, () => {
         clearTimeout(connectTimer);
-        mayHaveReached = true;
+        reached();
       });
     });
 
     req.on('response', (res) => {
-      mayHaveReached = true;
+      reached();
       // A declared length over the limit fails at once, before any of the body is buffered.
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxResponseBytes) {

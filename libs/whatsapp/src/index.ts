@@ -18,6 +18,7 @@ export * from './outbound-types.js';
 export * from './build-message.js';
 export * from './graph-results.js';
 export * from './graph-client.js';
+export * from './failed-answer.js';
 export * from './media-download.js';
 export * from './phone.js';
 export * from './window.js';

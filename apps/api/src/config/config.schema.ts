@@ -31,6 +31,8 @@ export interface AppConfig {
   readonly outbox: {
     /** Attempts before a retryable rejection becomes `failed`. */
     readonly maxAttempts: number;
+    /** OUTBOX_MAX_PREPARE_FAILURES: tries of a row that throws before its claim, before it is `failed` (a work item). */
+    readonly maxPrepareFailures: number;
     /** A row in `sending` longer than this is a work item (a possible duplicate). */
     readonly stuckAfterMs: number;
     readonly dedupeWindowDefaultMs: number;
@@ -53,6 +55,8 @@ export interface AppConfig {
   readonly webhooks: {
     /** Largest webhook POST accepted (Meta: up to 1,000 updates, up to 3 MB). */
     readonly bodyLimitBytes: number;
+    /** WEBHOOK_MAX_IN_FLIGHT_BYTES: webhook bytes being read or stored at once per process; past it, 503. */
+    readonly maxInFlightBytes: number;
     /** Group commit: at most this many deliveries share one INSERT… */
     readonly batchMaxRows: number;
     /** …with at most this many INSERTs in flight at once (the rest wait and batch up). */
@@ -92,6 +96,10 @@ export interface AppConfig {
     readonly windowMs: number;
     /** METRICS_BEARER_TOKEN: when set, `GET /metrics` requires it; unset, it is open (keep it behind the network boundary). */
     readonly bearerToken: string | null;
+    /** NODE_ENV=production: `GET /metrics` is closed unless METRICS_BEARER_TOKEN is set. */
+    readonly requireToken: boolean;
+    /** METRICS_SCRAPE_CACHE_MS: a `/metrics` answer is reused this long; concurrent scrapes share one. */
+    readonly scrapeCacheMs: number;
     readonly alerts: {
       /** Stuck rows (> 0) must persist this long before an alert. */
       readonly stuckForMs: number;

@@ -1,6 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import type { JsonLogger } from '../logging/json-logger.js';
+import { JsonTooDeepError } from '../http/json-depth.js';
 import { DomainError } from './domain-error.js';
 import { ErrorCode, HTTP_STATUS_OF } from './error-code.js';
 
@@ -11,6 +12,16 @@ export class AppExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    // Nest hands body-parser's errors over wrapped in an HttpException (the original as its cause).
+    const tooDeep = exception instanceof JsonTooDeepError ? exception : exception instanceof HttpException && exception.cause instanceof JsonTooDeepError ? exception.cause : null;
+    if (tooDeep) {
+      response.status(400).json({
+        error: ErrorCode.ValidationFailed,
+        message: tooDeep.message,
+        details: [{ field: 'body', message: `nests objects or arrays deeper than ${tooDeep.limit} levels` }],
+      });
+      return;
+    }
     if (exception instanceof DomainError) {
       for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);
       response.status(HTTP_STATUS_OF[exception.code]).json({ error: exception.code, message: exception.message, ...exception.body });

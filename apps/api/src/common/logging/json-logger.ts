@@ -7,7 +7,7 @@ const SEVERITY: Record<Exclude<LogLevel, 'silent'>, number> = { debug: 10, info:
 
 /**
  * One JSON object per line on stdout, with the request id of the current request when there is
- * one, and secrets redacted. Implements Nest's LoggerService so framework logs look the same.
+ * one, secrets redacted, and (except at debug) customers' numbers and dedupe keys masked. Implements Nest's LoggerService so framework logs look the same.
  */
 export class JsonLogger implements LoggerService {
   constructor(
@@ -35,7 +35,8 @@ export class JsonLogger implements LoggerService {
   event(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): void {
     if (!this.enabled(level)) return;
     const line = { time: new Date().toISOString(), level, msg, request_id: currentRequestId(), ...fields };
-    this.write(JSON.stringify(redact(line)));
+    // Customers' numbers and dedupe keys are shown only when debugging.
+    this.write(JSON.stringify(redact(line, { maskPersonal: level !== 'debug' })));
   }
 
   private emit(level: Exclude<LogLevel, 'silent'>, message: unknown, rest: unknown[]): void {

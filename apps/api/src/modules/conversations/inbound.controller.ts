@@ -41,7 +41,7 @@ export class InboundController {
   @ApiOperation({
     id: 'getInboundMedia',
     summary: "Download the message's media from Meta now",
-    description: 'Nothing is stored: each call downloads from Meta. The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`.',
+    description: 'Nothing is stored: each call downloads from Meta. The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`, `content-disposition: attachment`, `x-content-type-options: nosniff` and a sandbox CSP (a customer\'s file is never rendered in the API\'s origin).',
     params: { id: 'inbound message id' },
     errors: { 404: 'NotFound' },
     responses: {
@@ -62,6 +62,10 @@ export class InboundController {
     // The customer's file: never cached on the way, never sniffed into something else.
     res.setHeader('cache-control', 'private, no-store');
     res.setHeader('x-content-type-options', 'nosniff');
+    // A customer's file is hostile input (an HTML or SVG "image"): downloaded, never rendered in
+    // the API's origin, and sandboxed should a browser render it anyway.
+    res.setHeader('content-disposition', 'attachment');
+    res.setHeader('content-security-policy', "sandbox; default-src 'none'");
     res.end(file.bytes);
   }
 

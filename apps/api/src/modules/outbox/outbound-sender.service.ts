@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideAfterSend, isFreeForm, type RowError, type SendDecision } from '@sendbook/queue';
+import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -43,6 +43,39 @@ export class OutboundSender {
   ) {}
 
   async send(messageId: string): Promise<SendRowOutcome> {
+    let prepared: SendRowOutcome | { kind: 'claimed'; row: ClaimedRow };
+    try {
+      prepared = await this.prepare(messageId);
+    } catch (error) {
+      // An outage makes every row throw: that is for the sweepers to ride out, not a bad row.
+      if (isInfrastructureError(error)) throw error;
+      return this.unprepared(messageId, error);
+    }
+    if (prepared.kind !== 'claimed') return prepared;
+    const row = prepared.row;
+
+    const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row));
+    const after = this.clock.now();
+    const decision = decideAfterSend(result, {
+      attempts: row.attempts,
+      maxAttempts: this.config.outbox.maxAttempts,
+      hasFallbackTemplate: row.fallbackTemplate !== null,
+      now: after,
+      random: Math.random,
+      retry: { baseMs: this.config.outbox.retryBaseMs, maxMs: this.config.outbox.retryMaxMs },
+    });
+    this.logger.event(decision.kind === 'accepted' ? 'debug' : 'info', 'outbox.send_result', {
+      message_id: row.id,
+      attempt: row.attempts,
+      outcome: result.outcome,
+      decision: decision.kind,
+      error: 'error' in decision ? decision.error : undefined,
+    });
+    return this.apply(row, result.outcome === 'rejected' ? await this.adapt(row, decision, after) : decision, after);
+  }
+
+  /** Everything before the Graph call: the gates, then the claim (committed). Nothing is sent here. */
+  private async prepare(messageId: string): Promise<SendRowOutcome | { kind: 'claimed'; row: ClaimedRow }> {
     const now = this.clock.now();
     const peeked = await this.repo.peek(messageId, now);
     // Gone, already taken, or its number paused (resuming re-enqueues it).
@@ -73,26 +106,34 @@ export class OutboundSender {
     }
 
     const row = await this.repo.claim(messageId, this.clock.now());
-    if (!row) return { kind: 'not_claimed' };
+    return row ? { kind: 'claimed', row } : { kind: 'not_claimed' };
+  }
 
-    const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row));
-    const after = this.clock.now();
-    const decision = decideAfterSend(result, {
-      attempts: row.attempts,
-      maxAttempts: this.config.outbox.maxAttempts,
-      hasFallbackTemplate: row.fallbackTemplate !== null,
-      now: after,
-      random: Math.random,
-      retry: { baseMs: this.config.outbox.retryBaseMs, maxMs: this.config.outbox.retryMaxMs },
-    });
-    this.logger.event(decision.kind === 'accepted' ? 'debug' : 'info', 'outbox.send_result', {
-      message_id: row.id,
-      attempt: row.attempts,
-      outcome: result.outcome,
-      decision: decision.kind,
-      error: 'error' in decision ? decision.error : undefined,
-    });
-    return this.apply(row, result.outcome === 'rejected' ? await this.adapt(row, decision, after) : decision, after);
+
+  /**
+   * The row threw before its claim, for a reason of its own: tried again with backoff, and failed
+   * after OUTBOX_MAX_PREPARE_FAILURES tries in a row (a `failed` work item, never sent).
+   */
+  private async unprepared(messageId: string, thrown: unknown): Promise<SendRowOutcome> {
+    const now = this.clock.now();
+    const error: RowError = {
+      code: 'unprocessable',
+      title: 'The message could not be prepared for sending',
+      message: (thrown instanceof Error ? thrown.message : String(thrown)).slice(0, 500),
+      details: null,
+    };
+    const failures = (await this.repo.prepareFailures(messageId)) + 1;
+    const decision = afterPrepareFailure({ failures, maxFailures: this.config.outbox.maxPrepareFailures, now, baseMs: this.config.outbox.retryBaseMs, maxMs: this.config.outbox.retryMaxMs });
+    this.logger.event('warn', 'outbox.prepare_failed', { message_id: messageId, failures, decision: decision.kind, error: thrown });
+    if (decision.kind === 'fail') {
+      const failed = await this.repo.failUnprepared(messageId, error, now);
+      // No longer queued: it threw after its claim (the window-closed path), as before.
+      if (!failed) throw thrown;
+      this.events.publish('work_item.changed', { kind: 'failed', change: 'created', message_id: messageId });
+      return { kind: 'done', decision: 'fail', phoneNumberId: failed.phoneNumberId, code: 'unprocessable' };
+    }
+    if (!(await this.repo.deferUnprepared(messageId, decision.notBefore, error, now))) throw thrown;
+    return { kind: 'requeued', notBefore: decision.notBefore, reason: 'retry' };
   }
 
   /**

@@ -100,6 +100,9 @@ export const PEEK_SQL = `
     LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
     LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`;
 
+/** The audit reason of a try that threw before its claim (nothing was sent). */
+export const PREPARE_FAILED_REASON = 'could not be prepared for sending';
+
 /** Where a sweep's pass through the due rows stands: the last row it read. */
 export interface DueCursor {
   readonly at: string;
@@ -335,6 +338,44 @@ export class OutboxRepository {
       params: [error, now],
       extraWhere: 'AND fallback_template IS NOT NULL',
       audit: { to: 'queued', actor: 'worker', reason: 'window closed: sending the fallback template', details: { error } },
+    }, now);
+  }
+
+  /**
+   * Tries of this row that threw before its claim since anything else happened to it (a retry by
+   * hand after a fix starts the count again).
+   */
+  async prepareFailures(id: string): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      this.dataSource,
+      `SELECT count(*)::int AS n FROM outbound_message_events e
+        WHERE e.message_id = $1 AND e.reason LIKE $2
+          AND e.at > COALESCE((SELECT max(o.at) FROM outbound_message_events o WHERE o.message_id = $1 AND o.reason NOT LIKE $2), '-infinity')`,
+      [id, `${PREPARE_FAILED_REASON}%`],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** It threw before its claim: tried again later (audited, counted by its audit entries). */
+  async deferUnprepared(id: string, until: Date, error: RowError, now: Date): Promise<boolean> {
+    const moved = await this.move({
+      id,
+      from: ['queued'],
+      set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
+      params: [until, error, now],
+      audit: { to: 'queued', actor: 'worker', reason: `${PREPARE_FAILED_REASON}: ${error.message}`, details: { error, not_before: until.toISOString() } },
+    }, now);
+    return moved !== null;
+  }
+
+  /** It threw before its claim too often: failed, a work item for a person; nothing was sent. */
+  failUnprepared(id: string, error: RowError, now: Date): Promise<OutboundMessage | null> {
+    return this.move({
+      id,
+      from: ['queued'],
+      set: `state = 'failed', failed_at = $4, last_error = $3, updated_at = $4`,
+      params: [error, now],
+      audit: { to: 'failed', actor: 'worker', reason: `${PREPARE_FAILED_REASON} too often: ${error.message}`, details: { error } },
     }, now);
   }
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import { ByteBudget } from '../../common/http/byte-budget.js';
 import { runWithRequestContext } from '../../common/logging/request-context.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { ServerLevelRoute } from '../../contract/api-operation.decorator.js';
+import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { WebhookIngestService } from './webhook-ingest.service.js';
 import { TAGS } from '../../contract/tags.js';
@@ -21,20 +23,29 @@ export const SERVER_LEVEL_ROUTES: readonly ServerLevelRoute[] = [
     spec: {
       id: 'receiveWebhook',
       summary: 'Signed events from Meta',
-      description: 'Verifies `X-Hub-Signature-256` over the raw bytes (any content type), stores the body durably, then answers 200; all processing happens afterwards in a worker.',
+      description: 'Verifies `X-Hub-Signature-256` over the raw bytes (any content type), stores the body durably, then answers 200; all processing happens afterwards in a worker. A missing or malformed signature header is refused before the body is read.',
       extraParams: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } }],
       rawBody: { schema: WebhookBody },
       responses: {
         200: { description: 'Stored.', body: WebhookReceived },
         401: { description: 'Missing or wrong signature; nothing stored.', body: webhookError(['invalid_signature']) },
-        413: { description: 'Body over the limit; nothing stored.', body: webhookError(['payload_too_large']) },
+        413: { description: 'Body over the limit; nothing stored, the connection closed.', body: webhookError(['payload_too_large']) },
         500: { description: 'Could not store it: Meta retries.', body: webhookError(['not_stored']) },
+        503: { description: 'Too many bytes in flight (a flood, or storage stalled); nothing stored, Meta retries.', body: webhookError(['busy']) },
       },
     },
   },
 ];
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** What Meta sends; anything else cannot verify, so its body is not worth reading. */
+const SIGNATURE_SHAPE = /^sha256=[0-9a-f]{64}$/i;
+/**
+ * Slow clients hold sockets: the headers must arrive within 10 s and the whole request (Meta's
+ * largest batch is 3 MB) within 30 s. Long responses (the live event stream) are not affected.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Serves `POST /webhooks/whatsapp` on the HTTP server itself, ahead of Express and Nest. The ack
@@ -47,18 +58,21 @@ export function mountWebhookEndpoint(app: INestApplication, config: AppConfig): 
   const ingest = app.get(WebhookIngestService);
   const metrics = app.get(MetricsRecorder);
   const server = app.getHttpServer() as Server;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  const budget = new ByteBudget(config.webhooks.maxInFlightBytes);
   const others = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'POST' && pathOf(req.url) === WEBHOOK_PATH) {
-      acknowledge(req, res, ingest, metrics, config.webhooks.bodyLimitBytes);
+      acknowledge(req, res, ingest, metrics, config.webhooks.bodyLimitBytes, budget);
       return;
     }
     for (const listener of others) listener(req, res);
   });
 }
 
-function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookIngestService, metrics: MetricsRecorder, limit: number): void {
+function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookIngestService, metrics: MetricsRecorder, limit: number, budget: ByteBudget): void {
   const started = performance.now();
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -69,23 +83,55 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
     // Ack latency as Meta sees it from here: from the first byte handled to the answer.
     metrics.webhookAcked(performance.now() - started);
   };
+  /**
+   * Answers without reading (the rest of) the body; `Connection: close` makes Node end the socket
+   * once the answer is written (and destroy it then), so the unread bytes are never parsed.
+   */
+  const refuse = (status: number, body: string): void => {
+    if (res.headersSent) return;
+    res.shouldKeepAlive = false;
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' });
+    res.end(body);
+  };
+  const header = req.headers['x-hub-signature-256'];
+  const signature = Array.isArray(header) ? header[0] : header;
+  if (!signature || !SIGNATURE_SHAPE.test(signature)) {
+    // Counted in memory (flushed with the other figures): a flood must not cost a write each.
+    metrics.count(WEBHOOK_COUNTERS.signatureRejected, signature ? 'invalid' : 'missing');
+    refuse(401, '{"error":"invalid_signature"}');
+    return;
+  }
+  let held = 0;
+  const release = (): void => {
+    budget.give(held);
+    held = 0;
+  };
+  res.once('close', release);
   runWithRequestContext({ requestId }, () => {
-    readBody(req, limit).then(
+    readBody(req, limit, (n) => {
+      if (!budget.tryTake(n)) return false;
+      held += n;
+      return true;
+    }).then(
       async (body) => {
-        // A body over the limit: a clear 413, nothing stored (and the rest of it is not read).
-        if (body === 'too_large') return answer(413, '{"error":"payload_too_large"}');
+        // A body over the limit: a clear 413, nothing stored, the rest of it not read.
+        if (body === 'too_large') return refuse(413, '{"error":"payload_too_large"}');
+        if (body === 'busy') return refuse(503, '{"error":"busy"}');
         const result = await ingest.receive(body, req.headers);
         if (result.status === 200) answer(200, '{"received":true}');
         else answer(result.status, result.status === 401 ? '{"error":"invalid_signature"}' : '{"error":"not_stored"}');
       },
       // The client went away mid-body: there is nobody to answer and nothing to store.
       () => res.destroy(),
-    ).catch(() => answer(500, '{"error":"not_stored"}'));
+    ).catch(() => answer(500, '{"error":"not_stored"}')).finally(release);
   });
 }
 
-/** The raw bytes, or 'too_large' as soon as they (or the declared length) pass the limit. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+/**
+ * The raw bytes; 'too_large' as soon as they (or the declared length) pass the limit; 'busy' when
+ * `take` refuses bytes (too many in flight across requests).
+ */
+function readBody(req: IncomingMessage, limit: number, take: (n: number) => boolean): Promise<Buffer | 'too_large' | 'busy'> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (declared > limit) {
@@ -94,14 +140,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_la
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (outcome: 'too_large' | 'busy'): void => {
+      req.removeAllListeners('data');
+      req.pause();
+      resolve(outcome);
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve('too_large');
-        return;
-      }
+      if (size > limit) return stop('too_large');
+      if (!take(chunk.length)) return stop('busy');
       chunks.push(chunk);
     });
     req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));

@@ -3,6 +3,14 @@ import { GraphClient } from '@sendbook/whatsapp';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 
+/**
+ * A socket for every concurrent send, and some for what shares the pool (read receipts, template
+ * syncs, media): a send waiting for a local socket is time Meta never sees.
+ */
+export function graphPoolSize(sendConcurrency: number): number {
+  return Math.max(64, sendConcurrency + 16);
+}
+
 /** The Graph API client, one keep-alive pool per process. */
 export const GRAPH_CLIENT = Symbol('GRAPH_CLIENT');
 
@@ -17,6 +25,7 @@ export const GRAPH_CLIENT = Symbol('GRAPH_CLIENT');
           apiVersion: config.whatsapp.apiVersion,
           accessToken: config.whatsapp.accessToken,
           timeoutMs: config.outbox.graphTimeoutMs,
+          maxSockets: graphPoolSize(config.outbox.sendConcurrency),
         }),
     },
   ],

@@ -40,10 +40,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 describe('the sending gate: the TypeScript rules and the Lua agree', () => {
   const worlds = redisWorlds('gate');
 
+  // Thousands of cases, each a round trip to Redis: over a minute on a busy machine.
   it('decideAdmission, coolDown, slowDown and pushPairSlot give the same answers as the four scripts', async () => {
     const ops = await worlds.agree(casesOf(configArb, opArb, 50));
     expect(ops).toBeGreaterThan(10_000);
-  });
+  }, 240_000);
 
   const cool = (number: number | null, dt: number, forMs: number): Op => ({ kind: 'cool', number, dt, forMs });
   const slow = (dt: number, factor: number, forMs: number): Op => ({ kind: 'slow', number: 0, dt, factor, forMs, minFactor: DEFAULT_SLOW_DOWN.minFactor });

@@ -41,10 +41,11 @@ const slow = (dt: number, factor: number, forMs = 60_000): Op => ({ kind: 'slow'
 describe('token bucket and slowdown: the TypeScript rules and the Lua agree', () => {
   const worlds = redisWorlds('bucket');
 
+  // Thousands of cases, each a round trip to Redis: over a minute on a busy machine.
   it('takeToken at effectiveThroughput, and slowDown, give the same answers as ADMISSION_LUA and SLOW_DOWN_LUA', async () => {
     const ops = await worlds.agree(casesOf(configArb, opArb, 60));
     expect(ops).toBeGreaterThan(10_000);
-  });
+  }, 240_000);
 
   // Disagreements the property found, kept as cases.
   it.each<[string, CaseConfig, Op[], Admission | number]>([

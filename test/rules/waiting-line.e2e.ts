@@ -32,10 +32,11 @@ const opArb: fc.Arbitrary<Op> = fc.record({
 describe('waiting line and token hold: the TypeScript rule and the Lua agree', () => {
   const worlds = redisWorlds('line');
 
+  // Thousands of cases, each a round trip to Redis: over a minute on a busy machine.
   it('decideAdmission gives the same answers as ADMISSION_LUA (reason, retry, place in line)', async () => {
     const ops = await worlds.agree(casesOf(configArb, opArb, 60));
     expect(ops).toBeGreaterThan(10_000);
-  });
+  }, 240_000);
 
   const rows = (priorities: number[]) => simpleConfig({ users: priorities.length }).rows.map((row, i) => ({ ...row, priority: priorities[i]!, createdAt: new Date(T0 - 1000 + i) }));
   it.each<[string, CaseConfig, Op[], Admission]>([

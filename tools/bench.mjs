@@ -28,9 +28,13 @@ const { run: runCaps, table: capsTable } = await import('../bench/cap-adherence.
 const { run: runThread, table: threadTable } = await import('../bench/thread-paint.bench.mjs');
 const { run: runScale, table: scaleTable } = await import('../bench/scale.bench.mjs');
 const { run: runFlood } = await import('../bench/unsigned-flood.bench.mjs');
+const { run: runEvents, table: eventsTable } = await import('../bench/event-processing.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
+console.log('\n## Event processing: stored deliveries to applied effects\n');
+const events = await runEvents({ log: () => undefined });
+console.log(eventsTable(events));
 console.log('\n## Outbound pipeline\n');
 // `core` runs the same bookkeeping without the framework and the policy: the yardstick beside the target.
 const outbound = await runOutbound({ modes: ['split', 'core'] });
@@ -50,12 +54,12 @@ console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
 
-const figures = { machine: machine.facts, webhooks, outbound, fanout, flood, thread, caps, scale };
+const figures = { machine: machine.facts, webhooks, events, outbound, fanout, flood, thread, caps, scale };
 writeFileSync(
   path.join(ROOT, 'bench/results.md'),
   ['# Benchmark results', '', `\`npm run bench\`, ${new Date().toISOString()}.`, '', ...printed, '', '## Every trial', '', '```json', JSON.stringify(figures, null, 2), '```', ''].join('\n'),
 );
 
 // Exit non-zero when a guarantee broke; a missed speed target is reported in its table, not here.
-const ok = webhooks.every_ack_stored && outbound.exactlyOnce && fanout.nothing_lost && flood.every_valid_ack_200 && caps.exactly_once && caps.all_sent && caps.rejections_130429 === 0;
+const ok = webhooks.every_ack_stored && events.exactly_once && outbound.exactlyOnce && fanout.nothing_lost && flood.every_valid_ack_200 && caps.exactly_once && caps.all_sent && caps.rejections_130429 === 0;
 process.exit(ok ? 0 : 1);

@@ -1,0 +1,189 @@
+// Event processing: stored webhook deliveries → applied effects, as a new user would measure it.
+// ROLE=api stores signed deliveries (3 events each: inbound texts from customers, or one sent
+// message's sent/delivered/read), 30 % of them Meta's re-deliveries; then one ROLE=worker process
+// drains them. Reports events/s, that every event took effect exactly once, and the CPU each event
+// cost per process (the worker, PostgreSQL's backends for this database, Redis).
+//
+// Plain Node ESM on the BUILT code (`npx tsc -b tsconfig.build.json` first):
+//   node bench/event-processing.bench.mjs [--deliveries 3000]
+// Needs PostgreSQL and Redis on localhost (BENCH_PG_URL / BENCH_REDIS_URL); removes what it made.
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { createSimulator } from '../apps/simulator/dist/index.js';
+import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
+import { createHttpApp } from '../apps/api/dist/create-app.js';
+import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, startChild, stopChild, withDatabase, withTimeout } from './bench-infra.mjs';
+import { startCpuMeter } from './outbound-profile.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DUPLICATE_SHARE = 0.3;
+const EVENTS_PER_DELIVERY = 3;
+
+export async function run({ deliveries = 3000, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+  const stamp = `${Date.now()}_${process.pid}`;
+  const database = `sendbook_bench_events_${stamp}`;
+  const redisPrefix = `sendbook_bench_events_${stamp}`;
+  const databaseUrl = withDatabase(pgUrl, database);
+  let sim;
+  let app;
+  let worker;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+    await runMigrations(databaseUrl);
+    await db.connect();
+    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80 }] });
+    const env = { ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }), MESSAGING_LIMIT: 'unlimited' };
+    app = await createHttpApp(withInfra(loadConfig({ ...env, ROLE: 'api' }), { databaseUrl, redisUrl }));
+    await app.listen(0, '127.0.0.1');
+    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+    const unique = Math.round(deliveries * (1 - DUPLICATE_SHARE));
+    const plan = planDeliveries(unique, deliveries - unique);
+    await seedSentMessages(db, plan.sentMessages);
+    log(`storing ${fmt(deliveries)} signed deliveries (${fmt(deliveries - unique)} of them re-deliveries) with ROLE=api, no worker running`);
+    await postAll(url, plan.bodies);
+    const stored = Number((await db.query(`SELECT count(*) FROM webhook_deliveries`)).rows[0].count);
+    if (stored !== deliveries) throw new Error(`${stored} deliveries stored, expected ${deliveries}`);
+    await db.query('ANALYZE');
+
+    log('starting one ROLE=worker process and timing the drain');
+    const cpu = startCpuMeter({ queryBackends: async () => (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid), childPid: () => worker?.proc.pid ?? null });
+    const t0 = performance.now();
+    worker = await startChild(path.join(HERE, 'outbound-worker.mjs'), { env: { ...env, ROLE: 'worker' }, what: 'the worker process' });
+    await withTimeout(drained(db, deliveries), 600_000, 'the deliveries were not processed within 10 minutes');
+    const seconds = (performance.now() - t0) / 1000;
+    const cpuMs = await cpu();
+    const events = deliveries * EVENTS_PER_DELIVERY;
+    const check = await exactlyOnce(db, plan);
+    return {
+      deliveries,
+      duplicate_share: DUPLICATE_SHARE,
+      events,
+      unique_events: unique * EVENTS_PER_DELIVERY,
+      seconds,
+      events_per_s: events / seconds,
+      cpu_ms_per_event: { worker: cpuMs.workerProcessMs / events, postgres: cpuMs.postgresBenchMs / events, redis: cpuMs.redisMs / events, everything_else: cpuMs.everythingElseMs / events },
+      machine_busy_percent: cpuMs.machineBusyPercent,
+      ...check,
+    };
+  } finally {
+    if (worker) await stopChild(worker);
+    await app?.close().catch(() => undefined);
+    await sim?.close().catch(() => undefined);
+    await db.end().catch(() => undefined);
+    await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
+    await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
+  }
+}
+
+/**
+ * Half the unique deliveries carry three inbound texts (three customers of 600), half one sent
+ * message's three statuses; the re-deliveries repeat earlier ones byte for byte, as Meta does.
+ */
+function planDeliveries(unique, repeats) {
+  const bodies = [];
+  const sentMessages = [];
+  let inbound = 0;
+  for (let i = 0; i < unique; i++) {
+    const ts = 1_790_000_000 + i * 3;
+    let value;
+    if (i % 2 === 0) {
+      const messages = Array.from({ length: EVENTS_PER_DELIVERY }, (_, j) => {
+        const from = `9725011${String((inbound + j) % 600).padStart(5, '0')}`;
+        return { from, id: `wamid.EVENTS.IN.${i}.${j}`, timestamp: String(ts + j), type: 'text', text: { body: `question ${i}.${j} about my order` } };
+      });
+      inbound += EVENTS_PER_DELIVERY;
+      value = { contacts: messages.map((m) => ({ profile: { name: `Customer ${m.from.slice(-3)}` }, wa_id: m.from })), messages };
+    } else {
+      const wamid = `wamid.EVENTS.OUT.${i}`;
+      sentMessages.push(wamid);
+      value = { statuses: ['sent', 'delivered', 'read'].map((status, j) => ({ id: wamid, status, timestamp: String(ts + j), recipient_id: '972502000000' })) };
+    }
+    const json = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: SECRETS.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId }, ...value } }] }],
+    });
+    bodies.push({ json, signature: `sha256=${createHmac('sha256', SECRETS.appSecret).update(json).digest('hex')}` });
+  }
+  for (let r = 0; r < repeats; r++) bodies.push(bodies[(r * 7) % unique]);
+  return { bodies, sentMessages, inbound };
+}
+
+/** The messages the status events are about: accepted by Meta, waiting for their ticks. */
+async function seedSentMessages(db, wamids) {
+  await db.query(
+    `INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, payload, content_hash, priority, phone_number_id, state, attempts, wamid, not_before, created_at, updated_at, accepted_at, retain_until)
+     SELECT 'events:' || w, '+972502000000', '972502000000', 'order_shipped', '{"type":"text","text":{"body":"shipped"}}'::jsonb, md5(w), 0, $1, 'accepted', 1, w, now(), now(), now(), now(), now() + interval '90 days'
+       FROM unnest($2::text[]) w`,
+    [SECRETS.phoneNumberId, wamids],
+  );
+}
+
+async function drained(db, deliveries) {
+  for (;;) {
+    const done = Number((await db.query(`SELECT count(*) FROM webhook_deliveries WHERE state <> 'received'`)).rows[0].count);
+    if (done >= deliveries) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Every inbound message stored once, every status applied once (each message read), nothing set aside. */
+async function exactlyOnce(db, plan) {
+  const [{ inbound }] = (await db.query(`SELECT count(*)::int AS inbound, count(DISTINCT wamid)::int AS distinct_inbound FROM inbound_messages`)).rows;
+  const [{ read }] = (await db.query(`SELECT count(*)::int AS read FROM outbound_messages WHERE state = 'read'`)).rows;
+  const [{ poison }] = (await db.query(`SELECT count(*)::int AS poison FROM webhook_deliveries WHERE state <> 'processed'`)).rows;
+  const problems = [];
+  if (inbound !== plan.inbound) problems.push(`${inbound} inbound messages stored, expected ${plan.inbound}`);
+  if (read !== plan.sentMessages.length) problems.push(`${read} of ${plan.sentMessages.length} messages reached read`);
+  if (poison !== 0) problems.push(`${poison} deliveries not processed`);
+  return { exactly_once: problems.length === 0, problems };
+}
+
+/** 16 keep-alive connections POSTing the deliveries, as Meta would over a burst. */
+async function postAll(url, bodies) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let next = 0;
+  const client = async () => {
+    while (next < bodies.length) {
+      const { json, signature } = bodies[next++];
+      const status = await new Promise((resolve, reject) => {
+        const req = http.request(`${url}/webhooks/whatsapp`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(json) } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        });
+        req.on('error', reject);
+        req.end(json);
+      });
+      if (status !== 200) throw new Error(`a webhook POST answered ${status}`);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: 16 }, client));
+  } finally {
+    agent.destroy();
+  }
+}
+
+export function table(f) {
+  const c = f.cpu_ms_per_event;
+  return [
+    `| ${fmt(f.deliveries)} stored deliveries, ${fmt(f.events)} events (${Math.round(f.duplicate_share * 100)} % re-delivered), one ROLE=worker | figure |`,
+    '|---|---|',
+    `| drained in | ${fmt(f.seconds, 1)} s: ${fmt(f.events_per_s)} events/s |`,
+    `| CPU per event | worker ${fmt(c.worker, 2)} ms, PostgreSQL ${fmt(c.postgres, 2)} ms, Redis ${fmt(c.redis, 2)} ms (machine ${fmt(f.machine_busy_percent)} % busy) |`,
+    `| every event exactly once | ${f.exactly_once ? 'yes' : `NO: ${f.problems.join('; ')}`} |`,
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf('--deliveries');
+  const figures = await run({ deliveries: i >= 0 ? Number(args[i + 1]) : 3000 });
+  console.log(table(figures));
+  process.exit(figures.exactly_once ? 0 : 1);
+}

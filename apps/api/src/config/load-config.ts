@@ -31,8 +31,8 @@ export function loadConfig(env: Env): EnvConfig {
       graphUrl: read.optionalUrl('WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com',
       apiVersion: read.matching('WHATSAPP_API_VERSION', /^v\d+\.\d+$/, 'like v23.0', 'v23.0'),
       accessToken: read.required('WHATSAPP_ACCESS_TOKEN'),
-      appSecrets: read.list('WHATSAPP_APP_SECRET'),
-      verifyToken: read.required('WHATSAPP_VERIFY_TOKEN'),
+      appSecrets: read.secretList('WHATSAPP_APP_SECRET', MIN_SECRET_LENGTH),
+      verifyToken: read.requiredSecret('WHATSAPP_VERIFY_TOKEN', MIN_SECRET_LENGTH),
       phoneNumberId: read.matching('WHATSAPP_PHONE_NUMBER_ID', /^\d+$/, 'digits only'),
       businessAccountId: read.optional('WHATSAPP_BUSINESS_ACCOUNT_ID'),
     },
@@ -182,6 +182,22 @@ class EnvReader {
     const value = this.optional(name);
     if (value !== null && value.length < minLength) this.problems.push(`${name} is too short (at least ${minLength} characters, got ${value.length})`);
     return value;
+  }
+
+  /** A required secret, named when missing or too short. */
+  requiredSecret(name: string, minLength: number): string {
+    const value = this.required(name);
+    if (value && value.length < minLength) this.problems.push(`${name} is too short (at least ${minLength} characters, got ${value.length})`);
+    return value;
+  }
+
+  /** Comma-separated secrets (rotation: new,old), each long enough; named by position when one is not. */
+  secretList(name: string, minLength: number): string[] {
+    const items = this.list(name);
+    items.forEach((item, i) => {
+      if (item.length < minLength) this.problems.push(`${name} is too short (${items.length > 1 ? `entry ${i + 1}: ` : ''}at least ${minLength} characters, got ${item.length})`);
+    });
+    return items;
   }
 
   /** Comma-separated origins (`scheme://host[:port]`), normalised as browsers send them. */

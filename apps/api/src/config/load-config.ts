@@ -26,6 +26,10 @@ export function loadConfig(env: Env): EnvConfig {
     databaseListenUrl: read.optionalUrl('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']),
     redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read.optional('REDIS_PREFIX') ?? 'sendbook',
+    database: (() => {
+      const statementMs = read.int('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
+      return { statementMs, queryMs: read.int('DATABASE_QUERY_TIMEOUT_MS', statementMs + 1_000, 100, 3_600_000) };
+    })(),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     whatsapp: {
       graphUrl: read.optionalUrl('WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com',
@@ -56,6 +60,7 @@ export function loadConfig(env: Env): EnvConfig {
     webhooks: {
       bodyLimitBytes: read.int('WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, 64 * 1024, 64 * 1024 * 1024),
       maxInFlightBytes: read.int('WEBHOOK_MAX_IN_FLIGHT_BYTES', 64 * 1024 * 1024, 64 * 1024, 4 * 1024 * 1024 * 1024),
+      ackTimeoutMs: read.int('WEBHOOK_ACK_TIMEOUT_MS', 5_000, 100, 60_000),
       batchMaxRows: read.int('WEBHOOK_BATCH_MAX_ROWS', 200, 1, 5000),
       // One INSERT at a time: the requests that arrive meanwhile make the next, bigger batch. Under
       // 50 connections that halves the commits and beat 2 or 4 in flight on throughput and p99.

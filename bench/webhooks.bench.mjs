@@ -120,7 +120,7 @@ export async function run({ durationS = 10, connections = 50, trials = 3, server
       REDIS_PREFIX: redisPrefix,
       WHATSAPP_ACCESS_TOKEN: 'bench',
       WHATSAPP_APP_SECRET: SECRET,
-      WHATSAPP_VERIFY_TOKEN: 'bench',
+      WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
       WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
     };
     const config = withInfra(loadConfig(env), { databaseUrl: dbUrl.toString(), redisUrl });

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string | undefined>;
   /** Point the app at another Redis (e.g. one the test stops on purpose). */
   readonly redisUrl?: string;
+  /** Another PostgreSQL server (e.g. one the test stalls): an empty database there, migrated by the app's migrations. */
+  readonly databaseServerUrl?: string;
   /** The app's time (e.g. an AdjustableClock a test moves); the system clock when absent. */
   readonly clock?: Clock;
 }
@@ -37,10 +39,12 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const infra = testInfra();
   const database = `sbt_${infra.runId}_${randomBytes(4).toString('hex')}`;
-  await createDatabaseFromTemplate(infra.serverUrl, database, infra.templateDatabase);
+  const serverUrl = options.databaseServerUrl ?? infra.serverUrl;
+  if (options.databaseServerUrl) await createEmptyDatabase(serverUrl, database);
+  else await createDatabaseFromTemplate(serverUrl, database, infra.templateDatabase);
   const redisPrefix = `sbt:${infra.runId}:${database}`;
   const config = withInfra(loadConfig(testEnv({ REDIS_PREFIX: redisPrefix, ...options.env })), {
-    databaseUrl: withDatabase(infra.serverUrl, database),
+    databaseUrl: withDatabase(serverUrl, database),
     redisUrl: options.redisUrl ?? infra.redisUrl,
   });
   await runMigrations(config.databaseUrl);
@@ -55,7 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataSource: app.get(DataSource),
     close: async () => {
       await app.close();
-      await dropDatabase(infra.serverUrl, database);
+      await dropDatabase(serverUrl, database);
       const redis = new Redis(infra.redisUrl);
       await deleteKeys(redis, `${redisPrefix}*`);
       redis.disconnect();
@@ -77,6 +81,16 @@ async function createDatabaseFromTemplate(serverUrl: string, database: string, t
         await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
       }
     }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function createEmptyDatabase(serverUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
   } finally {
     await admin.end();
   }

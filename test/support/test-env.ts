@@ -1,7 +1,7 @@
 /** A complete, valid environment for booting the API in tests; override what a test is about. */
 export const TEST_SECRETS = {
   accessToken: 'test-access-token-0123456789',
-  appSecret: 'test-app-secret',
+  appSecret: 'test-app-secret-0123456789',
   verifyToken: 'test-verify-token',
   phoneNumberId: '106540352242922',
   businessAccountId: '102290129340398',

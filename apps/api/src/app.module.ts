@@ -44,7 +44,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         CommonModule.forRoot(logger, clock),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: false }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.database), autoLoadEntities: false }),
         BullModule.forRoot({
           connection: {
             ...redisOptionsFromUrl(config.redisUrl),

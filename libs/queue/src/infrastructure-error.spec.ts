@@ -16,6 +16,7 @@ describe('isInfrastructureError', () => {
     ['pg deadlock', withCode('40P01')],
     ['pg pool timeout', new Error('timeout exceeded when trying to connect')],
     ['pg connection lost', new Error('Connection terminated unexpectedly')],
+    ['pg client-side query time-out', new Error('Query read timeout')],
     ['TypeORM wrapping a pg timeout', Object.assign(new Error('Query failed'), { driverError: withCode('57014') })],
     ['a cause chain', Object.assign(new Error('outer'), { cause: withCode('ETIMEDOUT') })],
   ])('%s is infrastructure', (_label, error) => {

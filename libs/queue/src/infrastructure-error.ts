@@ -13,7 +13,7 @@ const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET'
 const TRANSIENT_SQLSTATE_CLASSES: ReadonlySet<string> = new Set(['08', '40', '53', '57', '58']);
 
 /** Driver messages without a code: ioredis while disconnected, pg's pool and client. */
-const TRANSIENT_MESSAGES = /connection is closed|stream isn't writeable|enableofflinequeue|max retries per request|reached the max retries|connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|loading redis is loading|busy redis is busy|command timed out|the database system is (starting|shutting) down/i;
+const TRANSIENT_MESSAGES = /connection is closed|stream isn't writeable|enableofflinequeue|max retries per request|reached the max retries|connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|loading redis is loading|busy redis is busy|command timed out|query read timeout|the database system is (starting|shutting) down/i;
 
 export function isInfrastructureError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current !== null && typeof current === 'object' && depth < 4; depth++) {

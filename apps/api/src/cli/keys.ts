@@ -30,7 +30,7 @@ async function main(): Promise<number> {
   if (command === 'revoke' && !target) return usage(2, 'revoke needs a key id or prefix');
 
   // The Graph API settings are not used here; only the database and Redis are.
-  const env = { WHATSAPP_ACCESS_TOKEN: 'unused', WHATSAPP_APP_SECRET: 'unused', WHATSAPP_VERIFY_TOKEN: 'unused', WHATSAPP_PHONE_NUMBER_ID: '0', ...process.env, ROLE: 'api' };
+  const env = { WHATSAPP_ACCESS_TOKEN: 'unused', WHATSAPP_APP_SECRET: 'unused-by-the-keys-cli', WHATSAPP_VERIFY_TOKEN: 'unused-by-the-keys-cli', WHATSAPP_PHONE_NUMBER_ID: '0', ...process.env, ROLE: 'api' };
   const envConfig = loadConfigOrExit(env);
   const logger = new JsonLogger(envConfig.logLevel === 'info' ? 'warn' : envConfig.logLevel);
   const infra = await resolveInfra({ databaseUrl: envConfig.databaseUrl, redisUrl: envConfig.redisUrl, dataDir: path.resolve('.data'), allowEmbedded: false });

@@ -16,6 +16,8 @@ export interface AppConfig {
    */
   readonly databaseListenUrl: string | null;
   readonly redisUrl: string;
+  /** Time-outs on every pooled query (not migrations): DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS. */
+  readonly database: { readonly statementMs: number; readonly queryMs: number };
   /** Prefix for every Redis key (BullMQ queues, buckets, pub/sub), so runs can share one Redis. */
   readonly redisPrefix: string;
   readonly logLevel: LogLevel;
@@ -57,6 +59,8 @@ export interface AppConfig {
     readonly bodyLimitBytes: number;
     /** WEBHOOK_MAX_IN_FLIGHT_BYTES: webhook bytes being read or stored at once per process; past it, 503. */
     readonly maxInFlightBytes: number;
+    /** WEBHOOK_ACK_TIMEOUT_MS: a POST not stored by then is answered 500 (Meta retries), well before Meta gives up. */
+    readonly ackTimeoutMs: number;
     /** Group commit: at most this many deliveries share one INSERT… */
     readonly batchMaxRows: number;
     /** …with at most this many INSERTs in flight at once (the rest wait and batch up). */

@@ -3,8 +3,8 @@ import { loadConfig, withInfra } from './load-config.js';
 
 const valid = {
   WHATSAPP_ACCESS_TOKEN: 'token',
-  WHATSAPP_APP_SECRET: 'old-secret, new-secret',
-  WHATSAPP_VERIFY_TOKEN: 'verify',
+  WHATSAPP_APP_SECRET: 'old-app-secret-0123, new-app-secret-4567',
+  WHATSAPP_VERIFY_TOKEN: 'verify-token-0123456789',
   WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
 };
 
@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       databaseListenUrl: null,
       redisUrl: null,
-      whatsapp: { graphUrl: 'https://graph.facebook.com', apiVersion: 'v23.0', appSecrets: ['old-secret', 'new-secret'], businessAccountId: null },
+      whatsapp: { graphUrl: 'https://graph.facebook.com', apiVersion: 'v23.0', appSecrets: ['old-app-secret-0123', 'new-app-secret-4567'], businessAccountId: null },
     });
     expect(Object.isFrozen(config.whatsapp)).toBe(true);
   });

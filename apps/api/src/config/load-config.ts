@@ -26,13 +26,17 @@ export function loadConfig(env: Env): EnvConfig {
     databaseListenUrl: read.optionalUrl('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']),
     redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read.optional('REDIS_PREFIX') ?? 'sendbook',
+    database: (() => {
+      const statementMs = read.int('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
+      return { statementMs, queryMs: read.int('DATABASE_QUERY_TIMEOUT_MS', statementMs + 1_000, 100, 3_600_000) };
+    })(),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     whatsapp: {
       graphUrl: read.optionalUrl('WHATSAPP_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com',
       apiVersion: read.matching('WHATSAPP_API_VERSION', /^v\d+\.\d+$/, 'like v23.0', 'v23.0'),
       accessToken: read.required('WHATSAPP_ACCESS_TOKEN'),
-      appSecrets: read.list('WHATSAPP_APP_SECRET'),
-      verifyToken: read.required('WHATSAPP_VERIFY_TOKEN'),
+      appSecrets: read.secretList('WHATSAPP_APP_SECRET', MIN_SECRET_LENGTH),
+      verifyToken: read.requiredSecret('WHATSAPP_VERIFY_TOKEN', MIN_SECRET_LENGTH),
       phoneNumberId: read.matching('WHATSAPP_PHONE_NUMBER_ID', /^\d+$/, 'digits only'),
       businessAccountId: read.optional('WHATSAPP_BUSINESS_ACCOUNT_ID'),
     },
@@ -56,6 +60,7 @@ export function loadConfig(env: Env): EnvConfig {
     webhooks: {
       bodyLimitBytes: read.int('WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, 64 * 1024, 64 * 1024 * 1024),
       maxInFlightBytes: read.int('WEBHOOK_MAX_IN_FLIGHT_BYTES', 64 * 1024 * 1024, 64 * 1024, 4 * 1024 * 1024 * 1024),
+      ackTimeoutMs: read.int('WEBHOOK_ACK_TIMEOUT_MS', 5_000, 100, 60_000),
       batchMaxRows: read.int('WEBHOOK_BATCH_MAX_ROWS', 200, 1, 5000),
       // One INSERT at a time: the requests that arrive meanwhile make the next, bigger batch. Under
       // 50 connections that halves the commits and beat 2 or 4 in flight on throughput and p99.
@@ -185,6 +190,22 @@ class EnvReader {
     const value = this.optional(name);
     if (value !== null && value.length < minLength) this.problems.push(`${name} is too short (at least ${minLength} characters, got ${value.length})`);
     return value;
+  }
+
+  /** A required secret, named when missing or too short. */
+  requiredSecret(name: string, minLength: number): string {
+    const value = this.required(name);
+    if (value && value.length < minLength) this.problems.push(`${name} is too short (at least ${minLength} characters, got ${value.length})`);
+    return value;
+  }
+
+  /** Comma-separated secrets (rotation: new,old), each long enough; named by position when one is not. */
+  secretList(name: string, minLength: number): string[] {
+    const items = this.list(name);
+    items.forEach((item, i) => {
+      if (item.length < minLength) this.problems.push(`${name} is too short (${items.length > 1 ? `entry ${i + 1}: ` : ''}at least ${minLength} characters, got ${item.length})`);
+    });
+    return items;
   }
 
   /** Comma-separated origins (`scheme://host[:port]`), normalised as browsers send them. */

@@ -76,6 +76,6 @@ export function readExamples(): RecordedExchange[] {
 
 /** An API process's configuration with placeholder secrets: only the module tree is read from it. */
 function contractConfig() {
-  const env = { ROLE: 'api', LOG_LEVEL: 'silent', WHATSAPP_ACCESS_TOKEN: 'contract', WHATSAPP_APP_SECRET: 'contract', WHATSAPP_VERIFY_TOKEN: 'contract', WHATSAPP_PHONE_NUMBER_ID: '1' };
+  const env = { ROLE: 'api', LOG_LEVEL: 'silent', WHATSAPP_ACCESS_TOKEN: 'contract', WHATSAPP_APP_SECRET: 'contract-app-secret', WHATSAPP_VERIFY_TOKEN: 'contract-verify-token', WHATSAPP_PHONE_NUMBER_ID: '1' };
   return withInfra(loadConfig(env), { databaseUrl: 'postgres://contract.invalid/contract', redisUrl: 'redis://contract.invalid' });
 }

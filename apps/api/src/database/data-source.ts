@@ -2,7 +2,17 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * `statementMs`: PostgreSQL cancels a statement running longer (statement_timeout); `queryMs`:
+ * the client gives up waiting for an answer (a stalled server, a black-holed socket), a little
+ * later so a live server's own cancellation comes first. 0: no limit (migrations).
+ */
+export interface QueryTimeouts {
+  statementMs: number;
+  queryMs: number;
+}
+
+export function dataSourceOptions(databaseUrl: string, timeouts: QueryTimeouts = { statementMs: 0, queryMs: 0 }): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -14,7 +24,12 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     // gen_random_uuid() is built into PostgreSQL 13+: no extension to install.
     uuidExtension: 'pgcrypto',
     migrationsRun: false,
-    extra: { max: 20, connectionTimeoutMillis: 5000 },
+    extra: {
+      max: 20,
+      connectionTimeoutMillis: 5000,
+      ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+      ...(timeouts.queryMs > 0 ? { query_timeout: timeouts.queryMs } : {}),
+    },
   };
 }
 

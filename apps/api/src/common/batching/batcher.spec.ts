@@ -76,6 +76,20 @@ describe('Batcher', () => {
     ]);
   });
 
+  it('fails the whole batch at once when retryEachOn says the error is not about an item (an outage, a time-out)', async () => {
+    let flushes = 0;
+    const batcher = new Batcher<number, string>(
+      async () => {
+        flushes += 1;
+        throw new Error('Query read timeout');
+      },
+      { retryEachOn: (error) => !(error instanceof Error && /timeout/.test(error.message)) },
+    );
+    const results = await Promise.allSettled([1, 2, 3].map((n) => batcher.add(n)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(flushes).toBe(1);
+  });
+
   it('rejects every caller when the flush answers the wrong number of results', async () => {
     const batcher = new Batcher<number, number>(async () => [1]);
     const results = await Promise.allSettled([batcher.add(1), batcher.add(2)]);

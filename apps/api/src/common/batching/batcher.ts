@@ -10,6 +10,12 @@ export interface BatcherOptions {
   maxBatch: number;
   /** Flushes in flight at once; while all are busy, new items wait and join the next batch. */
   maxInFlight: number;
+  /**
+   * Whether a failed batch is worth retrying item by item (a data error one item caused). An
+   * outage or a time-out would only fail each item again, one time-out after another: those fail
+   * the whole batch at once.
+   */
+  retryEachOn: (error: unknown) => boolean;
 }
 
 interface Waiter<I, R> {
@@ -18,7 +24,7 @@ interface Waiter<I, R> {
   reject: (error: unknown) => void;
 }
 
-const DEFAULTS: BatcherOptions = { maxBatch: 256, maxInFlight: 2 };
+const DEFAULTS: BatcherOptions = { maxBatch: 256, maxInFlight: 2, retryEachOn: () => true };
 
 export class Batcher<I, R> {
   private pending: Waiter<I, R>[] = [];
@@ -76,8 +82,8 @@ export class Batcher<I, R> {
     try {
       settle(batch, await this.flush(batch.map((w) => w.item)));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
+      if (batch.length === 1 || !this.options.retryEachOn(error)) {
+        for (const waiter of batch) waiter.reject(error);
         return;
       }
       for (const waiter of batch) {

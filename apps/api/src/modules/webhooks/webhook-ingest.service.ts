@@ -13,6 +13,16 @@ import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 /** Meta's challenge is a number; a little room, and nothing a browser could take for markup. */
 const CHALLENGE_SHAPE = /^[A-Za-z0-9._~-]{1,128}$/;
 
+/** The promise's value, or a rejection once `ms` have passed (the promise itself carries on). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not stored within ${ms} ms`)), ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
   return timingSafeEqual(digest(given), digest(expected));
@@ -58,7 +68,9 @@ export class WebhookIngestService {
     }
     let deliveryId: string;
     try {
-      deliveryId = await this.writer.store({ receivedAt: this.clock.now(), headers: { ...headers }, body });
+      // A stalled database must not hold Meta's request: past the deadline the answer is 500
+      // (Meta retries; should the INSERT commit after all, the retry is a duplicate we skip).
+      deliveryId = await withDeadline(this.writer.store({ receivedAt: this.clock.now(), headers: { ...headers }, body }), this.config.webhooks.ackTimeoutMs);
     } catch (error) {
       // Not stored: a 500 makes Meta deliver it again later.
       this.logger.event('error', 'webhook.store_failed', { error, bytes: body.length });

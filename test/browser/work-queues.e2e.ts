@@ -322,6 +322,14 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await look(page, 'work-stuck-agent');
 
+    // The API fails mid-work: the queue says it could not refresh, and keeps what it showed.
+    await page.route('**/v1/work-items?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Could not refresh this queue' }).waitFor();
+    await expect(table.getByRole('row').count()).resolves.toBe(3);
+    await look(page, 'work-refresh-failed');
+    await page.unroute('**/v1/work-items?**');
+
     const [id] = (await sb.api().get('/v1/work-items?kind=stuck_sending&purpose=bulk_other').expect(200)).body.data.map((w: { id: string }) => w.id);
     const statuses = await page.evaluate(
       async (messageId) =>

@@ -14,7 +14,7 @@ import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { LinkTabs } from '../../../components/ui/tabs';
 import { toProblem } from '../../../lib/api';
-import type { Problem } from '../../../lib/problem';
+import { problemDetail, type Problem } from '../../../lib/problem';
 import type { Loaded } from '../../../lib/server-api';
 import { isTypingTarget } from '../../../lib/shortcuts';
 import { BULK_ACTIONS, actionForKey, type WorkAction } from '../../../lib/work-actions';
@@ -109,6 +109,18 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
           </button>
         </Callout>
       ) : null}
+      {query.isError && query.data ? (
+        <Callout tone="warning" role="alert" title="Could not refresh this queue" className={styles.beforeNote}>
+          {problemDetail(toProblem(query.error))} Showing the items as they were
+          {query.dataUpdatedAt ? (
+            <>
+              {' '}
+              <Time past at={new Date(query.dataUpdatedAt).toISOString()} />
+            </>
+          ) : null}
+          .
+        </Callout>
+      ) : null}
       {problem && !query.data ? (
         <ProblemState problem={problem} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : !query.data ? (
@@ -136,7 +148,7 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
                 <Kbd>K</Kbd> move · <Kbd>↵</Kbd> details
               </span>
             </div>
-            <WorkTable kind={kind} label={resolved ? `${display.title}, resolved` : display.title} items={items} selectedId={selectedId} onSelect={(id) => setSelectedId((current) => (current === id ? null : id))} onAction={onAction} resolved={resolved} />
+            <WorkTable kind={kind} label={resolved ? `${display.title}, resolved` : display.title} items={items} selectedId={selectedId} onSelect={(id) => setSelectedId((current) => (current === id ? null : id))} onAction={onAction} resolved={resolved} compact={selected !== null} />
             {query.hasNextPage ? (
               <div className={styles.more}>
                 <Button size="sm" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage} disabled={query.isFetchingNextPage}>

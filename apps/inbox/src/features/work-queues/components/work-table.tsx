@@ -20,12 +20,15 @@ export interface RowProps {
   /** Null: no action buttons (an agent, or the Resolved tab). */
   readonly onAction: ((item: WorkItem, action: WorkAction) => void) | null;
   readonly resolved: boolean;
+  /** Beside an open detail: the columns the detail repeats are left out, so the table still fits. */
+  readonly compact?: boolean;
 }
 
 /** A queue as a table, one row per item. The first cell opens the item's detail; the last holds its actions. */
 export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: WorkKind; label: string; items: WorkItem[] }) {
   // Resolved rows are about who decided what: the message's own details live in its detail panel.
-  const columns = COLUMNS[kindGroup(kind)].filter((c) => !(row.resolved && c.detailOnly));
+  const compact = row.resolved || row.compact === true;
+  const columns = COLUMNS[kindGroup(kind)].filter((c) => !(compact && c.detailOnly));
   const extra = row.resolved ? ['Resolved', 'By', 'Note'] : row.onAction ? ['Actions'] : [];
   return (
     <Table label={label}>
@@ -44,7 +47,7 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
       <tbody>
         {items.map((item) => (
           <tr key={item.id} data-selected={item.id === row.selectedId || undefined} className={styles.row}>
-            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId, row.resolved)}
+            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId, compact)}
             {row.resolved ? <ResolutionCells item={item} /> : row.onAction ? <ActionCell item={item} onAction={row.onAction} /> : null}
           </tr>
         ))}

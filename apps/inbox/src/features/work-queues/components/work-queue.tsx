@@ -20,6 +20,7 @@ import { isTypingTarget } from '../../../lib/shortcuts';
 import { BULK_ACTIONS, actionForKey, type WorkAction } from '../../../lib/work-actions';
 import { filterWords, isFiltered, workFiltersSearch, type WorkFilters } from '../../../lib/work-filters';
 import { WORK_KINDS, workHref, workKind, type WorkKind } from '../../../lib/work-kinds';
+import { joinPages } from '../../../lib/work-pages';
 import { workCountsQuery, workListQuery, type WorkItem, type WorkItems } from '../work-queues.queries';
 import { ActionDialog } from './action-dialog';
 import { BulkDialog } from './bulk-dialog';
@@ -46,7 +47,7 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
     retry: initial.ok ? undefined : false,
   });
   const counts = useQuery(workCountsQuery());
-  const items = useMemo(() => uniqueItems(query.data?.pages ?? []), [query.data]);
+  const items = useMemo(() => joinPages(query.data?.pages ?? []), [query.data]);
   const problem: Problem | null = query.data && !query.isError ? null : query.error ? toProblem(query.error) : initial.ok ? null : initial.problem;
   const resolved = filters.status === 'resolved';
 
@@ -164,20 +165,6 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
       {bulkOpen ? <BulkDialog kind={kind} filters={filters} onClose={() => setBulkOpen(false)} /> : null}
     </Page>
   );
-}
-
-/** Pages may overlap while items move between them: each item once, in page order. */
-function uniqueItems(pages: readonly WorkItems[]): WorkItem[] {
-  const seen = new Set<string>();
-  const out: WorkItem[] = [];
-  for (const page of pages) {
-    for (const item of page.data) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      out.push(item);
-    }
-  }
-  return out;
 }
 
 /** j/k move focus between rows (selection follows), Escape closes the detail, an action's key opens its dialog. */

@@ -102,7 +102,12 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                     {rateWords(number)}
                     {throughputWords(profile?.throughput_level) ? <span className={styles.secondary}>{throughputWords(profile?.throughput_level)}</span> : null}
                   </Td>
-                  <Td wrap>{tierWords(number)}</Td>
+                  <Td wrap>
+                    {tierWords(number).split(' · ')[0]}
+                    <span className={styles.secondary}>
+                      {number.messaging_limit.users_in_window.toLocaleString('en')} {number.messaging_limit.users_in_window === 1 ? 'customer' : 'customers'} messaged in 24 h
+                    </span>
+                  </Td>
                   <Td>
                     {profile?.quality_rating ? (
                       <Badge tone={qualityTone(profile.quality_rating)} dot>

@@ -75,6 +75,10 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await detail.getByText('None arrived: WhatsApp has not said it was sent or delivered.').waitFor();
     await detail.getByRole('list', { name: 'Audit trail' }).getByRole('listitem').first().waitFor();
     await look(page, 'work-stuck-detail');
+    // The open item is in the link: a reload (or a colleague) lands on it.
+    await waitFor(() => new URL(page.url()).searchParams.get('item') === id, { what: 'the item in the URL' });
+    await page.reload();
+    await detail.getByText('Unknown whether WhatsApp received it').waitFor();
 
     // r is Retry on the selected row: it warns in words and says no status webhook arrived.
     await page.keyboard.press('r');

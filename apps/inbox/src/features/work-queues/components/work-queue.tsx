@@ -34,7 +34,7 @@ import styles from './work-queue.module.css';
  * page at a time. Keyboard first: j/k move between rows, Enter opens the detail, one key per
  * action (shown on the buttons), Escape closes. Admins act; agents see the same and are told who can.
  */
-export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKind; filters: WorkFilters; initial: Loaded<WorkItems>; canResolve: boolean }) {
+export function WorkQueue({ kind, filters, initial, canResolve, initialItem = null }: { kind: WorkKind; filters: WorkFilters; initial: Loaded<WorkItems>; canResolve: boolean; initialItem?: string | null }) {
   const router = useRouter();
   const pathname = usePathname();
   const display = workKind(kind);
@@ -51,7 +51,15 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
   const problem: Problem | null = query.data && !query.isError ? null : query.error ? toProblem(query.error) : initial.ok ? null : initial.problem;
   const resolved = filters.status === 'resolved';
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(initialItem);
+  // The open item is part of the link (`?item=<id>`), kept without a server round trip per j/k.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (selectedId) url.searchParams.set('item', selectedId);
+    else url.searchParams.delete('item');
+    const next = `${url.pathname}${url.search}`;
+    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', next);
+  }, [selectedId]);
   const [pending, setPending] = useState<{ item: WorkItem; action: WorkAction } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const selected = items.find((i) => i.id === selectedId) ?? null;

@@ -276,7 +276,7 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     let bulk = dialog(page);
     await bulk.getByRole('combobox', { name: 'Action' }).selectOption('retry');
     await bulk.getByRole('button', { name: 'Count the items' }).click();
-    await bulk.getByText('There are more than 4, the most one bulk action may take: open rows in this queue. Narrow the filters first.').waitFor();
+    await bulk.getByText('More than 4 open rows in this queue: one bulk action takes at most 4. Narrow the filters first.').waitFor();
     await expect(bulk.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
     await look(page, 'work-bulk-too-wide');
     await bulk.getByRole('button', { name: 'Back' }).click();

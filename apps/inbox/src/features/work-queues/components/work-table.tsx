@@ -60,7 +60,7 @@ type Group = 'message' | 'inbound' | 'poison' | 'alert';
 const kindGroup = (kind: WorkKind): Group => (kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message');
 
 const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boolean }[]> = {
-  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Attempts', numeric: true, detailOnly: true }, { name: 'Dedupe key' }],
+  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Dedupe key' }],
   inbound: [{ name: 'From' }, { name: 'Message' }, { name: 'Why it is here' }, { name: 'Received' }],
   poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received' }, { name: 'Attempts', numeric: true }, { name: 'Size', numeric: true }],
   alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
@@ -104,7 +104,7 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
       </Td>
       {compact ? null : (
         <>
-          <Td wrap>
+          <Td className={styles.reasonCell}>
             {error ? (
               <span className={styles.reason}>{errorLine(error)}</span>
             ) : (
@@ -112,7 +112,6 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
             )}
           </Td>
           <Td muted>{item.since ? <Time past at={item.since} /> : '—'}</Td>
-          <Td numeric>{item.attempts}</Td>
         </>
       )}
       <Td mono>

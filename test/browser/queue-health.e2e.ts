@@ -53,6 +53,20 @@ describe('queue health in the browser: the figures the API counts, charts with p
     return ((await tile.locator('div').first().textContent()) ?? '').trim();
   };
 
+  it('before anything happened: no data, in words; the templates and the number as they are at boot', async () => {
+    const { page } = tab;
+    await page.goto(`${inbox.url}/health`);
+    await page.getByRole('list', { name: 'Queue-health figures' }).waitFor();
+    await page.getByRole('figure', { name: 'Duplicate webhooks per field' }).getByRole('status').filter({ hasText: 'No data in this range.' }).waitFor();
+    await look(page, 'health-empty');
+    await page.goto(`${inbox.url}/templates`);
+    await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
+    await look(page, 'templates-at-boot');
+    await page.goto(`${inbox.url}/numbers`);
+    await page.getByRole('heading', { name: 'Numbers', level: 1 }).waitFor();
+    await look(page, 'numbers-before-sending');
+  });
+
   it('the tiles equal /v1/metrics for what this test caused, and each queue tile opens its queue', async () => {
     // Two sends that go through (sent → delivered), one refused by its dedupe key, one stuck.
     for (const key of ['health-ok-1', 'health-ok-2']) {

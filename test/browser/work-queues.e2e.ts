@@ -75,6 +75,10 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await detail.getByText('None arrived: WhatsApp has not said it was sent or delivered.').waitFor();
     await detail.getByRole('list', { name: 'Audit trail' }).getByRole('listitem').first().waitFor();
     await look(page, 'work-stuck-detail');
+    // The open item is in the link: a reload (or a colleague) lands on it.
+    await waitFor(() => new URL(page.url()).searchParams.get('item') === id, { what: 'the item in the URL' });
+    await page.reload();
+    await detail.getByText('Unknown whether WhatsApp received it').waitFor();
 
     // r is Retry on the selected row: it warns in words and says no status webhook arrived.
     await page.keyboard.press('r');
@@ -272,7 +276,7 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     let bulk = dialog(page);
     await bulk.getByRole('combobox', { name: 'Action' }).selectOption('retry');
     await bulk.getByRole('button', { name: 'Count the items' }).click();
-    await bulk.getByText('There are more than 4, the most one bulk action may take: open rows in this queue. Narrow the filters first.').waitFor();
+    await bulk.getByText('More than 4 open rows in this queue: one bulk action takes at most 4. Narrow the filters first.').waitFor();
     await expect(bulk.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
     await look(page, 'work-bulk-too-wide');
     await bulk.getByRole('button', { name: 'Back' }).click();
@@ -321,6 +325,14 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await page.keyboard.press('r');
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await look(page, 'work-stuck-agent');
+
+    // The API fails mid-work: the queue says it could not refresh, and keeps what it showed.
+    await page.route('**/v1/work-items?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Could not refresh this queue' }).waitFor();
+    await expect(table.getByRole('row').count()).resolves.toBe(3);
+    await look(page, 'work-refresh-failed');
+    await page.unroute('**/v1/work-items?**');
 
     const [id] = (await sb.api().get('/v1/work-items?kind=stuck_sending&purpose=bulk_other').expect(200)).body.data.map((w: { id: string }) => w.id);
     const statuses = await page.evaluate(

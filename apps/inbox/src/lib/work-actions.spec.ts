@@ -53,7 +53,8 @@ describe('bulk summary', () => {
   });
 
   it('says why a too-wide selection is refused', () => {
-    expect(bulkTooWide({ kind: 'stuck_sending', max: 4, filters: { ...NO_FILTERS, purpose: 'promo' } })).toBe('There are more than 4, the most one bulk action may take: open rows of purpose promo. Narrow the filters first.');
+    expect(bulkTooWide({ kind: 'stuck_sending', max: 4, filters: { ...NO_FILTERS, purpose: 'promo' } })).toBe('More than 4 open rows of purpose promo: one bulk action takes at most 4. Narrow the filters first.');
+    expect(bulkTooWide({ kind: 'failed', max: null, filters: NO_FILTERS })).toBe('Too many open messages in this queue: one bulk action may not take them all. Narrow the filters first.');
   });
 
   it('reads the maximum from the API’s refusal', () => {

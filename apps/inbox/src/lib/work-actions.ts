@@ -104,8 +104,9 @@ export function bulkOutcome(input: { kind: WorkKind; action: WorkAction; count: 
 export function bulkTooWide(input: { kind: WorkKind; max: number | null; filters: WorkFilters }): string {
   const scope = filterWords(input.filters);
   const of = scope.length > 0 ? ` of ${scope.join(', ')}` : ' in this queue';
-  const limit = input.max === null ? 'more than one bulk action may take' : `more than ${input.max.toLocaleString('en')}, the most one bulk action may take`;
-  return `There are ${limit}: open ${itemNoun(input.kind, 2)}${of}. Narrow the filters first.`;
+  const more = input.max === null ? `Too many open ${itemNoun(input.kind, 2)}${of}` : `More than ${input.max.toLocaleString('en')} open ${itemNoun(input.kind, 2)}${of}`;
+  const most = input.max === null ? 'one bulk action may not take them all' : `one bulk action takes at most ${input.max.toLocaleString('en')}`;
+  return `${more}: ${most}. Narrow the filters first.`;
 }
 
 /** The most a bulk action may take, from the API's refusal ("… more than 500 items …"), if it said. */

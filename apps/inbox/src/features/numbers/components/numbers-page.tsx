@@ -86,7 +86,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
               const profile = numberProfile(number);
               return (
                 <tr key={number.phone_number_id}>
-                  <Td wrap>
+                  <Td>
                     <span className={styles.primary}>{profile?.verified_name ?? number.phone_number_id}</span>
                     {profile?.verified_name ? <span className={styles.secondary}>{number.phone_number_id}</span> : null}
                     {profile?.display_phone_number ? <span className={styles.secondary}>+{profile.display_phone_number}</span> : null}
@@ -98,11 +98,16 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                       <span className={styles.secondary}>profile not read from Meta yet</span>
                     )}
                   </Td>
-                  <Td wrap>
+                  <Td>
                     {rateWords(number)}
                     {throughputWords(profile?.throughput_level) ? <span className={styles.secondary}>{throughputWords(profile?.throughput_level)}</span> : null}
                   </Td>
-                  <Td wrap>{tierWords(number)}</Td>
+                  <Td>
+                    {tierWords(number).split(' · ')[0]}
+                    <span className={styles.secondary}>
+                      {number.messaging_limit.users_in_window.toLocaleString('en')} {number.messaging_limit.users_in_window === 1 ? 'customer' : 'customers'} messaged in 24 h
+                    </span>
+                  </Td>
                   <Td>
                     {profile?.quality_rating ? (
                       <Badge tone={qualityTone(profile.quality_rating)} dot>
@@ -116,7 +121,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                     {number.queued.toLocaleString('en')} queued
                     <span className={styles.secondary}>{number.sending.toLocaleString('en')} sending</span>
                   </Td>
-                  <Td wrap className={styles.pauseCell}>
+                  <Td className={styles.pauseCell}>
                     {number.pauses.length === 0 ? (
                       <Badge tone="success" dot>
                         Sending

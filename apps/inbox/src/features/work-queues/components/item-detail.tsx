@@ -227,7 +227,7 @@ function InboundDetail({ item }: { item: InboundWorkItem }) {
             {history.data.data.map((entry, i) => (
               <li key={i}>
                 <span>
-                  <strong>{entry.actor}</strong> attributed it
+                  <strong>{actorName(entry.actor, item)}</strong> attributed it {attributionTarget(entry.after)}
                 </span>
                 <span className={styles.secondary}>
                   <Time past at={entry.at} />
@@ -243,6 +243,20 @@ function InboundDetail({ item }: { item: InboundWorkItem }) {
       </Section>
     </>
   );
+}
+
+/** The trail names people by id; the item's resolution carries the name of whoever resolved it. */
+function actorName(actor: string, item: WorkItem): string {
+  if (item.resolution && item.resolution.actor === actor) return item.resolution.actor_name;
+  if (actor.startsWith('staff:')) return 'A staff member';
+  if (actor.startsWith('api_key:')) return 'An API key';
+  return 'Sendbook';
+}
+
+function attributionTarget(after: Record<string, unknown>): string {
+  if (typeof after.message_id === 'string' && after.message_id) return 'to a message';
+  if (typeof after.conversation_id === 'string' && after.conversation_id) return 'to the thread';
+  return '';
 }
 
 function PoisonDetail({ item }: { item: PoisonWebhookWorkItem }) {

@@ -14,12 +14,13 @@ import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { LinkTabs } from '../../../components/ui/tabs';
 import { toProblem } from '../../../lib/api';
-import type { Problem } from '../../../lib/problem';
+import { problemDetail, type Problem } from '../../../lib/problem';
 import type { Loaded } from '../../../lib/server-api';
 import { isTypingTarget } from '../../../lib/shortcuts';
 import { BULK_ACTIONS, actionForKey, type WorkAction } from '../../../lib/work-actions';
 import { filterWords, isFiltered, workFiltersSearch, type WorkFilters } from '../../../lib/work-filters';
 import { WORK_KINDS, workHref, workKind, type WorkKind } from '../../../lib/work-kinds';
+import { joinPages } from '../../../lib/work-pages';
 import { workCountsQuery, workListQuery, type WorkItem, type WorkItems } from '../work-queues.queries';
 import { ActionDialog } from './action-dialog';
 import { BulkDialog } from './bulk-dialog';
@@ -33,7 +34,7 @@ import styles from './work-queue.module.css';
  * page at a time. Keyboard first: j/k move between rows, Enter opens the detail, one key per
  * action (shown on the buttons), Escape closes. Admins act; agents see the same and are told who can.
  */
-export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKind; filters: WorkFilters; initial: Loaded<WorkItems>; canResolve: boolean }) {
+export function WorkQueue({ kind, filters, initial, canResolve, initialItem = null }: { kind: WorkKind; filters: WorkFilters; initial: Loaded<WorkItems>; canResolve: boolean; initialItem?: string | null }) {
   const router = useRouter();
   const pathname = usePathname();
   const display = workKind(kind);
@@ -46,11 +47,19 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
     retry: initial.ok ? undefined : false,
   });
   const counts = useQuery(workCountsQuery());
-  const items = useMemo(() => uniqueItems(query.data?.pages ?? []), [query.data]);
+  const items = useMemo(() => joinPages(query.data?.pages ?? []), [query.data]);
   const problem: Problem | null = query.data && !query.isError ? null : query.error ? toProblem(query.error) : initial.ok ? null : initial.problem;
   const resolved = filters.status === 'resolved';
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(initialItem);
+  // The open item is part of the link (`?item=<id>`), kept without a server round trip per j/k.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (selectedId) url.searchParams.set('item', selectedId);
+    else url.searchParams.delete('item');
+    const next = `${url.pathname}${url.search}`;
+    if (next !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', next);
+  }, [selectedId]);
   const [pending, setPending] = useState<{ item: WorkItem; action: WorkAction } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const selected = items.find((i) => i.id === selectedId) ?? null;
@@ -109,6 +118,18 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
           </button>
         </Callout>
       ) : null}
+      {query.isError && query.data ? (
+        <Callout tone="warning" role="alert" title="Could not refresh this queue" className={styles.beforeNote}>
+          {problemDetail(toProblem(query.error))} Showing the items as they were
+          {query.dataUpdatedAt ? (
+            <>
+              {' '}
+              <Time past at={new Date(query.dataUpdatedAt).toISOString()} />
+            </>
+          ) : null}
+          .
+        </Callout>
+      ) : null}
       {problem && !query.data ? (
         <ProblemState problem={problem} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : !query.data ? (
@@ -136,7 +157,7 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
                 <Kbd>K</Kbd> move · <Kbd>↵</Kbd> details
               </span>
             </div>
-            <WorkTable kind={kind} label={resolved ? `${display.title}, resolved` : display.title} items={items} selectedId={selectedId} onSelect={(id) => setSelectedId((current) => (current === id ? null : id))} onAction={onAction} resolved={resolved} />
+            <WorkTable kind={kind} label={resolved ? `${display.title}, resolved` : display.title} items={items} selectedId={selectedId} onSelect={(id) => setSelectedId((current) => (current === id ? null : id))} onAction={onAction} resolved={resolved} compact={selected !== null} />
             {query.hasNextPage ? (
               <div className={styles.more}>
                 <Button size="sm" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage} disabled={query.isFetchingNextPage}>
@@ -152,20 +173,6 @@ export function WorkQueue({ kind, filters, initial, canResolve }: { kind: WorkKi
       {bulkOpen ? <BulkDialog kind={kind} filters={filters} onClose={() => setBulkOpen(false)} /> : null}
     </Page>
   );
-}
-
-/** Pages may overlap while items move between them: each item once, in page order. */
-function uniqueItems(pages: readonly WorkItems[]): WorkItem[] {
-  const seen = new Set<string>();
-  const out: WorkItem[] = [];
-  for (const page of pages) {
-    for (const item of page.data) {
-      if (seen.has(item.id)) continue;
-      seen.add(item.id);
-      out.push(item);
-    }
-  }
-  return out;
 }
 
 /** j/k move focus between rows (selection follows), Escape closes the detail, an action's key opens its dialog. */

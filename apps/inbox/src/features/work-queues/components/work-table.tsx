@@ -20,12 +20,15 @@ export interface RowProps {
   /** Null: no action buttons (an agent, or the Resolved tab). */
   readonly onAction: ((item: WorkItem, action: WorkAction) => void) | null;
   readonly resolved: boolean;
+  /** Beside an open detail: the columns the detail repeats are left out, so the table still fits. */
+  readonly compact?: boolean;
 }
 
 /** A queue as a table, one row per item. The first cell opens the item's detail; the last holds its actions. */
 export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: WorkKind; label: string; items: WorkItem[] }) {
   // Resolved rows are about who decided what: the message's own details live in its detail panel.
-  const columns = COLUMNS[kindGroup(kind)].filter((c) => !(row.resolved && c.detailOnly));
+  const compact = row.resolved || row.compact === true;
+  const columns = COLUMNS[kindGroup(kind)].filter((c) => !(compact && c.detailOnly));
   const extra = row.resolved ? ['Resolved', 'By', 'Note'] : row.onAction ? ['Actions'] : [];
   return (
     <Table label={label}>
@@ -44,7 +47,7 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
       <tbody>
         {items.map((item) => (
           <tr key={item.id} data-selected={item.id === row.selectedId || undefined} className={styles.row}>
-            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId, row.resolved)}
+            {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId, compact)}
             {row.resolved ? <ResolutionCells item={item} /> : row.onAction ? <ActionCell item={item} onAction={row.onAction} /> : null}
           </tr>
         ))}
@@ -57,7 +60,7 @@ type Group = 'message' | 'inbound' | 'poison' | 'alert';
 const kindGroup = (kind: WorkKind): Group => (kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message');
 
 const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boolean }[]> = {
-  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Attempts', numeric: true, detailOnly: true }, { name: 'Dedupe key' }],
+  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Dedupe key' }],
   inbound: [{ name: 'From' }, { name: 'Message' }, { name: 'Why it is here' }, { name: 'Received' }],
   poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received' }, { name: 'Attempts', numeric: true }, { name: 'Size', numeric: true }],
   alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
@@ -101,7 +104,7 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
       </Td>
       {compact ? null : (
         <>
-          <Td wrap>
+          <Td className={styles.reasonCell}>
             {error ? (
               <span className={styles.reason}>{errorLine(error)}</span>
             ) : (
@@ -109,7 +112,6 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
             )}
           </Td>
           <Td muted>{item.since ? <Time past at={item.since} /> : '—'}</Td>
-          <Td numeric>{item.attempts}</Td>
         </>
       )}
       <Td mono>

@@ -18,8 +18,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function WorkPage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const { kind } = await params;
   if (!isWorkKind(kind)) notFound();
-  const filters = parseWorkFilters(await searchParams);
+  const search = await searchParams;
+  const filters = parseWorkFilters(search);
+  const item = typeof search.item === 'string' && /^[0-9a-f-]{36}$/i.test(search.item) ? search.item : null;
   const [initial, session] = await Promise.all([load((api) => fetchWorkItems(api, kind, filters)) as Promise<Loaded<WorkItems>>, getSession()]);
   const canResolve = session.status === 'signed_in' && session.staff.role === 'admin';
-  return <WorkQueue key={`${kind}${workFiltersSearch(filters)}`} kind={kind} filters={filters} initial={initial} canResolve={canResolve} />;
+  return <WorkQueue key={`${kind}${workFiltersSearch(filters)}`} kind={kind} filters={filters} initial={initial} canResolve={canResolve} initialItem={item} />;
 }

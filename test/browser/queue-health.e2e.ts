@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
-import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import type { InboxServer } from '../support/inbox-server.js';
+import { startInboxStack, type InboxStack } from '../support/inbox-stack.js';
 import { assertLocalOnly, look, openPage, signIn, where, type InboxPage } from '../support/inbox-browser.js';
-import { messageRequest, startSendbook, type Sendbook } from '../support/sendbook.js';
+import { messageRequest, type Sendbook } from '../support/sendbook.js';
 import { asSession, createStaff, signIn as apiSignIn, type StaffLogin } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
@@ -23,6 +23,7 @@ interface Metrics {
  * an agent is refused the admin pages and routes.
  */
 describe('queue health in the browser: the figures the API counts, charts with points', () => {
+  let stack: InboxStack;
   let sb: Sendbook;
   let inbox: InboxServer;
   let browser: Browser;
@@ -30,21 +31,17 @@ describe('queue health in the browser: the figures the API counts, charts with p
   let admin: StaffLogin;
   let agent: StaffLogin;
   beforeAll(async () => {
-    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000' } } });
-    admin = await createStaff(sb, 'admin', 'Ada Admin');
-    agent = await createStaff(sb, 'agent', 'Al Agent');
-    inbox = await startInbox(sb.url);
-    browser = await launchBrowser();
-    tab = await openPage(browser);
-    await tab.page.goto(`${inbox.url}/login`);
-    await signIn(tab.page, admin);
+    stack = await startInboxStack({
+      sendbook: { app: { env: { STUCK_SENDING_AFTER_MS: '1000' } } },
+      signInAs: async (api) => {
+        admin = await createStaff(api, 'admin', 'Ada Admin');
+        agent = await createStaff(api, 'agent', 'Al Agent');
+        return admin;
+      },
+    });
+    ({ sb, inbox, browser, tab } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await inbox?.close();
-    await sb?.close();
-  });
+  afterAll(() => stack?.close());
   afterEach(() => assertLocalOnly(tab.outside));
 
   const metrics = async (): Promise<Metrics> => (await sb.api().get('/v1/metrics').expect(200)).body;

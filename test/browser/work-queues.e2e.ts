@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { inbound } from '../conversations/conversation-support.js';
-import { launchBrowser } from '../support/browser.js';
-import { startInbox, type InboxServer } from '../support/inbox-server.js';
+import type { InboxServer } from '../support/inbox-server.js';
+import { startInboxStack, type InboxStack } from '../support/inbox-stack.js';
 import { assertLocalOnly, look, openPage, signIn, where, type InboxPage } from '../support/inbox-browser.js';
-import { messageRequest, startSendbook, type Sendbook } from '../support/sendbook.js';
+import { messageRequest, type Sendbook } from '../support/sendbook.js';
 import { asSession, createStaff, signIn as apiSignIn, type StaffLogin } from '../support/staff.js';
 import { waitFor } from '../support/wait-for.js';
 
@@ -13,6 +13,7 @@ import { waitFor } from '../support/wait-for.js';
  * its cause is fixed, a bulk retry that does exactly what its dry run counted, and an agent refused.
  */
 describe('work queues in the browser: staff decide, the API audits', () => {
+  let stack: InboxStack;
   let sb: Sendbook;
   let inbox: InboxServer;
   let browser: Browser;
@@ -22,21 +23,17 @@ describe('work queues in the browser: staff decide, the API audits', () => {
   beforeAll(async () => {
     // A row is stuck after a second; a bulk action takes at most 4; one failed processing poisons a delivery.
     // Stuck rows raise an alert at the next sample, a second later.
-    sb = await startSendbook({ app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1', METRICS_SAMPLE_INTERVAL_MS: '1000', ALERT_STUCK_SENDING_FOR_MS: '0' } } });
-    admin = await createStaff(sb, 'admin', 'Ada Admin');
-    agent = await createStaff(sb, 'agent', 'Al Agent');
-    inbox = await startInbox(sb.url);
-    browser = await launchBrowser();
-    tab = await openPage(browser);
-    await tab.page.goto(`${inbox.url}/login`);
-    await signIn(tab.page, admin);
+    stack = await startInboxStack({
+      sendbook: { app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1', METRICS_SAMPLE_INTERVAL_MS: '1000', ALERT_STUCK_SENDING_FOR_MS: '0' } } },
+      signInAs: async (api) => {
+        admin = await createStaff(api, 'admin', 'Ada Admin');
+        agent = await createStaff(api, 'agent', 'Al Agent');
+        return admin;
+      },
+    });
+    ({ sb, inbox, browser, tab } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await inbox?.close();
-    await sb?.close();
-  });
+  afterAll(() => stack?.close());
   afterEach(() => assertLocalOnly(tab.outside));
 
   const message = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;

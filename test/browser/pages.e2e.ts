@@ -1,33 +1,25 @@
 import type { Browser } from 'playwright-core';
 import { buttonsPayload, inbound, sendTo } from '../conversations/conversation-support.js';
-import { launchBrowser } from '../support/browser.js';
-import { startInbox, type InboxServer } from '../support/inbox-server.js';
-import { startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
+import type { InboxServer } from '../support/inbox-server.js';
+import { startInboxStack, type InboxStack } from '../support/inbox-stack.js';
+import { templatePayload, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
-import { ADMIN, ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, screenshot, signIn, where, type InboxPage } from '../support/inbox-browser.js';
+import { ADMIN, ADMIN_ENV, alertSaying, assertLocalOnly, description, look, openPage, screenshot, where, type InboxPage } from '../support/inbox-browser.js';
 
 const DANA = '972501110001';
 const STATE_WORDS = ['Queued', 'Sending', 'Held', 'Accepted', 'Sent', 'Delivered', 'Read', 'Played', 'Failed', 'Cancelled'];
 
 describe('inbox pages on the real API: empty, full and broken', () => {
+  let stack: InboxStack;
   let sb: Sendbook;
   let inbox: InboxServer;
   let browser: Browser;
   let tab: InboxPage;
   beforeAll(async () => {
-    sb = await startSendbook({ app: { env: ADMIN_ENV } });
-    inbox = await startInbox(sb.url);
-    browser = await launchBrowser();
-    tab = await openPage(browser);
-    await tab.page.goto(`${inbox.url}/login`);
-    await signIn(tab.page, ADMIN);
+    stack = await startInboxStack({ sendbook: { app: { env: ADMIN_ENV } }, signInAs: async () => ADMIN });
+    ({ sb, inbox, browser, tab } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await inbox?.close();
-    await sb?.close();
-  });
+  afterAll(() => stack?.close());
   afterEach(() => assertLocalOnly(tab.outside));
 
   it('before any customer writes: every page says it is empty, in words', async () => {

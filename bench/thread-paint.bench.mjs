@@ -69,6 +69,7 @@ export async function run({ messages = 5000, trials = 5, pgUrl = process.env.BEN
           newest_painted_ms: globalThis.sendbookNewestPaintedAt,
           first_contentful_paint_ms: globalThis.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
           articles: globalThis.document.querySelectorAll('[role="log"] article').length,
+          elements: globalThis.document.getElementsByTagName('*').length,
         })),
       );
     }
@@ -82,6 +83,7 @@ export async function run({ messages = 5000, trials = 5, pgUrl = process.env.BEN
       newest_painted_all_ms: loads.map((l) => Math.round(l.newest_painted_ms)),
       first_contentful_paint_ms: load.first_contentful_paint_ms,
       articles_after_load: Math.max(...loads.map((l) => l.articles)),
+      elements_after_load: Math.max(...loads.map((l) => l.elements)),
       articles_most_while_scrolling: scroll.most,
       reached_oldest: scroll.reached,
       scroll_to_oldest_ms: scroll.ms,
@@ -155,7 +157,7 @@ export function table(f) {
     '|---|---|',
     `| newest message painted | ${fmt(f.newest_painted_ms)} ms (all: ${f.newest_painted_all_ms.join(', ')}) |`,
     `| first contentful paint | ${f.first_contentful_paint_ms === null ? '—' : `${fmt(f.first_contentful_paint_ms)} ms`} |`,
-    `| message elements in the DOM after load | ${f.articles_after_load} (limit < ${f.dom_limit}) |`,
+    `| message elements in the DOM after load | ${f.articles_after_load} (limit < ${f.dom_limit}); ${fmt(f.elements_after_load)} elements in all |`,
     `| most while scrolling back to the first message | ${f.articles_most_while_scrolling} |`,
     `| scrolling back to the first message | ${f.reached_oldest ? `${fmt(f.scroll_to_oldest_ms / 1000, 1)} s` : 'NOT REACHED'} |`,
   ].join('\n');

@@ -436,4 +436,28 @@ describe('the agents’ inbox', () => {
     await dark.close();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('on a phone-width screen: the list, then one thread with its composer', async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 });
+    try {
+      await phone.context.addCookies(await tab.context.cookies());
+      const { page } = phone;
+      await page.goto(`${inbox.url}/conversations`);
+      await page.getByRole('link', { name: /Ben Amar/ }).waitFor();
+      await look(page, 'agent-phone-list');
+      await page.getByRole('link', { name: /Ben Amar/ }).click();
+      const log = page.getByRole('log', { name: 'Messages' });
+      await log.getByRole('article').first().waitFor();
+      await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+      await look(page, 'agent-phone-thread');
+      await page.getByRole('button', { name: 'Details' }).click();
+      await page.getByRole('complementary', { name: 'Contact' }).waitFor();
+      await look(page, 'agent-phone-details');
+      await page.getByRole('button', { name: 'Close details' }).click();
+      await page.getByRole('complementary', { name: 'Contact' }).waitFor({ state: 'hidden' });
+      expect(phone.outside).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -27,11 +27,14 @@ export function ContactPanel({
   window,
   purposes,
   actions,
+  onClose,
 }: {
   conversation: Conversation;
   window: WindowDisplay;
   purposes: readonly RecentPurpose[];
   actions: ReturnType<typeof useConversationActions>;
+  /** When the panel opens over the thread (narrow screens): how to close it. */
+  onClose: () => void;
 }) {
   const { now } = useClock();
   const me = useCurrentStaff();
@@ -43,6 +46,10 @@ export function ContactPanel({
 
   return (
     <aside className={styles.panel} aria-label="Contact">
+      <Button size="sm" variant="ghost" className={styles.close} onClick={onClose}>
+        <Icon name="x" size={14} />
+        Close details
+      </Button>
       <section className={styles.section} aria-labelledby="contact-heading">
         <h2 id="contact-heading" className={styles.heading}>
           Contact

@@ -298,6 +298,22 @@ describe('the agents’ inbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(messageBox(page).inputValue()).resolves.toBe('');
     expect(received(sb, eva.waId, 'Haifa in')).toBe(0);
+
+    // Eva writes again while the draft waits: sending asks first, and then sends once.
+    await open(evaId);
+    await waitFor(async () => (await messageBox(page).inputValue()) === 'Yes, we ship to Haifa in', { what: 'the draft' });
+    await inbound(sb, eva.sendText('Actually, to Eilat'));
+    await page.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Actually, to Eilat' }).waitFor({ timeout: 10_000 });
+    await messageBox(page).fill('Yes, we ship to Haifa in two days');
+    await messageBox(page).press('Enter');
+    const warning = alertSaying(page, 'Eva Stern wrote a new message since you started typing.');
+    await warning.waitFor();
+    expect(received(sb, eva.waId, 'two days')).toBe(0);
+    await look(page, 'agent-composer-warning');
+    await warning.getByRole('button', { name: 'Send anyway' }).click();
+    await page.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Yes, we ship to Haifa in two days' }).waitFor();
+    await waitFor(() => received(sb, eva.waId, 'two days') === 1, { what: 'the reply on the phone' });
+    await expect(enqueued(sb, eva.waId, 'two days')).resolves.toBe(1);
   });
 
   it('the network to the API is cut and restored: every message that came meanwhile appears once, without a reload', async () => {

@@ -438,6 +438,8 @@ describe('the agents’ inbox', () => {
     await page.getByRole('link', { name: /Ben Amar/ }).waitFor({ state: 'detached' }); // gone from the open list
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Reopen');
+    // Enter runs the selected command: wait until the palette has sorted what was typed.
+    await page.getByRole('option', { name: /Reopen the conversation/, selected: true }).waitFor();
     await page.keyboard.press('Enter');
     await state.filter({ hasText: 'Open' }).waitFor();
     await page.getByRole('link', { name: /Ben Amar/ }).waitFor().catch(async (error: unknown) => {

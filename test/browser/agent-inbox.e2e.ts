@@ -439,7 +439,13 @@ describe('the agents’ inbox', () => {
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Reopen');
     // Enter runs the selected command: wait until the palette has sorted what was typed.
-    await page.getByRole('option', { name: /Reopen the conversation/, selected: true }).waitFor();
+    await page
+      .getByRole('option', { name: /Reopen the conversation/, selected: true })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'debug-palette');
+        throw new Error(`${String(error)}\noptions: ${(await page.getByRole('option').allTextContents()).join(' | ')}`);
+      });
     await page.keyboard.press('Enter');
     await state.filter({ hasText: 'Open' }).waitFor();
     await page.getByRole('link', { name: /Ben Amar/ }).waitFor().catch(async (error: unknown) => {

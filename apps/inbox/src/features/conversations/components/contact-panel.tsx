@@ -120,12 +120,12 @@ export function ContactPanel({
           </DropdownMenu>
           {closed ? (
             <Button size="sm" onClick={actions.reopen} disabled={actions.busy}>
-              Reopen
+              Reopen conversation
             </Button>
           ) : (
             <Button size="sm" onClick={actions.close} disabled={actions.busy}>
               <Icon name="check" size={14} />
-              Close
+              Close conversation
             </Button>
           )}
           <Button size="sm" variant="ghost" onClick={actions.markSeen} disabled={actions.busy || conversation.unread_count === 0}>

@@ -298,6 +298,22 @@ describe('the agents’ inbox', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(messageBox(page).inputValue()).resolves.toBe('');
     expect(received(sb, eva.waId, 'Haifa in')).toBe(0);
+
+    // Eva writes again while the draft waits: sending asks first, and then sends once.
+    await open(evaId);
+    await waitFor(async () => (await messageBox(page).inputValue()) === 'Yes, we ship to Haifa in', { what: 'the draft' });
+    await inbound(sb, eva.sendText('Actually, to Eilat'));
+    await page.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Actually, to Eilat' }).waitFor({ timeout: 10_000 });
+    await messageBox(page).fill('Yes, we ship to Haifa in two days');
+    await messageBox(page).press('Enter');
+    const warning = alertSaying(page, 'Eva Stern wrote a new message since you started typing.');
+    await warning.waitFor();
+    expect(received(sb, eva.waId, 'two days')).toBe(0);
+    await look(page, 'agent-composer-warning');
+    await warning.getByRole('button', { name: 'Send anyway' }).click();
+    await page.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'Yes, we ship to Haifa in two days' }).waitFor();
+    await waitFor(() => received(sb, eva.waId, 'two days') === 1, { what: 'the reply on the phone' });
+    await expect(enqueued(sb, eva.waId, 'two days')).resolves.toBe(1);
   });
 
   it('the network to the API is cut and restored: every message that came meanwhile appears once, without a reload', async () => {
@@ -399,6 +415,8 @@ describe('the agents’ inbox', () => {
     await page.getByRole('checkbox', { name: 'Window open' }).check();
     await page.waitForURL((url) => url.searchParams.get('window') === 'open');
     await waitFor(async () => (await page.getByRole('link', { name: /Dina Katz/ }).count()) === 0, { what: 'closed windows filtered out' });
+    // Next streams the page's metadata after a client navigation: scan once the title is back.
+    await waitFor(async () => (await page.title()) !== '', { what: 'the document title' });
     await look(page, 'agent-list-window-open');
     await page.getByRole('checkbox', { name: 'Window open' }).uncheck();
 
@@ -420,6 +438,14 @@ describe('the agents’ inbox', () => {
     await page.getByRole('link', { name: /Ben Amar/ }).waitFor({ state: 'detached' }); // gone from the open list
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Reopen');
+    // Enter runs the selected command: wait until the palette has sorted what was typed.
+    await page
+      .getByRole('option', { name: /Reopen the conversation/, selected: true })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'debug-palette');
+        throw new Error(`${String(error)}\noptions: ${(await page.getByRole('option').allTextContents()).join(' | ')}`);
+      });
     await page.keyboard.press('Enter');
     await state.filter({ hasText: 'Open' }).waitFor();
     await page.getByRole('link', { name: /Ben Amar/ }).waitFor().catch(async (error: unknown) => {
@@ -435,5 +461,29 @@ describe('the agents’ inbox', () => {
     expect(dark.outside).toEqual([]);
     await dark.close();
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('on a phone-width screen: the list, then one thread with its composer', async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 });
+    try {
+      await phone.context.addCookies(await tab.context.cookies());
+      const { page } = phone;
+      await page.goto(`${inbox.url}/conversations`);
+      await page.getByRole('link', { name: /Ben Amar/ }).waitFor();
+      await look(page, 'agent-phone-list');
+      await page.getByRole('link', { name: /Ben Amar/ }).click();
+      const log = page.getByRole('log', { name: 'Messages' });
+      await log.getByRole('article').first().waitFor();
+      await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+      await look(page, 'agent-phone-thread');
+      await page.getByRole('button', { name: 'Details' }).click();
+      await page.getByRole('complementary', { name: 'Contact' }).waitFor();
+      await look(page, 'agent-phone-details');
+      await page.getByRole('button', { name: 'Close details' }).click();
+      await page.getByRole('complementary', { name: 'Contact' }).waitFor({ state: 'hidden' });
+      expect(phone.outside).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });

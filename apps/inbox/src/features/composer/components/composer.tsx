@@ -265,7 +265,7 @@ export function Composer({
           <Kbd>K</Kbd> all actions
         </p>
       ) : null}
-      <TemplatePicker open={picking} onOpenChange={setPicking} contact={contact} onSend={sendTemplate} />
+      <TemplatePicker open={picking} onOpenChange={setPicking} contact={contact} windowOpen={open} onSend={sendTemplate} />
     </section>
   );
 }

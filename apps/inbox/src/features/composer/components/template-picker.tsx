@@ -22,7 +22,19 @@ import styles from './template-picker.module.css';
  * the template needs, the message as the customer will see it, and Send only once every input is
  * valid by the registry's rules (the API checks again before queueing). One press sends once.
  */
-export function TemplatePicker({ open, onOpenChange, contact, onSend }: { open: boolean; onOpenChange: (open: boolean) => void; contact: string; onSend: (template: Record<string, unknown>, requestId: string) => Promise<void> }) {
+export function TemplatePicker({
+  open,
+  onOpenChange,
+  contact,
+  windowOpen,
+  onSend,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  contact: string;
+  windowOpen: boolean;
+  onSend: (template: Record<string, unknown>, requestId: string) => Promise<void>;
+}) {
   const query = useQuery({ ...templatesQuery, enabled: open });
   const [search, setSearch] = useState('');
   const [language, setLanguage] = useState('');
@@ -41,7 +53,7 @@ export function TemplatePicker({ open, onOpenChange, contact, onSend }: { open: 
         if (!next) setChosen(null);
       }}
     >
-      <DialogContent title="Send a template" description={`The 24-hour window is closed: only an approved template can reach ${contact}.`} className={styles.dialog}>
+      <DialogContent title="Send a template" description={windowOpen ? `An approved template, filled in for ${contact}.` : `The 24-hour window is closed: only an approved template can reach ${contact}.`} className={styles.dialog}>
         <div className={styles.layout}>
           <div className={styles.choose}>
             <div className={styles.filters}>

@@ -27,11 +27,14 @@ export function ContactPanel({
   window,
   purposes,
   actions,
+  onClose,
 }: {
   conversation: Conversation;
   window: WindowDisplay;
   purposes: readonly RecentPurpose[];
   actions: ReturnType<typeof useConversationActions>;
+  /** When the panel opens over the thread (narrow screens): how to close it. */
+  onClose: () => void;
 }) {
   const { now } = useClock();
   const me = useCurrentStaff();
@@ -43,6 +46,10 @@ export function ContactPanel({
 
   return (
     <aside className={styles.panel} aria-label="Contact">
+      <Button size="sm" variant="ghost" className={styles.close} onClick={onClose}>
+        <Icon name="x" size={14} />
+        Close details
+      </Button>
       <section className={styles.section} aria-labelledby="contact-heading">
         <h2 id="contact-heading" className={styles.heading}>
           Contact
@@ -113,12 +120,12 @@ export function ContactPanel({
           </DropdownMenu>
           {closed ? (
             <Button size="sm" onClick={actions.reopen} disabled={actions.busy}>
-              Reopen
+              Reopen conversation
             </Button>
           ) : (
             <Button size="sm" onClick={actions.close} disabled={actions.busy}>
               <Icon name="check" size={14} />
-              Close
+              Close conversation
             </Button>
           )}
           <Button size="sm" variant="ghost" onClick={actions.markSeen} disabled={actions.busy || conversation.unread_count === 0}>

@@ -176,7 +176,7 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
         />
         <Composer conversationId={id} contact={name} window={window} entries={entries} draft={draft} handle={composer} />
       </div>
-      <ContactPanel conversation={conversation} window={window} purposes={query.data.recent_purposes} actions={actions} />
+      <ContactPanel conversation={conversation} window={window} purposes={query.data.recent_purposes} actions={actions} onClose={() => setDetails(false)} />
     </div>
   );
 }

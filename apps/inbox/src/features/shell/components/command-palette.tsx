@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
 import { Icon, type IconName } from '../../../components/ui/icon';
 import { Kbd } from '../../../components/ui/kbd';
+import { paletteScore } from '../../../lib/palette-filter';
 import { useRegisteredCommands } from '../commands';
 import styles from './command-palette.module.css';
 
@@ -34,7 +35,7 @@ export function CommandPalette({ open, onOpenChange, navigation, onSignOut }: { 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Command palette" hideTitle bare className={styles.palette}>
-        <Command label="Command palette" loop>
+        <Command label="Command palette" loop filter={paletteScore}>
           <Command.Input className={styles.input} placeholder="Go to, or search commands…" aria-label="Command" />
           <Command.List className={styles.list}>
             <Command.Empty className={styles.empty}>No command matches.</Command.Empty>

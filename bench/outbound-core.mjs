@@ -11,6 +11,7 @@
 // (peek, admission script), live events, metrics and logs. Not a way to run Sendbook: a yardstick.
 import http from 'node:http';
 import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { GraphClient, normalizeE164 } from '@sendbook/whatsapp';
 import { DataSource } from 'typeorm';
@@ -29,7 +30,9 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   const repo = new OutboxRepository(dataSource);
   const queue = new Queue(QUEUE_NAMES.outbound, { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix });
-  const dispatcher = new OutboxDispatcher(queue, new SystemClock());
+  const redis = new Redis({ ...redisConnection, maxRetriesPerRequest: null });
+  // The app's defaults for ENQUEUE_TIMEOUT_MS and ENQUEUE_MAX_PENDING (README, Environment).
+  const dispatcher = new OutboxDispatcher(queue, new SystemClock(), { enqueue: { timeoutMs: 250, maxPending: 10_000 } }, redis);
 
   const enqueue = async (raw) => {
     const dto = JSON.parse(raw);
@@ -62,6 +65,7 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await queue.close();
+      redis.disconnect();
       await dataSource.destroy();
     },
   };

@@ -8,9 +8,10 @@ const TOKEN = 'scrape-me-0123456789';
 
 describe('metrics: the scrape token, and retention that keeps totals', () => {
   const clock = new AdjustableClock();
+  // Each scrape must see what the test just did: no reuse of the last answer (its own test is scrape-single-flight).
   let sb: Sendbook;
   beforeAll(async () => {
-    sb = await startSendbook({ app: { clock, env: { METRICS_BEARER_TOKEN: TOKEN, METRICS_RETENTION_DAYS: '1', SWEEP_INTERVAL_MS: '600000' } } });
+    sb = await startSendbook({ app: { clock, env: { METRICS_BEARER_TOKEN: TOKEN, METRICS_RETENTION_DAYS: '1', SWEEP_INTERVAL_MS: '600000', METRICS_SCRAPE_CACHE_MS: '0' } } });
   });
   afterAll(() => sb.close());
 

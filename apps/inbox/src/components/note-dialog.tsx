@@ -2,13 +2,9 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toProblem } from '../lib/api';
-import { problemDetail } from '../lib/problem';
 import { newRequestId } from '../lib/request-id';
-import { Button } from './ui/button';
-import { Callout } from './ui/callout';
+import { ConfirmActions, NoteField } from './confirm-parts';
 import { DialogContent, DialogRoot } from './ui/dialog';
-import { TextArea } from './ui/field';
 import styles from './note-dialog.module.css';
 
 /**
@@ -46,32 +42,8 @@ export function NoteDialog({
       <DialogContent title={title} description={description}>
         <form onSubmit={submit} className={styles.form} noValidate>
           {children}
-          <TextArea
-            label="Note"
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              if (e.target.value.trim()) setMissing(false);
-            }}
-            maxLength={2000}
-            required={requireNote}
-            aria-invalid={missing || undefined}
-            hint={missing ? 'Write why, for the audit trail: the next person will read it.' : 'Kept in the audit trail with your name.'}
-            autoFocus
-          />
-          {mutation.isError ? (
-            <Callout tone="danger" role="alert" title="It did not work">
-              {problemDetail(toProblem(mutation.error))}
-            </Callout>
-          ) : null}
-          <div className={styles.actions}>
-            <Button variant="ghost" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={mutation.isPending} disabled={mutation.isPending}>
-              Confirm
-            </Button>
-          </div>
+          <NoteField note={note} onNote={setNote} missing={missing} onMissing={setMissing} required={requireNote} />
+          <ConfirmActions error={mutation.isError ? mutation.error : null} errorTitle="It did not work" busy={mutation.isPending} danger={danger} onBack={onClose} />
         </form>
       </DialogContent>
     </DialogRoot>

@@ -3,6 +3,7 @@
 import type { StaffMember } from '@sendbook/api-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmActions } from '../../../components/confirm-parts';
 import { Page, PageDescription } from '../../../components/page';
 import { ProblemState } from '../../../components/problem-state';
 import { Time } from '../../../components/time';
@@ -15,8 +16,6 @@ import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
-import { toProblem } from '../../../lib/api';
-import { problemDetail } from '../../../lib/problem';
 import { newRequestId } from '../../../lib/request-id';
 import type { Loaded } from '../../../lib/server-api';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
@@ -145,19 +144,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
             <option value="agent">Agent</option>
             <option value="admin">Admin</option>
           </SelectField>
-          {invite.isError ? (
-            <Callout tone="danger" role="alert" title="Could not invite them">
-              {problemDetail(toProblem(invite.error))}
-            </Callout>
-          ) : null}
-          <div className={styles.dialogActions}>
-            <Button variant="ghost" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" variant="primary" busy={invite.isPending} disabled={invite.isPending}>
-              Confirm
-            </Button>
-          </div>
+          <ConfirmActions error={invite.isError ? invite.error : null} errorTitle="Could not invite them" busy={invite.isPending} onBack={onClose} />
         </form>
       </DialogContent>
     </DialogRoot>
@@ -189,19 +176,14 @@ function ChangeDialog({ asking, onClose, onLink }: { asking: Exclude<Asking, { k
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={words.title} description={words.description}>
         <div className={styles.form}>
-          {change.isError ? (
-            <Callout tone="danger" role="alert" title="It did not work">
-              {problemDetail(toProblem(change.error))}
-            </Callout>
-          ) : null}
-          <div className={styles.dialogActions}>
-            <Button variant="ghost" onClick={onClose}>
-              Back
-            </Button>
-            <Button variant={asking.kind === 'active' && member.active ? 'danger' : 'primary'} busy={change.isPending} disabled={change.isPending} onClick={() => change.mutate()}>
-              Confirm
-            </Button>
-          </div>
+          <ConfirmActions
+            error={change.isError ? change.error : null}
+            errorTitle="It did not work"
+            busy={change.isPending}
+            danger={asking.kind === 'active' && member.active}
+            onBack={onClose}
+            onConfirm={() => change.mutate()}
+          />
         </div>
       </DialogContent>
     </DialogRoot>

@@ -3,15 +3,13 @@
 import type { InboundWorkItem, MessageWorkItem, Template } from '@sendbook/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ConfirmActions, NoteField } from '../../../components/confirm-parts';
 import { Time } from '../../../components/time';
-import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
-import { SelectField, TextArea, TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
-import { toProblem } from '../../../lib/api';
 import { excerpt, outboundContent } from '../../../lib/message-content';
-import { problemDetail } from '../../../lib/problem';
 import { newRequestId } from '../../../lib/request-id';
 import { fieldProblem, templateFields, templateSend, type TemplateValues } from '../../../lib/template-form';
 import { workAction, type WorkAction } from '../../../lib/work-actions';
@@ -85,33 +83,15 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
                 );
               })
             : null}
-          <TextArea
-            label="Note"
-            name="note"
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              if (e.target.value.trim()) setNoteMissing(false);
-            }}
-            maxLength={2000}
-            required
-            aria-invalid={noteMissing || undefined}
-            hint={noteMissing ? 'Write why, for the audit trail: the next person will read it.' : 'Kept in the audit trail with your name.'}
-            autoFocus={action !== 'attribute' && action !== 'release'}
+          <NoteField note={note} onNote={setNote} missing={noteMissing} onMissing={setNoteMissing} autoFocus={action !== 'attribute' && action !== 'release'} />
+          <ConfirmActions
+            error={mutation.isError ? mutation.error : null}
+            errorTitle={`Could not ${display.verb} it`}
+            busy={mutation.isPending}
+            disabled={needsChoice || needsTemplate}
+            danger={display.tone === 'danger'}
+            onBack={onClose}
           />
-          {mutation.isError ? (
-            <Callout tone="danger" role="alert" title={`Could not ${display.verb} it`}>
-              {problemDetail(toProblem(mutation.error))}
-            </Callout>
-          ) : null}
-          <div className={styles.dialogActions}>
-            <Button variant="ghost" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" variant={display.tone === 'danger' ? 'danger' : 'primary'} busy={mutation.isPending} disabled={mutation.isPending || needsChoice || needsTemplate}>
-              Confirm
-            </Button>
-          </div>
         </form>
       </DialogContent>
     </DialogRoot>

@@ -149,7 +149,7 @@ export function ContactPanel({
                   {purpose.trigger_ref ? <code title="The business record it was sent for (trigger_ref)">{purpose.trigger_ref}</code> : <span className={styles.muted}>no trigger_ref</span>}
                 </span>
                 <span className={styles.purposeMeta}>
-                  {outboundState(purpose.state as Parameters<typeof outboundState>[0]).word} · <Time at={purpose.created_at} />
+                  {outboundState(purpose.state as Parameters<typeof outboundState>[0]).word} · <Time at={purpose.created_at} past />
                 </span>
               </li>
             ))}

@@ -23,7 +23,7 @@ export function ConversationRow({ conversation, href, current }: { conversation:
           {initials(label)}
         </span>
         <span className={styles.name}>{label}</span>
-        <span className={styles.time}>{conversation.last_activity_at ? <Time at={conversation.last_activity_at} style="compact" /> : null}</span>
+        <span className={styles.time}>{conversation.last_activity_at ? <Time at={conversation.last_activity_at} style="compact" past /> : null}</span>
         <span className={styles.meta}>
           {number && number !== label ? <span className={styles.number}>{number}</span> : null}
           {number && number !== label ? <span aria-hidden="true">·</span> : null}

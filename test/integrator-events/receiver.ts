@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
+import type { Sendbook } from '../support/sendbook.js';
+import { TEST_SECRETS } from '../support/test-env.js';
 
 /** One POST an integrator's endpoint received, and what it answered. */
 export interface Received {
@@ -84,3 +87,9 @@ export const FAST_DELIVERY_ENV = {
   EVENT_DELIVERY_RETRY_MAX_MS: '800',
   EVENT_DELIVERY_TIMEOUT_MS: '2000',
 } as const;
+
+/** The admin key's PATCH and DELETE (`sb.api()` has POST and GET). */
+export function adminCalls(sb: Sendbook) {
+  const auth = (t: request.Test) => t.set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`);
+  return { patch: (path: string) => auth(request(sb.url).patch(path)), delete: (path: string) => auth(request(sb.url).delete(path)) };
+}

@@ -15,7 +15,10 @@ export async function endpointUrlProblem(text: string, allowPrivate: boolean): P
   if (url.hash) return 'must not have a #fragment';
   if (allowPrivate) return null;
   const host = url.hostname;
-  if (isIpLiteral(host)) return refusal(host);
+  if (isIpLiteral(host)) {
+    const problem = refusal(host.replace(/^\[|\]$/g, ''));
+    return problem && `${host} ${problem}`;
+  }
   try {
     const addresses = await resolveAll(host);
     for (const address of addresses) {

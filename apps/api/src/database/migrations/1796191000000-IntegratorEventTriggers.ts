@@ -8,8 +8,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Each snapshot is the row as the change left it; the delivery worker presents it with the
  * resource's own presenter (integrator-events/event-payload.presenter.ts), one shape for both.
  *
- * Deliveries are owed to enabled endpoints and to ones Sendbook disabled for failing (they resume
- * when re-enabled); an endpoint an admin disabled gets nothing meanwhile (`recover` fetches it).
+ * Events are written while any endpoint takes their type. Deliveries are owed to enabled endpoints
+ * and to ones Sendbook disabled for failing (they resume when re-enabled); an endpoint an admin
+ * disabled is owed nothing meanwhile (`recover` fetches it).
  */
 const LIVE_ENDPOINT = `(e.enabled OR e.disabled_reason = 'failing')`;
 
@@ -22,8 +23,9 @@ const EMIT = `
   INSERT INTO event_deliveries (endpoint_id, event_id, ordering_key, seq)
   SELECT e.id, ev.id, ev.ordering_key, ev.seq FROM events ev JOIN event_endpoints e ON ${LIVE_ENDPOINT} AND ev.type = ANY(e.events)`;
 
+/** No endpoint, enabled or not, takes these types: nothing to write. Disabled ones count, so `recover` finds the events. */
 const subscribed = (types: string[]) =>
-  `NOT EXISTS (SELECT 1 FROM event_endpoints e WHERE ${LIVE_ENDPOINT} AND e.events && ARRAY[${types.map((t) => `'${t}'`).join(', ')}]::text[])`;
+  `NOT EXISTS (SELECT 1 FROM event_endpoints e WHERE e.events && ARRAY[${types.map((t) => `'${t}'`).join(', ')}]::text[])`;
 
 /** The inbound resource's row (conversations/inbound-rows.ts INBOUND_SELECT), as JSON. */
 const INBOUND_ROW = `(SELECT to_jsonb(x) FROM (

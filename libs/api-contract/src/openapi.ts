@@ -2012,7 +2012,7 @@ export interface operations {
           /** `whsec_…`, the Standard Webhooks signing secret: shown this once */
           secret: string;
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
@@ -2041,7 +2041,10 @@ export interface operations {
       204: { headers: { [name: string]: unknown }; content: never };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
     };
   };
   /** An endpoint's deliveries, newest event first, with their last attempts */
@@ -2068,7 +2071,10 @@ export interface operations {
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
       409: components["responses"]["InvalidStateTransition"];
     };
   };
@@ -2081,7 +2087,7 @@ export interface operations {
           /** deliveries owed anew (given up, or never made while the endpoint was disabled) */
           owed: number;
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];

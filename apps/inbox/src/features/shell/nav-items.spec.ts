@@ -1,7 +1,7 @@
 import { QUEUE_ITEMS, isCurrent, navItems } from './nav-items';
 
 describe('navigation', () => {
-  it('agents get Conversations and Work; admins also Health, Numbers, Templates and Staff', () => {
+  it('agents get Conversations and Work; admins also Health, Numbers, Templates, Staff and Event endpoints', () => {
     expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Work']);
     expect(navItems('agent').admin).toEqual([]);
     expect(navItems('admin').admin.map((i) => [i.label, i.href])).toEqual([
@@ -9,6 +9,7 @@ describe('navigation', () => {
       ['Numbers', '/numbers'],
       ['Templates', '/templates'],
       ['Staff', '/settings/staff'],
+      ['Event endpoints', '/settings/event-endpoints'],
     ]);
   });
 

@@ -75,7 +75,9 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
               <Th>URL</Th>
               <Th>Events</Th>
               <Th>Status</Th>
-              <Th numeric>Failures in a row</Th>
+              <Th numeric title="Failed attempts in a row since the last success">
+                Failures
+              </Th>
               <Th>Added</Th>
               <Th>
                 <span className="visually-hidden">Actions</span>
@@ -85,12 +87,14 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
           <tbody>
             {endpoints.map((endpoint) => (
               <tr key={endpoint.id} aria-current={endpoint.id === open ? 'true' : undefined}>
-                <Td mono wrap>
+                <Td mono wrap className={styles.url}>
                   {endpoint.url}
                   {endpoint.description ? <div className={styles.types}>{endpoint.description}</div> : null}
                 </Td>
-                <Td wrap className={styles.types}>
-                  {endpoint.events.join(', ')}
+                <Td className={styles.types}>
+                  {endpoint.events.map((type) => (
+                    <div key={type}>{type}</div>
+                  ))}
                 </Td>
                 <Td>
                   <EndpointStatus endpoint={endpoint} />

@@ -89,4 +89,21 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
     await adminCalls(sb).delete(`/v1/event-endpoints/${id}`).expect(404);
     expect((await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE endpoint_id = $1`, [id])).length).toBe(0);
   });
+
+  it('retention purges old events nobody is owed any more, and keeps ones still owed', async () => {
+    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
+    await adminCalls(sb).patch(`/v1/event-endpoints/${created.body.endpoint.id}`).send({ enabled: false }).expect(200);
+    const owed = await enqueue();
+    const since = new Date(Date.now() - 1_000).toISOString();
+    await sb.api().post(`/v1/event-endpoints/${created.body.endpoint.id}/recover`).send({ since }).expect(200);
+    await sb.dataSource.query(`UPDATE integrator_events SET created_at = now() - interval '40 days'`);
+    const { EventDeliveryWorker } = await import('../../apps/api/src/modules/integrator-events/event-delivery.worker.js');
+    const purged = await sb.app.get(EventDeliveryWorker).purge();
+    expect(purged).toBeGreaterThan(0);
+    const left: { id: string }[] = await sb.dataSource.query(`SELECT id FROM integrator_events`);
+    const stillOwed: { event_id: string }[] = await sb.dataSource.query(`SELECT event_id FROM event_deliveries WHERE state IN ('pending', 'delivering')`);
+    expect(left.map((e) => e.id).sort()).toEqual([...new Set(stillOwed.map((d) => d.event_id))].sort());
+    expect(left.length).toBeGreaterThan(0);
+    expect(String(JSON.stringify(await sb.dataSource.query(`SELECT snapshot FROM integrator_events`)))).toContain(owed);
+  });
 });

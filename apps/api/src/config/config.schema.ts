@@ -180,6 +180,8 @@ export interface AppConfig {
     readonly disableAfterFailures: number;
     /** …spanning at least this long without a success. */
     readonly disableAfterFailingMs: number;
+    /** EVENT_RETENTION_DAYS: events (and their deliveries and attempts) are kept this long once nothing is owed (at least 4 days, past the retries). */
+    readonly retentionMs: number;
   };
   readonly bootstrap: {
     readonly apiKey: string | null;

@@ -135,6 +135,7 @@ export function loadConfig(env: Env): EnvConfig {
       giveUpAfterMs: read.int('EVENT_DELIVERY_GIVE_UP_AFTER_MS', 3 * 86_400_000, 1_000, 30 * 86_400_000),
       disableAfterFailures: read.int('EVENT_ENDPOINT_DISABLE_AFTER_FAILURES', 10, 1, 100_000),
       disableAfterFailingMs: read.int('EVENT_ENDPOINT_DISABLE_AFTER_FAILING_MS', 3 * 86_400_000, 0, 30 * 86_400_000),
+      retentionMs: read.int('EVENT_RETENTION_DAYS', 30, 4, 3650) * 86_400_000,
     },
     bootstrap: {
       apiKey: read.secret('BOOTSTRAP_API_KEY', MIN_API_KEY_LENGTH),

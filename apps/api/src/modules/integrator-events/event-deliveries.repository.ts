@@ -182,4 +182,22 @@ export class EventDeliveriesRepository {
     );
     return rows[0]!.n;
   }
+
+  /**
+   * Deletes events older than `before` that no endpoint is still owed (their deliveries and
+   * attempts go with them), at most `limit` per call so one purge never holds long locks.
+   */
+  async purgeSettled(before: Date, limit: number): Promise<number> {
+    const rows = await queryRows(
+      this.dataSource,
+      `DELETE FROM integrator_events ev WHERE ev.id IN (
+         SELECT e.id FROM integrator_events e
+          WHERE e.created_at < $1
+            AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.state IN ${OPEN})
+          ORDER BY e.created_at LIMIT $2)
+       RETURNING ev.id`,
+      [before, limit],
+    );
+    return rows.length;
+  }
 }

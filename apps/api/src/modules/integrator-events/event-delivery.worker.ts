@@ -11,6 +11,8 @@ import { EventDeliveriesRepository, type ClaimedDelivery } from './event-deliver
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { EventPayloadPresenter } from './event-payload.presenter.js';
 
+const PURGE_EVERY_MS = 3_600_000;
+
 /** The alert raised when Sendbook disables an endpoint, one per endpoint. */
 export const failingEndpointAlertKey = (endpointId: string) => `event_endpoint.failing:${endpointId}`;
 
@@ -46,6 +48,18 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     this.tasks.every('integrator_events.deliver', this.settings.pollIntervalMs, () => this.tick());
+    this.tasks.every('integrator_events.purge', PURGE_EVERY_MS, () => this.purge());
+  }
+
+  /** Old events nobody is owed any more, in bounded batches. */
+  async purge(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.settings.retentionMs);
+    let total = 0;
+    for (;;) {
+      const purged = await this.deliveries.purgeSettled(before, 5_000);
+      total += purged;
+      if (purged === 0) return total;
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import { buttonsPayload, inbound, sendTo } from '../conversations/conversation-support.js';
-import { startSendbook, type Sendbook } from '../support/sendbook.js';
+import { messageRequest, startSendbook, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
 import { FAST_DELIVERY_ENV, Receiver, type Received } from './receiver.js';
 
@@ -44,9 +44,10 @@ describe('events to integrators: signed, at least once, in order per message', (
     await waitFor(
       async () => {
         const states: { state: string }[] = await sb.dataSource.query(`SELECT state FROM outbound_messages WHERE id = ANY($1)`, [[question.id, second.id]]);
-        return states.every((s) => s.state === 'delivered' || s.state === 'read');
+        return states.every((s) => s.state === 'read');
       },
-      { what: 'both messages delivered' },
+      // The simulator's customers read what they get: read is the last change, so no event comes after.
+      { what: 'both messages read' },
     );
     await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE state <> 'delivered'`)).length === 0, { what: 'every event delivered' });
 
@@ -123,5 +124,31 @@ describe('events to integrators: signed, at least once, in order per message', (
     expect((await sb.dataSource.query(`SELECT 1 FROM integrator_events WHERE snapshot->>'reason' = 'rolled back'`)).length).toBe(0);
     expect(receiver.received.slice(before).some((r) => r.event.data.reason === 'rolled back')).toBe(false);
     expect(endpoint.enabled).toBe(true);
+  });
+
+  it('message.failed carries the error; alerts arrive as work_item.opened and work_item.resolved', async () => {
+    const other = await Receiver.start();
+    const created = await sb.api().post('/v1/event-endpoints').send({ url: other.url, events: ['message.failed', 'work_item.opened', 'work_item.resolved'] }).expect(201);
+    try {
+      sb.sim.customer('16505550311', { failWith: 131026 });
+      const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'will-fail', to: '+16505550311', trigger_ref: 'orders/9' })).expect(201);
+      const id = res.body.message.id as string;
+      await waitFor(() => other.accepted().some((r) => r.event.type === 'message.failed'), { what: 'message.failed' });
+      const failed = other.accepted().find((r) => r.event.type === 'message.failed')!;
+      expect(failed.event.data).toMatchObject({ message: { id, state: 'failed', trigger_ref: 'orders/9' }, trigger_ref: 'orders/9', error: expect.objectContaining({ code: 131026 }) });
+      // Only the types it took: no state changes.
+      expect(other.received.some((r) => r.event.type === 'message.state_changed')).toBe(false);
+
+      const { AlertsService } = await import('../../apps/api/src/modules/alerts/alerts.service.js');
+      const { alert } = await sb.app.get(AlertsService).raise({ source: 'test', key: 'integrator-events.test', title: 'Something to look at', details: {} });
+      await sb.api().post(`/v1/alerts/${alert.id}/resolve`).send({ note: 'looked' }).expect(200);
+      await waitFor(() => other.accepted().filter((r) => r.event.type.startsWith('work_item.')).length === 2, { what: 'both work item events' });
+      const [opened, resolved] = other.accepted().filter((r) => r.event.type.startsWith('work_item.'));
+      expect(opened!.event).toMatchObject({ type: 'work_item.opened', data: { work_item: { kind: 'alert', id: alert.id, state: 'open' }, alert: { title: 'Something to look at' } } });
+      expect(resolved!.event).toMatchObject({ type: 'work_item.resolved', data: { work_item: { kind: 'alert', id: alert.id, state: 'resolved' }, alert: { resolution_note: 'looked' } } });
+      other.verifyAll(created.body.secret);
+    } finally {
+      await other.close();
+    }
   });
 });

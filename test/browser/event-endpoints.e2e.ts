@@ -66,7 +66,7 @@ describe('inbox: event endpoints for admins', () => {
     const replayButton = deliveries.getByRole('button', { name: /^Replay / }).last();
     const replayedId = (await replayButton.getAttribute('aria-label'))!.split(' ').at(-1)!;
     await replayButton.click();
-    await page.getByText('The event will be sent again').waitFor();
+    await page.getByText('The event will be sent again').first().waitFor();
     await waitFor(() => receiver.received.slice(before).some((r) => r.id.startsWith(replayedId)), { what: 'the replayed event' });
 
     await page.getByRole('button', { name: 'Recover…' }).click();

@@ -1340,11 +1340,45 @@ export interface components {
     /** A template message as the customer saw it. */
     RenderedTemplate: {
       header: string | null;
+      /** a media header's image, video or document as sent; null for a text header or none */
+      media: {
+        /** image, video or document */
+        type: string;
+        /** uploaded media id */
+        id: string | null;
+        /** public link */
+        link: string | null;
+      } | null;
       body: string;
       footer: string | null;
       buttons: ({
+        /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
         type: string;
+        /** the label the customer saw */
         text: string;
+        /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+        value: string | null;
+      })[];
+      /** a carousel's cards in order; empty for other templates */
+      cards: ({
+        /** a media header's image, video or document as sent; null for a text header or none */
+        media: {
+          /** image, video or document */
+          type: string;
+          /** uploaded media id */
+          id: string | null;
+          /** public link */
+          link: string | null;
+        } | null;
+        body: string | null;
+        buttons: ({
+          /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
+          type: string;
+          /** the label the customer saw */
+          text: string;
+          /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+          value: string | null;
+        })[];
       })[];
       /** all of it as one text, as the customer saw it */
       text: string;

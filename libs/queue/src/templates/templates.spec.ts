@@ -162,6 +162,33 @@ describe('renderTemplate', () => {
     expect(renderTemplate(spec, input).text).toBe(expected);
   });
 
+  it('shows what each button carries: the coupon, the filled URL, the quick-reply payload', () => {
+    const coupon_ = renderTemplate(coupon, send('coupon_code_fall2023_25off', 'en_US', [body(text('25OFF'), text('25%')), { type: 'button', sub_type: 'COPY_CODE', index: 1, parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] }]));
+    expect(coupon_.buttons).toEqual([{ type: 'QUICK_REPLY', text: 'Unsubscribe', value: null }, { type: 'COPY_CODE', text: 'Copy offer code', value: '25OFF' }]);
+    expect(coupon_.text).toBe('Use code 25OFF to get 25% off!\n[Unsubscribe]\n[Copy offer code]');
+    expect(renderTemplate(otp, send('verification_code', 'en', [body(text('123')), { type: 'button', sub_type: 'url', index: '0', parameters: [text('123')] }])).buttons).toEqual([{ type: 'URL', text: 'Copy code', value: 'https://x.test/?code=123' }]);
+  });
+
+  it('shows a media header as sent, by id or link', () => {
+    const withImage = (image: Record<string, string>) => renderTemplate(reservation, send('reservation_confirmation', 'en_US', [{ type: 'header', parameters: [{ type: 'image', image }] }, body(text('4', 'number_of_guests'))]));
+    expect(withImage({ link: 'https://www.luckyshrubs.com' }).media).toEqual({ type: 'image', id: null, link: 'https://www.luckyshrubs.com' });
+    expect(withImage({ id: '2871834006348767' }).media).toEqual({ type: 'image', id: '2871834006348767', link: null });
+    expect(renderTemplate(orderShipped, send('order_shipped', 'en', [])).media).toBeNull();
+  });
+
+  it("renders a carousel's cards: each card's image and buttons with their values", () => {
+    const rendered = renderTemplate(carousel, send('carousel_template_media_cards_v1', 'en_US', [body(text('Pablo')), { type: 'carousel', cards: [card(0, [text('blue-elf')]), card(1, [text('buddha')])] }]));
+    expect(rendered.cards).toEqual([0, 1].map((i) => ({
+      media: { type: 'image', id: String(i), link: null },
+      body: null,
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'More', value: `more-${i}` },
+        { type: 'URL', text: 'Shop', value: `https://www.luckyshrub.com/rare-succulents/${['blue-elf', 'buddha'][i]}` },
+      ],
+    })));
+    expect(rendered.text).toBe('Rare succulents for sale! Pablo\nCard 1: [image] [More] [Shop]\nCard 2: [image] [More] [Shop]');
+  });
+
   it('returns the parts', () => {
     expect(renderTemplate(reminder, send('appointment_reminder', 'en', [{ type: 'header', parameters: [text('Pablo', 'first_name')] }, body(text('Monday', 'day'), text('9am', 'time'))]))).toMatchObject({
       header: 'Reminder for Pablo',

@@ -163,9 +163,9 @@ describe('renderTemplate', () => {
   });
 
   it('shows what each button carries: the coupon, the filled URL, the quick-reply payload', () => {
-    const coupon_ = renderTemplate(coupon, send('coupon_code_fall2023_25off', 'en_US', [body(text('25OFF'), text('25%')), { type: 'button', sub_type: 'COPY_CODE', index: 1, parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] }]));
-    expect(coupon_.buttons).toEqual([{ type: 'QUICK_REPLY', text: 'Unsubscribe', value: null }, { type: 'COPY_CODE', text: 'Copy offer code', value: '25OFF' }]);
-    expect(coupon_.text).toBe('Use code 25OFF to get 25% off!\n[Unsubscribe]\n[Copy offer code]');
+    const withCoupon = renderTemplate(coupon, send('coupon_code_fall2023_25off', 'en_US', [body(text('25OFF'), text('25%')), { type: 'button', sub_type: 'COPY_CODE', index: 1, parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] }]));
+    expect(withCoupon.buttons).toEqual([{ type: 'QUICK_REPLY', text: 'Unsubscribe', value: null }, { type: 'COPY_CODE', text: 'Copy offer code', value: '25OFF' }]);
+    expect(withCoupon.text).toBe('Use code 25OFF to get 25% off!\n[Unsubscribe]\n[Copy offer code]');
     expect(renderTemplate(otp, send('verification_code', 'en', [body(text('123')), { type: 'button', sub_type: 'url', index: '0', parameters: [text('123')] }])).buttons).toEqual([{ type: 'URL', text: 'Copy code', value: 'https://x.test/?code=123' }]);
   });
 

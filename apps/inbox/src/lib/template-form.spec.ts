@@ -158,7 +158,8 @@ describe('a template as a form', () => {
   });
 
   it('offers approved templates only, searchable by name or body words', () => {
-    const list = sendableTemplates([{ ...code }, { ...orderShipped, status: 'PENDING' }, reminder]);
+    const carousel: Template = { ...base, name: 'carousel_template_media_cards_v1', language: 'en_US', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: 'Rare succulents' }, { type: 'CAROUSEL', cards: [] }] };
+    const list = sendableTemplates([{ ...code }, { ...orderShipped, status: 'PENDING' }, reminder, carousel]);
     expect(list.map((t) => t.name)).toEqual(['appointment_reminder', 'verification_code']);
     expect(matchesSearch(orderShipped, 'SHIPPED')).toBe(true);
     expect(matchesSearch(orderShipped, 'arrive by')).toBe(true);

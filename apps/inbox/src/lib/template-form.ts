@@ -172,8 +172,11 @@ export function templatePreview(template: Pick<Template, 'components' | 'paramet
 }
 
 /** Templates an agent may send: approved ones, by name then language. */
-export function sendableTemplates<T extends Pick<Template, 'status' | 'name' | 'language'>>(templates: readonly T[]): T[] {
-  return templates.filter((t) => t.status.toUpperCase() === 'APPROVED').sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
+export function sendableTemplates<T extends Pick<Template, 'status' | 'name' | 'language' | 'components'>>(templates: readonly T[]): T[] {
+  // A carousel needs each card's media and buttons, which this form does not ask for: those go through the API.
+  return templates
+    .filter((t) => t.status.toUpperCase() === 'APPROVED' && !componentOf(t, 'CAROUSEL'))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
 }
 
 /** Search by name or words of the body, case-insensitive. */

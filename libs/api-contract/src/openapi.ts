@@ -781,6 +781,7 @@ export interface components {
       to: string;
       purpose: string;
       trigger_ref?: string;
+      /** The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`. */
       payload: {
         [key: string]: unknown;
       };
@@ -1340,11 +1341,45 @@ export interface components {
     /** A template message as the customer saw it. */
     RenderedTemplate: {
       header: string | null;
+      /** a media header's image, video or document as sent; null for a text header or none */
+      media: {
+        /** image, video or document */
+        type: string;
+        /** uploaded media id */
+        id: string | null;
+        /** public link */
+        link: string | null;
+      } | null;
       body: string;
       footer: string | null;
       buttons: ({
+        /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
         type: string;
+        /** the label the customer saw */
         text: string;
+        /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+        value: string | null;
+      })[];
+      /** a carousel's cards in order; empty for other templates */
+      cards: ({
+        /** a media header's image, video or document as sent; null for a text header or none */
+        media: {
+          /** image, video or document */
+          type: string;
+          /** uploaded media id */
+          id: string | null;
+          /** public link */
+          link: string | null;
+        } | null;
+        body: string | null;
+        buttons: ({
+          /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
+          type: string;
+          /** the label the customer saw */
+          text: string;
+          /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+          value: string | null;
+        })[];
       })[];
       /** all of it as one text, as the customer saw it */
       text: string;

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsDate, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 /** `POST /v1/messages`. The payload's inner shape is checked by validatePayload (libs/queue). */
 export class CreateMessageDto {
@@ -21,6 +22,10 @@ export class CreateMessageDto {
   trigger_ref?: string;
 
   @IsObject()
+  @JSONSchema({
+    description:
+      "The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`.",
+  })
   payload!: Record<string, unknown>;
 
   @IsOptional()

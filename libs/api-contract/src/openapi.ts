@@ -333,6 +333,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/messages/batch": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["createMessageBatch"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/messages/{id}": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getMessage"];
@@ -781,6 +792,7 @@ export interface components {
       to: string;
       purpose: string;
       trigger_ref?: string;
+      campaign?: string;
       payload: {
         [key: string]: unknown;
       };
@@ -790,6 +802,10 @@ export interface components {
       fallback_template?: {
         [key: string]: unknown;
       };
+    };
+    CreateMessageBatch: {
+      /** each item the body of `POST /v1/messages` */
+      messages: components["schemas"]["CreateMessage"][];
     };
     CreateStaff: {
       email: string;
@@ -885,6 +901,8 @@ export interface components {
       to: string;
       purpose: string;
       trigger_ref: string | null;
+      /** the send-out it belongs to, as the integrator tagged it */
+      campaign: string | null;
       payload: {
         [key: string]: unknown;
       };
@@ -2021,7 +2039,7 @@ export interface operations {
   };
   /** List messages, newest first */
   listMessages: {
-    parameters: { query?: { dedupe_key?: string; trigger_ref?: string; state?: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled"; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query?: { dedupe_key?: string; trigger_ref?: string; campaign?: string; state?: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled"; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -2034,6 +2052,31 @@ export interface operations {
           message: string;
         } } };
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Enqueue many messages at once */
+  createMessageBatch: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateMessageBatch"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** one per item, in the order sent */
+          results: ({
+            /** created: a new row; deduplicated: the same business event again (the existing row); conflict: the key names a message with other content (the existing row); invalid: refused, nothing stored */
+            status: "created" | "deduplicated" | "conflict" | "invalid";
+            /** the row for this item; null when invalid */
+            message: components["schemas"]["Message"] | null;
+            /** what is wrong, by field (as a single enqueue’s 400 names them); empty when created or deduplicated */
+            details: ({
+              field: string;
+              message: string;
+            })[];
+          })[];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** One message */
@@ -2607,6 +2650,7 @@ export type Contact = components['schemas']["Contact"];
 export type Conversation = components['schemas']["Conversation"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
 export type CreateMessage = components['schemas']["CreateMessage"];
+export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
 export type FieldProblem = components['schemas']["FieldProblem"];

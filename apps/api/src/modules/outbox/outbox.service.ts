@@ -15,12 +15,18 @@ import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
 import { newOutboundRow } from './new-outbound-row.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
-import { OutboxRepository, type HistoryRow } from './outbox.repository.js';
+import { OutboxRepository, type HistoryRow, type NewOutboundMessage } from './outbox.repository.js';
 
 export interface EnqueueResult {
   message: OutboundMessage;
   deduplicated: boolean;
 }
+
+/** A write whose key was taken: the row holding it, and whether this write said the same. */
+type DuplicateVerdict = { status: 'deduplicated' | 'conflict'; message: OutboundMessage; problems: FieldProblem[] };
+
+/** One item of a batch enqueue; `problems` name the fields of an invalid item (or the conflicting key). */
+export type BatchItemResult = { status: 'created'; message: OutboundMessage; problems: FieldProblem[] } | DuplicateVerdict | { status: 'invalid'; message: null; problems: FieldProblem[] };
 
 /** The outbox's rules: enqueue once per business event, list, and resolve by hand. */
 @Injectable()
@@ -37,6 +43,61 @@ export class OutboxService {
   ) {}
 
   async enqueue(dto: CreateMessageDto, actor: string): Promise<EnqueueResult> {
+    const prepared = await this.prepare(dto);
+    if (!prepared.ok) throw DomainError.validation(prepared.problems);
+    const { row, now } = prepared;
+
+    const inserted = await this.repo.insertIfAbsent(row, { actor, reason: 'enqueued' }, now);
+    if (inserted) {
+      await this.dispatchQuietly([inserted]);
+      return { message: inserted, deduplicated: false };
+    }
+
+    // The key exists: this write was a duplicate. Count it, then tell a repeat from a conflict.
+    const existing = await this.repo.findByDedupeKey(dto.dedupe_key);
+    const [verdict] = await this.judgeDuplicates([{ row, existing }], now);
+    if (verdict!.status === 'conflict') {
+      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(verdict!.message) });
+    }
+    return { message: verdict!.message, deduplicated: true };
+  }
+
+  /**
+   * Many messages in one call, each on its own: an item is checked as its own request would be
+   * (`items` holds the DTO, or the problems its validation found), then all valid rows go in one
+   * INSERT … ON CONFLICT, and the rows it did not insert are judged like single duplicates. One
+   * result per item, in order. Nothing here fails the batch for one item.
+   */
+  async enqueueMany(items: readonly ({ ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] })[], actor: string): Promise<BatchItemResult[]> {
+    const prepared = await Promise.all(items.map((item) => (item.ok ? this.prepare(item.value) : item)));
+    const now = this.clock.now();
+    const valid = prepared.flatMap((p, i) => (p.ok ? [{ i, row: p.row }] : []));
+    const inserted = await this.repo.insertAllIfAbsent(valid.map((v) => v.row), { actor, reason: 'enqueued' }, now);
+
+    const results: BatchItemResult[] = prepared.map((p) => (p.ok ? { status: 'invalid', message: null, problems: [] } : { status: 'invalid', message: null, problems: p.problems }));
+    const created: OutboundMessage[] = [];
+    const leftovers: { i: number; row: NewOutboundMessage }[] = [];
+    valid.forEach((v, n) => {
+      const row = inserted[n];
+      if (row) {
+        created.push(row);
+        results[v.i] = { status: 'created', message: row, problems: [] };
+      } else {
+        leftovers.push(v);
+      }
+    });
+    if (leftovers.length > 0) {
+      const existing = await this.repo.findByDedupeKeys(leftovers.map((l) => l.row.dedupeKey));
+      const verdicts = await this.judgeDuplicates(leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })), now);
+      leftovers.forEach((l, n) => (results[l.i] = verdicts[n]!));
+    }
+    await this.dispatchQuietly(created);
+    this.logger.event('info', 'outbox.batch_enqueued', { items: items.length, created: created.length, ...countBy(results.map((r) => r.status)) });
+    return results;
+  }
+
+  /** A request as the row it would store, or the problems that keep it out: both paths check alike. */
+  private async prepare(dto: CreateMessageDto): Promise<{ ok: true; row: NewOutboundMessage; now: Date } | { ok: false; problems: FieldProblem[] }> {
     const problems: FieldProblem[] = [...validatePayload(dto.payload)];
     if (dto.payload.context !== undefined) problems.push(...contextProblems(dto.payload.context));
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
@@ -44,7 +105,7 @@ export class OutboxService {
     if (!phone.ok) problems.push({ field: 'to', message: `is not a valid phone number (${phone.reason})` });
     // Against the registry (exists in that language, APPROVED, parameters per component), once the shape is right.
     if (problems.length === 0) problems.push(...(await this.templates.problemsFor(dto.payload, dto.fallback_template ?? null)));
-    if (problems.length > 0 || !phone.ok) throw DomainError.validation(problems);
+    if (problems.length > 0 || !phone.ok) return { ok: false, problems };
 
     const now = this.clock.now();
     const row = newOutboundRow(dto, phone, {
@@ -52,22 +113,24 @@ export class OutboxService {
       phoneNumberId: this.config.whatsapp.phoneNumberId,
       retainUntil: new Date(now.getTime() + dedupeWindowMs(dto.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
     });
+    return { ok: true, row, now };
+  }
 
-    const inserted = await this.repo.insertIfAbsent(row, { actor, reason: 'enqueued' }, now);
-    if (inserted) {
-      await this.dispatchQuietly(inserted);
-      return { message: inserted, deduplicated: false };
-    }
-
-    // The key exists: this write was a duplicate. Count it, then tell a repeat from a conflict.
-    await this.counters.increment(COUNTERS.dedupeRejected, dto.purpose, now);
-    const existing = await this.repo.findByDedupeKey(dto.dedupe_key);
-    if (!existing) throw new Error(`dedupe_key ${dto.dedupe_key} conflicted but its row is gone`);
-    this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: dto.dedupe_key, purpose: dto.purpose, same_content: existing.contentHash === row.contentHash });
-    if (existing.contentHash !== row.contentHash) {
-      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(existing) });
-    }
-    return { message: existing, deduplicated: true };
+  /**
+   * Writes that found their key taken: each is counted as a rejected duplicate, then is a repeat of
+   * the same business event (same content: `deduplicated`) or a reuse of the key (`conflict`).
+   */
+  private async judgeDuplicates(writes: readonly { row: NewOutboundMessage; existing: OutboundMessage | null }[], now: Date): Promise<DuplicateVerdict[]> {
+    const byPurpose = countBy(writes.map((w) => w.row.purpose));
+    await this.counters.incrementMany(Object.entries(byPurpose).map(([label, count]) => ({ metric: COUNTERS.dedupeRejected, label, at: now, count })));
+    return writes.map(({ row, existing }) => {
+      if (!existing) throw new Error(`dedupe_key ${row.dedupeKey} conflicted but its row is gone`);
+      const same = existing.contentHash === row.contentHash;
+      this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: row.dedupeKey, purpose: row.purpose, same_content: same });
+      return same
+        ? { status: 'deduplicated', message: existing, problems: [] }
+        : { status: 'conflict', message: existing, problems: [{ field: 'dedupe_key', message: 'already names a message with different content' }] };
+    });
   }
 
   async get(id: string): Promise<OutboundMessage> {
@@ -105,7 +168,7 @@ export class OutboxService {
     const moved = await this.repo.resolve(id, current.state, target, { actor, reason: `resolved by hand: ${action}`, details: { note } }, this.clock.now());
     if (!moved) throw new DomainError(ErrorCode.InvalidStateTransition, 'the message changed state meanwhile; look again');
     this.events.publish('work_item.changed', { kind: current.state, change: 'resolved', message_id: moved.id, action, state: moved.state });
-    if (moved.state === 'queued') await this.dispatchQuietly(moved);
+    if (moved.state === 'queued') await this.dispatchQuietly([moved]);
     return moved;
   }
 
@@ -124,13 +187,22 @@ export class OutboxService {
     return this.repo.findByState(state, limit);
   }
 
-  /** The row is committed; if Redis is away, the sweeper enqueues it later. The caller still gets 201. */
-  private async dispatchQuietly(row: OutboundMessage): Promise<void> {
-    if ((await this.dispatcher.dispatch([row])) === 'deferred') this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, note: 'Redis did not take the job in time; the sweeper will add it' });
+  /** The rows are committed; if Redis is away, the sweeper enqueues them later. The caller still gets 201. */
+  private async dispatchQuietly(rows: readonly OutboundMessage[]): Promise<void> {
+    if (rows.length === 0) return;
+    if ((await this.dispatcher.dispatch(rows)) === 'deferred') {
+      this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: rows[0]!.id, rows: rows.length, note: 'Redis did not take the jobs in time; the sweeper will add them' });
+    }
   }
 }
 
 function contextProblems(context: unknown): FieldProblem[] {
   const ok = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string';
   return ok ? [] : [{ field: 'payload.context.message_id', message: 'must be the wamid being replied to' }];
+}
+
+function countBy(values: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
 }

@@ -157,6 +157,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/campaigns": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listCampaigns"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{campaign}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getCampaign"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listConversations"];
@@ -743,6 +765,91 @@ export interface components {
       error_code?: string;
       older_than?: string;
       before?: string;
+    };
+    /** A campaign with its failures and replies. */
+    Campaign: {
+      /** the tag given at enqueue */
+      campaign: string;
+      /** messages tagged with it */
+      messages: number;
+      /** messages by their state now */
+      by_state: {
+        /** messages now queued */
+        queued: number;
+        /** messages now sending */
+        sending: number;
+        /** messages now accepted */
+        accepted: number;
+        /** messages now sent */
+        sent: number;
+        /** messages now delivered */
+        delivered: number;
+        /** messages now read */
+        read: number;
+        /** messages now played */
+        played: number;
+        /** messages now failed */
+        failed: number;
+        /** messages now held */
+        held: number;
+        /** messages now cancelled */
+        cancelled: number;
+      };
+      first_enqueued_at: string;
+      last_enqueued_at: string;
+      /** failed messages by error code, most frequent first */
+      failures: ({
+        /** the error code of the failed messages (Meta’s, or the sender’s own) */
+        code: number | string | null;
+        title: string | null;
+        /** failed messages with this code */
+        count: number;
+      })[];
+      /** what customers answered */
+      replies: {
+        /** inbound messages attributed to its messages (reactions excluded) */
+        count: number;
+        /** its messages with at least one reply */
+        messages_replied: number;
+        /** buttons and list rows tapped, most frequent first */
+        choices: ({
+          title: string;
+          /** replies with this button or list choice */
+          count: number;
+        })[];
+      };
+    };
+    /** A campaign: the messages enqueued with one `campaign` tag. */
+    CampaignSummary: {
+      /** the tag given at enqueue */
+      campaign: string;
+      /** messages tagged with it */
+      messages: number;
+      /** messages by their state now */
+      by_state: {
+        /** messages now queued */
+        queued: number;
+        /** messages now sending */
+        sending: number;
+        /** messages now accepted */
+        accepted: number;
+        /** messages now sent */
+        sent: number;
+        /** messages now delivered */
+        delivered: number;
+        /** messages now read */
+        read: number;
+        /** messages now played */
+        played: number;
+        /** messages now failed */
+        failed: number;
+        /** messages now held */
+        held: number;
+        /** messages now cancelled */
+        cancelled: number;
+      };
+      first_enqueued_at: string;
+      last_enqueued_at: string;
     };
     ChangePassword: {
       current_password: string;
@@ -1733,6 +1840,33 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** List campaigns, the latest first */
+  listCampaigns: {
+    parameters: { query?: { limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["CampaignSummary"][];
+          next_cursor: string | null;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** One campaign: counts by state, failures by code, replies */
+  getCampaign: {
+    parameters: { query?: never; header?: never; path: { campaign: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["Campaign"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
   /** List conversations, most recent activity first */
   listConversations: {
     parameters: { query?: { state?: "open" | "closed"; view?: "mine" | "unassigned" | "all"; q?: string; window?: "open"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
@@ -2642,6 +2776,10 @@ export type AttributionHistoryEntry = components['schemas']["AttributionHistoryE
 /** One audited action: who did what, when. */
 export type AuditEntry = components['schemas']["AuditEntry"];
 export type BulkWorkItems = components['schemas']["BulkWorkItems"];
+/** A campaign with its failures and replies. */
+export type Campaign = components['schemas']["Campaign"];
+/** A campaign: the messages enqueued with one `campaign` tag. */
+export type CampaignSummary = components['schemas']["CampaignSummary"];
 export type ChangePassword = components['schemas']["ChangePassword"];
 /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
 export type Choice = components['schemas']["Choice"];

@@ -20,7 +20,7 @@ export function CampaignsList({ initial }: { initial: Loaded<{ data: CampaignSum
   const query = useSeededQuery(campaignsQuery(), initial);
   const campaigns = query.data?.data ?? [];
   return (
-    <Page title="Campaigns" subtitle={query.data ? `${campaigns.length === 1 ? 'One campaign' : `${campaigns.length.toLocaleString('en-US')} campaigns`}${query.data.next_cursor ? ' (the latest)' : ''}` : undefined}>
+    <Page title="Campaigns" subtitle={campaigns.length > 0 ? `${campaigns.length === 1 ? 'One campaign' : `${campaigns.length.toLocaleString('en-US')} campaigns`}${query.data?.next_cursor ? ', the latest' : ''}` : undefined}>
       <PageDescription>Messages enqueued with a <code>campaign</code> tag, grouped by it: where they are now, how many failed. Open one for its failures by reason and the replies it got. Refreshed every 15 seconds.</PageDescription>
       {query.problem && !query.data ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />

@@ -14,6 +14,7 @@ import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
 import { newOutboundRow } from './new-outbound-row.js';
+import { nulCharacterProblems } from './nul-characters.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
 import { OutboxRepository, type HistoryRow, type NewOutboundMessage } from './outbox.repository.js';
 
@@ -72,16 +73,21 @@ export class OutboxService {
     const prepared = await Promise.all(items.map((item) => (item.ok ? this.prepare(item.value) : item)));
     const now = this.clock.now();
     const valid = prepared.flatMap((p, i) => (p.ok ? [{ i, row: p.row }] : []));
-    const inserted = await this.repo.insertAllIfAbsent(valid.map((v) => v.row), { actor, reason: 'enqueued' }, now);
+    const written = await this.insertEach(valid.map((v) => v.row), { actor, reason: 'enqueued' }, now);
 
-    const results: BatchItemResult[] = prepared.map((p) => (p.ok ? { status: 'invalid', message: null, problems: [] } : { status: 'invalid', message: null, problems: p.problems }));
+    const results = new Map<number, BatchItemResult>();
+    prepared.forEach((p, i) => {
+      if (!p.ok) results.set(i, { status: 'invalid', message: null, problems: p.problems });
+    });
     const created: OutboundMessage[] = [];
     const leftovers: { i: number; row: NewOutboundMessage }[] = [];
     valid.forEach((v, n) => {
-      const row = inserted[n];
-      if (row) {
-        created.push(row);
-        results[v.i] = { status: 'created', message: row, problems: [] };
+      const outcome = written[n]!;
+      if (Array.isArray(outcome)) {
+        results.set(v.i, { status: 'invalid', message: null, problems: outcome });
+      } else if (outcome) {
+        results.set(v.i, { status: 'created', message: outcome, problems: [] });
+        created.push(outcome);
       } else {
         leftovers.push(v);
       }
@@ -89,16 +95,42 @@ export class OutboxService {
     if (leftovers.length > 0) {
       const existing = await this.repo.findByDedupeKeys(leftovers.map((l) => l.row.dedupeKey));
       const verdicts = await this.judgeDuplicates(leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })), now);
-      leftovers.forEach((l, n) => (results[l.i] = verdicts[n]!));
+      leftovers.forEach((l, n) => results.set(l.i, verdicts[n]!));
     }
     await this.dispatchQuietly(created);
-    this.logger.event('info', 'outbox.batch_enqueued', { items: items.length, created: created.length, ...countBy(results.map((r) => r.status)) });
-    return results;
+    const ordered = items.map((_, i) => results.get(i)!);
+    this.logger.event('info', 'outbox.batch_enqueued', { items: items.length, ...countBy(ordered.map((r) => r.status)) });
+    return ordered;
+  }
+
+  /**
+   * All rows in one statement; if PostgreSQL refuses it for what one row holds (a data or
+   * constraint error), each row again on its own, so only that row is refused (its problems). A
+   * failure that is not about the data (the database away) fails the call: nothing was written
+   * by the failed statement, and the batch may be sent again, its keys making that safe.
+   */
+  private async insertEach(rows: readonly NewOutboundMessage[], audit: { actor: string; reason: string }, now: Date): Promise<(OutboundMessage | null | FieldProblem[])[]> {
+    try {
+      return [...(await this.repo.insertAllIfAbsent(rows, audit, now))];
+    } catch (error) {
+      if (rows.length === 1 || !isDataError(error)) throw error;
+      this.logger.event('warn', 'outbox.batch_insert_refused', { rows: rows.length, error: String(error), note: 'inserting each row on its own' });
+      const out: (OutboundMessage | null | FieldProblem[])[] = [];
+      for (const row of rows) {
+        try {
+          out.push((await this.repo.insertAllIfAbsent([row], audit, now))[0] ?? null);
+        } catch (single) {
+          if (!isDataError(single)) throw single;
+          out.push([{ field: 'body', message: `could not be stored: ${(single as Error).message}` }]);
+        }
+      }
+      return out;
+    }
   }
 
   /** A request as the row it would store, or the problems that keep it out: both paths check alike. */
   private async prepare(dto: CreateMessageDto): Promise<{ ok: true; row: NewOutboundMessage; now: Date } | { ok: false; problems: FieldProblem[] }> {
-    const problems: FieldProblem[] = [...validatePayload(dto.payload)];
+    const problems: FieldProblem[] = [...nulCharacterProblems(dto), ...validatePayload(dto.payload)];
     if (dto.payload.context !== undefined) problems.push(...contextProblems(dto.payload.context));
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
     const phone = normalizeE164(dto.to);
@@ -205,4 +237,10 @@ function countBy(values: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const v of values) out[v] = (out[v] ?? 0) + 1;
   return out;
+}
+
+/** PostgreSQL's data exceptions (class 22) and constraint violations (23): caused by what a row holds. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }

@@ -36,7 +36,7 @@ export async function run({ deliveries = 3000, pgUrl = process.env.BENCH_PG_URL 
     await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
     await runMigrations(databaseUrl);
     await db.connect();
-    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80 }] });
+    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' }] });
     const env = { ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }), MESSAGING_LIMIT: 'unlimited' };
     app = await createHttpApp(withInfra(loadConfig({ ...env, ROLE: 'api' }), { databaseUrl, redisUrl }));
     await app.listen(0, '127.0.0.1');

@@ -21,6 +21,12 @@ export class CreateMessageDto {
   @Length(1, 255)
   trigger_ref?: string;
 
+  /** Groups the messages of one send-out (a batch, a promotion) for its campaign view. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  campaign?: string;
+
   @IsObject()
   @JSONSchema({
     description:

@@ -20,6 +20,7 @@ import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { IntegratorEventsModule } from './modules/integrator-events/integrator-events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NumbersModule } from './modules/numbers/numbers.module.js';
@@ -73,6 +74,7 @@ export class AppModule {
         WorkItemsModule.forRole(config.role),
         NumbersModule.forRole(config.role),
         CampaignsModule.forRole(config.role),
+        IntegratorEventsModule.forRole(config.role),
       ],
     };
   }

@@ -267,6 +267,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/event-endpoints": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listEventEndpoints"];
+    put?: never;
+    post: operations["createEventEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["deleteEventEndpoint"];
+    options?: never;
+    head?: never;
+    patch: operations["updateEventEndpoint"];
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}/deliveries": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listEventDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}/deliveries/{delivery_id}/replay": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["replayEventDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}/recover": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["recoverEventEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/events": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["streamEvents"];
@@ -894,6 +949,11 @@ export interface components {
       name: string;
       scopes: ("send" | "admin")[];
     };
+    CreateEventEndpoint: {
+      url: string;
+      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      description?: string;
+    };
     CreateMessage: {
       dedupe_key: string;
       to: string;
@@ -923,6 +983,48 @@ export interface components {
     };
     DismissWorkItem: {
       note: string;
+    };
+    /** One event owed to one endpoint, and what its attempts came to. */
+    EventDelivery: {
+      id: string;
+      /** the `webhook-id` header, the same on every attempt */
+      event_id: string;
+      type: "message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved";
+      /** `failed`: given up after 3 days of retries */
+      state: "pending" | "delivering" | "delivered" | "failed";
+      attempts: number;
+      next_attempt_at: string | null;
+      last_status: number | null;
+      last_error: string | null;
+      delivered_at: string | null;
+      created_at: string;
+      event_created_at: string;
+      /** the last five, newest first */
+      recent_attempts: components["schemas"]["EventDeliveryAttempt"][];
+    };
+    EventDeliveryAttempt: {
+      at: string;
+      /** null: no answer (refused address, time-out, connection error) */
+      status_code: number | null;
+      latency_ms: number;
+      /** the first 1 KB of the answer */
+      body_excerpt: string | null;
+      error: string | null;
+    };
+    /** An integrator URL Sendbook POSTs signed events to (never its secret after creation). */
+    EventEndpoint: {
+      id: string;
+      url: string;
+      description: string | null;
+      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      enabled: boolean;
+      /** `failing`: Sendbook disabled it after repeated failure (an alert says so) */
+      disabled_reason: "admin" | "failing" | null;
+      /** failed attempts in a row since the last success */
+      consecutive_failures: number;
+      created_by: string | null;
+      created_at: string;
+      updated_at: string;
     };
     FieldProblem: {
       /** dotted path of the bad field, e.g. `payload.text.body` */
@@ -1452,6 +1554,9 @@ export interface components {
       state: string;
       created_at: string;
     };
+    RecoverEvents: {
+      since: string;
+    };
     ReleaseMessage: {
       template?: {
         [key: string]: unknown;
@@ -1574,6 +1679,12 @@ export interface components {
       state?: "open" | "closed";
       /** a staff member's id, or null to unassign */
       assignee?: string | null;
+    };
+    UpdateEventEndpoint: {
+      url?: string;
+      events?: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      description?: string;
+      enabled?: boolean;
     };
     UpdateProfile: {
       name?: string;
@@ -2067,6 +2178,110 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+    };
+  };
+  /** Every event endpoint, newest first */
+  listEventEndpoints: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["EventEndpoint"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Register an event endpoint */
+  createEventEndpoint: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateEventEndpoint"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          endpoint: components["schemas"]["EventEndpoint"];
+          /** `whsec_…`, the Standard Webhooks signing secret: shown this once */
+          secret: string;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Change, disable or enable an event endpoint */
+  updateEventEndpoint: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateEventEndpoint"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          endpoint: components["schemas"]["EventEndpoint"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Delete an event endpoint and what it was owed */
+  deleteEventEndpoint: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+    };
+  };
+  /** An endpoint's deliveries, newest event first, with their last attempts */
+  listEventDeliveries: {
+    parameters: { query?: { limit?: number; state?: "pending" | "delivering" | "delivered" | "failed" }; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["EventDelivery"][];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Send one event to the endpoint again */
+  replayEventDelivery: {
+    parameters: { query?: never; header?: never; path: { id: string; delivery_id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          delivery: components["schemas"]["EventDelivery"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      409: components["responses"]["InvalidStateTransition"];
+    };
+  };
+  /** Send again every event since a time that the endpoint did not receive */
+  recoverEventEndpoint: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["RecoverEvents"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** deliveries owed anew (given up, or never made while the endpoint was disabled) */
+          owed: number;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Server-sent events */
@@ -2825,10 +3040,16 @@ export type Contact = components['schemas']["Contact"];
 /** One thread per business number and contact. */
 export type Conversation = components['schemas']["Conversation"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
+export type CreateEventEndpoint = components['schemas']["CreateEventEndpoint"];
 export type CreateMessage = components['schemas']["CreateMessage"];
 export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
+/** One event owed to one endpoint, and what its attempts came to. */
+export type EventDelivery = components['schemas']["EventDelivery"];
+export type EventDeliveryAttempt = components['schemas']["EventDeliveryAttempt"];
+/** An integrator URL Sendbook POSTs signed events to (never its secret after creation). */
+export type EventEndpoint = components['schemas']["EventEndpoint"];
 export type FieldProblem = components['schemas']["FieldProblem"];
 /** The inbound resource: a message a customer sent. */
 export type Inbound = components['schemas']["Inbound"];
@@ -2866,6 +3087,7 @@ export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
 /** Something we sent this contact, and the business record behind it. */
 export type RecentPurpose = components['schemas']["RecentPurpose"];
+export type RecoverEvents = components['schemas']["RecoverEvents"];
 export type ReleaseMessage = components['schemas']["ReleaseMessage"];
 export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
@@ -2881,6 +3103,7 @@ export type StaffMember = components['schemas']["StaffMember"];
 export type Template = components['schemas']["Template"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
 export type UpdateConversation = components['schemas']["UpdateConversation"];
+export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];
 export type UpdateStaff = components['schemas']["UpdateStaff"];
 export type ValidationError = components['schemas']["ValidationError"];

@@ -1,4 +1,4 @@
-// `npm run chaos [-- --messages N --seed S]`: two ROLE=api and two ROLE=worker processes against a
+// `npm run chaos [-- --messages N --seed S] [--summary file.json] [--no-build]`: two ROLE=api and two ROLE=worker processes against a
 // private PostgreSQL and Redis and the simulator with its chaos on, while workers, an API process,
 // Redis and PostgreSQL are killed, stopped and frozen; then every invariant of "nothing sent twice,
 // nothing lost" is checked from the simulator's ledger and the database. Exits 1 naming the rows
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mustRun } from './run.mjs';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false }, summary: { type: 'string' } } });
 const messages = Number(values.messages);
 const seed = Number(values.seed);
 if (!Number.isInteger(messages) || messages < 50) throw new Error(`--messages must be an integer ≥ 50, got ${values.messages}`);
@@ -20,5 +20,8 @@ const { runChaos } = await import('./chaos/run-chaos.mjs');
 const { report } = await import('./chaos/report.mjs');
 const result = await runChaos({ messages, seed, log: (line) => console.log(`[chaos] ${line}`) });
 console.log(report(result));
-writeFileSync(path.join(result.runDir, 'summary.json'), JSON.stringify({ ok: result.ok, checks: result.checks, figures: result.figures }, null, 2));
+// The run's verdict and figures as JSON: in the run's log folder, and where --summary says.
+const summary = JSON.stringify({ ok: result.ok, checks: result.checks, figures: result.figures }, null, 2);
+writeFileSync(path.join(result.runDir, 'summary.json'), summary);
+if (values.summary) writeFileSync(values.summary, summary);
 process.exit(result.ok ? 0 : 1);

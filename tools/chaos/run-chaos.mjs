@@ -17,7 +17,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, m
 export function shapeOf(messages) {
   const short = messages < 2_000;
   return short
-    ? { warm: 30, messagingLimit: 10, cold: 12, loadMs: 40_000, killEveryMs: 3_000, drainMs: 90_000 }
+    ? { warm: 60, messagingLimit: 10, cold: 14, loadMs: 40_000, killEveryMs: 3_000, drainMs: 90_000 }
     : { warm: 400, messagingLimit: 250, cold: 270, loadMs: Math.max(60_000, (messages / 60) * 1000), killEveryMs: 4_000, drainMs: 300_000 };
 }
 

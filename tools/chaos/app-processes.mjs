@@ -11,7 +11,7 @@ const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
 export function appProcesses({ env, logDir }) {
   const running = new Map();
   const specs = new Map();
-  /** Exits nobody asked for: each is a finding; the process is started again, as a supervisor would. */
+  /** Exits nobody asked for; the process is started again, as a supervisor would. */
   const crashes = [];
 
   let stopping = false;
@@ -22,9 +22,10 @@ export function appProcesses({ env, logDir }) {
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     running.set(name, child);
+    const startedAt = Date.now();
     child.once('exit', (code, signal) => {
       if (running.get(name) !== child || stopping) return;
-      crashes.push(`${name} exited by itself (${code ?? signal}) at ${new Date().toISOString()}; see ${name}.log`);
+      crashes.push({ name, at: Date.now(), upForMs: Date.now() - startedAt, code: code ?? signal });
       setTimeout(() => !stopping && running.get(name) === child && spawnOne(name), 500);
     });
     return child;

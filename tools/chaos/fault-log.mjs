@@ -35,6 +35,10 @@ export function faultLog() {
       }
       if (!charged) charge(calm, route, ms, status);
     },
+    /** Whether an outage of PostgreSQL or Redis was on at `at`, or ended less than `graceMs` before. */
+    outageAround(at, graceMs) {
+      return [...faults.values()].some((f) => /^(PostgreSQL|Redis)/.test(f.name) && f.windows.some((w) => at >= w.from && at <= (w.to ?? Infinity) + graceMs));
+    },
     /** One line per fault: how often, for how long, and the longest answers. */
     summary() {
       return [calm, ...faults.values()].map((f) => ({

@@ -44,24 +44,27 @@ export async function runFaults({ stack, log, faultLog, loadMs, killEveryMs, sto
       end();
     }
   };
-  await major(0.12, 'API process SIGKILL + restart', async () => {
+  // The API process boots while the next fault may already be on: its window ends when it answers.
+  const apiBack = major(0.05, 'API process SIGKILL + restart', async () => {
     await stack.processes.kill('api-1');
     counts.api_kills++;
     await sleep(3_000);
     stack.processes.restart('api-1');
-    await stack.apiReady('api-1');
+    await stack.apiReady('api-1', 120_000);
   });
-  await major(0.3, 'Redis stopped 10 s, restarted empty', async () => {
+  await major(0.25, 'Redis stopped 10 s, restarted empty', async () => {
     await stack.redis.stop();
     await sleep(10_000);
     await stack.redis.restart();
     counts.redis_restarts++;
   });
+  // Not while the API process boots: its migrations would fail and it would exit (a supervisor's job).
+  await apiBack;
   await major(0.58, 'PostgreSQL restarted', async () => {
     await stack.pg.restart();
     counts.postgres_restarts++;
   });
-  await major(0.78, 'PostgreSQL SIGSTOP 5 s', async () => {
+  await major(0.75, 'PostgreSQL SIGSTOP 5 s', async () => {
     stack.pg.stall();
     await sleep(5_000);
     stack.pg.resume();

@@ -2,6 +2,7 @@
 // the faults happen, let everything drain (resolving nothing by hand), then judge the invariants
 // from the simulator's records and the database. Returns the verdict and the figures.
 import path from 'node:path';
+import { Prng } from '../../apps/simulator/dist/index.js';
 import { ROOT } from '../run.mjs';
 import { faultLog as newFaultLog } from './fault-log.mjs';
 import { runFaults } from './faults.mjs';
@@ -11,13 +12,16 @@ import { coldNumbers, planLoad } from './load-plan.mjs';
 import { readAckedWebhooks, readBacklog, readDatabase, readInboundSent, readLedger, readWorkItems } from './readers.mjs';
 import { MPS, PAIR_INTERVAL_MS, SECRETS, STUCK_AFTER_MS, startStack } from './stack.mjs';
 
+/** A process up for less than this is still booting (migrations, connections, Nest's modules). */
+const BOOTING_MS = 45_000;
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Sizes of a run of `messages` business events: a full run, or the short one inside `npm test`. */
 export function shapeOf(messages) {
   const short = messages < 2_000;
   return short
-    ? { warm: 60, messagingLimit: 10, cold: 14, loadMs: 40_000, killEveryMs: 3_000, drainMs: 90_000 }
+    ? { warm: 80, messagingLimit: 10, cold: 14, loadMs: 45_000, killEveryMs: 3_000, drainMs: 90_000 }
     : { warm: 400, messagingLimit: 250, cold: 270, loadMs: Math.max(60_000, (messages / 60) * 1000), killEveryMs: 4_000, drainMs: 300_000 };
 }
 
@@ -35,7 +39,8 @@ export async function runChaos({ messages, seed, log = console.log }) {
     await until('the worker synced the templates', 60_000, async () => JSON.stringify((await client.call('GET', '/v1/templates')).body ?? '').includes('order_shipped'));
 
     // Customers who write first (their window is open), and numbers that never wrote (templates only).
-    const warm = stack.sim.randomCustomers({ count: shape.warm, replyProbability: 0.35, greet: true, replyDelayMs: [500, 3_000] }).map((c) => c.waId);
+    const customers = stack.sim.randomCustomers({ count: shape.warm, replyProbability: 0.35, greet: true, replyDelayMs: [500, 3_000] });
+    const warm = customers.map((c) => c.waId);
     const cold = coldNumbers(seed, shape.cold, new Set(warm));
     // A few of them cannot receive anything: Meta accepts, then fails the message (131026).
     for (const waId of cold.filter((_, k) => k % 10 === 3)) stack.sim.customer(waId, { failWith: 131026 });
@@ -46,7 +51,10 @@ export async function runChaos({ messages, seed, log = console.log }) {
     let loadOver = false;
     const faultRun = runFaults({ stack, log, faultLog: faults, loadMs: shape.loadMs, killEveryMs: shape.killEveryMs, stopped: () => loadOver });
     const loadStarted = Date.now();
-    const answered = await playLoad(intents, client, { durationMs: shape.loadMs });
+    // Customers also write on their own (no context) all through the faults, so webhooks keep coming.
+    const chatterRng = new Prng(seed + 1);
+    const chatter = setInterval(() => chatterRng.pick(customers).sendText(`Another question, #${chatterRng.int(1, 1_000_000)}`), 400);
+    const answered = await playLoad(intents, client, { durationMs: shape.loadMs }).finally(() => clearInterval(chatter));
     log(`load answered in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
     const survived = await faultRun;
     loadOver = true;
@@ -54,16 +62,21 @@ export async function runChaos({ messages, seed, log = console.log }) {
     log('draining: nothing resolved by hand');
     const drained = await drain(stack, shape.drainMs, log);
     const judged = await judge(stack, client, shape);
+    // A process booting while PostgreSQL or Redis is away may refuse to start (exit 1): a supervisor
+    // starts it again, as this run does. A process that was up and died is a finding.
+    const exits = stack.processes.crashes();
+    const bootRefusals = exits.filter((e) => e.upForMs < BOOTING_MS && faults.outageAround(e.at, BOOTING_MS));
+    const crashes = exits.filter((e) => !bootRefusals.includes(e)).map((e) => `${e.name} exited by itself (${e.code}) after ${Math.round(e.upForMs / 1000)} s up, at ${new Date(e.at).toISOString()}; see its log`);
     const checks = [
       ...judged.checks,
       findingsCheck('every integrator and agent request got the answer it should', client.findings),
-      findingsCheck('no process exited by itself', stack.processes.crashes()),
+      findingsCheck('no running process exited by itself', crashes),
       findingsCheck('everything drained', drained ? [] : ['the backlog did not drain within the time allowed (see the last backlog line)']),
     ];
     return {
       ok: checks.every((c) => c.ok),
       checks,
-      figures: figures({ messages, seed, shape, answered, deduplicatedAnswers, client, survived, faults, stack, judged, seconds: (Date.now() - t0) / 1000 }),
+      figures: figures({ messages, seed, shape, answered, deduplicatedAnswers, client, survived: { ...survived, boots_refused_during_an_outage: bootRefusals.length }, faults, stack, judged, seconds: (Date.now() - t0) / 1000 }),
       runDir,
     };
   } finally {

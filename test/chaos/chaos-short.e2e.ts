@@ -38,7 +38,7 @@ describe('chaos, short run: nothing sent twice, nothing lost, under every fault'
     // The faults happened, and the chaos was on: an all-green run that skipped them proves nothing.
     const f = summary.figures;
     expect(f.survived).toMatchObject({ api_kills: 1, redis_restarts: 1, postgres_restarts: 1, postgres_stalls: 1 });
-    expect(f.survived.worker_kills).toBeGreaterThanOrEqual(8);
+    expect(f.survived.worker_kills).toBeGreaterThanOrEqual(3);
     expect(f.rows).toBeGreaterThanOrEqual(220);
     expect(f.meta.answers_lost).toBeGreaterThan(0);
     expect(f.meta.refused_130429 + f.meta.refused_131056).toBeGreaterThan(0);

@@ -21,6 +21,19 @@ export function appProcesses({ env, logDir }) {
     const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: { PATH: process.env.PATH, ...env, ROLE: spec.role, ...(spec.port ? { PORT: String(spec.port) } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
+    // main.ts logs `boot.ready` (at info) once it serves or works.
+    child.ready = new Promise((resolve) => {
+      let seen = '';
+      const scan = (chunk) => {
+        seen = (seen + chunk.toString()).slice(-4096);
+        if (seen.includes('"msg":"boot.ready"')) {
+          child.stdout.off('data', scan);
+          resolve(true);
+        }
+      };
+      child.stdout.on('data', scan);
+      child.once('exit', () => resolve(false));
+    });
     running.set(name, child);
     const startedAt = Date.now();
     child.once('exit', (code, signal) => {
@@ -47,6 +60,12 @@ export function appProcesses({ env, logDir }) {
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       });
+    },
+    /** Resolves true once `name` logged boot.ready, false if it exited first or `timeoutMs` passed. */
+    ready(name, timeoutMs = 120_000) {
+      const child = running.get(name);
+      if (!child) return Promise.resolve(false);
+      return Promise.race([child.ready, new Promise((resolve) => setTimeout(() => resolve(false), timeoutMs))]);
     },
     alive: (name) => {
       const child = running.get(name);

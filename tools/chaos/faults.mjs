@@ -5,13 +5,15 @@
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-export async function runFaults({ stack, log, faultLog, loadMs, killEveryMs, stopped }) {
+export async function runFaults({ stack, log, faultLog, loadMs, killEveryMs }) {
   const started = Date.now();
   const at = (share) => sleep(started + share * loadMs - Date.now());
   const counts = { worker_kills: 0, api_kills: 0, redis_restarts: 0, postgres_restarts: 0, postgres_stalls: 0, meta_refusal_bursts: 0 };
 
+  // The workers take turns; the next kill waits until the last one killed is back at work, so a
+  // busy machine's slow boots never leave no worker at all.
   const killWorkers = (async () => {
-    for (let n = 0; Date.now() - started < loadMs && !stopped(); n++) {
+    for (let n = 0; Date.now() - started < loadMs; n++) {
       await sleep(killEveryMs);
       const name = `worker-${(n % 2) + 1}`;
       const end = faultLog.begin('worker SIGKILL + restart');
@@ -20,11 +22,12 @@ export async function runFaults({ stack, log, faultLog, loadMs, killEveryMs, sto
       await sleep(700);
       stack.processes.restart(name);
       end();
+      await stack.processes.ready(name);
     }
   })();
 
   const bursts = (async () => {
-    for (let n = 1; n <= 4 && !stopped(); n++) {
+    for (let n = 1; n <= 4; n++) {
       await at(n / 5 - 0.05);
       // Meta's own refusals, as a burst of other traffic on the number would earn them.
       stack.sim.scriptNext(3, { kind: 'error', code: 130429 });
@@ -35,7 +38,6 @@ export async function runFaults({ stack, log, faultLog, loadMs, killEveryMs, sto
 
   const major = async (share, name, act) => {
     await at(share);
-    if (stopped()) return;
     log(`fault: ${name}`);
     const end = faultLog.begin(name);
     try {

@@ -80,10 +80,12 @@ export async function playLoad(intents, client, { durationMs, maxInFlight = 24 }
   let inFlight = 0;
   const waiting = [];
   const pending = [];
+  // Resolves once fewer than `maxInFlight` are out; each answer lets the next one go.
+  const slot = () => (inFlight < maxInFlight ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve)));
   for (let k = 0; k < intents.length; k++) {
     const due = started + (k * durationMs) / intents.length;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-    while (inFlight >= maxInFlight) await new Promise((resolve) => waiting.push(resolve));
+    await slot();
     inFlight++;
     const intent = intents[k];
     pending.push(

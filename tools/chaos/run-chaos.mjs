@@ -22,7 +22,7 @@ export function shapeOf(messages) {
   const short = messages < 2_000;
   return short
     ? { warm: 80, messagingLimit: 10, cold: 14, loadMs: 45_000, killEveryMs: 3_000, drainMs: 90_000 }
-    : { warm: 400, messagingLimit: 250, cold: 270, loadMs: Math.max(60_000, (messages / 60) * 1000), killEveryMs: 4_000, drainMs: 300_000 };
+    : { warm: 400, messagingLimit: 250, cold: 270, loadMs: Math.max(60_000, (messages / 60) * 1000), killEveryMs: 4_000, drainMs: 1_200_000 };
 }
 
 export async function runChaos({ messages, seed, log = console.log }) {
@@ -30,6 +30,10 @@ export async function runChaos({ messages, seed, log = console.log }) {
   const runDir = path.join(ROOT, '.data', 'chaos', `${new Date().toISOString().replace(/[:.]/g, '-')}-seed${seed}`);
   const t0 = Date.now();
   const stack = await startStack({ seed, runDir, messagingLimit: shape.messagingLimit, log });
+  // Interrupted (Ctrl-C, a test's time-out): leave no private server or app process behind.
+  const interrupted = (signal) => void stack.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const faults = newFaultLog();
   stack.onAnswer((a) => faults.answer(a));
   let deduplicatedAnswers = 0;
@@ -48,16 +52,21 @@ export async function runChaos({ messages, seed, log = console.log }) {
 
     const intents = planLoad({ messages, seed, warm, cold });
     log(`load: ${messages} business events over ${shape.loadMs / 1000} s to ${warm.length} customers and ${cold.length} cold numbers (messaging limit ${shape.messagingLimit}), seed ${seed}`);
-    let loadOver = false;
-    const faultRun = runFaults({ stack, log, faultLog: faults, loadMs: shape.loadMs, killEveryMs: shape.killEveryMs, stopped: () => loadOver });
+    // Settled either way, so a failed fault cannot crash the runner before it tears its stack down.
+    const faultRun = runFaults({ stack, log, faultLog: faults, loadMs: shape.loadMs, killEveryMs: shape.killEveryMs }).then(
+      (counts) => ({ counts }),
+      (error) => ({ error }),
+    );
     const loadStarted = Date.now();
     // Customers also write on their own (no context) all through the faults, so webhooks keep coming.
     const chatterRng = new Prng(seed + 1);
     const chatter = setInterval(() => chatterRng.pick(customers).sendText(`Another question, #${chatterRng.int(1, 1_000_000)}`), 400);
     const answered = await playLoad(intents, client, { durationMs: shape.loadMs }).finally(() => clearInterval(chatter));
     log(`load answered in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
-    const survived = await faultRun;
-    loadOver = true;
+    // Every fault happens, even if the load was answered before the last one's time.
+    const faulted = await faultRun;
+    if (faulted.error) throw faulted.error;
+    const survived = faulted.counts;
 
     log('draining: nothing resolved by hand');
     const drained = await drain(stack, shape.drainMs, log);
@@ -80,6 +89,8 @@ export async function runChaos({ messages, seed, log = console.log }) {
       runDir,
     };
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     await stack.close();
   }
 }

@@ -74,7 +74,7 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
   };
   for (const name of ['api-1', 'api-2']) processes.start(name, 'api', ports[name]);
   for (const name of ['worker-1', 'worker-2']) processes.start(name, 'worker');
-  await Promise.all([apiReady('api-1'), apiReady('api-2')]);
+  await Promise.all([apiReady('api-1'), apiReady('api-2'), processes.ready('worker-1'), processes.ready('worker-2')]);
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => undefined);
@@ -104,7 +104,8 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
 function appEnv({ graphUrl, databaseUrl, redisUrl, messagingLimit }) {
   return {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    // info: boot.ready tells the run a process is up; the rest at info is a few lines per event.
+    LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: 'chaos',

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,17 +19,23 @@ interface Summary {
 // behaviour under the machine's own load, so tools/test.mjs runs it alone, after the rest.
 describe('chaos, short run: nothing sent twice, nothing lost, under every fault', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sendbook-chaos-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let child: ChildProcess | null = null;
+  afterAll(() => {
+    // Timed out: SIGTERM makes the runner tear down its private servers and processes.
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('240 business events with workers, an API process, Redis and PostgreSQL failing: every invariant holds', async () => {
     const summaryFile = path.join(dir, 'summary.json');
     const output: string[] = [];
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['tools/chaos.mjs', '--messages', '240', '--seed', '7', '--no-build', '--summary', summaryFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
-      child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+      child = spawn(process.execPath, ['tools/chaos.mjs', '--messages', '240', '--seed', '7', '--no-build', '--summary', summaryFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+      child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
       child.on('exit', (exitCode) => resolve(exitCode));
     });
+    if (code !== 0 && code !== 1) throw new Error(`the chaos run died (exit ${code}):\n${output.join('').slice(-4000)}`);
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
     // Named rows first: a failure says what broke, not only that the exit code was 1.
     expect(summary.checks.filter((c) => !c.ok)).toEqual([]);

@@ -169,8 +169,18 @@ export function ackedWebhooksStored({ acked, storedBodies, storedInbound, stored
   return check('every webhook answered 200 is stored', violations);
 }
 
+/**
+ * The simulator enforces Meta's caps, so the ledger alone cannot show a pacing mistake: Meta's own
+ * refusals can. Every 130429 (number over its cap) or 131056 (pair too soon) not scripted by the
+ * run is one the sending policy earned.
+ */
+export function noPacingRefusals({ rejections }) {
+  const earned = rejections.filter((r) => (r.code === 130429 || r.code === 131056) && r.cause !== 'scripted_error');
+  return check('Meta refused no send for pacing (beyond the scripted bursts)', earned.map((r) => `${r.code} at ${new Date(r.at).toISOString()} for +${r.to ?? '?'} from ${r.phoneNumberId}`));
+}
+
 export function allInvariants(facts) {
-  return [noDedupeKeyTwice, pairSpacing, throughputCap, messagingLimit, finalStatusApplied, noStatusBackwards, inboundStoredOnce, unknownOutcomes, ackedWebhooksStored].map((invariant) => invariant(facts));
+  return [noDedupeKeyTwice, pairSpacing, throughputCap, noPacingRefusals, messagingLimit, finalStatusApplied, noStatusBackwards, inboundStoredOnce, unknownOutcomes, ackedWebhooksStored].map((invariant) => invariant(facts));
 }
 
 function groupBy(items, key) {

@@ -1,6 +1,6 @@
 // Each invariant of the chaos run on hand-made facts: a clean set passes, and each break is caught
 // and named, so no check can pass whatever the run did.
-import { allInvariants, ackedWebhooksStored, finalStatusApplied, inboundStoredOnce, messagingLimit, noDedupeKeyTwice, noStatusBackwards, pairSpacing, throughputCap, unknownOutcomes } from './invariants.mjs';
+import { allInvariants, ackedWebhooksStored, finalStatusApplied, inboundStoredOnce, messagingLimit, noDedupeKeyTwice, noPacingRefusals, noStatusBackwards, pairSpacing, throughputCap, unknownOutcomes } from './invariants.mjs';
 
 const NUMBER = '106540352242922';
 const row = (id, state = 'read', extra = {}) => ({ id, dedupeKey: `key-${id}`, toWaId: `97250000000${id.slice(-1)}`, phoneNumberId: NUMBER, state, wamid: `wamid.${id}`, ...extra });
@@ -31,6 +31,7 @@ function cleanFacts() {
     storedInbound: new Set([`${NUMBER}|wamid.in1`, `${NUMBER}|wamid.in2`]),
     storedStatuses: new Set(['wamid.row-1|read']),
     caps: { [NUMBER]: 2 },
+    rejections: [{ at: 0, phoneNumberId: NUMBER, to: '972500000001', code: 130429, cause: 'scripted_error' }, { at: 0, phoneNumberId: NUMBER, to: '972500000001', code: 131026, cause: 'graph_error' }],
     pairIntervalMs: 6_000,
     messagingLimit: 1,
   };
@@ -40,7 +41,7 @@ describe('chaos invariants', () => {
   it('a clean run passes every one', () => {
     const checks = allInvariants(cleanFacts());
     expect(checks.filter((c) => !c.ok)).toEqual([]);
-    expect(checks).toHaveLength(9);
+    expect(checks).toHaveLength(10);
   });
 
   it('a row in the ledger twice is a dedupe_key sent twice; a send no row explains is named too', () => {
@@ -67,6 +68,12 @@ describe('chaos invariants', () => {
     expect(throughputCap({ ...f, ledger: burst })).toMatchObject({ ok: false, count: 1 });
     expect(throughputCap({ ...f, ledger: [sent('row-1', 100), sent('row-2', 600), sent('row-3', 1_100)] }).ok).toBe(true);
     expect(throughputCap({ ...f, caps: {} }).violations[0]).toContain('no cap configured');
+  });
+
+  it("a 130429 or 131056 Meta gave of its own is a pacing mistake; a scripted one is not", () => {
+    const f = cleanFacts();
+    const earned = noPacingRefusals({ rejections: [...f.rejections, { at: 0, phoneNumberId: NUMBER, to: '972500000002', code: 131056, cause: 'graph_error' }] });
+    expect(earned.violations).toEqual([`131056 at 1970-01-01T00:00:00.000Z for +972500000002 from ${NUMBER}`]);
   });
 
   it('one user too many reached outside their window breaks the limit; inside the window, or a day later, is free', () => {

@@ -140,6 +140,7 @@ async function judge(stack, client, shape) {
     ...db,
     stuckListed: await readWorkItems(client.call, 'stuck_sending'),
     unattributedListed: await readWorkItems(client.call, 'unattributed_inbound'),
+    rejections: stack.sim.rejections(),
     caps: { [SECRETS.phoneNumberId]: MPS },
     pairIntervalMs: PAIR_INTERVAL_MS,
     messagingLimit: shape.messagingLimit,

@@ -100,7 +100,7 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
   };
 }
 
-/** The processes' environment: short sweeps and leases, so recovery fits in a run of minutes. */
+/** The processes' environment: short retries and leases, so recovery fits in a run of minutes. */
 function appEnv({ graphUrl, databaseUrl, redisUrl, messagingLimit }) {
   return {
     NODE_ENV: 'production',
@@ -121,13 +121,13 @@ function appEnv({ graphUrl, databaseUrl, redisUrl, messagingLimit }) {
     PAIR_INTERVAL_MS: String(PAIR_INTERVAL_MS),
     CONVERSATION_REPLY_PURPOSES: 'order_shipped,appointment_reminder',
     STUCK_SENDING_AFTER_MS: String(STUCK_AFTER_MS),
-    SWEEP_INTERVAL_MS: '1000',
+    // Sweeps at their defaults: each re-adds the backlog's jobs, which under a backlog costs more than it saves.
     PROMOTE_OVERDUE_AFTER_MS: '2000',
     RETRY_BASE_MS: '500',
     RETRY_MAX_MS: '5000',
     GRAPH_TIMEOUT_MS: '5000',
-    WEBHOOK_LEASE_MS: '5000',
-    WEBHOOK_SWEEP_INTERVAL_MS: '1000',
+    // A dead worker's delivery is taken over after this; shorter, and a busy machine's slow ones are too.
+    WEBHOOK_LEASE_MS: '15000',
     WEBHOOK_PARKED_RETRY_MS: '1000',
     METRICS_SAMPLE_INTERVAL_MS: '10000',
   };

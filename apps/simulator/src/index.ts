@@ -13,6 +13,7 @@ export {
 } from './options.js';
 export type { ChaosOptions } from './core/chaos-options.js';
 export { SimClock, type Clock } from './core/clock.js';
+export { Prng } from './core/prng.js';
 export type { ScriptAction } from './send/send-script.js';
 export type { Customer, CustomerOptions, AutoReplyOptions } from './customers/customer.js';
 export type { RandomCustomersOptions } from './customers/customer-registry.js';

@@ -15,7 +15,7 @@ import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
 import { newOutboundRow } from './new-outbound-row.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
-import { OutboxRepository, type HistoryRow } from './outbox.repository.js';
+import { OutboxRepository, type HistoryRow, type RecipientPair } from './outbox.repository.js';
 
 export interface EnqueueResult {
   message: OutboundMessage;
@@ -80,8 +80,8 @@ export class OutboxService {
     return this.repo.statusEvents(id);
   }
 
-  recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]) {
-    return this.repo.recipientsContext(pairs);
+  waitFacts(pairs: readonly RecipientPair[]) {
+    return this.repo.waitFacts(pairs);
   }
 
   history(id: string): Promise<HistoryRow[]> {

@@ -102,6 +102,23 @@ export const PEEK_SQL = `
     LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
     LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`;
 
+/** A business number and one of its recipients. */
+export interface RecipientPair {
+  phoneNumberId: string;
+  waId: string;
+}
+
+/** What "why not yet" needs to know about a queued row beyond the row (OutboxRepository.waitFacts). */
+export interface WaitFacts {
+  /** The number or the whole account has an active sending pause. */
+  paused: boolean;
+  lastSentAt: Date | null;
+  timeZone: string | null;
+}
+
+/** The key of a pair in `waitFacts`'s answer. */
+export const recipientKey = (pair: RecipientPair): string => `${pair.phoneNumberId}:${pair.waId}`;
+
 /** The audit reason of a try that threw before its claim (nothing was sent). */
 export const PREPARE_FAILED_REASON = 'could not be prepared for sending';
 
@@ -512,23 +529,32 @@ export class OutboxRepository {
   }
 
   /**
-   * For queued rows' "why not yet": when each recipient last got a message from its number, and the
-   * contact's own time zone when it has one. One statement for a page.
+   * For queued rows' "why not yet": whether each recipient's number (or the account) is paused,
+   * when that number last sent to the recipient, and the contact's own time zone when it has one.
+   * Concurrent callers (every POST /v1/messages answers with its row's wait) share one prepared
+   * statement; a page of a list is one call.
    */
-  async recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]): Promise<Map<string, { lastSentAt: Date | null; timeZone: string | null }>> {
-    const out = new Map<string, { lastSentAt: Date | null; timeZone: string | null }>();
-    if (pairs.length === 0) return out;
-    const rows = await queryRows<{ phone_number_id: string; wa_id: string; last_sent_at: Date | null; time_zone: string | null }>(
+  async waitFacts(pairs: readonly RecipientPair[]): Promise<Map<string, WaitFacts>> {
+    if (pairs.length === 0) return new Map();
+    return this.waitFactBatches.add(pairs);
+  }
+
+  private readonly waitFactBatches = new Batcher<readonly RecipientPair[], Map<string, WaitFacts>>(async (groups) => {
+    const unique = new Map(groups.flat().map((p) => [recipientKey(p), p]));
+    const rows = await preparedRows<{ phone_number_id: string; wa_id: string; paused: boolean; last_sent_at: Date | null; time_zone: string | null }>(
       this.dataSource,
       `SELECT p.phone_number_id, p.wa_id,
+              EXISTS (SELECT 1 FROM sending_pauses s
+                       WHERE s.resumed_at IS NULL AND (s.scope = 'account' OR s.phone_number_id = p.phone_number_id)) AS paused,
               (SELECT max(o.accepted_at) FROM outbound_messages o WHERE o.phone_number_id = p.phone_number_id AND o.to_wa_id = p.wa_id AND o.accepted_at IS NOT NULL) AS last_sent_at,
               (SELECT k.time_zone FROM contacts k WHERE k.phone_number_id = p.phone_number_id AND k.wa_id = p.wa_id AND k.time_zone IS NOT NULL LIMIT 1) AS time_zone
          FROM unnest($1::text[], $2::text[]) AS p(phone_number_id, wa_id)`,
-      [pairs.map((p) => p.phoneNumberId), pairs.map((p) => p.waId)],
+      [[...unique.values()].map((p) => p.phoneNumberId), [...unique.values()].map((p) => p.waId)],
     );
-    for (const r of rows) out.set(`${r.phone_number_id}:${r.wa_id}`, { lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
-    return out;
-  }
+    const all = new Map<string, WaitFacts>();
+    for (const r of rows) all.set(`${r.phone_number_id}:${r.wa_id}`, { paused: r.paused === true, lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
+    return groups.map((group) => new Map(group.map((p) => [recipientKey(p), all.get(recipientKey(p)) ?? { paused: false, lastSentAt: null, timeZone: null }])));
+  });
 
   /** Every status webhook that named this message, in the order they happened (Meta's time). */
   statusEvents(id: string): Promise<{ status: string; occurred_at: Date | null; received_at: Date; merge_result: string | null; errors: unknown }[]> {

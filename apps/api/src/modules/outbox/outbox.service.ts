@@ -16,7 +16,7 @@ import { presentMessage } from './message.presenter.js';
 import { newOutboundRow } from './new-outbound-row.js';
 import { nulCharacterProblems } from './nul-characters.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
-import { OutboxRepository, type HistoryRow, type NewOutboundMessage } from './outbox.repository.js';
+import { OutboxRepository, type HistoryRow, type NewOutboundMessage, type RecipientPair } from './outbox.repository.js';
 
 export interface EnqueueResult {
   message: OutboundMessage;
@@ -175,8 +175,8 @@ export class OutboxService {
     return this.repo.statusEvents(id);
   }
 
-  recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]) {
-    return this.repo.recipientsContext(pairs);
+  waitFacts(pairs: readonly RecipientPair[]) {
+    return this.repo.waitFacts(pairs);
   }
 
   history(id: string): Promise<HistoryRow[]> {

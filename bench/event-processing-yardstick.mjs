@@ -186,11 +186,11 @@ function columns(rows, width) {
 }
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.YARDSTICK_LANES ?? 8) });
-let stopping = false;
+const state = { stopping: false };
 async function lane() {
   const client = await pool.connect();
   try {
-    while (!stopping) {
+    while (!state.stopping) {
       if (!(await processNext(client))) await new Promise((r) => setTimeout(r, 20));
     }
   } finally {
@@ -204,7 +204,7 @@ const lanes = Array.from({ length: Number(process.env.YARDSTICK_LANES ?? 8) }, (
   }),
 );
 process.once('SIGTERM', () => {
-  stopping = true;
+  state.stopping = true;
   Promise.all(lanes).finally(() => pool.end().finally(() => process.exit(0)));
 });
 process.send({ type: 'ready' });

@@ -102,22 +102,35 @@ export async function run({ deliveries = 3000, pgUrl = process.env.BENCH_PG_URL 
   }
 }
 
-/** Starts the processor, waits until every delivery is done, and measures its speed, CPU and correctness. */
+/**
+ * Starts the processor and, from the moment it reports ready (its boot is not the subject, and
+ * Nest's costs seconds the yardstick's does not), times the rest of the drain: events/s and CPU per
+ * event count only the deliveries processed after that moment. Then checks every effect.
+ */
 async function timeDrain({ db, database, deliveries, plan, start, child }) {
+  const booting = performance.now();
+  await start();
+  const bootSeconds = (performance.now() - booting) / 1000;
   const cpu = startCpuMeter({ queryBackends: async () => (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid), childPid: () => child()?.proc.pid ?? null });
   const t0 = performance.now();
-  await start();
+  const before = await processedCount(db);
   await withTimeout(drained(db, deliveries), 600_000, 'the deliveries were not processed within 10 minutes');
   const seconds = (performance.now() - t0) / 1000;
   const cpuMs = await cpu();
-  const events = deliveries * EVENTS_PER_DELIVERY;
+  const events = (deliveries - before) * EVENTS_PER_DELIVERY;
   return {
+    boot_seconds: bootSeconds,
+    processed_during_boot: before,
     seconds,
     events_per_s: events / seconds,
     cpu_ms_per_event: { processor: cpuMs.workerProcessMs / events, postgres: cpuMs.postgresBenchMs / events, redis: cpuMs.redisMs / events, everything_else: cpuMs.everythingElseMs / events },
     machine_busy_percent: cpuMs.machineBusyPercent,
     ...(await exactlyOnce(db, plan)),
   };
+}
+
+async function processedCount(db) {
+  return Number((await db.query(`SELECT count(*) FROM webhook_deliveries WHERE state <> 'received'`)).rows[0].count);
 }
 
 /** The yardstick's database gets the deliveries exactly as the API stored them (ids, bodies, times). */
@@ -174,8 +187,7 @@ async function seedSentMessages(db, wamids) {
 
 async function drained(db, deliveries) {
   for (;;) {
-    const done = Number((await db.query(`SELECT count(*) FROM webhook_deliveries WHERE state <> 'received'`)).rows[0].count);
-    if (done >= deliveries) return;
+    if ((await processedCount(db)) >= deliveries) return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -224,7 +236,8 @@ export function table(f) {
   return [
     `| ${fmt(f.deliveries)} stored deliveries, ${fmt(f.events)} events (${Math.round(f.duplicate_share * 100)} % re-delivered) | Sendbook (one ROLE=worker) | yardstick (plain pg, ${YARDSTICK_LANES} lanes) |`,
     '|---|---|---|',
-    `| drained in | ${fmt(f.sendbook.seconds, 1)} s: ${fmt(f.sendbook.events_per_s)} events/s | ${fmt(f.yardstick.seconds, 1)} s: ${fmt(f.yardstick.events_per_s)} events/s |`,
+    `| ready after (deliveries processed meanwhile, not timed) | ${fmt(f.sendbook.boot_seconds, 1)} s (${fmt(f.sendbook.processed_during_boot)}) | ${fmt(f.yardstick.boot_seconds, 1)} s (${fmt(f.yardstick.processed_during_boot)}) |`,
+    `| the rest drained in | ${fmt(f.sendbook.seconds, 1)} s: ${fmt(f.sendbook.events_per_s)} events/s | ${fmt(f.yardstick.seconds, 1)} s: ${fmt(f.yardstick.events_per_s)} events/s |`,
     `| CPU per event | ${cpu(f.sendbook)} | ${cpu(f.yardstick)} |`,
     `| every event exactly once | ${once(f.sendbook)} | ${once(f.yardstick)} |`,
     `| ratio Sendbook / yardstick | ${fmt(f.ratio, 2)} (target ≥ 0.5: ${f.ratio >= 0.5 ? 'met' : 'NOT met'}) | |`,

@@ -78,15 +78,11 @@ export class WebhookProcessingService {
       this.logger.event('warn', 'webhook.delivery_batch_failed', { delivery_id: delivery.id, events: parsed.events.length, error, note: 'retrying its events one at a time' });
       tally = await this.processOneByOne(parsed.events, delivery, token);
     }
-    const { counts, perField, failed, firstError, committedDone } = tally;
+    const { counts, failed, firstError, committedDone } = tally;
     if (counts.duplicate > 0) this.logger.event('info', 'webhook.duplicate_events', { delivery_id: delivery.id, count: counts.duplicate, keys: tally.duplicateKeys });
 
     const now = this.clock.now();
-    await this.counters.incrementMany([
-      ...counterRows(WEBHOOK_COUNTERS.eventApplied, perField.applied, now),
-      ...counterRows(WEBHOOK_COUNTERS.duplicateEvent, perField.duplicate, now),
-      ...counterRows(WEBHOOK_COUNTERS.reprocessedEvent, perField.reprocessed, now),
-    ]);
+    if (!committedDone) await this.counters.incrementMany(countersOf(tally, now));
 
     if (failed > 0) {
       const message = firstError instanceof Error ? firstError.message : String(firstError);
@@ -102,8 +98,8 @@ export class WebhookProcessingService {
   }
 
   /**
-   * The whole delivery in one transaction: every event key claimed in one statement, the claimed
-   * events' effects applied set-wise (applyClaimed), the delivery marked processed, one commit. An
+   * The whole delivery in one transaction: every event key claimed (and the delivery marked
+   * processed) in one statement, the claimed events' effects applied set-wise (applyClaimed), one commit. An
    * event applies exactly once as before: its claim and its effects commit together or not at all.
    */
   private async processTogether(events: readonly WebhookEvent[], delivery: LeasedDelivery): Promise<Tally> {
@@ -111,11 +107,13 @@ export class WebhookProcessingService {
     const released: ReleasedRow[] = [];
     await this.repo.transaction(async (tx) => {
       const now = this.clock.now();
-      const outcomes = await this.claimAll(tx, events, delivery);
+      // The delivery's `processed` mark rides with the claims: it commits with the effects or not at all.
+      const outcomes = await this.claimAll(tx, events, delivery, true);
       const claimed = events.filter((_, i) => outcomes[i] === 'applied');
       released.push(...(await this.applyClaimed(tx, claimed, delivery, now)));
       events.forEach((e, i) => tallyOutcome(tally, e, outcomes[i]!));
-      await this.repo.markProcessed(delivery.id, tally.counts, now, tx);
+      // Last, so the counters' rows (every delivery bumps the same few) stay locked only through the commit.
+      await this.counters.incrementMany(countersOf(tally, now), tx);
     });
     tally.committedDone = true;
     await this.outbox.bringForward(released);
@@ -136,7 +134,7 @@ export class WebhookProcessingService {
       try {
         const released: ReleasedRow[] = [];
         let outcome = await this.repo.transaction(async (tx): Promise<EventOutcome> => {
-          const [first] = await this.claimAll(tx, [event], delivery);
+          const [first] = await this.claimAll(tx, [event], delivery, false);
           if (first === 'applied') released.push(...(await this.applyClaimed(tx, [event], delivery, this.clock.now())));
           return first!;
         });
@@ -158,11 +156,11 @@ export class WebhookProcessingService {
    * Claims the events' keys in one statement; the outcome per event, in order. A key that repeats
    * inside the delivery is claimed once: its later copies are Meta's duplicates.
    */
-  private async claimAll(tx: EntityManager, events: readonly WebhookEvent[], delivery: LeasedDelivery): Promise<EventOutcome[]> {
+  private async claimAll(tx: EntityManager, events: readonly WebhookEvent[], delivery: LeasedDelivery, finish: boolean): Promise<EventOutcome[]> {
     const fields = new Map<string, string>();
     for (const e of events) if (!fields.has(e.key)) fields.set(e.key, e.field);
     const keys = [...fields.keys()].sort();
-    const claims = await this.repo.claimMany(tx, keys.map((key) => ({ key, field: fields.get(key)! })), delivery.id, this.clock.now());
+    const claims = await this.repo.claimMany(tx, keys.map((key) => ({ key, field: fields.get(key)! })), delivery.id, this.clock.now(), finish ? { total: events.length } : null);
     const seen = new Set<string>();
     return events.map((e) => {
       const first = !seen.has(e.key);
@@ -295,8 +293,14 @@ function tallyOutcome(tally: Tally, event: WebhookEvent, outcome: EventOutcome):
   if (outcome === 'duplicate') tally.duplicateKeys.push(event.key);
 }
 
-function counterRows(metric: string, perField: Map<string, number>, at: Date): CounterRow[] {
-  return [...perField].map(([label, count]) => ({ metric, label, at, count }));
+/** What a delivery adds to the webhook counters: events applied, duplicate and re-processed, per field. */
+function countersOf(tally: Tally, at: Date): CounterRow[] {
+  const rows = (metric: string, perField: Map<string, number>) => [...perField].map(([label, count]) => ({ metric, label, at, count }));
+  return [
+    ...rows(WEBHOOK_COUNTERS.eventApplied, tally.perField.applied),
+    ...rows(WEBHOOK_COUNTERS.duplicateEvent, tally.perField.duplicate),
+    ...rows(WEBHOOK_COUNTERS.reprocessedEvent, tally.perField.reprocessed),
+  ];
 }
 
 /** Consecutive events of one kind, in order. */

@@ -196,9 +196,8 @@ export class WebhooksRepository {
     );
   }
 
-  /** Inside the transaction of the delivery's effects when `db` is it: done commits with what it did. */
-  async markProcessed(id: string, counts: { total: number; applied: number; duplicate: number }, now: Date, db: DataSource | EntityManager = this.dataSource): Promise<void> {
-    await db.query(
+  async markProcessed(id: string, counts: { total: number; applied: number; duplicate: number }, now: Date): Promise<void> {
+    await this.dataSource.query(
       `UPDATE webhook_deliveries
           SET state = 'processed', processed_at = $2, lease_token = NULL, lease_until = NULL, last_error = NULL,
               events_total = $3, events_applied = $4, events_duplicate = $5
@@ -323,23 +322,40 @@ export class WebhooksRepository {
   // ---- claims ----------------------------------------------------------------------------------
 
   /**
-   * Claims many keys in one statement. Answers, per key: null when this transaction now owns it,
+   * Claims many keys in one statement. Answers, per key: claimed (this transaction now owns it),
    * else the delivery that claimed it first (null too when that claim committed after this
-   * statement began: it is someone else's all the same, so the answer is 'taken', owner unknown).
-   * Give the keys sorted and without repeats: two deliveries of the same keys then wait for each
-   * other in one order and never deadlock.
+   * statement began: it is someone else's all the same). Give the keys sorted and without repeats:
+   * two deliveries of the same keys then wait for each other in one order and never deadlock.
+   *
+   * With `finish`, the same statement marks the delivery processed with the counts the claims
+   * decide (`total` events, repeats inside the delivery among them): one round trip fewer, and
+   * only ever committed together with the effects the caller applies next in the transaction.
    */
-  async claimMany(tx: EntityManager, claims: readonly { key: string; field: string }[], deliveryId: string, now: Date): Promise<Map<string, { claimed: boolean; owner: string | null }>> {
+  async claimMany(
+    tx: EntityManager,
+    claims: readonly { key: string; field: string }[],
+    deliveryId: string,
+    now: Date,
+    finish: { total: number } | null = null,
+  ): Promise<Map<string, { claimed: boolean; owner: string | null }>> {
     const raw = await preparedTxRows<{ key: string; claimed: boolean; owner: string | null }>(
       tx,
       `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(key, field, n)),
        claimed AS (
          INSERT INTO webhook_event_claims (key, field, delivery_id, state, claimed_at)
          SELECT key, field, $3, 'done', $4 FROM wanted ORDER BY n
-         ON CONFLICT (key) DO NOTHING RETURNING key)
-       SELECT w.key, c.key IS NOT NULL AS claimed, o.delivery_id AS owner
-         FROM wanted w LEFT JOIN claimed c ON c.key = w.key LEFT JOIN webhook_event_claims o ON o.key = w.key`,
-      [claims.map((c) => c.key), claims.map((c) => c.field), deliveryId, now],
+         ON CONFLICT (key) DO NOTHING RETURNING key),
+       answer AS (
+         SELECT w.key, c.key IS NOT NULL AS claimed, o.delivery_id AS owner
+           FROM wanted w LEFT JOIN claimed c ON c.key = w.key LEFT JOIN webhook_event_claims o ON o.key = w.key),
+       finished AS (
+         UPDATE webhook_deliveries
+            SET state = 'processed', processed_at = $4, lease_token = NULL, lease_until = NULL, last_error = NULL, events_total = $5::int,
+                events_applied = (SELECT count(*)::int FROM answer WHERE claimed),
+                events_duplicate = $5::int - (SELECT count(*)::int FROM answer WHERE claimed) - (SELECT count(*)::int FROM answer WHERE NOT claimed AND owner = $3)
+          WHERE id = $3 AND state = 'received' AND $6::boolean)
+       SELECT key, claimed, owner FROM answer`,
+      [claims.map((c) => c.key), claims.map((c) => c.field), deliveryId, now, finish?.total ?? 0, finish !== null],
     );
     return new Map(raw.map((r) => [r.key, { claimed: r.claimed, owner: r.claimed ? null : r.owner }]));
   }

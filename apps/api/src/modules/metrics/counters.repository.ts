@@ -35,15 +35,10 @@ export class CountersRepository {
     );
   }
 
-  /**
-   * Many increments in one statement (rows must not repeat a metric, label and minute), in a given
-   * transaction when `db` is one; rows are taken in (metric, label) order, so two transactions
-   * bumping the same counters lock them in one order.
-   */
-  async incrementMany(unsorted: readonly CounterRow[], db: DataSource | EntityManager = this.dataSource): Promise<void> {
-    if (unsorted.length === 0) return;
-    const rows = [...unsorted].sort((a, b) => (a.metric === b.metric ? (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) : a.metric < b.metric ? -1 : 1));
-    await db.query(
+  /** Many increments in one statement (rows must not repeat a metric, label and minute). */
+  async incrementMany(rows: readonly CounterRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.dataSource.query(
       `INSERT INTO metric_counters (metric, label, bucket_start, count)
        SELECT m, l, date_trunc('minute', t), c FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) AS u(m, l, t, c)
        ON CONFLICT (metric, label, bucket_start) DO UPDATE SET count = metric_counters.count + EXCLUDED.count`,

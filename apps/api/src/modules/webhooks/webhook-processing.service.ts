@@ -7,7 +7,8 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ConversationAttributionService } from '../conversations/conversation-attribution.service.js';
-import { CountersRepository, type CounterRow } from '../metrics/counters.repository.js';
+import { CountersRepository } from '../metrics/counters.repository.js';
+import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { MessagingLimitsRepository, type ReleasedRow } from '../policy/messaging-limits.repository.js';
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
@@ -40,6 +41,7 @@ export class WebhookProcessingService {
     private readonly statuses: WebhookStatusesService,
     private readonly attribution: ConversationAttributionService,
     private readonly counters: CountersRepository,
+    private readonly recorder: MetricsRecorder,
     private readonly templates: TemplatesService,
     private readonly limits: MessagingLimitsRepository,
     private readonly tierEffects: TierWebhookEffects,
@@ -81,8 +83,8 @@ export class WebhookProcessingService {
     const { counts, failed, firstError, committedDone } = tally;
     if (counts.duplicate > 0) this.logger.event('info', 'webhook.duplicate_events', { delivery_id: delivery.id, count: counts.duplicate, keys: tally.duplicateKeys });
 
+    this.countOutcomes(tally);
     const now = this.clock.now();
-    if (!committedDone) await this.counters.incrementMany(countersOf(tally, now));
 
     if (failed > 0) {
       const message = firstError instanceof Error ? firstError.message : String(firstError);
@@ -112,8 +114,6 @@ export class WebhookProcessingService {
       const claimed = events.filter((_, i) => outcomes[i] === 'applied');
       released.push(...(await this.applyClaimed(tx, claimed, delivery, now)));
       events.forEach((e, i) => tallyOutcome(tally, e, outcomes[i]!));
-      // Last, so the counters' rows (every delivery bumps the same few) stay locked only through the commit.
-      await this.counters.incrementMany(countersOf(tally, now), tx);
     });
     tally.committedDone = true;
     await this.outbox.bringForward(released);
@@ -256,6 +256,22 @@ export class WebhookProcessingService {
     });
   }
 
+  /**
+   * Events applied, duplicate and re-processed, per field, summed in memory and written with the
+   * process's other hot-path counts (MetricsRecorder). Bumped in every delivery's transaction, the
+   * same few counter rows made every delivery wait for the one before it to commit: the longest
+   * lock wait of the whole drain.
+   */
+  private countOutcomes(tally: Tally): void {
+    for (const [metric, perField] of [
+      [WEBHOOK_COUNTERS.eventApplied, tally.perField.applied],
+      [WEBHOOK_COUNTERS.duplicateEvent, tally.perField.duplicate],
+      [WEBHOOK_COUNTERS.reprocessedEvent, tally.perField.reprocessed],
+    ] as const) {
+      for (const [field, n] of perField) this.recorder.count(metric, field, n);
+    }
+  }
+
   private async poison(delivery: LeasedDelivery, code: string, message: string): Promise<void> {
     const now = this.clock.now();
     await this.repo.markPoison(delivery.id, { code, message, attempts: delivery.attempts }, now);
@@ -293,15 +309,7 @@ function tallyOutcome(tally: Tally, event: WebhookEvent, outcome: EventOutcome):
   if (outcome === 'duplicate') tally.duplicateKeys.push(event.key);
 }
 
-/** What a delivery adds to the webhook counters: events applied, duplicate and re-processed, per field. */
-function countersOf(tally: Tally, at: Date): CounterRow[] {
-  const rows = (metric: string, perField: Map<string, number>) => [...perField].map(([label, count]) => ({ metric, label, at, count }));
-  return [
-    ...rows(WEBHOOK_COUNTERS.eventApplied, tally.perField.applied),
-    ...rows(WEBHOOK_COUNTERS.duplicateEvent, tally.perField.duplicate),
-    ...rows(WEBHOOK_COUNTERS.reprocessedEvent, tally.perField.reprocessed),
-  ];
-}
+
 
 /** Consecutive events of one kind, in order. */
 function runsOfKind(events: readonly WebhookEvent[]): WebhookEvent[][] {

@@ -116,7 +116,8 @@ export class WebhookProcessingService {
       events.forEach((e, i) => tallyOutcome(tally, e, outcomes[i]!));
     });
     tally.committedDone = true;
-    await this.outbox.bringForward(released);
+    // Committed: a retry would find every event claimed and release nothing, so this is not one.
+    await this.outbox.bringForward(released).catch((error: unknown) => this.logger.event('warn', 'webhook.bring_forward_failed', { delivery_id: delivery.id, rows: released.length, error, note: 'their jobs keep the delay they had' }));
     return tally;
   }
 

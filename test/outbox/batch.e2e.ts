@@ -7,6 +7,10 @@ interface BatchResult {
   details: { field: string; message: string }[];
 }
 
+/** HH:MM in Israel (the recipients' time zone, from their +972 numbers), `minutes` from now. */
+const jerusalemTime = (minutes: number) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
+
 const recipient = (n: number) => `+97250${String(1_000_000 + n)}`;
 
 /** A distinct order update per customer, the way an order system sends a day's shipments. */
@@ -31,7 +35,8 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
   let sb: Sendbook;
   beforeAll(async () => {
     // 890 customers in one go: above the default 250-user messaging limit, which has its own test.
-    sb = await startSendbook({ app: { env: { MESSAGING_LIMIT: '2000' } } });
+    // Marketing is in quiet hours for the next hour, wherever the clock stands (order updates are exempt).
+    sb = await startSendbook({ app: { env: { MESSAGING_LIMIT: '2000', QUIET_HOURS: `marketing=${jerusalemTime(-60)}-${jerusalemTime(60)}` } } });
   });
   afterAll(() => sb.close());
 
@@ -151,6 +156,24 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
       await sb.dataSource.query(`ALTER TABLE outbound_messages DROP CONSTRAINT ck_test_blocked`);
     }
   });
+
+  it('streams through the same policy as single enqueues: quiet hours hold a marketing item, two items to one customer go 6 s apart', async () => {
+    const res = await batch([
+      messageRequest({ dedupe_key: 'policy-quiet', to: recipient(8001), purpose: 'marketing' }),
+      messageRequest({ dedupe_key: 'policy-pair-1', to: recipient(8002) }),
+      messageRequest({ dedupe_key: 'policy-pair-2', to: recipient(8002), payload: templatePayload('2') }),
+    ]).expect(200);
+    const [quiet, pairA, pairB] = (res.body.results as BatchResult[]).map((r) => r.message!.id);
+    const sentAt = (id: string) => sb.sim.ledger({ bizOpaqueCallbackData: id })[0]?.acceptedAt;
+    await waitFor(() => sentAt(pairA!) !== undefined && sentAt(pairB!) !== undefined, { what: 'both items to one customer', timeoutMs: 30_000 });
+    expect(Math.abs(sentAt(pairA!)! - sentAt(pairB!)!)).toBeGreaterThanOrEqual(5_900);
+
+    const message = async () => (await sb.api().get(`/v1/messages/${quiet}`).expect(200)).body.message;
+    await waitFor(async () => (await message()).waiting?.reason === 'quiet_hours', { what: 'the marketing item to wait for the end of quiet hours' });
+    expect(await message()).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(new Date((await message()).not_before).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(sb.sim.ledger({ bizOpaqueCallbackData: quiet! })).toEqual([]);
+  }, 60_000);
 
   it('refuses a batch of 1,001, an empty one and one without messages, naming `messages`, and stores nothing', async () => {
     const before = await count(`SELECT count(*)::int AS n FROM outbound_messages`);

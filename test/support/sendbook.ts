@@ -18,12 +18,14 @@ export interface Sendbook extends TestApp {
  */
 export async function startSendbook(options: { sim?: SimulatorOptions; app?: TestAppOptions } = {}): Promise<Sendbook> {
   // Sendbook reads the messaging limit from Graph at boot: the simulated Meta reports the one the test assumes.
+  // A number the test describes itself keeps the limit it gives.
   const messagingLimit = simulatedTier(options.app?.env?.MESSAGING_LIMIT);
+  const numbers = options.sim?.phoneNumbers ?? [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 }];
   const sim = await createSimulator({
     accessToken: TEST_SECRETS.accessToken,
     appSecret: TEST_SECRETS.appSecret,
-    phoneNumbers: [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80, ...(messagingLimit ? { messagingLimit } : {}) }],
     ...options.sim,
+    phoneNumbers: numbers.map((n) => ({ ...(messagingLimit ? { messagingLimit } : {}), ...n })),
   });
   const app = await startTestApp({
     ...options.app,

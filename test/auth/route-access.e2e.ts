@@ -87,7 +87,15 @@ const BUILDERS: Record<string, Builder> = {
   },
   recoverEventEndpoint: async (w) => ({ method: 'POST', url: `/v1/event-endpoints/${await w.eventEndpointId()}/recover`, body: { since: new Date(Date.now() - 60_000).toISOString() } }),
   createMessage: () => ({ method: 'POST', url: '/v1/messages', body: messageRequest({ dedupe_key: `matrix-${Date.now()}-${Math.random()}` }) }),
+  createMessageBatch: () => ({ method: 'POST', url: '/v1/messages/batch', body: { messages: [messageRequest({ dedupe_key: `matrix-batch-${Date.now()}-${Math.random()}` })] } }),
   listMessages: () => ({ method: 'GET', url: '/v1/messages' }),
+  listCampaigns: () => ({ method: 'GET', url: '/v1/campaigns' }),
+  getCampaign: async (w) => {
+    // A send-only key sees the campaigns of its own messages: it enqueues one first (once: the key is fixed).
+    const mine = await request(w.sb.url).post('/v1/messages').set('Authorization', `Bearer ${w.sendKey}`).send(messageRequest({ dedupe_key: 'matrix-campaign', campaign: 'matrix' }));
+    if (mine.status !== 201 && mine.status !== 200) throw new Error(`enqueueing the matrix campaign's message: ${mine.status}`);
+    return { method: 'GET', url: '/v1/campaigns/matrix' };
+  },
   getMessage: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}` }),
   getMessageHistory: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/history` }),
   getMessageStatuses: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/statuses` }),

@@ -84,12 +84,27 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('createMessage', 400, { url: '/v1/messages', body: { to: '+972501234567', purpose: 'order shipped', payload: { type: 'text' } } });
     await rec.call('createMessage', 401, { url: '/v1/messages', body, auth: false });
     await rec.call('createMessage', 413, { url: '/v1/messages', body: { ...body, trigger_ref: 'x'.repeat(300_000) } });
+    await rec.call('createMessageBatch', 200, {
+      url: '/v1/messages/batch',
+      body: {
+        messages: [
+          messageRequest({ dedupe_key: 'order-44815:shipped:972501234567', campaign: 'december-shipments' }),
+          body,
+          { ...body, payload: templatePayload('44813') },
+          messageRequest({ dedupe_key: 'order-44816:shipped:972501234567', to: 'call me maybe' }),
+        ],
+      },
+    });
+    await rec.call('createMessageBatch', 400, { url: '/v1/messages/batch', body: { messages: [] } });
     await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.wamid !== null, { what: 'the message accepted by Meta' });
 
     await rec.call('getMessage', 200, { url: `/v1/messages/${id}` });
     await rec.call('getMessage', 404, { url: '/v1/messages/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
     await rec.call('listMessages', 200, { url: '/v1/messages?trigger_ref=orders/44812&limit=1' });
     await rec.call('listMessages', 401, { url: '/v1/messages', auth: false });
+    await rec.call('listCampaigns', 200, { url: '/v1/campaigns' });
+    await rec.call('getCampaign', 200, { url: '/v1/campaigns/december-shipments' });
+    await rec.call('getCampaign', 404, { url: '/v1/campaigns/no-such-campaign' });
     await rec.call('getMessageHistory', 200, { url: `/v1/messages/${id}/history` });
     await waitFor(async () => (await sb.api().get(`/v1/messages/${id}/statuses`)).body.data.length > 0, { what: 'a status from Meta' });
     await rec.call('getMessageStatuses', 200, { url: `/v1/messages/${id}/statuses` });

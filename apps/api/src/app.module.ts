@@ -16,6 +16,7 @@ import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { EventsModule } from './modules/events/events.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         ConversationsModule.forRole(config.role),
         WorkItemsModule.forRole(config.role),
         NumbersModule.forRole(config.role),
+        CampaignsModule.forRole(config.role),
         IntegratorEventsModule.forRole(config.role),
       ],
     };

@@ -157,6 +157,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/campaigns": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listCampaigns"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{campaign}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getCampaign"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listConversations"];
@@ -382,6 +404,17 @@ export interface paths {
     get: operations["listMessages"];
     put?: never;
     post: operations["createMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/messages/batch": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["createMessageBatch"];
     delete?: never;
     options?: never;
     head?: never;
@@ -788,6 +821,91 @@ export interface components {
       older_than?: string;
       before?: string;
     };
+    /** A campaign with its failures and replies. */
+    Campaign: {
+      /** the tag given at enqueue */
+      campaign: string;
+      /** messages tagged with it */
+      messages: number;
+      /** messages by their state now */
+      by_state: {
+        /** messages now queued */
+        queued: number;
+        /** messages now sending */
+        sending: number;
+        /** messages now accepted */
+        accepted: number;
+        /** messages now sent */
+        sent: number;
+        /** messages now delivered */
+        delivered: number;
+        /** messages now read */
+        read: number;
+        /** messages now played */
+        played: number;
+        /** messages now failed */
+        failed: number;
+        /** messages now held */
+        held: number;
+        /** messages now cancelled */
+        cancelled: number;
+      };
+      first_enqueued_at: string;
+      last_enqueued_at: string;
+      /** failed messages by error code, most frequent first */
+      failures: ({
+        /** the error code of the failed messages (Meta’s, or the sender’s own) */
+        code: number | string | null;
+        title: string | null;
+        /** failed messages with this code */
+        count: number;
+      })[];
+      /** what customers answered */
+      replies: {
+        /** inbound messages attributed to its messages (reactions excluded) */
+        count: number;
+        /** its messages with at least one reply */
+        messages_replied: number;
+        /** buttons and list rows tapped, most frequent first */
+        choices: ({
+          title: string;
+          /** replies with this button or list choice */
+          count: number;
+        })[];
+      };
+    };
+    /** A campaign: the messages enqueued with one `campaign` tag. */
+    CampaignSummary: {
+      /** the tag given at enqueue */
+      campaign: string;
+      /** messages tagged with it */
+      messages: number;
+      /** messages by their state now */
+      by_state: {
+        /** messages now queued */
+        queued: number;
+        /** messages now sending */
+        sending: number;
+        /** messages now accepted */
+        accepted: number;
+        /** messages now sent */
+        sent: number;
+        /** messages now delivered */
+        delivered: number;
+        /** messages now read */
+        read: number;
+        /** messages now played */
+        played: number;
+        /** messages now failed */
+        failed: number;
+        /** messages now held */
+        held: number;
+        /** messages now cancelled */
+        cancelled: number;
+      };
+      first_enqueued_at: string;
+      last_enqueued_at: string;
+    };
     ChangePassword: {
       current_password: string;
       new_password: string;
@@ -841,6 +959,8 @@ export interface components {
       to: string;
       purpose: string;
       trigger_ref?: string;
+      campaign?: string;
+      /** The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`. */
       payload: {
         [key: string]: unknown;
       };
@@ -850,6 +970,10 @@ export interface components {
       fallback_template?: {
         [key: string]: unknown;
       };
+    };
+    CreateMessageBatch: {
+      /** each item the body of `POST /v1/messages` */
+      messages: components["schemas"]["CreateMessage"][];
     };
     CreateStaff: {
       email: string;
@@ -987,6 +1111,8 @@ export interface components {
       to: string;
       purpose: string;
       trigger_ref: string | null;
+      /** the send-out it belongs to, as the integrator tagged it */
+      campaign: string | null;
       payload: {
         [key: string]: unknown;
       };
@@ -1445,11 +1571,45 @@ export interface components {
     /** A template message as the customer saw it. */
     RenderedTemplate: {
       header: string | null;
+      /** a media header's image, video or document as sent; null for a text header or none */
+      media: {
+        /** image, video or document */
+        type: string;
+        /** uploaded media id */
+        id: string | null;
+        /** public link */
+        link: string | null;
+      } | null;
       body: string;
       footer: string | null;
       buttons: ({
+        /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
         type: string;
+        /** the label the customer saw */
         text: string;
+        /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+        value: string | null;
+      })[];
+      /** a carousel's cards in order; empty for other templates */
+      cards: ({
+        /** a media header's image, video or document as sent; null for a text header or none */
+        media: {
+          /** image, video or document */
+          type: string;
+          /** uploaded media id */
+          id: string | null;
+          /** public link */
+          link: string | null;
+        } | null;
+        body: string | null;
+        buttons: ({
+          /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
+          type: string;
+          /** the label the customer saw */
+          text: string;
+          /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+          value: string | null;
+        })[];
       })[];
       /** all of it as one text, as the customer saw it */
       text: string;
@@ -1824,6 +1984,36 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** List campaigns, the latest first */
+  listCampaigns: {
+    parameters: { query?: { limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["CampaignSummary"][];
+          next_cursor: string | null;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** One campaign: counts by state, failures by code, replies */
+  getCampaign: {
+    parameters: { query?: never; header?: never; path: { campaign: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["Campaign"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
     };
   };
   /** List conversations, most recent activity first */
@@ -2236,7 +2426,7 @@ export interface operations {
   };
   /** List messages, newest first */
   listMessages: {
-    parameters: { query?: { dedupe_key?: string; trigger_ref?: string; state?: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled"; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query?: { dedupe_key?: string; trigger_ref?: string; campaign?: string; state?: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled"; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -2249,6 +2439,31 @@ export interface operations {
           message: string;
         } } };
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Enqueue many messages at once */
+  createMessageBatch: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateMessageBatch"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** one per item, in the order sent */
+          results: ({
+            /** created: a new row; deduplicated: the same business event again (the existing row); conflict: the key names a message with other content (the existing row); invalid: refused, nothing stored */
+            status: "created" | "deduplicated" | "conflict" | "invalid";
+            /** the row for this item; null when invalid */
+            message: components["schemas"]["Message"] | null;
+            /** what is wrong, by field (as a single enqueue’s 400 names them); empty when created or deduplicated */
+            details: ({
+              field: string;
+              message: string;
+            })[];
+          })[];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** One message */
@@ -2814,6 +3029,10 @@ export type AttributionHistoryEntry = components['schemas']["AttributionHistoryE
 /** One audited action: who did what, when. */
 export type AuditEntry = components['schemas']["AuditEntry"];
 export type BulkWorkItems = components['schemas']["BulkWorkItems"];
+/** A campaign with its failures and replies. */
+export type Campaign = components['schemas']["Campaign"];
+/** A campaign: the messages enqueued with one `campaign` tag. */
+export type CampaignSummary = components['schemas']["CampaignSummary"];
 export type ChangePassword = components['schemas']["ChangePassword"];
 /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
 export type Choice = components['schemas']["Choice"];
@@ -2823,6 +3042,7 @@ export type Conversation = components['schemas']["Conversation"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
 export type CreateEventEndpoint = components['schemas']["CreateEventEndpoint"];
 export type CreateMessage = components['schemas']["CreateMessage"];
+export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
 /** One event owed to one endpoint, and what its attempts came to. */

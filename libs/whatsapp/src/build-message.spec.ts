@@ -40,3 +40,16 @@ describe('buildTextMessage', () => {
     });
   });
 });
+
+describe('sending to a business-scoped user id', () => {
+  it('names the user by recipient, never to', () => {
+    expect(buildTextMessage('US.13491208655302741918', 'Hi', { bizOpaqueCallbackData: 'm1' })).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      recipient: 'US.13491208655302741918',
+      type: 'text',
+      text: { body: 'Hi' },
+      biz_opaque_callback_data: 'm1',
+    });
+  });
+});

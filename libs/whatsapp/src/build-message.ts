@@ -1,3 +1,4 @@
+import { recipientField } from './bsuid.js';
 import type { MarkAsReadBody, OutboundBase, OutboundText } from './outbound-types.js';
 
 // Builders for send bodies. They only assemble JSON: Meta validates lengths and counts (a text body
@@ -12,11 +13,12 @@ export interface CommonOptions {
   recipientType?: 'individual' | 'group';
 }
 
+/** `to` is a phone number, a group id or a BSUID (then sent as `recipient`). */
 function base(to: string, options: CommonOptions = {}): OutboundBase {
   const body: OutboundBase = {
     messaging_product: 'whatsapp',
     recipient_type: options.recipientType ?? 'individual',
-    to,
+    ...(options.recipientType === 'group' ? { to } : recipientField(to)),
   };
   if (options.replyTo !== undefined) body.context = { message_id: options.replyTo };
   if (options.bizOpaqueCallbackData !== undefined) body.biz_opaque_callback_data = options.bizOpaqueCallbackData;

@@ -100,6 +100,14 @@ describe('GraphClient.sendMessage: the four outcomes', () => {
     expect(await client.sendMessage('1', textBody)).toMatchObject({ outcome: 'accepted', messageStatus: 'accepted', waId: '16505551234' });
   });
 
+  it('accepted by recipient: the answer names the user by user_id', async () => {
+    const answer = { messaging_product: 'whatsapp', contacts: [{ input: 'US.13491208655302741918', user_id: 'US.13491208655302741918' }], messages: [{ id: 'wamid.B1' }] };
+    const { client } = await setup((_req, res) => json(res, 200, answer));
+    const result = await client.sendMessage('1', buildTextMessage('US.13491208655302741918', 'hi'));
+    expect(result).toMatchObject({ outcome: 'accepted', wamid: 'wamid.B1', userId: 'US.13491208655302741918', input: 'US.13491208655302741918' });
+    expect(result).not.toHaveProperty('waId');
+  });
+
   it("rejected: Meta's error shape, classifiable", async () => {
     const { client } = await setup((_req, res) => json(res, 400, fixtureJson('error-130429-response-meta-docs.json')));
     const result = await client.sendMessage('1', textBody);

@@ -105,6 +105,8 @@ export class GraphClient {
     const result: SendResult = { outcome: 'accepted', wamid, httpStatus: outcome.status, raw: json };
     const waId = contact && idStr(contact.wa_id);
     if (waId) result.waId = waId;
+    const userId = contact && str(contact.user_id);
+    if (userId) result.userId = userId;
     const input = contact && str(contact.input);
     if (input) result.input = input;
     const messageStatus = str(message.message_status);

@@ -28,6 +28,8 @@ export interface SendAccepted {
   wamid: string;
   /** wa_id Meta resolved the recipient to (may differ from what was sent). */
   waId?: string;
+  /** BSUID of the recipient, answered when the message was sent by `recipient`. */
+  userId?: string;
   /** Echo of `to`. */
   input?: string;
   /** "accepted", "held_for_quality_assessment" or "paused" (template pacing). */

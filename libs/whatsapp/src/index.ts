@@ -21,4 +21,5 @@ export * from './graph-client.js';
 export * from './failed-answer.js';
 export * from './media-download.js';
 export * from './phone.js';
+export * from './bsuid.js';
 export * from './window.js';

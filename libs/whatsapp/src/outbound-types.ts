@@ -4,8 +4,10 @@
 export interface OutboundBase {
   messaging_product: 'whatsapp';
   recipient_type: 'individual' | 'group';
-  /** Phone number (E.164 with or without "+", or digits) or group id. */
-  to: string;
+  /** Phone number (E.164 with or without "+", or digits) or group id; absent when sent by `recipient`. */
+  to?: string;
+  /** The user's BSUID, instead of `to` (2026: users known only by username). */
+  recipient?: string;
   /** Contextual reply: the wamid being quoted. */
   context?: { message_id: string };
   /** Echoed back on status webhooks (max 512 chars). */

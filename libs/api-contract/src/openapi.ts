@@ -956,7 +956,10 @@ export interface components {
     };
     CreateMessage: {
       dedupe_key: string;
-      to: string;
+      /** The customer's phone number, normalised once to E.164. Exactly one of `to` or `recipient` is required. */
+      to?: string;
+      /** The customer's business-scoped user id (BSUID, e.g. `US.13491208655302741918`) for a user known only by username: sent to Meta as `recipient`. Exactly one of `to` or `recipient` is required. */
+      recipient?: string;
       purpose: string;
       trigger_ref?: string;
       campaign?: string;
@@ -1107,7 +1110,7 @@ export interface components {
     Message: {
       id: string;
       dedupe_key: string;
-      /** E.164 */
+      /** E.164, or the user's business-scoped user id for a message sent by `recipient` */
       to: string;
       purpose: string;
       trigger_ref: string | null;

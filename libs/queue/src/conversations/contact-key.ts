@@ -17,6 +17,25 @@ export function contactE164(waId: string | null): string | null {
   return waId && /^\d{6,15}$/.test(waId) ? `+${waId}` : null;
 }
 
+/**
+ * Whom a reply to this contact is addressed to: its phone number (E.164) when known, else its
+ * business-scoped user id (sent as Meta's `recipient`), else nobody.
+ */
+export function replyAddress(identity: ContactIdentity): { to: string } | { recipient: string } | null {
+  const e164 = contactE164(identity.waId);
+  if (e164) return { to: e164 };
+  const userId = nonEmpty(identity.userId);
+  return userId ? { recipient: userId } : null;
+}
+
+/**
+ * The `to_wa_id` values an outbound row to this contact may carry: its wa_id, and its user id (a
+ * row sent by `recipient` before the phone number was known).
+ */
+export function recipientIdsOf(identity: ContactIdentity): string[] {
+  return [nonEmpty(identity.waId), nonEmpty(identity.userId)].filter((v): v is string => v !== null);
+}
+
 function nonEmpty(value: string | null): string | null {
   const v = value?.trim();
   return v ? v : null;

@@ -233,10 +233,11 @@ export class ConversationsRepository {
   }
 
   /** The latest window end for a phone number on a business number (any of its contacts). */
+  /** `waId` is a row's `to_wa_id`: the phone's wa_id, or the BSUID of a user known only by it. */
   async closeWindow(phoneNumberId: string, waId: string, now: Date): Promise<void> {
     await this.dataSource.query(
       `UPDATE conversations c SET window_open_until = $3, updated_at = $3 FROM contacts k
-        WHERE k.id = c.contact_id AND c.phone_number_id = $1 AND k.wa_id = $2 AND c.window_open_until > $3`,
+        WHERE k.id = c.contact_id AND c.phone_number_id = $1 AND $2 IN (k.wa_id, k.user_id) AND c.window_open_until > $3`,
       [phoneNumberId, waId, now],
     );
   }
@@ -245,7 +246,7 @@ export class ConversationsRepository {
     const rows = await queryRows<{ until: Date | null }>(
       this.dataSource,
       `SELECT max(c.window_open_until) AS until FROM conversations c JOIN contacts k ON k.id = c.contact_id
-        WHERE c.phone_number_id = $1 AND k.wa_id = $2`,
+        WHERE c.phone_number_id = $1 AND $2 IN (k.wa_id, k.user_id)`,
       [phoneNumberId, waId],
     );
     return rows[0]?.until ? new Date(rows[0].until) : null;

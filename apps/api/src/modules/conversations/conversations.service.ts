@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { contactE164 } from '@sendbook/queue';
+import { recipientIdsOf, replyAddress } from '@sendbook/queue';
 import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -181,15 +181,15 @@ export class ConversationsService {
     if ((reply.text === undefined) === (reply.template === undefined)) {
       throw DomainError.validation([{ field: 'text', message: 'give exactly one of text or template' }]);
     }
-    const to = contactE164(conversation.contact.waId);
-    if (!to || !conversation.contact.waId) {
-      throw DomainError.validation([{ field: 'conversation', message: 'the contact has no phone number to send to (known only by user id)' }]);
-    }
+    // A username user known only by a business-scoped user id is answered by `recipient`.
+    const address = replyAddress(conversation.contact);
+    if (!address) throw DomainError.validation([{ field: 'conversation', message: 'the contact has neither a phone number nor a user id to send to' }]);
+    const recipientId = 'to' in address ? conversation.contact.waId! : address.recipient;
     const payload: Record<string, unknown> =
       reply.text !== undefined ? { type: 'text', text: { body: reply.text, preview_url: false } } : { type: 'template', template: reply.template };
     if (reply.replyTo !== undefined) payload.context = { message_id: await this.contextWamid(conversation, reply.replyTo) };
 
-    if (reply.text !== undefined && (await this.gate.decideFreeForm(conversation.phoneNumberId, conversation.contact.waId, this.clock.now())) === 'closed') {
+    if (reply.text !== undefined && (await this.gate.decideFreeForm(conversation.phoneNumberId, recipientId, this.clock.now())) === 'closed') {
       throw new DomainError(ErrorCode.WindowClosed, 'the 24 h customer-service window is closed: only a template can be sent', {
         window_open_until: conversation.windowOpenUntil?.toISOString() ?? null,
       });
@@ -197,7 +197,7 @@ export class ConversationsService {
 
     const dto: CreateMessageDto = {
       dedupe_key: `conversation:${conversation.id}:reply:${reply.requestId}`,
-      to,
+      ...address,
       purpose: 'agent_reply',
       trigger_ref: `conversations/${conversation.id}`,
       payload,
@@ -217,7 +217,7 @@ export class ConversationsService {
       return inbound.wamid;
     }
     const outbound = UUID.test(replyTo) ? await this.repo.findOutbound(replyTo) : await this.repo.findOutboundByWamid(conversation.phoneNumberId, replyTo);
-    if (outbound?.wamid && outbound.toWaId === conversation.contact.waId) return outbound.wamid;
+    if (outbound?.wamid && recipientIdsOf(conversation.contact).includes(outbound.toWaId)) return outbound.wamid;
     throw bad;
   }
 }

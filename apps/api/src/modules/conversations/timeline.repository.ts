@@ -43,9 +43,10 @@ export class TimelineRepository {
     return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'inbound', id: r.id as string }, row: toInbound(r) }));
   }
 
-  async outbound(phoneNumberId: string, waId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<OutboundMessage>[]> {
-    const params: unknown[] = [phoneNumberId, waId];
-    const where = [`o.phone_number_id = $1`, `o.to_wa_id = $2`, ...this.before('outbound', US('o.created_at'), 'o.id', before, params)];
+  /** `waIds`: every id the contact's rows may be addressed by (its wa_id, its BSUID). */
+  async outbound(phoneNumberId: string, waIds: readonly string[], before: TimelinePosition | null, limit: number): Promise<Positioned<OutboundMessage>[]> {
+    const params: unknown[] = [phoneNumberId, waIds];
+    const where = [`o.phone_number_id = $1`, `o.to_wa_id = ANY($2::text[])`, ...this.before('outbound', US('o.created_at'), 'o.id', before, params)];
     const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
       this.dataSource,
       `SELECT o.*, ${US('o.created_at')} AS sort_us FROM outbound_messages o WHERE ${where.join(' AND ')} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.push(limit)}`,
@@ -73,22 +74,22 @@ export class TimelineRepository {
   }
 
   /** Messages we sent this phone from this number before an instant, newest first: what an unattributed reply may answer. */
-  async sentBefore(phoneNumberId: string, waId: string, before: Date, limit: number): Promise<OutboundMessage[]> {
+  async sentBefore(phoneNumberId: string, waIds: readonly string[], before: Date, limit: number): Promise<OutboundMessage[]> {
     const rows = await queryRows<Record<string, unknown>>(
       this.dataSource,
-      `SELECT o.* FROM outbound_messages o WHERE o.phone_number_id = $1 AND o.to_wa_id = $2 AND o.created_at <= $3 ORDER BY o.created_at DESC, o.id DESC LIMIT $4`,
-      [phoneNumberId, waId, before, limit],
+      `SELECT o.* FROM outbound_messages o WHERE o.phone_number_id = $1 AND o.to_wa_id = ANY($2::text[]) AND o.created_at <= $3 ORDER BY o.created_at DESC, o.id DESC LIMIT $4`,
+      [phoneNumberId, waIds, before, limit],
     );
     const metadata = this.dataSource.getMetadata(OutboundMessage);
     return rows.map((r) => mapRawRow<OutboundMessage>(metadata, r));
   }
 
   /** The last few things we sent to this contact, for the contact panel: what they were for, and the record behind them. */
-  recentPurposes(phoneNumberId: string, waId: string, limit: number): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
+  recentPurposes(phoneNumberId: string, waIds: readonly string[], limit: number): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
     return queryRows(
       this.dataSource,
-      `SELECT id, purpose, trigger_ref, state, created_at FROM outbound_messages WHERE phone_number_id = $1 AND to_wa_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
-      [phoneNumberId, waId, limit],
+      `SELECT id, purpose, trigger_ref, state, created_at FROM outbound_messages WHERE phone_number_id = $1 AND to_wa_id = ANY($2::text[]) ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [phoneNumberId, waIds, limit],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TimelineEntry } from '@sendbook/api-contract';
+import { recipientIdsOf } from '@sendbook/queue';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -34,10 +35,10 @@ export class TimelineService {
     const before = cursor === undefined ? null : decodeTimelineCursor(cursor);
     if (before === null && cursor !== undefined) throw DomainError.validation([{ field: 'before', message: 'is not a cursor this API gave out' }]);
     const take = Math.min(Math.max(limit, 1), TIMELINE_MAX_PAGE) + 1;
-    const waId = conversation.contact.waId;
+    const recipientIds = recipientIdsOf(conversation.contact);
     const [inbound, outbound, notes] = await Promise.all([
       this.repo.inbound(conversation.id, before, take),
-      waId ? this.repo.outbound(conversation.phoneNumberId, waId, before, take) : Promise.resolve([]),
+      recipientIds.length > 0 ? this.repo.outbound(conversation.phoneNumberId, recipientIds, before, take) : Promise.resolve([]),
       this.repo.notes(conversation.id, before, take),
     ]);
     type Candidate = { position: TimelinePosition; build: () => TimelineEntry };
@@ -64,16 +65,18 @@ export class TimelineService {
    * What an inbound message may answer, for the person attributing it by hand: the last ten
    * messages this number sent its sender before it arrived, with their text and time.
    */
-  async candidates(inbound: { phoneNumberId: string; fromWaId: string | null; createdAt: Date }) {
-    if (!inbound.fromWaId) return { data: [] };
-    const rows = await this.repo.sentBefore(inbound.phoneNumberId, inbound.fromWaId, inbound.createdAt, 10);
+  async candidates(inbound: { phoneNumberId: string; fromWaId: string | null; fromUserId: string | null; createdAt: Date }) {
+    const recipientIds = recipientIdsOf({ waId: inbound.fromWaId, userId: inbound.fromUserId });
+    if (recipientIds.length === 0) return { data: [] };
+    const rows = await this.repo.sentBefore(inbound.phoneNumberId, recipientIds, inbound.createdAt, 10);
     return { data: await this.messages.present(rows) };
   }
 
   /** For the contact panel: what was last sent to this contact, and for which business record. */
   async recentPurposes(conversation: ConversationView) {
-    if (!conversation.contact.waId) return [];
-    const rows = await this.repo.recentPurposes(conversation.phoneNumberId, conversation.contact.waId, 10);
+    const recipientIds = recipientIdsOf(conversation.contact);
+    if (recipientIds.length === 0) return [];
+    const rows = await this.repo.recentPurposes(conversation.phoneNumberId, recipientIds, 10);
     return rows.map((r) => ({ message_id: r.id, purpose: r.purpose, trigger_ref: r.trigger_ref, state: r.state, created_at: isoTime(r.created_at) }));
   }
 }

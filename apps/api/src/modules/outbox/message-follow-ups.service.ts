@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { derivedDedupeKey } from '@sendbook/queue';
+import { isBsuid } from '@sendbook/whatsapp';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
@@ -64,7 +65,7 @@ export class MessageFollowUpsService {
   private async sendAgain(original: OutboundMessage, dedupeKey: string, payload: Record<string, unknown>, how: { note: string | null; by: Principal; action: string; attempt: number }) {
     const dto: CreateMessageDto = {
       dedupe_key: dedupeKey,
-      to: original.to,
+      ...(isBsuid(original.to) ? { recipient: original.to } : { to: original.to }),
       purpose: original.purpose,
       trigger_ref: original.triggerRef ?? undefined,
       payload,

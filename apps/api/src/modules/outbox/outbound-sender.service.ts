@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, type RowError, type SendDecision } from '@sendbook/queue';
-import { decideFreeFormAt, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
+import { decideFreeFormAt, recipientField, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -217,7 +217,7 @@ export function graphBody(row: Pick<ClaimedRow, 'id' | 'to' | 'payload'>): Outbo
     ...row.payload,
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: row.to,
+    ...recipientField(row.to),
     biz_opaque_callback_data: row.id,
   } as unknown as OutboundMessageBody;
 }

@@ -99,7 +99,7 @@ export const PEEK_SQL = `
            ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
     FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS i(id, at, n)
     JOIN outbound_messages m ON m.id = i.id
-    LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
+    LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND m.to_wa_id IN (k.wa_id, k.user_id)
     LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`;
 
 /** A business number and one of its recipients. */
@@ -547,7 +547,7 @@ export class OutboxRepository {
               EXISTS (SELECT 1 FROM sending_pauses s
                        WHERE s.resumed_at IS NULL AND (s.scope = 'account' OR s.phone_number_id = p.phone_number_id)) AS paused,
               (SELECT max(o.accepted_at) FROM outbound_messages o WHERE o.phone_number_id = p.phone_number_id AND o.to_wa_id = p.wa_id AND o.accepted_at IS NOT NULL) AS last_sent_at,
-              (SELECT k.time_zone FROM contacts k WHERE k.phone_number_id = p.phone_number_id AND k.wa_id = p.wa_id AND k.time_zone IS NOT NULL LIMIT 1) AS time_zone
+              (SELECT k.time_zone FROM contacts k WHERE k.phone_number_id = p.phone_number_id AND p.wa_id IN (k.wa_id, k.user_id) AND k.time_zone IS NOT NULL LIMIT 1) AS time_zone
          FROM unnest($1::text[], $2::text[]) AS p(phone_number_id, wa_id)`,
       [[...unique.values()].map((p) => p.phoneNumberId), [...unique.values()].map((p) => p.waId)],
     );

@@ -14,7 +14,7 @@ export const Message = named(
     {
       id: uuid(),
       dedupe_key: str(),
-      to: str({ description: 'E.164' }),
+      to: str({ description: "E.164, or the user's business-scoped user id for a message sent by `recipient`" }),
       purpose: str(),
       trigger_ref: nullable(str()),
       campaign: nullable(str(), { description: 'the send-out it belongs to, as the integrator tagged it' }),

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { dedupeWindowMs, resolutionTarget, statesResolvableBy, validatePayload, validateTemplate, type OutboxState, type ResolveAction } from '@sendbook/queue';
-import { normalizeE164 } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
+import { messageRecipient } from './message-recipient.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -133,8 +133,8 @@ export class OutboxService {
     const problems: FieldProblem[] = [...nulCharacterProblems(dto), ...validatePayload(dto.payload)];
     if (dto.payload.context !== undefined) problems.push(...contextProblems(dto.payload.context));
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
-    const phone = normalizeE164(dto.to);
-    if (!phone.ok) problems.push({ field: 'to', message: `is not a valid phone number (${phone.reason})` });
+    const phone = messageRecipient(dto.to, dto.recipient);
+    if (!phone.ok) problems.push(...phone.problems);
     // Against the registry (exists in that language, APPROVED, parameters per component), once the shape is right.
     if (problems.length === 0) problems.push(...(await this.templates.problemsFor(dto.payload, dto.fallback_template ?? null)));
     if (problems.length > 0 || !phone.ok) return { ok: false, problems };

@@ -51,7 +51,7 @@ export class MessagingLimitsRepository {
           AND ($2::text IS NULL OR o.phone_number_id = $2)
           AND NOT EXISTS (
                 SELECT 1 FROM inbound_messages i
-                 WHERE i.phone_number_id = o.phone_number_id AND i.from_wa_id = o.to_wa_id AND i.type <> 'system'
+                 WHERE i.phone_number_id = o.phone_number_id AND o.to_wa_id IN (i.from_wa_id, i.from_user_id) AND i.type <> 'system'
                    AND coalesce(i.timestamp, i.created_at) <= o.sending_started_at
                    AND coalesce(i.timestamp, i.created_at) > o.sending_started_at - interval '24 hours')
         GROUP BY o.to_wa_id`,

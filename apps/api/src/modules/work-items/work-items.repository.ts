@@ -35,7 +35,7 @@ const US = (expr: string) => `(extract(epoch from ${expr}) * 1000000)::bigint`;
 const DISMISSED = (subjectType: string, idExpr: string) =>
   `EXISTS (SELECT 1 FROM audit_events d WHERE d.subject_type = '${subjectType}' AND d.subject_id = ${idExpr}::text AND d.action IN ('work_item.dismissed', 'message.resent'))`;
 /** The thread a message to this contact belongs to, for a link from the queue to the conversation. */
-const CONVERSATION_OF = `(SELECT c.id FROM conversations c JOIN contacts k ON k.id = c.contact_id WHERE c.phone_number_id = o.phone_number_id AND k.wa_id = o.to_wa_id LIMIT 1)`;
+const CONVERSATION_OF = `(SELECT c.id FROM conversations c JOIN contacts k ON k.id = c.contact_id WHERE c.phone_number_id = o.phone_number_id AND o.to_wa_id IN (k.wa_id, k.user_id) LIMIT 1)`;
 
 /**
  * The work queues, read side by side from the rows they are made of (the outbox, inbound

@@ -8,9 +8,19 @@ export class CreateMessageDto {
   @Length(1, 255)
   dedupe_key!: string;
 
+  /** The customer's phone number; or give `recipient`. Exactly one of the two. */
+  @IsOptional()
   @IsString()
   @Length(1, 64)
-  to!: string;
+  @JSONSchema({ description: 'The customer\'s phone number, normalised once to E.164. Exactly one of `to` or `recipient` is required.' })
+  to?: string;
+
+  /** A user known only by a business-scoped user id (a username user, 2026): sent as Meta's `recipient`. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 140)
+  @JSONSchema({ description: 'The customer\'s business-scoped user id (BSUID, e.g. `US.13491208655302741918`) for a user known only by username: sent to Meta as `recipient`. Exactly one of `to` or `recipient` is required.' })
+  recipient?: string;
 
   @IsString()
   @Matches(/^[a-zA-Z0-9][a-zA-Z0-9_.:-]{0,99}$/, { message: 'purpose must be 1-100 letters, digits, _ . : -' })

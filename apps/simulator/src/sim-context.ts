@@ -10,6 +10,10 @@ import type { EventOrigin } from './webhooks/webhook-types.js';
 /** What the send pipeline and status scheduling need to know about a simulated customer. */
 export interface CustomerProfile {
   readonly waId: string;
+  /** Business-scoped user id (2026), when the customer has one. */
+  readonly userId: string | null;
+  /** A customer with a username writes without their phone number (only `user_id`). */
+  readonly username: string | null;
   readonly name: string;
   /** Accepted sends to this customer end in a `failed` status with this code (e.g. 131026). */
   readonly failWith: number | null;
@@ -18,6 +22,7 @@ export interface CustomerProfile {
 
 export interface CustomerDirectory {
   find(waId: string): CustomerProfile | undefined;
+  findByUserId(userId: string): CustomerProfile | undefined;
   /** Called when a message reaches a customer's phone (its `delivered` moment). */
   onReceived(message: AcceptedMessage): void;
 }

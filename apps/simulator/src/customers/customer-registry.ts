@@ -37,6 +37,12 @@ export class CustomerRegistry implements CustomerDirectory {
     return this.customers.get(waId);
   }
 
+  /** The customer a BSUID names (a send by `recipient`). */
+  findByUserId(userId: string): Customer | undefined {
+    for (const customer of this.customers.values()) if (customer.userId === userId) return customer;
+    return undefined;
+  }
+
   all(): Customer[] {
     return [...this.customers.values()];
   }

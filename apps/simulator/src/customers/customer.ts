@@ -2,6 +2,7 @@ import { newNumericId, newWamid } from '../core/ids.js';
 import { pdfFor, pngFor, signedBytesFor } from '../media/media-bytes.js';
 import { originOf, type CustomerProfile, type SimContext } from '../sim-context.js';
 import type { AcceptedMessage, LedgerEntry } from '../state/records.js';
+import type { ContactObject } from '../webhooks/webhook-types.js';
 import {
   buttonReplyMessage,
   listReplyMessage,
@@ -41,6 +42,10 @@ export interface CustomerOptions {
   phoneNumberId?: string;
   /** Answer received messages by chance (random customers). */
   autoReply?: AutoReplyOptions | null;
+  /** Business-scoped user id (2026), e.g. `US.13491208655302741918`: carried on every webhook. */
+  userId?: string | null;
+  /** A username: with a user id, the customer's number is left out of their webhooks. */
+  username?: string | null;
 }
 
 const REPLY_PHRASES = ['Thanks!', 'Ok 👍', 'Can you tell me more?', 'Perfect, see you then', 'When will it arrive?', 'Sounds good', 'Hmm, not sure yet'];
@@ -55,6 +60,8 @@ export class Customer implements CustomerProfile {
   readReceipts: boolean;
   phoneNumberId: string | undefined;
   autoReply: AutoReplyOptions | null;
+  userId: string | null;
+  username: string | null;
 
   constructor(
     private readonly ctx: SimContext,
@@ -66,6 +73,13 @@ export class Customer implements CustomerProfile {
     this.readReceipts = options.readReceipts ?? true;
     this.phoneNumberId = options.phoneNumberId;
     this.autoReply = options.autoReply ?? null;
+    this.userId = options.userId ?? null;
+    this.username = options.username ?? null;
+  }
+
+  /** A username user with a user id writes without their number (Meta omits `from` and `wa_id`). */
+  get hidesNumber(): boolean {
+    return this.username !== null && this.userId !== null;
   }
 
   update(options: CustomerOptions): this {
@@ -74,6 +88,8 @@ export class Customer implements CustomerProfile {
     if (options.readReceipts !== undefined) this.readReceipts = options.readReceipts;
     if (options.phoneNumberId !== undefined) this.phoneNumberId = options.phoneNumberId;
     if (options.autoReply !== undefined) this.autoReply = options.autoReply;
+    if (options.userId !== undefined) this.userId = options.userId;
+    if (options.username !== undefined) this.username = options.username;
     return this;
   }
 
@@ -144,6 +160,16 @@ export class Customer implements CustomerProfile {
     return this.ctx.state.ledger.entries({ to: this.waId });
   }
 
+  /** `contacts[]` as Meta writes it: the number unless hidden, the user id and username when set. */
+  private contactObject(): ContactObject {
+    const profile = this.username !== null ? { name: this.name, username: this.username } : { name: this.name };
+    return {
+      profile,
+      ...(this.hidesNumber ? {} : { wa_id: this.waId }),
+      ...(this.userId !== null ? { user_id: this.userId } : {}),
+    };
+  }
+
   private numberOf(wamid: string | null): string | undefined {
     return wamid ? this.ctx.state.ledger.get(wamid)?.phoneNumberId : undefined;
   }
@@ -160,7 +186,8 @@ export class Customer implements CustomerProfile {
     const now = ctx.clock.now();
     const message = build({
       wamid: newWamid(this.waId, 'inbound'),
-      from: this.waId,
+      from: this.hidesNumber ? null : this.waId,
+      fromUserId: this.userId,
       timestampSec: Math.floor(now / 1000),
       context: contextWamid ? { from: origin.displayPhoneNumber, id: contextWamid } : null,
     }, origin.phoneNumberId);
@@ -177,7 +204,7 @@ export class Customer implements CustomerProfile {
     ctx.emitter.enqueue({
       ...origin,
       eventId: ctx.state.nextEventId(),
-      contact: { profile: { name: this.name }, wa_id: this.waId },
+      contact: this.contactObject(),
       kind: 'message',
       message,
     });

@@ -4,7 +4,10 @@ import type { MediaObject } from '../media/media-store.js';
 /** Fields shared by every inbound message, in the order Meta writes them. */
 export interface InboundHeader {
   wamid: string;
-  from: string;
+  /** The sender's number; null for a username user whose number Meta leaves out (2026). */
+  from: string | null;
+  /** The sender's business-scoped user id, when they have one. */
+  fromUserId: string | null;
   timestampSec: number;
   /** `context.from` is the business display number; `context.id` the wamid being answered. */
   context: { from: string; id: string } | null;
@@ -16,7 +19,8 @@ export type InboundMessage = JsonRecord & { id: string; type: string };
 function base(header: InboundHeader, type: string): InboundMessage {
   return {
     ...(header.context ? { context: { from: header.context.from, id: header.context.id } } : {}),
-    from: header.from,
+    ...(header.from !== null ? { from: header.from } : {}),
+    ...(header.fromUserId !== null ? { from_user_id: header.fromUserId } : {}),
     id: header.wamid,
     timestamp: String(header.timestampSec),
     type,

@@ -38,6 +38,7 @@ const CATALOGUE: Record<number, ErrorInfo> = {
   131053: { title: 'Media upload error', httpStatus: 400, details: 'Unable to upload the media used in the message.' },
   131056: { title: '(Business Account, Consumer Account) pair rate limit hit', httpStatus: 400, details: 'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.' },
   131057: { title: 'Account in maintenance mode', httpStatus: 500, details: 'Business Account is in maintenance mode.' },
+  131062: { title: 'BSUID recipients not supported for this message', httpStatus: 400, details: 'Business-scoped user ID recipients are not supported for this message.' },
   132000: { title: 'Number of parameters does not match the expected number of params', httpStatus: 400, details: 'The number of variable parameter values does not match the number of variables defined in the template.' },
   132001: { title: 'Template name does not exist in the translation', httpStatus: 404, details: 'Template name does not exist in the translation.' },
   132005: { title: 'Translated text too long', httpStatus: 400, details: 'Translated text is too long.' },

@@ -153,6 +153,7 @@ describe('send validation like the Cloud API', () => {
         wamid: (answer.json.messages as Array<{ id: string }>)[0]?.id,
         phoneNumberId: sim.config().phoneNumbers[0]?.id,
         to: '16505551234',
+        recipientUserId: null,
         type: 'text',
         body: textBody('16505551234', 'Hi', { biz_opaque_callback_data: 'out-1', context: { message_id: 'wamid.ctx' } }),
         bizOpaqueCallbackData: 'out-1',

@@ -12,7 +12,12 @@ const TYPES = ['text', 'template', 'interactive', 'reaction', 'location', 'conta
  * Validates a `POST /{phone_number_id}/messages` body (not mark-as-read) the way the Cloud API
  * does, throwing a GraphRejection with Meta's code and details on the first problem.
  */
-export function validateSend(body: unknown, senderDisplayNumber: string, templates: readonly TemplateDefinition[]): OutboundMessage {
+/** The number of the user a BSUID names, if it is one of this business's users. */
+export type UserIdResolver = (userId: string) => string | undefined;
+
+const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
+
+export function validateSend(body: unknown, senderDisplayNumber: string, templates: readonly TemplateDefinition[], resolveUserId: UserIdResolver = () => undefined): OutboundMessage {
   if (!isRecord(body)) reject(100, 'Request body must be a JSON object.');
   if (body.messaging_product === undefined) reject(100, 'The parameter messaging_product is required.');
   if (body.messaging_product !== 'whatsapp') reject(100, "Param messaging_product must be 'whatsapp'.");
@@ -21,10 +26,7 @@ export function validateSend(body: unknown, senderDisplayNumber: string, templat
     reject(100, "Param recipient_type must be one of {INDIVIDUAL, GROUP}.");
   }
 
-  const input = asString(body.to);
-  if (input === undefined || input.length === 0) reject(100, 'The parameter to is required.');
-  // A group is addressed by its group id, not a phone number.
-  const waId = recipientType === 'group' ? input : normaliseRecipient(input);
+  const { input, waId, recipientUserId } = addressee(body, recipientType === 'group', resolveUserId);
   if (waId === senderDisplayNumber) reject(131021, 'Sender and recipient phone number is the same.');
 
   // Meta treats a missing type as text.
@@ -55,6 +57,8 @@ export function validateSend(body: unknown, senderDisplayNumber: string, templat
     const resolved = resolveTemplate(object ?? {}, templates);
     template = resolved.template;
     choices = resolved.choices;
+    // A one-time code is bound to a phone number: authentication templates need `to`.
+    if (recipientUserId !== null && template?.category === 'AUTHENTICATION') reject(131062, 'BSUID recipients are not supported for authentication templates.');
   } else if (type === 'interactive') {
     choices = validateInteractive(object ?? {});
   } else {
@@ -63,6 +67,7 @@ export function validateSend(body: unknown, senderDisplayNumber: string, templat
 
   return {
     input,
+    recipientUserId,
     waId,
     type,
     body,
@@ -71,6 +76,26 @@ export function validateSend(body: unknown, senderDisplayNumber: string, templat
     template,
     choices,
   };
+}
+
+/**
+ * Whom the body addresses: `to` (a phone number, or a group id), or `recipient` (2026: a
+ * business-scoped user id of one of this business's users) — exactly one of them.
+ */
+function addressee(body: JsonRecord, group: boolean, resolveUserId: UserIdResolver): { input: string; waId: string; recipientUserId: string | null } {
+  const to = asString(body.to);
+  const recipient = body.recipient;
+  if (recipient !== undefined) {
+    if (to !== undefined) reject(100, 'Param to and recipient cannot both be set.');
+    if (typeof recipient !== 'string' || !BSUID.test(recipient)) reject(100, `Invalid parameter: 'recipient' (${String(recipient)}) is not a valid business-scoped user ID.`);
+    if (group) reject(131062, 'BSUID recipients are not supported for group messages.');
+    const waId = resolveUserId(recipient);
+    if (waId === undefined) reject(131009, `Parameter value is not valid: no user with business-scoped user ID ${recipient}.`);
+    return { input: recipient, waId, recipientUserId: recipient };
+  }
+  if (to === undefined || to.length === 0) reject(100, 'The parameter to is required.');
+  // A group is addressed by its group id, not a phone number.
+  return { input: to, waId: group ? to : normaliseRecipient(to), recipientUserId: null };
 }
 
 /** `+1 (650) 555-1234` → `16505551234`; anything that is not 6–15 digits is refused. */

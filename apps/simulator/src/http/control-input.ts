@@ -76,6 +76,10 @@ export function parseCustomerOptions(body: JsonRecord): CustomerOptions {
   if (typeof readReceipts === 'boolean') options.readReceipts = readReceipts;
   const phoneNumberId = asString(field(body, 'phone_number_id'));
   if (phoneNumberId !== undefined) options.phoneNumberId = phoneNumberId;
+  const userId = field(body, 'user_id');
+  if (userId === null || typeof userId === 'string') options.userId = userId;
+  const username = field(body, 'username');
+  if (username === null || typeof username === 'string') options.username = username;
   return options;
 }
 

@@ -7,6 +7,7 @@ export function ledgerEntryJson(e: LedgerEntry): Record<string, unknown> {
     wamid: e.wamid,
     phone_number_id: e.phoneNumberId,
     to: e.to,
+    recipient_user_id: e.recipientUserId,
     type: e.type,
     body: e.body,
     biz_opaque_callback_data: e.bizOpaqueCallbackData,

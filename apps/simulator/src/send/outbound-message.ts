@@ -12,8 +12,10 @@ export interface OutboundChoice {
 
 /** A send request that passed validation. */
 export interface OutboundMessage {
-  /** `to` exactly as sent. */
+  /** `to` (or `recipient`) exactly as sent. */
   input: string;
+  /** The BSUID when sent by `recipient`; `waId` is then that user's number. */
+  recipientUserId: string | null;
   /** The recipient's WhatsApp id (digits). */
   waId: string;
   type: string;

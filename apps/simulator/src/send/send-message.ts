@@ -8,7 +8,7 @@ import { scheduleStatuses } from '../webhooks/status-schedule.js';
 
 export interface SendSuccessBody {
   messaging_product: 'whatsapp';
-  contacts: Array<{ input: string; wa_id: string }>;
+  contacts: Array<{ input: string; wa_id?: string; user_id?: string }>;
   messages: Array<{ id: string; message_status: 'accepted' }>;
 }
 
@@ -30,7 +30,7 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
     if (!phone) {
       reject(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`);
     }
-    const outbound = validateSend(body, phone.displayPhoneNumber, config.templates);
+    const outbound = validateSend(body, phone.displayPhoneNumber, config.templates, (userId) => ctx.customers.findByUserId(userId)?.waId);
     to = outbound.waId;
     const { state } = ctx;
     if (!state.throughput.allows(phone.id, phone.mps, now)) reject(130429);
@@ -51,6 +51,7 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
       phoneNumberId: phone.id,
       to: outbound.waId,
       input: outbound.input,
+      recipientUserId: outbound.recipientUserId,
       type: outbound.type,
       body: outbound.body,
       bizOpaqueCallbackData: outbound.bizOpaqueCallbackData,
@@ -71,7 +72,7 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
       message,
       body: {
         messaging_product: 'whatsapp',
-        contacts: [{ input: outbound.input, wa_id: outbound.waId }],
+        contacts: [outbound.recipientUserId !== null ? { input: outbound.input, user_id: outbound.recipientUserId } : { input: outbound.input, wa_id: outbound.waId }],
         messages: [{ id: message.wamid, message_status: 'accepted' }],
       },
     };

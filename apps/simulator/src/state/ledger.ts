@@ -71,6 +71,7 @@ function toEntry(m: AcceptedMessage): LedgerEntry {
     wamid: m.wamid,
     phoneNumberId: m.phoneNumberId,
     to: m.to,
+    recipientUserId: m.recipientUserId,
     type: m.type,
     body: m.body,
     bizOpaqueCallbackData: m.bizOpaqueCallbackData,

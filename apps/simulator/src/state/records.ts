@@ -8,8 +8,10 @@ export interface AcceptedMessage {
   phoneNumberId: string;
   /** The recipient's wa_id. */
   to: string;
-  /** `to` as the client sent it. */
+  /** `to` (or `recipient`) as the client sent it. */
   input: string;
+  /** The BSUID when the client sent by `recipient` instead of `to`. */
+  recipientUserId: string | null;
   type: string;
   body: JsonRecord;
   bizOpaqueCallbackData: string | null;
@@ -32,6 +34,8 @@ export interface LedgerEntry {
   wamid: string;
   phoneNumberId: string;
   to: string;
+  /** The BSUID when it was sent by `recipient`. */
+  recipientUserId: string | null;
   type: string;
   body: JsonRecord;
   bizOpaqueCallbackData: string | null;

@@ -2,7 +2,7 @@ import type { ContactObject, WebhookChangeValue, WebhookEnvelope, WebhookEvent }
 
 /**
  * Builds one webhook POST body from a batch of events: one entry per WABA, one `messages` change per
- * business number (its statuses and inbound messages together), contacts de-duplicated by wa_id.
+ * business number (its statuses and inbound messages together), contacts de-duplicated by wa_id (or user_id).
  */
 export function buildEnvelope(events: readonly WebhookEvent[]): WebhookEnvelope {
   const entries = new Map<string, Map<string, WebhookEvent[]>>();
@@ -28,7 +28,7 @@ function changeValue(events: WebhookEvent[]): WebhookChangeValue {
     metadata: { display_phone_number: first.displayPhoneNumber, phone_number_id: first.phoneNumberId },
   };
   const contacts = new Map<string, ContactObject>();
-  for (const event of events) if (event.contact) contacts.set(event.contact.wa_id, event.contact);
+  for (const event of events) if (event.contact) contacts.set(event.contact.wa_id ?? event.contact.user_id ?? '', event.contact);
   if (contacts.size > 0) value.contacts = [...contacts.values()];
   const messages = events.flatMap((e) => (e.kind === 'message' ? [e.message] : []));
   const statuses = events.flatMap((e) => (e.kind === 'status' ? [e.status] : []));

@@ -22,7 +22,8 @@ export function buildStatus(
     id: message.wamid,
     status,
     timestamp: String(Math.floor(now / 1000)),
-    recipient_id: message.to,
+    // Sent by BSUID: Meta names the user by recipient_user_id and leaves recipient_id out.
+    ...(message.recipientUserId !== null ? { recipient_user_id: message.recipientUserId } : { recipient_id: message.to }),
   };
   if (message.bizOpaqueCallbackData !== null) object.biz_opaque_callback_data = message.bizOpaqueCallbackData;
   if (status === 'failed') {

@@ -1,9 +1,11 @@
 import type { JsonRecord } from '../core/guards.js';
 import type { WebhookErrorObject } from '../graph/graph-error.js';
 
+/** A user with a username may come without `wa_id` (2026): then only `user_id` names them. */
 export interface ContactObject {
-  profile: { name: string };
-  wa_id: string;
+  profile: { name: string; username?: string };
+  wa_id?: string;
+  user_id?: string;
 }
 
 export type StatusValue = 'sent' | 'delivered' | 'read' | 'failed';
@@ -13,7 +15,9 @@ export interface StatusObject {
   id: string;
   status: StatusValue;
   timestamp: string;
-  recipient_id: string;
+  /** Omitted when the message was sent by `recipient` (a BSUID). */
+  recipient_id?: string;
+  recipient_user_id?: string;
   biz_opaque_callback_data?: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
   pricing?: { billable: boolean; pricing_model: 'PMP'; type: string; category: string };

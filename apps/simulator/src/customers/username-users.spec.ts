@@ -26,7 +26,8 @@ describe('username users (BSUID only)', () => {
   it('writes without a phone number: from_user_id and contacts[].user_id, no from or wa_id', async () => {
     const wamid = sim.customer('16505551234').sendText('Hi, is my order on its way?');
     await sim.flushWebhooks();
-    const value = (receiver.posts.at(-1)?.envelope as { entry: Array<{ changes: Array<{ value: { contacts: unknown; messages: Array<Record<string, unknown>> } }> }> }).entry[0]?.changes[0]?.value;
+    type Envelope = { entry: Array<{ changes: Array<{ value: { contacts: unknown; messages: Array<Record<string, unknown>> } }> }> };
+    const value = (receiver.posts.at(-1)?.envelope as Envelope | undefined)?.entry[0]?.changes[0]?.value;
     expect(value?.contacts).toEqual([{ profile: { name: 'Sheena Nelson', username: 'sheena' }, user_id: BSUID }]);
     const message = value?.messages[0];
     expect(message).toMatchObject({ id: wamid, from_user_id: BSUID, type: 'text' });

@@ -1,5 +1,5 @@
 import type { Inbound } from '@sendbook/api-contract';
-import { contactLabel, contactNumber, excerpt, inboundContent, initials, outboundContent } from './message-content';
+import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, outboundContent } from './message-content';
 
 const rendered = { header: null, body: 'Hi Ada, order 44812 ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Hi Ada, order 44812 ships Friday.\n[Track it]' };
 
@@ -251,5 +251,13 @@ describe('contacts', () => {
     ['Émile Zola', 'ÉZ'],
   ])('initials(%s) → %s', (label, expected) => {
     expect(initials(label)).toBe(expected);
+  });
+});
+
+describe('senderNumber', () => {
+  it('shows the number, else the username id, never a blank', () => {
+    expect(senderNumber({ from: '972501234567', from_user_id: 'US.1' })).toBe('+972501234567');
+    expect(senderNumber({ from: null, from_user_id: 'US.13491208655302741918' })).toBe('US.13491208655302741918');
+    expect(senderNumber({ from: null, from_user_id: null })).toBeNull();
   });
 });

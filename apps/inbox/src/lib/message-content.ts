@@ -127,6 +127,11 @@ export function contactNumber(contact: Pick<Contact, 'wa_id' | 'user_id'>): stri
   return contact.user_id ?? null;
 }
 
+/** Who sent an inbound message: their number, or their username id when Meta left the number out. */
+export function senderNumber(inbound: { from: string | null; from_user_id: string | null }): string | null {
+  return contactNumber({ wa_id: inbound.from, user_id: inbound.from_user_id });
+}
+
 /** Up to two letters for an avatar: "AL" for Ada Lovelace, "#" for a bare number. */
 export function initials(label: string): string {
   const letters = label

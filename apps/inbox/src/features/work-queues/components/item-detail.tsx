@@ -8,7 +8,7 @@ import { Time } from '../../../components/time';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { Kbd } from '../../../components/ui/kbd';
-import { excerpt, inboundContent } from '../../../lib/message-content';
+import { excerpt, inboundContent, senderNumber } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
 import { META_ERROR_CODES_URL, errorWords, isMetaCode } from '../../../lib/meta-errors';
 import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
@@ -65,7 +65,7 @@ export function ItemDetail({ item, canResolve, onAction, onClose }: { item: Work
 function titleOf(item: WorkItem): string {
   switch (item.kind) {
     case 'unattributed_inbound':
-      return `Reply from ${item.inbound.contact_name ?? (item.inbound.from ? `+${item.inbound.from}` : 'an unknown customer')}`;
+      return `Reply from ${item.inbound.contact_name ?? senderNumber(item.inbound) ?? 'an unknown customer'}`;
     case 'poison_webhook':
       return 'Webhook delivery';
     case 'alert':

@@ -6,7 +6,7 @@ import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { excerpt, inboundContent } from '../../../lib/message-content';
+import { excerpt, inboundContent, senderNumber } from '../../../lib/message-content';
 import { outboundState } from '../../../lib/message-state';
 import { errorLine } from '../../../lib/meta-errors';
 import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
@@ -127,8 +127,8 @@ function InboundCells({ item, opener }: Cells<InboundWorkItem>) {
   return (
     <>
       <Td>
-        {opener(<span className={styles.primary}>{item.inbound.contact_name ?? (item.inbound.from ? `+${item.inbound.from}` : 'Unknown customer')}</span>)}
-        {item.inbound.contact_name && item.inbound.from ? <span className={styles.secondary}>+{item.inbound.from}</span> : null}
+        {opener(<span className={styles.primary}>{item.inbound.contact_name ?? senderNumber(item.inbound) ?? 'Unknown customer'}</span>)}
+        {item.inbound.contact_name && senderNumber(item.inbound) ? <span className={styles.secondary}>{senderNumber(item.inbound)}</span> : null}
       </Td>
       <Td wrap>{excerpt(inboundContent(item.inbound), 160)}</Td>
       <Td>{attributionReasonWords(item.reason ?? item.inbound.attribution_reason)}</Td>

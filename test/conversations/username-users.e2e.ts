@@ -1,13 +1,13 @@
 import { startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
-import { inbound } from './conversation-support.js';
+import { inbound, reminderPayload, REPLY_PURPOSE } from './conversation-support.js';
 
 // 2026: a user with a username reaches the business by business-scoped user id (BSUID) only. Such a
 // contact is first-class: agents answer it, and the reply goes out by `"recipient"`, never `to`.
 describe('username users: known only by a business-scoped user id', () => {
   let sb: Sendbook;
   beforeAll(async () => {
-    sb = await startSendbook({ sim: { pairBurst: 20 } });
+    sb = await startSendbook({ sim: { pairBurst: 20 }, app: { env: { CONVERSATION_REPLY_PURPOSES: REPLY_PURPOSE } } });
   });
   afterAll(() => sb.close());
 
@@ -77,5 +77,14 @@ describe('username users: known only by a business-scoped user id', () => {
     await delivered(byPhone.body.message.id);
     const timeline = (await sb.api().get(`/v1/conversations/${String(first.conversation_id)}/timeline`).expect(200)).body.data as Array<{ direction: string }>;
     expect(timeline.map((e) => e.direction)).toEqual(['inbound', 'outbound', 'inbound', 'outbound']);
+  });
+
+  it('an unquoted answer from a username user is tied to the one message sent to it by recipient', async () => {
+    const bsuid = 'US.44444444444444444444';
+    const customer = sb.sim.customer('16505550304', { userId: bsuid, username: 'kenji' });
+    const asked = await sb.api().post('/v1/messages').send({ dedupe_key: 'bsuid-reminder', recipient: bsuid, purpose: REPLY_PURPOSE, payload: reminderPayload() }).expect(201);
+    await delivered(asked.body.message.id);
+    const answer = await inbound(sb, customer.sendText('see you then'));
+    expect(answer).toMatchObject({ from: null, from_user_id: bsuid, attribution: 'conversation', attribution_reason: 'single_awaiting', message_id: asked.body.message.id });
   });
 });

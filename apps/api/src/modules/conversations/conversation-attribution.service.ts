@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { awaitingAnswer, contactKey, decideAttribution, expectsReply, type AttributionDecision } from '@sendbook/queue';
+import { awaitingAnswer, contactKey, decideAttribution, expectsReply, recipientIdsOf, type AttributionDecision } from '@sendbook/queue';
 import { CUSTOMER_SERVICE_WINDOW_MS } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -115,8 +115,9 @@ export class ConversationAttributionService {
   }
 
   /** Whether a message could be an answer to what we sent (no context, not forwarded, not a reaction, from a phone). */
-  private looksForAnAnswer(inbound: StoredInbound): inbound is StoredInbound & { fromWaId: string } {
-    return !namedWamidOf(inbound) && !isForwarded(inbound.raw) && inbound.type !== 'reaction' && inbound.fromWaId !== null;
+  /** A sender we can look answers up for: by phone, or by user id (a row sent by `recipient`). */
+  private looksForAnAnswer(inbound: StoredInbound): boolean {
+    return !namedWamidOf(inbound) && !isForwarded(inbound.raw) && inbound.type !== 'reaction' && (inbound.fromWaId !== null || inbound.fromUserId !== null);
   }
 
   /** The messages sent to any of these senders around their messages' times, in one statement. */
@@ -128,7 +129,7 @@ export class ConversationAttributionService {
     return this.repo.outboundCandidatesOf(
       tx,
       stored[0]!.phoneNumberId,
-      [...new Set(asking.map((i) => i.fromWaId!))],
+      [...new Set(asking.flatMap((i) => recipientIdsOf({ waId: i.fromWaId, userId: i.fromUserId })))],
       new Date(Math.min(...times) - awaitingAnswerMs - CANDIDATES_BEFORE_MS),
       new Date(Math.max(...times) + CANDIDATES_AFTER_MS),
     );
@@ -144,7 +145,7 @@ export class ConversationAttributionService {
       const { awaitingAnswerMs, replyPurposes } = this.config.conversations;
       const from = at.getTime() - awaitingAnswerMs - CANDIDATES_BEFORE_MS;
       const to = at.getTime() + CANDIDATES_AFTER_MS;
-      const mine = candidates.filter((c) => c.toWaId === inbound.fromWaId && c.createdAt.getTime() > from && c.createdAt.getTime() <= to);
+      const mine = candidates.filter((c) => (c.toWaId === inbound.fromWaId || c.toWaId === inbound.fromUserId) && c.createdAt.getTime() > from && c.createdAt.getTime() <= to);
       awaiting = awaitingAnswer(
         mine.map((c) => ({ id: c.id, sentAt: c.sentAt, answered: c.answered, expectsReply: expectsReply(c.payload, c.purpose, replyPurposes) })),
         at,

@@ -1,3 +1,4 @@
+import { isBsuid } from '../core/bsuid.js';
 import { asArray, asNumber, asRecord, asString, isRecord, type JsonRecord } from '../core/guards.js';
 import type { OutboundChoice, OutboundMessage } from '../send/outbound-message.js';
 import { resolveTemplate } from '../templates/resolve-template.js';
@@ -14,8 +15,6 @@ const TYPES = ['text', 'template', 'interactive', 'reaction', 'location', 'conta
  */
 /** The number of the user a BSUID names, if it is one of this business's users. */
 export type UserIdResolver = (userId: string) => string | undefined;
-
-const BSUID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,128}$/;
 
 export function validateSend(body: unknown, senderDisplayNumber: string, templates: readonly TemplateDefinition[], resolveUserId: UserIdResolver = () => undefined): OutboundMessage {
   if (!isRecord(body)) reject(100, 'Request body must be a JSON object.');
@@ -87,7 +86,7 @@ function addressee(body: JsonRecord, group: boolean, resolveUserId: UserIdResolv
   const recipient = body.recipient;
   if (recipient !== undefined) {
     if (to !== undefined) reject(100, 'Param to and recipient cannot both be set.');
-    if (typeof recipient !== 'string' || !BSUID.test(recipient)) reject(100, `Invalid parameter: 'recipient' (${String(recipient)}) is not a valid business-scoped user ID.`);
+    if (typeof recipient !== 'string' || !isBsuid(recipient)) reject(100, `Invalid parameter: 'recipient' (${String(recipient)}) is not a valid business-scoped user ID.`);
     if (group) reject(131062, 'BSUID recipients are not supported for group messages.');
     const waId = resolveUserId(recipient);
     if (waId === undefined) reject(131009, `Parameter value is not valid: no user with business-scoped user ID ${recipient}.`);

@@ -1,3 +1,4 @@
+import { isBsuid } from '../core/bsuid.js';
 import type { ChaosOptions } from '../core/chaos-options.js';
 import { asNumber, asRecord, asString, type JsonRecord } from '../core/guards.js';
 import type { CustomerOptions } from '../customers/customer.js';
@@ -77,6 +78,9 @@ export function parseCustomerOptions(body: JsonRecord): CustomerOptions {
   const phoneNumberId = asString(field(body, 'phone_number_id'));
   if (phoneNumberId !== undefined) options.phoneNumberId = phoneNumberId;
   const userId = field(body, 'user_id');
+  if (typeof userId === 'string' && !isBsuid(userId)) {
+    throw new ControlInputError('user_id must be a business-scoped user id such as US.13491208655302741918');
+  }
   if (userId === null || typeof userId === 'string') options.userId = userId;
   const username = field(body, 'username');
   if (username === null || typeof username === 'string') options.username = username;

@@ -58,13 +58,13 @@ describe('isMarketingOptOutFailure', () => {
 describe('marketingHold', () => {
   const since = new Date('2026-12-01T08:00:00Z');
   it('holds a marketing template to an opted-out contact, saying since when', () => {
-    const error = marketingHold({ payloadType: 'template', templateCategory: 'MARKETING', optedOutAt: since });
+    const error = marketingHold({ payloadType: 'template', templateCategory: 'MARKETING', marketingOptOutAt: since });
     expect(error).toMatchObject({ code: MARKETING_OPT_OUT_HOLD_CODE });
     expect(error?.message).toContain('2026-12-01T08:00:00.000Z');
   });
   it('lets utility templates and service messages through, and everything when not opted out', () => {
-    expect(marketingHold({ payloadType: 'template', templateCategory: 'UTILITY', optedOutAt: since })).toBeNull();
-    expect(marketingHold({ payloadType: 'text', templateCategory: null, optedOutAt: since })).toBeNull();
-    expect(marketingHold({ payloadType: 'template', templateCategory: 'MARKETING', optedOutAt: null })).toBeNull();
+    expect(marketingHold({ payloadType: 'template', templateCategory: 'UTILITY', marketingOptOutAt: since })).toBeNull();
+    expect(marketingHold({ payloadType: 'text', templateCategory: null, marketingOptOutAt: since })).toBeNull();
+    expect(marketingHold({ payloadType: 'template', templateCategory: 'MARKETING', marketingOptOutAt: null })).toBeNull();
   });
 });

@@ -61,9 +61,9 @@ export function isMarketingOptOutFailure(errors: readonly { code?: number | stri
  * Send time: a marketing row to a contact who opted out is held (never sent, never failed), with
  * the reason; anything else goes on. Null when the row may be sent.
  */
-export function marketingHold(row: { payloadType: string | null; templateCategory: string | null; optedOutAt: Date | null }): RowError | null {
-  if (!row.optedOutAt || !isMarketingMessage(row)) return null;
-  return marketingOptOutError(row.optedOutAt);
+export function marketingHold(row: { payloadType: string | null; templateCategory: string | null; marketingOptOutAt: Date | null }): RowError | null {
+  if (!row.marketingOptOutAt || !isMarketingMessage(row)) return null;
+  return marketingOptOutError(row.marketingOptOutAt);
 }
 
 /** The `last_error` of a row held for an opt-out: released when the user resumes. */

@@ -14,13 +14,16 @@ import { ConversationsService } from './conversations.service.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
+import { MarketingOptOutsRepository } from './marketing-opt-outs.repository.js';
+import { MarketingPreferenceEffects } from './marketing-preference-effects.service.js';
 import { TimelineRepository } from './timeline.repository.js';
 import { TimelineService } from './timeline.service.js';
 
 /**
  * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
  * through it, and this module binds the outbox's ports for replies and the customer window. The
- * webhooks use ConversationAttributionService (in their transaction), the work items InboundService.
+ * webhooks use ConversationAttributionService and MarketingPreferenceEffects (in their transaction),
+ * the work items InboundService.
  */
 @Module({})
 export class ConversationsModule implements OnModuleInit {
@@ -35,8 +38,8 @@ export class ConversationsModule implements OnModuleInit {
       module: ConversationsModule,
       imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
-      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
-      exports: [ConversationAttributionService, InboundService],
+      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService, MarketingOptOutsRepository, MarketingPreferenceEffects],
+      exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects],
     }),
   );
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, type RowError, type SendDecision } from '@sendbook/queue';
+import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -82,6 +82,16 @@ export class OutboundSender {
     // Gone, already taken, or its number paused (resuming re-enqueues it).
     if (!peeked || peeked.state !== 'queued' || peeked.paused) return { kind: 'not_claimed' };
     if (peeked.notBefore.getTime() > now.getTime()) return { kind: 'requeued', notBefore: peeked.notBefore, reason: 'not_due' };
+
+    // Marketing to a user who opted out is held (the user's resume releases it), never sent or failed.
+    const optedOut = marketingHold(peeked);
+    if (optedOut) {
+      const held = await this.repo.markHeld(messageId, optedOut, 'recipient opted out of marketing: held until the user resumes', now);
+      if (!held) return { kind: 'not_claimed' };
+      this.events.publish('message.status', { message_id: messageId, state: 'held', previous_state: 'queued', error: optedOut, source: 'sender' });
+      this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: messageId });
+      return { kind: 'done', decision: 'hold', phoneNumberId: held.phoneNumberId, code: String(optedOut.code) };
+    }
 
     // Outside the 24 h window free-form text would only come back as 131047: send the fallback
     // template instead, or hold the row for a person. Decided before the gate takes any slot.

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isMarketingOptOutFailure } from '@sendbook/queue';
 import { isMessageState, mergeStatus, toGraphError, type StatusEvent, type WebhookError } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
@@ -6,6 +7,7 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
+import { MarketingPreferenceEffects, type MarketingRecipient } from '../conversations/marketing-preference-effects.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, mergeIntoRow, rowErrorOf, type StatusRow } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
@@ -33,6 +35,7 @@ export class WebhookStatusesService {
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     private readonly events: EventsPublisher,
+    private readonly marketing: MarketingPreferenceEffects,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,6 +55,7 @@ export class WebhookStatusesService {
     const audits: { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> }[] = [];
     const history: NewStatusEvent[] = [];
     const parked = new Map<string, number>();
+    const optedOut: { recipient: MarketingRecipient; at: Date }[] = [];
     for (const event of events) {
       const s = event.status;
       const target = findTarget(locked, event.phoneNumberId, s.id, callbackRowId(s.bizOpaqueCallbackData));
@@ -67,6 +71,8 @@ export class WebhookStatusesService {
           audits.push({ messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: event.key, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } });
           this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
           if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
+          // 131050: the user stopped marketing from us, which holds their other marketing rows.
+          if (t.to === 'failed' && isMarketingOptOutFailure(s.errors) && (s.recipientId || s.recipientUserId)) optedOut.push({ recipient: { phoneNumberId: target!.phone_number_id, waId: s.recipientId, userId: s.recipientUserId }, at });
         }
       } else {
         parked.set(s.status, (parked.get(s.status) ?? 0) + 1);
@@ -96,6 +102,7 @@ export class WebhookStatusesService {
     // Locked FOR UPDATE, so never: but if a row did move, nothing of this delivery may commit.
     if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
     for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
+    for (const o of optedOut) await this.marketing.optOut(tx, o.recipient, o.at, 'error_131050', now);
   }
 
   /**

@@ -1,16 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
 import { envelope, postWebhook, statusItem } from '../webhooks/webhook-support.js';
-
-// Meta's documented `user_preferences` resume; a stop is the same item with `value: "stop"`.
-const RESUME = readFileSync(new URL('../../libs/whatsapp/fixtures/user-preferences-marketing-resume-meta-docs.json', import.meta.url), 'utf8');
-
-/** A spring_sale template: MARKETING in the (simulated) registry. */
-const marketingPayload = (discount: string) => ({
-  type: 'template',
-  template: { name: 'spring_sale', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: discount }] }] },
-});
+import { contactOptOut, marketingPayload, optedOut as waitOptedOut, postPreference } from './marketing-support.js';
 
 const SENT_STATES = ['accepted', 'sent', 'delivered', 'read'];
 
@@ -24,22 +15,9 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
   afterAll(() => sb.close());
 
   let timestamp = 1_780_000_000;
-  /** A signed `user_preferences` webhook for this user, built from Meta's example. */
-  const preference = async (waId: string, value: 'stop' | 'resume') => {
-    const body = JSON.parse(RESUME) as { entry: { changes: { value: { contacts: { wa_id: string }[]; user_preferences: Record<string, unknown>[] } }[] }[] };
-    const change = body.entry[0]!.changes[0]!.value;
-    change.contacts[0]!.wa_id = waId;
-    Object.assign(change.user_preferences[0]!, {
-      wa_id: waId,
-      value,
-      detail: value === 'stop' ? 'User requested to stop marketing messages' : 'User requested to resume marketing messages',
-      timestamp: (timestamp += 60),
-    });
-    expect((await postWebhook(sb.url, JSON.stringify(body))).status).toBe(200);
-  };
-  const contactOf = async (waId: string) =>
-    ((await sb.dataSource.query(`SELECT marketing_opt_out_at, marketing_opt_out_source FROM contacts WHERE wa_id = $1`, [waId])) as { marketing_opt_out_at: Date | null; marketing_opt_out_source: string | null }[])[0];
-  const optedOut = (waId: string) => waitFor(async () => Boolean((await contactOf(waId))?.marketing_opt_out_at), { what: `${waId} opted out` });
+  const preference = (waId: string, value: 'stop' | 'resume') => postPreference(sb, waId, value, (timestamp += 60));
+  const contactOf = (waId: string) => contactOptOut(sb, waId);
+  const optedOut = (waId: string) => waitOptedOut(sb, waId);
   const message = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
   const enqueue = async (dedupeKey: string, waId: string, payload: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     (await sb.api().post('/v1/messages').send({ dedupe_key: dedupeKey, to: `+${waId}`, purpose: 'campaign', payload, ...extra }).expect(201)).body.message.id as string;

@@ -15,7 +15,7 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
   afterAll(() => sb.close());
 
   let timestamp = 1_780_000_000;
-  const preference = (waId: string, value: 'stop' | 'resume') => postPreference(sb, waId, value, (timestamp += 60));
+  const preference = (waId: string, value: 'stop' | 'resume', at = (timestamp += 60)) => postPreference(sb, waId, value, at);
   const contactOf = (waId: string) => contactOptOut(sb, waId);
   const optedOut = (waId: string) => waitOptedOut(sb, waId);
   const message = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
@@ -89,6 +89,30 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     // Never failed in bulk: only the message Meta refused is failed.
     const failed = (await sb.api().get('/v1/work-items?kind=failed').expect(200)).body.data.map((w: { id: string }) => w.id);
     expect(failed.filter((id: string) => queuedPromos.includes(id))).toEqual([]);
+  });
+
+  it('a send Meta refuses with 131050 is held, not failed, and the user opted out; their resume sends it once', async () => {
+    const waId = '972508100005';
+    const queuedLater = await enqueue('opt-5-later', waId, marketingPayload('35%'), { not_before: new Date(Date.now() + 3_600_000).toISOString() });
+    sb.sim.scriptNext(1, { kind: 'error', code: 131050 });
+    const refused = await enqueue('opt-5-refused', waId, marketingPayload('25%'));
+    await inState(refused, ['held']);
+    expect((await message(refused)).last_error).toMatchObject({ code: 'marketing_opt_out' });
+    expect(sb.sim.rejections().filter((r) => r.code === 131050)).toHaveLength(1);
+    expect(await contactOf(waId)).toMatchObject({ marketing_opt_out_source: 'error_131050' });
+    await inState(queuedLater, ['held']);
+
+    // A resume older than the opt-out (webhooks come out of order) changes nothing; a newer one releases.
+    await preference(waId, 'resume', Math.floor(Date.now() / 1000) - 3600);
+    await sb.sim.idle();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await message(refused)).state).toBe('held');
+    await preference(waId, 'resume', Math.floor(Date.now() / 1000) + 1);
+    await inState(refused, SENT_STATES);
+    await sb.sim.idle();
+    expect(sends(refused)).toBe(1);
+    // Released as any queued row: the one scheduled for later still waits for its time.
+    expect((await message(queuedLater)).state).toBe('queued');
   });
 
   it('a stop for a contact we never saw is remembered, so a later marketing enqueue is held', async () => {

@@ -31,6 +31,7 @@ export class ConversationsModule implements OnModuleInit {
     private readonly outboxPorts: OutboxPorts,
     private readonly inbound: InboundService,
     private readonly windowGate: ConversationWindowGate,
+    private readonly marketing: MarketingPreferenceEffects,
   ) {}
 
   static readonly forRole = perRole(
@@ -43,9 +44,10 @@ export class ConversationsModule implements OnModuleInit {
     }),
   );
 
-  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window. */
+  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window, a 131050 marks an opt-out. */
   onModuleInit(): void {
     this.outboxPorts.replies.bind(this.inbound);
     this.outboxPorts.windows.bind(this.windowGate);
+    this.outboxPorts.marketingOptOuts.bind(this.marketing);
   }
 }

@@ -71,12 +71,12 @@ export class MarketingOptOutsRepository {
     return held.map((r) => r.id);
   }
 
-  /** The rows held for the opt-out go back to `queued`, due now, paced and sent as any other. */
+  /** The rows held for the opt-out go back to `queued` (due now, or at their own later time), paced and sent as any other. */
   async releaseHeldMarketing(tx: EntityManager, phoneNumberId: string, waId: string, reason: string, now: Date): Promise<ReleasedMarketingRow[]> {
     const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(
       tx,
       `WITH released AS (
-         UPDATE outbound_messages SET state = 'queued', not_before = $4, last_error = NULL, updated_at = $4
+         UPDATE outbound_messages SET state = 'queued', not_before = GREATEST(not_before, $4), last_error = NULL, updated_at = $4
           WHERE phone_number_id = $1 AND to_wa_id = $2 AND state = 'held' AND last_error->>'code' = $3
           RETURNING id, not_before, priority),
        audit AS (

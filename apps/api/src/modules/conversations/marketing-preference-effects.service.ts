@@ -3,6 +3,7 @@ import { marketingOptOutError, marketingPreferenceChange, type MarketingOptOutSo
 import type { EntityManager } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { EventsPublisher } from '../events/events.publisher.js';
+import type { MarketingOptOuts } from '../outbox/outbox-ports.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { MarketingOptOutsRepository, type ReleasedMarketingRow } from './marketing-opt-outs.repository.js';
 
@@ -19,7 +20,7 @@ export interface MarketingRecipient {
  * and holds its queued marketing rows; a resume clears the mark and releases them.
  */
 @Injectable()
-export class MarketingPreferenceEffects {
+export class MarketingPreferenceEffects implements MarketingOptOuts {
   constructor(
     private readonly contacts: ConversationsRepository,
     private readonly optOuts: MarketingOptOutsRepository,
@@ -41,6 +42,11 @@ export class MarketingPreferenceEffects {
       return [];
     }
     return this.resume(tx, recipient, change.at, now);
+  }
+
+  /** A send refused with 131050 (the sender holds that row itself): in a transaction of its own. */
+  optOutAfterRejection(phoneNumberId: string, toWaId: string, now: Date): Promise<void> {
+    return this.contacts.transaction((tx) => this.optOut(tx, { phoneNumberId, waId: toWaId, userId: null }, now, 'error_131050', now));
   }
 
   /** Marks the recipient opted out and holds its queued marketing rows. */

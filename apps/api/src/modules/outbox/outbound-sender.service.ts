@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
+import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, MARKETING_OPT_OUT_HOLD_CODE, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -160,6 +160,7 @@ export class OutboundSender {
     if (!('error' in decision)) return decision;
     const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
     if (action.kind === 'window_closed') await this.ports.windows.get().markClosed(row.phoneNumberId, row.toWaId, now);
+    if (decision.kind === 'hold' && decision.error.code === MARKETING_OPT_OUT_HOLD_CODE) await this.ports.marketingOptOuts.get().optOutAfterRejection(row.phoneNumberId, row.toWaId, now);
     if (action.kind === 'pause' && decision.kind !== 'pause') return { kind: 'pause', scope: action.scope, error: decision.error };
     if (notBefore && decision.kind === 'requeue' && notBefore.getTime() > decision.notBefore.getTime()) return { ...decision, notBefore };
     return decision;
@@ -193,7 +194,7 @@ export class OutboundSender {
         await this.repo.useFallback(row.id, decision.error, now);
         return { kind: 'requeued', notBefore: now, reason: 'fallback' };
       case 'hold':
-        await this.repo.markHeld(row.id, decision.error, 'window closed and no fallback template: held for a person', now);
+        await this.repo.markHeld(row.id, decision.error, decision.error.code === MARKETING_OPT_OUT_HOLD_CODE ? 'recipient opted out of marketing (131050): held until the user resumes' : 'window closed and no fallback template: held for a person', now);
         this.events.publish('message.status', { message_id: row.id, state: 'held', previous_state: 'sending', error: decision.error, source: 'sender' });
         this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: row.id });
         break;

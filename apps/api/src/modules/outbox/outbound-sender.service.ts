@@ -86,8 +86,9 @@ export class OutboundSender {
     // Marketing to a user who opted out is held (the user's resume releases it), never sent or failed.
     const optedOut = marketingHold(peeked);
     if (optedOut) {
-      const held = await this.repo.markHeld(messageId, optedOut, 'recipient opted out of marketing: held until the user resumes', now);
-      if (!held) return { kind: 'not_claimed' };
+      const held = await this.repo.holdOptedOut(messageId, optedOut, 'recipient opted out of marketing: held until the user resumes', now);
+      // Taken meanwhile, or the user resumed since the peek: look again.
+      if (!held) return this.prepare(messageId);
       this.events.publish('message.status', { message_id: messageId, state: 'held', previous_state: 'queued', error: optedOut, source: 'sender' });
       this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: messageId });
       return { kind: 'done', decision: 'hold', phoneNumberId: held.phoneNumberId, code: String(optedOut.code) };

@@ -376,6 +376,21 @@ export class OutboxRepository {
     }, now);
   }
 
+  /**
+   * A queued marketing row whose recipient opted out: held, if they still are. The contact is
+   * share-locked so a resume committing meanwhile is seen (and a later one sees this row held).
+   */
+  holdOptedOut(id: string, error: RowError, reason: string, now: Date): Promise<OutboundMessage | null> {
+    return this.move({
+      id,
+      from: ['queued'],
+      set: `state = 'held', last_error = $3, updated_at = $4`,
+      params: [error, now],
+      extraWhere: `AND EXISTS (SELECT 1 FROM contacts k WHERE k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id AND k.marketing_opt_out_at IS NOT NULL FOR SHARE)`,
+      audit: { to: 'held', actor: 'worker', reason, details: { error } },
+    }, now);
+  }
+
   /** The window closed: the fallback template becomes the payload, and the row goes again. */
   useFallback(id: string, error: RowError, now: Date): Promise<OutboundMessage | null> {
     return this.move({

@@ -2,7 +2,6 @@
 
 import type { Conversation } from '@sendbook/api-contract';
 import { useClock } from '../../../components/clock';
-import { Badge } from '../../../components/ui/badge';
 import { absoluteTime } from '../../../lib/time';
 import styles from './contact-panel.module.css';
 
@@ -21,15 +20,12 @@ export function MarketingConsent({ contact }: { contact: Conversation['contact']
   if (!since) return <span className={styles.muted}>Receives marketing</span>;
   return (
     <>
-      <Badge tone="warning" dot>
-        Opted out
-      </Badge>{' '}
-      <span>
+      <span className={styles.warning}>
         Opted out of marketing since <time dateTime={since}>{absoluteTime(since, timeZone)}</time>
       </span>
       <span className={styles.muted}>
         {' '}
-        · {contact.marketing_opt_out_source ? SOURCES[contact.marketing_opt_out_source] : 'source unknown'}; marketing templates are held until they resume
+        · {contact.marketing_opt_out_source ? SOURCES[contact.marketing_opt_out_source] : 'source unknown'}. Marketing templates are held until they resume.
       </span>
     </>
   );

@@ -1,5 +1,8 @@
 import { classifyGraphError, backoffDelayMs, retryDelayMs, type ErrorClassification, type SendResult } from '@sendbook/whatsapp';
 import { MARKETING_OPT_OUT_ERROR_CODE, marketingOptOutError } from './marketing/marketing-opt-out.js';
+import type { RowError } from './row-error.js';
+
+export type { RowError } from './row-error.js';
 
 /** What the sender does with a row after one Graph API call. */
 export type SendDecision =
@@ -18,13 +21,6 @@ export type SendDecision =
   /** The account or number cannot send at all: the row goes back to `queued`, sending pauses. */
   | { kind: 'pause'; scope: 'number' | 'account'; error: RowError };
 
-/** The `last_error` of a row: `{code, title, message, details}` as the contract names it. */
-export interface RowError {
-  code: number | string | null;
-  title: string;
-  message: string;
-  details: string | null;
-}
 
 export interface SendDecisionContext {
   /** Attempts so far, including the one that produced this result. */

@@ -1,4 +1,4 @@
-import type { RowError } from '../send-decision.js';
+import type { RowError } from '../row-error.js';
 
 /** Meta's error code for "User stopped receiving marketing messages from you". */
 export const MARKETING_OPT_OUT_ERROR_CODE = 131050;

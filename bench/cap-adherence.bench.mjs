@@ -44,7 +44,7 @@ export async function run({ perNumber = 1200, numbers = 3, userMessages = 10, pg
       args: [JSON.stringify({
         accessToken: SECRETS.accessToken,
         appSecret: SECRETS.appSecret,
-        phoneNumbers: ids.map((id, i) => ({ id, displayPhoneNumber: `1555078${String(3881 + i)}`, wabaId: SECRETS.businessAccountId, mps: CAP })),
+        phoneNumbers: ids.map((id, i) => ({ id, displayPhoneNumber: `1555078${String(3881 + i)}`, wabaId: SECRETS.businessAccountId, mps: CAP, messagingLimit: 'TIER_UNLIMITED' })),
         pairIntervalMs: PAIR_INTERVAL_MS,
         statusDelaysMs: { sent: 600_000, delivered: null, read: null },
       })],

@@ -91,7 +91,7 @@ export async function run({
       appSecret: SECRETS.appSecret,
       // Rate caps lifted: no throughput cap per number, no pair limit. No webhookUrl: status
       // webhooks are never POSTed (the first, `sent`, is only due after the run anyway).
-      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9 }],
+      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9, messagingLimit: 'TIER_UNLIMITED' }],
       pairIntervalMs: 0,
       pairBurst: 1e9,
       statusDelaysMs: { sent: 600_000, delivered: null, read: null },

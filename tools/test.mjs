@@ -15,9 +15,10 @@ mustRun('build inbox', 'npx', ['next', 'build', 'apps/inbox']);
 /**
  * Tests whose subject is timing under a machine's own load: beside two other test files and a
  * browser they measure the neighbours (a slow Meta's 1.5 s answers against a 5 s time-out left
- * 3.5 s for lag, and three files at once took more). They run after the rest, one at a time.
+ * 3.5 s for lag, and three files at once took more), and the short chaos run (six processes of its
+ * own, faults on a timeline). They run after the rest, one at a time.
  */
-const ALONE = ['test/outbox/slow-graph.e2e.ts'];
+const ALONE = ['test/outbox/slow-graph.e2e.ts', 'test/chaos/chaos-short.e2e.ts'];
 
 /** One jest run with its JSON report; the report, or null when jest died before writing it. */
 function jest(name, args) {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.js';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-redis.mjs';
 import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
 

@@ -1,4 +1,4 @@
-import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.js';
+import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.mjs';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 import { envelope, postWebhook, textMessage } from './webhook-support.js';

@@ -2,6 +2,7 @@ export { createSimulator, type CreateSimulatorExtras } from './simulator.js';
 export type { Simulator } from './simulator-api.js';
 export {
   DEFAULT_PHONE_NUMBER,
+  type MessagingLimitTier,
   type PhoneNumberConfig,
   type SimulatorConfig,
   type SimulatorOptions,
@@ -12,6 +13,7 @@ export {
 } from './options.js';
 export type { ChaosOptions } from './core/chaos-options.js';
 export { SimClock, type Clock } from './core/clock.js';
+export { Prng } from './core/prng.js';
 export type { ScriptAction } from './send/send-script.js';
 export type { Customer, CustomerOptions, AutoReplyOptions } from './customers/customer.js';
 export type { RandomCustomersOptions } from './customers/customer-registry.js';

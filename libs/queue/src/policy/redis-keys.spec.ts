@@ -8,6 +8,7 @@ describe('policyKeys', () => {
     [keys.pair('106540352242922', '972501234567'), 'sbt:run1:{policy}:pair:106540352242922:972501234567'],
     [keys.pairStrikes('106540352242922', '972501234567'), 'sbt:run1:{policy}:strikes:106540352242922:972501234567'],
     [keys.tier('portfolio:524126980791429'), 'sbt:run1:{policy}:tier:portfolio:524126980791429'],
+    [keys.tierSeeded('portfolio:524126980791429'), 'sbt:run1:{policy}:tier-seeded:portfolio:524126980791429'],
     [keys.number('106540352242922'), 'sbt:run1:{policy}:number:106540352242922'],
     [keys.account(), 'sbt:run1:{policy}:account'],
     [keys.hold('106540352242922'), 'sbt:run1:{policy}:hold:106540352242922'],

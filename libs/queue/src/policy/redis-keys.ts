@@ -11,6 +11,11 @@ export interface PolicyKeys {
   pairStrikes(phoneNumberId: string, waId: string): string;
   /** Messaging-limit window: sorted set wa_id → ms of the latest business-initiated message. `scopeId` from `tierScopeId`. */
   tier(scopeId: string): string;
+  /**
+   * Set once `tier(scopeId)` holds what PostgreSQL knows; never expires. Gone means Redis lost the
+   * window (a restart, a flush) and it is rebuilt from the sent rows before the next admission.
+   */
+  tierSeeded(scopeId: string): string;
   /** A number's next token held for one row: hash { id, until, priority }. */
   hold(phoneNumberId: string): string;
   /** A number's rows denied a token, in line: sorted set row id → `waitingScore`. */
@@ -28,6 +33,7 @@ export function policyKeys(prefix = 'sendbook'): PolicyKeys {
     pair: (id, waId) => `${base}:pair:${id}:${waId}`,
     pairStrikes: (id, waId) => `${base}:strikes:${id}:${waId}`,
     tier: (scopeId) => `${base}:tier:${scopeId}`,
+    tierSeeded: (scopeId) => `${base}:tier-seeded:${scopeId}`,
     number: (id) => `${base}:number:${id}`,
     hold: (id) => `${base}:hold:${id}`,
     waiting: (id) => `${base}:waiting:${id}`,

@@ -5,13 +5,15 @@ import { readsOnlyOwnMessages } from '../../common/auth/access.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { validateAs } from '../../common/errors/validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { principalName } from '../audit/actor-names.js';
 import { AuditService } from '../audit/audit.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
-import type { CreateMessageDto } from './dto/create-message.dto.js';
+import { CreateMessageDto } from './dto/create-message.dto.js';
+import type { CreateMessageBatchDto } from './dto/create-message-batch.dto.js';
 import type { ListMessagesDto } from './dto/list-messages.dto.js';
 import type { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
@@ -46,12 +48,21 @@ export class MessagesService {
     return { message: presented, deduplicated };
   }
 
+  /** Each item checked as its own request would be, all of them written together; one result per item. */
+  async createMany(dto: CreateMessageBatchDto, by: Principal) {
+    const items = await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)));
+    const results = await this.outbox.enqueueMany(items, actorOf(by));
+    const rows = results.flatMap((r) => (r.message ? [r.message] : []));
+    const presented = new Map((await this.present(rows)).map((m) => [m.id, m]));
+    return { results: results.map((r) => ({ status: r.status, message: r.message ? presented.get(r.message.id)! : null, details: r.problems })) };
+  }
+
   /** A key that may only send sees only the messages it enqueued. */
   async list(query: ListMessagesDto, by: Principal) {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
+    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, campaign: query.campaign, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxState, RowError } from '@sendbook/queue';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Batcher } from '../../common/batching/batcher.js';
 import { preparedRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
@@ -13,6 +13,7 @@ export interface NewOutboundMessage {
   toWaId: string;
   purpose: string;
   triggerRef: string | null;
+  campaign: string | null;
   payload: Record<string, unknown>;
   contentHash: string;
   fallbackTemplate: Record<string, unknown> | null;
@@ -66,6 +67,7 @@ export interface HistoryRow {
 export interface ListFilter {
   dedupeKey?: string;
   triggerRef?: string;
+  campaign?: string;
   state?: OutboxState;
   /** Only the rows this actor enqueued (a send-only API key's view). */
   createdBy?: string;
@@ -151,15 +153,36 @@ export class OutboxRepository {
     return this.inserts.add({ row, audit, now });
   }
 
-  private readonly inserts = new Batcher<{ row: NewOutboundMessage; audit: Audit; now: Date }, OutboundMessage | null>(async (items) => {
+  /**
+   * The same for a batch request's rows, without waiting to be grouped with other callers: one
+   * statement for all of them, one result per row in order (null: the key exists, or an earlier
+   * row of the same batch took it).
+   */
+  insertAllIfAbsent(rows: readonly NewOutboundMessage[], audit: Audit, now: Date): Promise<readonly (OutboundMessage | null)[]> {
+    return rows.length === 0 ? Promise.resolve([]) : this.insertRows(rows.map((row) => ({ row, audit, now })));
+  }
+
+  /** The rows holding these keys, by key: a batch's duplicates told apart in one read. */
+  async findByDedupeKeys(dedupeKeys: readonly string[]): Promise<Map<string, OutboundMessage>> {
+    if (dedupeKeys.length === 0) return new Map();
+    const rows = await this.dataSource.getRepository(OutboundMessage).findBy({ dedupeKey: In([...new Set(dedupeKeys)]) });
+    return new Map(rows.map((r) => [r.dedupeKey, r]));
+  }
+
+  private readonly inserts = new Batcher<{ row: NewOutboundMessage; audit: Audit; now: Date }, OutboundMessage | null>((items) => this.insertRows(items));
+
+  private async insertRows(items: readonly { row: NewOutboundMessage; audit: Audit; now: Date }[]): Promise<(OutboundMessage | null)[]> {
     const seen = new Set<string>();
-    const unique = items.filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey));
+    // In key order: two statements that share keys wait for each other's rows in the same order,
+    // never in a cycle (a deadlock), however their callers ordered them.
+    const unique = items.filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey)).sort((a, b) => (a.row.dedupeKey < b.row.dedupeKey ? -1 : a.row.dedupeKey > b.row.dedupeKey ? 1 : 0));
     const input = unique.map(({ row, audit, now }) => ({
       dedupe_key: row.dedupeKey,
       to: row.to,
       to_wa_id: row.toWaId,
       purpose: row.purpose,
       trigger_ref: row.triggerRef,
+      campaign: row.campaign,
       payload: row.payload,
       content_hash: row.contentHash,
       fallback_template: row.fallbackTemplate,
@@ -176,14 +199,14 @@ export class OutboxRepository {
       this.dataSource,
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
-           dedupe_key text, "to" text, to_wa_id text, purpose text, trigger_ref text, payload jsonb, content_hash text,
+           dedupe_key text, "to" text, to_wa_id text, purpose text, trigger_ref text, campaign text, payload jsonb, content_hash text,
            fallback_template jsonb, priority int, phone_number_id text, not_before timestamptz, retain_until timestamptz,
            at timestamptz, actor text, reason text, details jsonb)),
        inserted AS (
          INSERT INTO outbound_messages
-           (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
+           (dedupe_key, "to", to_wa_id, purpose, trigger_ref, campaign, payload, content_hash, fallback_template,
             priority, phone_number_id, state, not_before, retain_until, created_at, updated_at, created_by)
-         SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
+         SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, campaign, payload, content_hash, fallback_template,
                 priority, phone_number_id, 'queued', not_before, retain_until, at, at, actor FROM input
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING *),
@@ -199,7 +222,7 @@ export class OutboxRepository {
       byKey.delete(row.dedupeKey);
       return inserted;
     });
-  });
+  }
 
   async findById(id: string): Promise<OutboundMessage | null> {
     return this.dataSource.getRepository(OutboundMessage).findOneBy({ id });
@@ -214,6 +237,7 @@ export class OutboxRepository {
     const qb = this.dataSource.getRepository(OutboundMessage).createQueryBuilder('m');
     if (filter.dedupeKey !== undefined) qb.andWhere('m.dedupe_key = :dedupeKey', { dedupeKey: filter.dedupeKey });
     if (filter.triggerRef !== undefined) qb.andWhere('m.trigger_ref = :triggerRef', { triggerRef: filter.triggerRef });
+    if (filter.campaign !== undefined) qb.andWhere('m.campaign = :campaign', { campaign: filter.campaign });
     if (filter.state !== undefined) qb.andWhere('m.state = :state', { state: filter.state });
     if (filter.createdBy !== undefined) qb.andWhere('m.created_by = :createdBy', { createdBy: filter.createdBy });
     if (filter.after) qb.andWhere('(m.created_at, m.id) < (:createdAt, :id)', filter.after);

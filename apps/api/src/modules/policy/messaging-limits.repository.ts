@@ -34,6 +34,32 @@ export class MessagingLimitsRepository {
     return tierScopeId(this.config.policy.tierScope, { portfolioId: this.config.policy.portfolioId, phoneNumberId });
   }
 
+  /**
+   * The users a scope reached with business-initiated messages in the 24 h before `now`, from the
+   * rows themselves: a row that went to Meta when its recipient had written nothing in the 24 h
+   * before (no open customer-service window), with the time of the latest such send. What the
+   * Redis window holds, rebuilt after Redis lost it; a send Meta refused counts too (the safe side).
+   */
+  async usersReachedFromRows(scopeId: string, now: Date): Promise<{ waId: string; lastAt: Date }[]> {
+    const numberId = scopeId.startsWith('number:') ? scopeId.slice('number:'.length) : null;
+    const rows = await queryRows<{ wa_id: string; last_at: Date }>(
+      this.dataSource,
+      `SELECT o.to_wa_id AS wa_id, max(o.sending_started_at) AS last_at
+         FROM outbound_messages o
+        WHERE o.sending_started_at > $1::timestamptz - interval '24 hours' AND o.sending_started_at <= $1
+          AND o.state NOT IN ('queued', 'held', 'cancelled')
+          AND ($2::text IS NULL OR o.phone_number_id = $2)
+          AND NOT EXISTS (
+                SELECT 1 FROM inbound_messages i
+                 WHERE i.phone_number_id = o.phone_number_id AND i.from_wa_id = o.to_wa_id AND i.type <> 'system'
+                   AND coalesce(i.timestamp, i.created_at) <= o.sending_started_at
+                   AND coalesce(i.timestamp, i.created_at) > o.sending_started_at - interval '24 hours')
+        GROUP BY o.to_wa_id`,
+      [now, numberId],
+    );
+    return rows.map((r) => ({ waId: r.wa_id, lastAt: new Date(r.last_at) }));
+  }
+
   /** This deployment's portfolio window (one deployment serves one business portfolio). */
   portfolioScopeId(): string {
     return tierScopeId('portfolio', { portfolioId: this.config.policy.portfolioId, phoneNumberId: '' });
@@ -57,6 +83,20 @@ export class MessagingLimitsRepository {
       [scopeId, String(limit), source, this.clock.now()],
     );
     this.cache.delete(scopeId);
+  }
+
+  /**
+   * The limit Meta reports when asked (the Graph API), kept unless it is the one stored already.
+   * When it changed, the rows waiting for a slot are released in the same transaction and returned
+   * (their jobs must move once it commits); null when nothing changed.
+   */
+  async adopt(scopeId: string, limit: MessagingLimit, source: string, now: Date): Promise<ReleasedRow[] | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const rows = await queryRows<{ messaging_limit: string }>(tx, `SELECT messaging_limit FROM messaging_limits WHERE scope_id = $1 FOR UPDATE`, [scopeId]);
+      if (rows[0] && parseTier(rows[0].messaging_limit) === limit) return null;
+      await this.setLimit(tx, scopeId, limit, source);
+      return this.releaseWaiting(tx, scopeId, now);
+    });
   }
 
   /** Rows of this scope waiting for a messaging-limit slot become due now; returns them (their jobs must move too). */

@@ -129,6 +129,8 @@ export class SendingPolicy implements OnModuleInit {
     const businessInitiated = decideFreeFormAt(row.windowOpenUntil, now) === 'closed';
     const scope = this.limits.scopeOf(row.phoneNumberId);
     const rate = this.effectiveRate(row.phoneNumberId);
+    const tierLimit = tierArg(await this.limits.limitFor(scope), businessInitiated);
+    if (tierLimit !== 0) await this.ensureTierWindow(scope, now);
     const reply = await (this.redis as unknown as Scripts).sendbookAdmit(
       this.keys.bucket(row.phoneNumberId),
       this.keys.pair(row.phoneNumberId, row.toWaId),
@@ -141,7 +143,7 @@ export class SendingPolicy implements OnModuleInit {
         now,
         rate,
         pairIntervalMs: this.pairIntervalMs(),
-        tierLimit: tierArg(await this.limits.limitFor(scope), businessInitiated),
+        tierLimit,
         tierWindowMs: TIER_WINDOW_MS,
         waId: row.toWaId,
         rowId: row.id,
@@ -156,6 +158,26 @@ export class SendingPolicy implements OnModuleInit {
     if (admission.admitted) return { kind: 'go', countsNewUser: admission.countsNewUser, sendAt: admission.sendAt };
     if (admission.reason !== 'rate') return { kind: 'wait', until: admission.retryAt, reason: admission.reason };
     return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(admission.place ?? 0, MAX_AHEAD), admission.tokenUs ?? 1e6 / rate.ratePerSec), reason: 'rate' };
+  }
+
+  /**
+   * The messaging-limit window lives in Redis. When Redis has lost it (restarted empty, flushed),
+   * every user reached today would look new and up to a whole limit's worth more could be reached
+   * than Meta allows; so it is rebuilt from PostgreSQL first. Concurrent rebuilds add the same users.
+   */
+  private async ensureTierWindow(scope: string, now: Date): Promise<void> {
+    const seeded = this.keys.tierSeeded(scope);
+    if ((await this.redis.exists(seeded)) === 1) return;
+    const users = await this.limits.usersReachedFromRows(scope, now);
+    const tier = this.keys.tier(scope);
+    const multi = this.redis.multi();
+    if (users.length > 0) {
+      // GT: a time the window already holds (a send admitted meanwhile) only moves forward.
+      multi.zadd(tier, 'GT', ...users.flatMap((u) => [u.lastAt.getTime(), u.waId]));
+      multi.pexpire(tier, TIER_WINDOW_MS);
+    }
+    multi.set(seeded, String(now.getTime()));
+    await multi.exec();
   }
 
   /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */

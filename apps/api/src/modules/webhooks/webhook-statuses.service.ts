@@ -7,9 +7,9 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
-import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, rowErrorOf } from './domain/status-apply.js';
+import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, mergeIntoRow, rowErrorOf, type StatusRow } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
-import { WebhooksRepository, type StatusTarget } from './webhooks.repository.js';
+import { WebhooksRepository, type NewStatusEvent, type StatusRowFacts, type StatusTarget } from './webhooks.repository.js';
 
 interface IncomingStatus {
   eventKey: string;
@@ -36,37 +36,66 @@ export class WebhookStatusesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Applies one claimed status event inside the claim's transaction. */
-  async apply(tx: EntityManager, event: StatusEvent, deliveryId: string, receivedAt: Date, now: Date): Promise<void> {
-    const s = event.status;
-    const wamid = s.id;
-    const target = await this.repo.lockStatusTarget(tx, event.phoneNumberId, wamid, callbackRowId(s.bizOpaqueCallbackData));
-    const incoming: IncomingStatus = { eventKey: event.key, status: s.status, wamid, at: fromUnixSeconds(s.timestamp) ?? receivedAt, errors: s.errors };
-    const merge = target ? await this.applyToRow(tx, target, incoming, now) : null;
-    await this.repo.insertStatusEvent(tx, {
-      eventKey: event.key,
-      deliveryId,
-      messageId: target?.id ?? null,
-      phoneNumberId: event.phoneNumberId ?? '',
-      wamid,
-      status: s.status,
-      occurredAt: fromUnixSeconds(s.timestamp),
-      receivedAt,
-      recipientId: s.recipientId,
-      recipientUserId: s.recipientUserId,
-      bizOpaqueCallbackData: s.bizOpaqueCallbackData,
-      conversation: s.conversation && (s.raw.conversation ?? null),
-      pricing: s.pricing && (s.raw.pricing ?? null),
-      errors: s.errors.length > 0 ? s.raw.errors : null,
-      raw: s.raw,
-      matchState: target ? 'matched' : 'parked',
-      mergeResult: merge,
-      matchedAt: target ? now : null,
-    });
-    if (!target) {
-      await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, s.status, now, 1, tx);
-      this.logger.event('debug', 'webhook.status_parked', { key: event.key, wamid, status: s.status });
+  /**
+   * Applies a delivery's claimed status events inside the claims' transaction, in a fixed number of
+   * statements however many there are: the rows they name locked at once, the merges done in
+   * memory in delivery order (each status as the one-at-a-time path would apply it), then the rows,
+   * their audit and the history written, each in one statement.
+   */
+  async applyMany(tx: EntityManager, events: readonly StatusEvent[], deliveryId: string, receivedAt: Date, now: Date): Promise<void> {
+    if (events.length === 0) return;
+    const phoneNumberIds = events.every((e) => e.phoneNumberId !== null) ? [...new Set(events.map((e) => e.phoneNumberId!))] : null;
+    const wamids = [...new Set(events.map((e) => e.status.id).filter((w) => w !== ''))];
+    const rowIds = [...new Set(events.map((e) => callbackRowId(e.status.bizOpaqueCallbackData)).filter((id): id is string => id !== null))];
+    const locked = await this.repo.lockStatusRows(tx, phoneNumberIds, wamids, rowIds);
+    const rows = new Map(locked.map((r) => [r.id, { facts: r, row: toStatusRow(r) }]));
+    const audits: { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> }[] = [];
+    const history: NewStatusEvent[] = [];
+    const parked = new Map<string, number>();
+    for (const event of events) {
+      const s = event.status;
+      const target = findTarget(locked, event.phoneNumberId, s.id, callbackRowId(s.bizOpaqueCallbackData));
+      const row = target ? rows.get(target.id)!.row : null;
+      const at = fromUnixSeconds(s.timestamp) ?? receivedAt;
+      let mergeResult: string | null = null;
+      if (row) {
+        const merge = mergeIntoRow(row, { status: s.status, wamid: s.id, at, errors: s.errors });
+        mergeResult = merge.result;
+        const t = merge.transition;
+        if (t) {
+          const wamid = s.id === '' ? null : s.id;
+          audits.push({ messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: event.key, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } });
+          this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
+          if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
+        }
+      } else {
+        parked.set(s.status, (parked.get(s.status) ?? 0) + 1);
+        this.logger.event('debug', 'webhook.status_parked', { key: event.key, wamid: s.id, status: s.status });
+      }
+      history.push(statusEventRow(event, deliveryId, receivedAt, row?.id ?? null, mergeResult, now));
     }
+    const writes = [...rows.values()].filter(({ row }) => row.changed);
+    const written = await this.repo.writeStatuses(
+      tx,
+      writes.map(({ facts, row }) => ({
+        id: row.id,
+        expected: facts.state,
+        state: row.state,
+        sentAt: row.times.sent,
+        deliveredAt: row.times.delivered,
+        readAt: row.times.read,
+        playedAt: row.times.played,
+        failedAt: row.times.failed,
+        wamid: row.wamid,
+        lastError: row.lastError,
+      })),
+      audits,
+      history,
+      now,
+    );
+    // Locked FOR UPDATE, so never: but if a row did move, nothing of this delivery may commit.
+    if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
+    for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
   }
 
   /**
@@ -129,4 +158,45 @@ export class WebhookStatusesService {
     row.wamid = row.wamid ?? wamid;
     return merge.apply ? 'stale' : merge.reason;
   }
+}
+
+function toStatusRow(r: StatusRowFacts): StatusRow {
+  return {
+    id: r.id,
+    state: r.state,
+    wamid: r.wamid,
+    times: { sent: r.sent_at, delivered: r.delivered_at, read: r.read_at, played: r.played_at, failed: r.failed_at },
+    lastError: null,
+    changed: false,
+  };
+}
+
+/** The row a status names, as lockStatusTarget picks it: by wamid (on its number), else by our row id. */
+function findTarget(rows: readonly StatusRowFacts[], phoneNumberId: string | null, wamid: string, rowId: string | null): StatusRowFacts | null {
+  const onNumber = (r: StatusRowFacts) => phoneNumberId === null || r.phone_number_id === phoneNumberId;
+  return (wamid !== '' ? rows.find((r) => r.wamid === wamid && onNumber(r)) : undefined) ?? (rowId !== null ? rows.find((r) => r.id === rowId && onNumber(r)) : undefined) ?? null;
+}
+
+function statusEventRow(event: StatusEvent, deliveryId: string, receivedAt: Date, messageId: string | null, mergeResult: string | null, now: Date): NewStatusEvent {
+  const s = event.status;
+  return {
+    eventKey: event.key,
+    deliveryId,
+    messageId,
+    phoneNumberId: event.phoneNumberId ?? '',
+    wamid: s.id,
+    status: s.status,
+    occurredAt: fromUnixSeconds(s.timestamp),
+    receivedAt,
+    recipientId: s.recipientId,
+    recipientUserId: s.recipientUserId,
+    bizOpaqueCallbackData: s.bizOpaqueCallbackData,
+    conversation: s.conversation && (s.raw.conversation ?? null),
+    pricing: s.pricing && (s.raw.pricing ?? null),
+    errors: s.errors.length > 0 ? s.raw.errors : null,
+    raw: s.raw,
+    matchState: messageId ? 'matched' : 'parked',
+    mergeResult,
+    matchedAt: messageId ? now : null,
+  };
 }

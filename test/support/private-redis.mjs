@@ -1,25 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../apps/api/src/infra/free-port.js';
-import { redisAnswers } from '../../apps/api/src/infra/probe.js';
+// A redis-server of one run's own on a free port, which the test or the chaos run may stop, stall
+// (SIGSTOP) and bring back on the same address. Never the shared one: other test files use that.
+// Plain ESM on the built API (like global-setup.mjs), so jest and `npm run chaos` share it.
+import { spawn } from 'node:child_process';
+import { freePort } from '../../apps/api/dist/infra/free-port.js';
+import { redisAnswers } from '../../apps/api/dist/infra/probe.js';
 
-/**
- * A redis-server of one test's own on a free port, which the test may stop, stall (SIGSTOP) and
- * bring back on the same address. Never the shared one: other test files use that.
- */
-export interface PrivateRedis {
-  readonly url: string;
-  /** Freezes the process: connections stay open, nothing answers (a stalled Redis). */
-  stall(): void;
-  resume(): void;
-  stop(): Promise<void>;
-  /** Starts it again on the same port (empty: it keeps nothing on disk). */
-  restart(): Promise<void>;
-}
-
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+export async function startPrivateRedis() {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess;
+  let child;
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     for (let tries = 0; !(await redisAnswers(url, 200)); tries++) {
@@ -28,7 +17,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     }
   };
   const stop = () =>
-    new Promise<void>((resolve) => {
+    new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGCONT');

@@ -33,6 +33,7 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
     await waitFor(async () => (await endpointOf(id)).enabled === false, { what: 'the endpoint disabled' });
     expect(await endpointOf(id)).toMatchObject({ enabled: false, disabled_reason: 'failing', consecutive_failures: 3 });
     const alerts = (await sb.api().get('/v1/work-items?kind=alert').expect(200)).body;
+    // Raised before the endpoint is disabled, so it is there by now.
     expect(JSON.stringify(alerts)).toContain(`event_endpoint.failing:${id}`);
     // Disabled: nothing more is tried, but what it is owed is kept.
     const triedWhileFailing = receiver.received.length;
@@ -53,6 +54,7 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
   it('replay sends one event again with the same id; recover sends what an admin-disabled endpoint missed, not what it had', async () => {
     const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
     const id = created.body.endpoint.id as string;
+    receiver.otherwise = 200;
     receiver.received.length = 0;
     const first = await enqueue();
     await waitFor(async () => (await deliveries(id)).length > 0 && (await deliveries(id)).every((d) => d.state === 'delivered'), { what: 'the first message’s events delivered' });
@@ -106,9 +108,33 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
       expect(slow.received.filter((r) => r.answered === 'hung').length).toBe(2);
       slow.otherwise = 200;
       await waitFor(async () => (await deliveries(id)).every((d) => d.state === 'delivered'), { what: 'all delivered once the receiver answers' });
+      // The hung POSTs were abandoned at the time-out (they were never answered) and made again.
+      const errors = ((await sb.api().get(`/v1/event-endpoints/${id}/deliveries`).expect(200)).body.data as { recent_attempts: { error: string | null }[] }[]).flatMap((d) => d.recent_attempts.map((a) => a.error));
+      expect(errors.filter((e) => e === `no answer within ${FAST_DELIVERY_ENV.EVENT_DELIVERY_TIMEOUT_MS} ms`).length).toBeGreaterThanOrEqual(2);
       await adminCalls(sb).delete(`/v1/event-endpoints/${id}`).expect(204);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('a redirect is not followed: it is a failed attempt, retried at the same URL', async () => {
+    const moved = await Receiver.start();
+    const target = await Receiver.start();
+    try {
+      moved.redirectTo = target.url;
+      moved.next(302, 307);
+      const created = await sb.api().post('/v1/event-endpoints').send({ url: moved.url, events: ['message.state_changed'] }).expect(201);
+      const id = created.body.endpoint.id as string;
+      await enqueue();
+      await waitFor(async () => (await deliveries(id)).length > 0 && (await deliveries(id)).every((d) => d.state === 'delivered'), { what: 'delivered at the registered URL' });
+      expect(moved.received.slice(0, 2).map((r) => r.answered)).toEqual([302, 307]);
+      expect(target.received).toEqual([]);
+      const attempts = ((await sb.api().get(`/v1/event-endpoints/${id}/deliveries`).expect(200)).body.data as { recent_attempts: { status_code: number }[] }[]).flatMap((d) => d.recent_attempts.map((a) => a.status_code));
+      expect(attempts.filter((c) => c === 302 || c === 307)).toHaveLength(2);
+      await adminCalls(sb).delete(`/v1/event-endpoints/${id}`).expect(204);
+    } finally {
+      await moved.close();
+      await target.close();
     }
   });
 

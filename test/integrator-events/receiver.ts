@@ -26,6 +26,8 @@ export class Receiver {
   private readonly script: Answer[] = [];
   private readonly hung: ServerResponse[] = [];
   otherwise: Answer = 200;
+  /** Where a 3xx answer points (its Location header). */
+  redirectTo: string | null = null;
   private server!: Server;
   url = '';
 
@@ -75,7 +77,8 @@ export class Receiver {
       this.hung.push(res);
       return;
     }
-    res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer >= 300 ? `nope ${answer}` : 'ok');
+    const location = answer >= 300 && answer < 400 && this.redirectTo ? { location: this.redirectTo } : {};
+    res.writeHead(answer, { 'content-type': 'text/plain', ...location }).end(answer >= 300 ? `nope ${answer}` : 'ok');
   }
 }
 

@@ -74,7 +74,9 @@ export class EventDeliveriesRepository {
    */
   claim(endpointId: string, limit: number, now: Date, leaseMs: number): Promise<ClaimedDelivery[]> {
     return this.dataSource.transaction(async (tx) => {
-      const locked = await queryRows(tx, `SELECT id FROM event_endpoints WHERE id = $1 AND enabled FOR UPDATE SKIP LOCKED`, [endpointId]);
+      // NO KEY UPDATE: claimers exclude each other, but the foreign-key checks of the transactions
+      // writing new deliveries for this endpoint (KEY SHARE) never wait for a claim.
+      const locked = await queryRows(tx, `SELECT id FROM event_endpoints WHERE id = $1 AND enabled FOR NO KEY UPDATE SKIP LOCKED`, [endpointId]);
       if (locked.length === 0) return [];
       return queryRows<ClaimedDelivery>(
         tx,

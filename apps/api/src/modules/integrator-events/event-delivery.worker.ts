@@ -111,14 +111,18 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     if (!streak?.enabled) return;
     const rule = { minFailures: this.settings.disableAfterFailures, failingForMs: this.settings.disableAfterFailingMs };
     if (!shouldDisableEndpoint(streak.consecutiveFailures, new Date(streak.failingSince), now, rule)) return;
-    const disabled = await this.endpoints.disableFailing(endpointId, now);
-    if (!disabled) return;
-    this.logger.event('warn', 'integrator_event.endpoint_disabled', { endpoint_id: endpointId, failures: streak.consecutiveFailures });
+    // The alert first: raising is idempotent while open, so a crash between the two leaves an
+    // alert and an endpoint the next failure disables, never a silently disabled endpoint.
+    const endpoint = await this.endpoints.findById(endpointId);
+    if (!endpoint) return;
     await this.alerts.raise({
       source: 'integrator-events',
       key: failingEndpointAlertKey(endpointId),
-      title: `Event endpoint ${disabled.url} disabled after ${streak.consecutiveFailures} failed deliveries in a row`,
-      details: { endpoint_id: endpointId, url: disabled.url, failures: streak.consecutiveFailures, failing_since: new Date(streak.failingSince).toISOString(), last_status: status, last_error: error },
+      title: `Event endpoint ${endpoint.url} disabled after ${streak.consecutiveFailures} failed deliveries in a row`,
+      details: { endpoint_id: endpointId, url: endpoint.url, failures: streak.consecutiveFailures, failing_since: new Date(streak.failingSince).toISOString(), last_status: status, last_error: error },
     });
+    if (await this.endpoints.disableFailing(endpointId, now)) {
+      this.logger.event('warn', 'integrator_event.endpoint_disabled', { endpoint_id: endpointId, failures: streak.consecutiveFailures });
+    }
   }
 }

@@ -65,7 +65,7 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
       ) : !query.data ? (
         <Loading label="Loading event endpoints…" />
       ) : endpoints.length === 0 ? (
-        <State role="status" icon="send" title="No event endpoints yet" compact>
+        <State role="status" icon="share" title="No event endpoints yet" compact>
           Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.
         </State>
       ) : (

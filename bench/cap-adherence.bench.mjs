@@ -44,7 +44,7 @@ export async function run({ perNumber = 1200, numbers = 3, userMessages = 10, pg
       args: [JSON.stringify({
         accessToken: SECRETS.accessToken,
         appSecret: SECRETS.appSecret,
-        phoneNumbers: ids.map((id, i) => ({ id, displayPhoneNumber: `1555078${String(3881 + i)}`, wabaId: SECRETS.businessAccountId, mps: CAP })),
+        phoneNumbers: ids.map((id, i) => ({ id, displayPhoneNumber: `1555078${String(3881 + i)}`, wabaId: SECRETS.businessAccountId, mps: CAP, messagingLimit: 'TIER_UNLIMITED' })),
         pairIntervalMs: PAIR_INTERVAL_MS,
         statusDelaysMs: { sent: 600_000, delivered: null, read: null },
       })],
@@ -98,7 +98,18 @@ export function summarise({ ids, perNumber, userMessages, total, sends, rejectio
     const times = campaign.filter((s) => s.phoneNumberId === id).map((s) => s.acceptedAt).sort((a, b) => a - b);
     const seconds = times.length > 1 ? (times.at(-1) - times[0]) / 1000 : null;
     const achieved = seconds ? (times.length - 1) / seconds : null;
-    return { phone_number_id: id, sent: times.length, seconds, achieved_per_s: achieved, of_aimed: achieved === null ? null : achieved / aimed, max_in_any_second: maxInWindow(times, 1000) };
+    const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+    return {
+      phone_number_id: id,
+      sent: times.length,
+      seconds,
+      achieved_per_s: achieved,
+      of_aimed: achieved === null ? null : achieved / aimed,
+      max_in_any_second: maxInWindow(times, 1000),
+      // Where a slow campaign loses its time: the spacing Meta saw, and the emptiest whole second.
+      gap_ms: { p50: quantile(gaps, 0.5), p90: quantile(gaps, 0.9), p99: quantile(gaps, 0.99), max: gaps.at(-1) ?? null },
+      sends_per_second: perSecond(times),
+    };
   });
   const userTimes = sends.filter((s) => s.to === ONE_USER).map((s) => s.acceptedAt).sort((a, b) => a - b);
   const gaps = userTimes.slice(1).map((t, i) => t - userTimes[i]);
@@ -123,6 +134,21 @@ export function summarise({ ids, perNumber, userMessages, total, sends, rejectio
   figures.meets_target =
     figures.all_sent && figures.exactly_once && worst >= TARGET && perNumberFigures.every((f) => f.max_in_any_second <= CAP) && figures.rejections_130429 === 0 && userTimes.length === userMessages && (figures.user_min_gap_ms ?? PAIR_INTERVAL_MS) >= PAIR_INTERVAL_MS;
   return figures;
+}
+
+function quantile(sorted, q) {
+  return sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Sends in each whole second from the first send on (the last, partial second left out). */
+function perSecond(times) {
+  if (times.length === 0) return [];
+  const counts = new Array(Math.floor((times.at(-1) - times[0]) / 1000)).fill(0);
+  for (const t of times) {
+    const i = Math.floor((t - times[0]) / 1000);
+    if (i < counts.length) counts[i]++;
+  }
+  return counts;
 }
 
 /** The most timestamps (sorted) inside any window of `ms`. */
@@ -176,11 +202,17 @@ function post(baseUrl, agent, body) {
 }
 
 export function table(f) {
-  const rows = f.numbers.map((n) => `| ${n.phone_number_id} | ${n.sent} | ${n.achieved_per_s === null ? '—' : fmt(n.achieved_per_s, 1)} msg/s | ${n.of_aimed === null ? '—' : fmt(n.of_aimed, 2)} | ${n.max_in_any_second} |`);
+  const ms = (v) => (v === null ? '—' : fmt(v, 0));
+  const rows = f.numbers.map(
+    (n) =>
+      `| ${n.phone_number_id} | ${n.sent} | ${n.achieved_per_s === null ? '—' : fmt(n.achieved_per_s, 1)} msg/s | ${n.of_aimed === null ? '—' : fmt(n.of_aimed, 2)} | ${n.max_in_any_second} | ${ms(n.gap_ms.p50)} / ${ms(n.gap_ms.p90)} / ${ms(n.gap_ms.p99)} / ${ms(n.gap_ms.max)} | ${n.sends_per_second.length > 0 ? Math.min(...n.sends_per_second) : '—'} |`,
+  );
   return [
-    `| number | sent | achieved | ÷ ${f.aimed_per_s} aimed (target ≥ ${f.target}) | most in any 1 s (cap ${f.cap_per_s}) |`,
-    '|---|---|---|---|---|',
+    `| number | sent | achieved | ÷ ${f.aimed_per_s} aimed (target ≥ ${f.target}) | most in any 1 s (cap ${f.cap_per_s}) | gap between sends p50 / p90 / p99 / max ms | fewest in a whole second |`,
+    '|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    `Sends in each whole second, first number: ${f.numbers[0]?.sends_per_second.join(' ') ?? '—'}`,
     '',
     `130429 refusals: ${f.rejections_130429}; 131056: ${f.rejections_131056}. One user's ${f.user_messages} messages: smallest gap ${f.user_min_gap_ms === null ? '—' : fmt(f.user_min_gap_ms / 1000, 2)} s (≥ 6 s). Every message exactly once: ${f.exactly_once && f.all_sent ? 'yes' : 'NO'}. Target met: ${f.meets_target ? 'yes' : 'no'}.`,
   ].join('\n');

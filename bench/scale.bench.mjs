@@ -25,7 +25,7 @@ export async function run({ rows = 1_000_000, eventKeys = 100_000, samples = 400
   const sides = ['empty', 'filled'].map((name) => ({ name, database: `sendbook_bench_scale_${name}_${stamp}`, redisPrefix: `sendbook_bench_scale_${name}_${stamp}` }));
   let sim;
   try {
-    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80 }] });
+    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' }] });
     // Two databases side by side, one empty and one filled, measured in alternation, so a slow
     // minute of this shared machine slows both.
     for (const side of sides) {

@@ -47,7 +47,7 @@ export async function run({ streams = 50, messages = 60, browser: withBrowser = 
     sim = await createSimulator({
       accessToken: SECRETS.accessToken,
       appSecret: SECRETS.appSecret,
-      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9 }],
+      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9, messagingLimit: 'TIER_UNLIMITED' }],
       pairIntervalMs: 0,
       pairBurst: 1e9,
       statusDelaysMs: { sent: 600_000, delivered: null, read: null },

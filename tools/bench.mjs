@@ -29,6 +29,7 @@ const { run: runThread, table: threadTable } = await import('../bench/thread-pai
 const { run: runScale, table: scaleTable } = await import('../bench/scale.bench.mjs');
 const { run: runFlood } = await import('../bench/unsigned-flood.bench.mjs');
 const { run: runEvents, table: eventsTable } = await import('../bench/event-processing.bench.mjs');
+const { run: runBatch, table: batchTable } = await import('../bench/batch-enqueue.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -39,6 +40,9 @@ console.log('\n## Outbound pipeline\n');
 // `core` runs the same bookkeeping without the framework and the policy: the yardstick beside the target.
 const outbound = await runOutbound({ modes: ['split', 'core'] });
 console.log(formatTable(outbound));
+console.log('\n## Batch enqueue: per message, against single enqueues\n');
+const batch = await runBatch({ log: () => undefined });
+console.log(batchTable(batch));
 console.log('\n## Live events to the inbox\n');
 const fanout = await runFanout();
 console.log('\n## Valid webhooks during an unsigned flood\n');
@@ -54,7 +58,7 @@ console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
 
-const figures = { machine: machine.facts, webhooks, events, outbound, fanout, flood, thread, caps, scale };
+const figures = { machine: machine.facts, webhooks, events, outbound, batch, fanout, flood, thread, caps, scale };
 writeFileSync(
   path.join(ROOT, 'bench/results.md'),
   ['# Benchmark results', '', `\`npm run bench\`, ${new Date().toISOString()}.`, '', ...printed, '', '## Every trial', '', '```json', JSON.stringify(figures, null, 2), '```', ''].join('\n'),

@@ -35,6 +35,9 @@ interface World {
   alertId: () => Promise<string>;
   fresh: () => Promise<{ id: string; cookie: string; password: string }>;
   freshKeyId: () => Promise<string>;
+  /** A new event endpoint, and one with a pending delivery (disabled, so no worker takes it meanwhile). */
+  eventEndpointId: () => Promise<string>;
+  eventDelivery: () => Promise<{ endpointId: string; deliveryId: string }>;
   inviteToken: () => Promise<string>;
 }
 
@@ -73,8 +76,26 @@ const BUILDERS: Record<string, Builder> = {
   listApiKeys: () => ({ method: 'GET', url: '/v1/api-keys' }),
   createApiKey: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'matrix', scopes: ['send'] } }),
   revokeApiKey: async (w) => ({ method: 'POST', url: `/v1/api-keys/${await w.freshKeyId()}/revoke` }),
+  listEventEndpoints: () => ({ method: 'GET', url: '/v1/event-endpoints' }),
+  createEventEndpoint: () => ({ method: 'POST', url: '/v1/event-endpoints', body: { url: 'http://127.0.0.1:9/matrix', events: ['work_item.opened'] } }),
+  updateEventEndpoint: async (w) => ({ method: 'PATCH', url: `/v1/event-endpoints/${await w.eventEndpointId()}`, body: { enabled: false } }),
+  deleteEventEndpoint: async (w) => ({ method: 'DELETE', url: `/v1/event-endpoints/${await w.eventEndpointId()}` }),
+  listEventDeliveries: async (w) => ({ method: 'GET', url: `/v1/event-endpoints/${await w.eventEndpointId()}/deliveries` }),
+  replayEventDelivery: async (w) => {
+    const { endpointId, deliveryId } = await w.eventDelivery();
+    return { method: 'POST', url: `/v1/event-endpoints/${endpointId}/deliveries/${deliveryId}/replay` };
+  },
+  recoverEventEndpoint: async (w) => ({ method: 'POST', url: `/v1/event-endpoints/${await w.eventEndpointId()}/recover`, body: { since: new Date(Date.now() - 60_000).toISOString() } }),
   createMessage: () => ({ method: 'POST', url: '/v1/messages', body: messageRequest({ dedupe_key: `matrix-${Date.now()}-${Math.random()}` }) }),
+  createMessageBatch: () => ({ method: 'POST', url: '/v1/messages/batch', body: { messages: [messageRequest({ dedupe_key: `matrix-batch-${Date.now()}-${Math.random()}` })] } }),
   listMessages: () => ({ method: 'GET', url: '/v1/messages' }),
+  listCampaigns: () => ({ method: 'GET', url: '/v1/campaigns' }),
+  getCampaign: async (w) => {
+    // A send-only key sees the campaigns of its own messages: it enqueues one first (once: the key is fixed).
+    const mine = await request(w.sb.url).post('/v1/messages').set('Authorization', `Bearer ${w.sendKey}`).send(messageRequest({ dedupe_key: 'matrix-campaign', campaign: 'matrix' }));
+    if (mine.status !== 201 && mine.status !== 200) throw new Error(`enqueueing the matrix campaign's message: ${mine.status}`);
+    return { method: 'GET', url: '/v1/campaigns/matrix' };
+  },
   getMessage: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}` }),
   getMessageHistory: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/history` }),
   getMessageStatuses: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/statuses` }),
@@ -137,7 +158,8 @@ describe('every route in the OpenAPI document answers its access rule', () => {
   let doc: OpenApiDocument;
 
   beforeAll(async () => {
-    sb = await startSendbook();
+    // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
+    sb = await startSendbook({ app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
     doc = (await (await fetch(`${sb.url}/openapi.json`)).json()) as OpenApiDocument;
     const agent = await createStaff(sb, 'agent');
     const admin = await createStaff(sb, 'admin');
@@ -172,6 +194,16 @@ describe('every route in the OpenAPI document answers its access rule', () => {
         return { id: s.id, cookie: await signIn(sb, s), password: s.password };
       },
       freshKeyId: async () => (await sb.api().post('/v1/api-keys').send({ name: 'to revoke', scopes: ['send'] }).expect(201)).body.api_key.id,
+      eventEndpointId: async () => (await sb.api().post('/v1/event-endpoints').send({ url: 'http://127.0.0.1:9/matrix', events: ['message.state_changed'] }).expect(201)).body.endpoint.id,
+      eventDelivery: async () => {
+        const endpointId = (await w.eventEndpointId()) as string;
+        await request(sb.url).patch(`/v1/event-endpoints/${endpointId}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ enabled: false }).expect(200);
+        const since = new Date(Date.now() - 1_000).toISOString();
+        await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `matrix-event-${Date.now()}-${Math.random()}` })).expect(201);
+        await sb.api().post(`/v1/event-endpoints/${endpointId}/recover`).send({ since }).expect(200);
+        const [delivery] = await sb.dataSource.query(`SELECT id FROM event_deliveries WHERE endpoint_id = $1 LIMIT 1`, [endpointId]);
+        return { endpointId, deliveryId: delivery.id as string };
+      },
       inviteToken: async () => {
         const res = await sb.api().post('/v1/staff').send({ email: `invited.${Date.now()}.${Math.random()}@shop.example`, name: 'Invited', role: 'agent' }).expect(201);
         return String(res.body.invite_url).split('/invite/')[1]!;
@@ -184,7 +216,7 @@ describe('every route in the OpenAPI document answers its access rule', () => {
 
   const send = async (call: Call, caller: Caller, cookieOverride?: string): Promise<number> => {
     const agent = request(sb.url);
-    const verb = call.method.toLowerCase() as 'get' | 'post' | 'patch';
+    const verb = call.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     let t = agent[verb](call.url);
     if (caller === 'agent' || caller === 'admin') t = t.set('Cookie', cookieOverride ?? w.cookies[caller]).set('Origin', sb.url);
     if (caller === 'send') t = t.set('Authorization', `Bearer ${w.sendKey}`);

@@ -35,7 +35,7 @@ describe('inbox: what an agent may see, and a session that ends elsewhere', () =
     await expect(page.getByRole('complementary').textContent()).resolves.toContain('Agent');
     await look(page, 'shell-agent');
 
-    for (const path of ['/health', '/settings/staff']) {
+    for (const path of ['/health', '/settings/staff', '/settings/event-endpoints']) {
       const response = await page.goto(`${inbox.url}${path}`);
       expect(where(page)).toBe(path);
       // The refusal is in the server's HTML, not painted later by the browser.
@@ -47,8 +47,8 @@ describe('inbox: what an agent may see, and a session that ends elsewhere', () =
     }
 
     // And the API refuses the agent's session itself.
-    const statuses = await page.evaluate(async () => Promise.all(['/v1/metrics', '/v1/staff'].map(async (p) => (await fetch(p)).status)));
-    expect(statuses).toEqual([403, 403]);
+    const statuses = await page.evaluate(async () => Promise.all(['/v1/metrics', '/v1/staff', '/v1/event-endpoints'].map(async (p) => (await fetch(p)).status)));
+    expect(statuses).toEqual([403, 403, 403]);
 
     await page.getByRole('link', { name: 'Back to conversations' }).click();
     await page.waitForURL((url) => url.pathname === '/conversations');

@@ -21,7 +21,8 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   let rec: Recorder;
 
   beforeAll(async () => {
-    sb = await startSendbook();
+    // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
+    sb = await startSendbook({ app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
     const res = await fetch(`${sb.url}/openapi.json`);
     doc = (await res.json()) as OpenApiDocument;
     rec = new Recorder(sb.url, doc, TEST_SECRETS.apiKey, readExamples(), MODE);
@@ -83,12 +84,27 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('createMessage', 400, { url: '/v1/messages', body: { to: '+972501234567', purpose: 'order shipped', payload: { type: 'text' } } });
     await rec.call('createMessage', 401, { url: '/v1/messages', body, auth: false });
     await rec.call('createMessage', 413, { url: '/v1/messages', body: { ...body, trigger_ref: 'x'.repeat(300_000) } });
+    await rec.call('createMessageBatch', 200, {
+      url: '/v1/messages/batch',
+      body: {
+        messages: [
+          messageRequest({ dedupe_key: 'order-44815:shipped:972501234567', campaign: 'december-shipments' }),
+          body,
+          { ...body, payload: templatePayload('44813') },
+          messageRequest({ dedupe_key: 'order-44816:shipped:972501234567', to: 'call me maybe' }),
+        ],
+      },
+    });
+    await rec.call('createMessageBatch', 400, { url: '/v1/messages/batch', body: { messages: [] } });
     await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.wamid !== null, { what: 'the message accepted by Meta' });
 
     await rec.call('getMessage', 200, { url: `/v1/messages/${id}` });
     await rec.call('getMessage', 404, { url: '/v1/messages/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
     await rec.call('listMessages', 200, { url: '/v1/messages?trigger_ref=orders/44812&limit=1' });
     await rec.call('listMessages', 401, { url: '/v1/messages', auth: false });
+    await rec.call('listCampaigns', 200, { url: '/v1/campaigns' });
+    await rec.call('getCampaign', 200, { url: '/v1/campaigns/december-shipments' });
+    await rec.call('getCampaign', 404, { url: '/v1/campaigns/no-such-campaign' });
     await rec.call('getMessageHistory', 200, { url: `/v1/messages/${id}/history` });
     await waitFor(async () => (await sb.api().get(`/v1/messages/${id}/statuses`)).body.data.length > 0, { what: 'a status from Meta' });
     await rec.call('getMessageStatuses', 200, { url: `/v1/messages/${id}/statuses` });
@@ -239,6 +255,24 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('logout', 204, { url: '/v1/auth/logout', cookie });
     // Sam was deactivated, so Dana is the last active admin (an admin key is not a person).
     await rec.call('updateStaff', 409, { method: 'PATCH', url: `/v1/staff/${danaId}`, body: { active: false } });
+  });
+
+  it('event endpoints', async () => {
+    const created = await rec.call('createEventEndpoint', 201, { url: '/v1/event-endpoints', body: { url: 'http://127.0.0.1:9/sendbook-events', events: ['message.state_changed', 'inbound.attributed'], description: 'order system' } });
+    await rec.call('createEventEndpoint', 400, { url: '/v1/event-endpoints', body: { url: 'not a url', events: ['message.state_changed'] } });
+    const id = created.body.endpoint.id as string;
+    await rec.call('listEventEndpoints', 200, { url: '/v1/event-endpoints' });
+    await rec.call('updateEventEndpoint', 200, { url: `/v1/event-endpoints/${id}`, body: { enabled: false } });
+    const since = new Date(Date.now() - 1_000).toISOString();
+    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'docs-event-endpoints' })).expect(201);
+    await rec.call('recoverEventEndpoint', 200, { url: `/v1/event-endpoints/${id}/recover`, body: { since } });
+    await rec.call('recoverEventEndpoint', 400, { url: `/v1/event-endpoints/${id}/recover`, body: { since: 'last week' } });
+    const deliveries = await rec.call('listEventDeliveries', 200, { url: `/v1/event-endpoints/${id}/deliveries` });
+    const deliveryId = deliveries.body.data[0].id as string;
+    await rec.call('replayEventDelivery', 200, { url: `/v1/event-endpoints/${id}/deliveries/${deliveryId}/replay` });
+    await rec.call('replayEventDelivery', 404, { url: `/v1/event-endpoints/${id}/deliveries/00000000-0000-4000-8000-000000000000/replay` });
+    await rec.call('deleteEventEndpoint', 204, { url: `/v1/event-endpoints/${id}` });
+    await rec.call('deleteEventEndpoint', 404, { url: `/v1/event-endpoints/${id}` });
   });
 
   it('live events', async () => {

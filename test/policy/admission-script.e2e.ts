@@ -71,7 +71,7 @@ describe('ADMISSION_LUA on Redis', () => {
 
   it('the messaging limit counts new users only, and a denied newcomer takes nothing', async () => {
     const fast = { rate: 1000, burst: 10, tierLimit: 2 };
-    expect(await admit(T0, 'a', fast)).toEqual({ admitted: true, countsNewUser: true, nextTokenAt: new Date(T0) });
+    expect(await admit(T0, 'a', fast)).toEqual({ admitted: true, countsNewUser: true, nextTokenAt: new Date(T0), sendAt: new Date(T0) });
     expect(await admit(T0 + 1, 'b', fast)).toMatchObject({ admitted: true, countsNewUser: true });
     expect(await admit(T0 + 2, 'c', fast)).toEqual({ admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) });
     expect(await redis.zcard(keys.tier('portfolio:p'))).toBe(2);

@@ -52,10 +52,10 @@ describe('the sending gate: the TypeScript rules and the Lua agree', () => {
     ['a cooling number waits until the cooling ends', [cool(0, 0, 60_000), admitOp(0, 1000)], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
     ['so does every number when the account cools', [cool(null, 0, 60_000), admitOp(0, 1000)], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
     ['a shorter cooling never ends a longer one', [cool(0, 0, 60_000), cool(0, 1000, 1000)], T0 + 60_000],
-    ['it goes once the cooling is over', [cool(0, 0, 60_000), admitOp(0, 60_000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 60_013) }],
+    ['it goes once the cooling is over', [cool(0, 0, 60_000), admitOp(0, 60_000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 60_013), sendAt: new Date(T0 + 60_000) }],
     // Found by the property: slowdown and cooling share the number's hash, and each script set its
     // TTL from its own end only, so a short cooling dropped a long slowdown and the other way round.
-    ['a short cooling does not end a long slowdown', [slow(0, 0.5, 300_000), cool(0, 0, 1), admitOp(0, 200_000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 200_025) }],
+    ['a short cooling does not end a long slowdown', [slow(0, 0.5, 300_000), cool(0, 0, 1), admitOp(0, 200_000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 200_025), sendAt: new Date(T0 + 200_000) }],
     ['a short slowdown does not end a long cooling', [cool(0, 0, 300_000), slow(0, 0.5, 1000), admitOp(0, 200_000)], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 300_000) }],
   ])('%s', async (_name, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, simpleConfig(), ops));

@@ -56,10 +56,10 @@ describe('messaging limit: the TypeScript rule and the Lua agree', () => {
   const bi = { businessInitiated: true };
   it.each<[string, CaseConfig, Op[], Admission]>([
     ['the third new user of two waits until the oldest is 24 h old', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 5000, bi)], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) }],
-    ['and goes then', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 86_400_000, bi)], { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 86_405_000) }],
+    ['and goes then', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 86_400_000, bi)], { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 86_405_000), sendAt: new Date(T0 + 86_405_000) }],
     ['a counted user messaged again counts from the latest message', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(0, 5000, bi), admitOp(2, 1000, bi)], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 5000 + 86_400_000) }],
-    ['a reply inside the window counts nothing', tier(1), [admitOp(0, 0, bi), admitOp(1, 1000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 1000) }],
-    ['a limit lowered below the count: a counted user still goes', tier(3), [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(0, 1000, { ...bi, limit: 1 })], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 3000) }],
+    ['a reply inside the window counts nothing', tier(1), [admitOp(0, 0, bi), admitOp(1, 1000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 1000), sendAt: new Date(T0 + 1000) }],
+    ['a limit lowered below the count: a counted user still goes', tier(3), [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(0, 1000, { ...bi, limit: 1 })], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 3000), sendAt: new Date(T0 + 3000) }],
     ['a new one waits until all but one have aged out', tier(3), [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(3, 1000, { ...bi, limit: 1 })], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 2000 + 86_400_000) }],
   ])('%s', async (_name, config, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, config, ops));

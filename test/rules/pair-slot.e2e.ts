@@ -43,7 +43,7 @@ describe('pair slot: the TypeScript rules and the Lua agree', () => {
 
   it.each<[string, Op[], Admission | number]>([
     ['a second message within 6 s waits for the slot', [admitOp(0, 0), admitOp(0, 2000)], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 6000) }],
-    ['exactly 6 s later it goes', [admitOp(0, 0), admitOp(0, 6000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 6013) }],
+    ['exactly 6 s later it goes', [admitOp(0, 0), admitOp(0, 6000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 6013), sendAt: new Date(T0 + 6000) }],
     ['a push never frees the pair sooner', [admitOp(0, 0), { kind: 'push', row: 0, dt: 1000, delayMs: 1000 }], T0 + 6000],
     ['a push shuts a free pair', [{ kind: 'push', row: 0, dt: 0, delayMs: 16_000 }, admitOp(0, 15_000)], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 16_000) }],
   ])('%s', async (_name, ops, last) => {

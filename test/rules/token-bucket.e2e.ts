@@ -16,6 +16,8 @@ const configArb: fc.Arbitrary<CaseConfig> = fc.record({
   pairIntervalMs: fc.constant(6000),
   tierWindowMs: fc.constant(86_400_000),
   holdGraceMs: fc.constantFrom(0, 20, 100, 500),
+  // Tokens taken ahead (the sender's lead: a few tokens' time, at most 50 ms), and none.
+  leadMs: fc.constantFrom(0, 0, 3, 20, 50),
   limit: fc.constant('unlimited' as const),
   rows: rowsArb({ numbers: [NUMBER], users: 10_000, rows: { min: 1, max: 8 } }),
 });

@@ -16,6 +16,8 @@ const configArb: fc.Arbitrary<CaseConfig> = fc.record({
   pairIntervalMs: fc.constant(6000),
   tierWindowMs: fc.constant(86_400_000),
   holdGraceMs: fc.constantFrom(0, 20, 100, 500),
+  // Tokens taken ahead (the sender's lead: a few tokens' time, at most 50 ms), and none.
+  leadMs: fc.constantFrom(0, 0, 3, 20, 50),
   limit: fc.constant('unlimited' as const),
   rows: rowsArb({ numbers: [NUMBER], users: 10_000, rows: { min: 2, max: 8 }, priorities: fc.constantFrom(0, 0, 0, 1, 5, -1, 1500, -1500) }),
 });
@@ -42,8 +44,8 @@ describe('waiting line and token hold: the TypeScript rule and the Lua agree', (
   it.each<[string, CaseConfig, Op[], Admission]>([
     ['behind a more urgent head of the line: one token after its hold ends', simpleConfig({ rows: rows([0, 5, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 1)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 }],
     ['a less urgent row is denied the token held for the head, though it is there', simpleConfig({ rows: rows([0, 5, -1]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 }],
-    ['a row as urgent as the head takes the token the late head left', simpleConfig({ rows: rows([0, 0, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13) }],
-    ['an urgent row is not held back', simpleConfig({ rows: rows([0, 0, 9]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13) }],
+    ['a row as urgent as the head takes the token the late head left', simpleConfig({ rows: rows([0, 0, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13), sendAt: new Date(T0 + 21) }],
+    ['an urgent row is not held back', simpleConfig({ rows: rows([0, 0, 9]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13), sendAt: new Date(T0 + 21) }],
   ])('%s', async (_name, config, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, config, ops));
     expect(answers.at(-1)).toEqual(last);

@@ -1,4 +1,4 @@
-import { createSimulator, type Simulator, type SimulatorOptions } from '@sendbook/simulator';
+import { createSimulator, type MessagingLimitTier, type Simulator, type SimulatorOptions } from '@sendbook/simulator';
 import request from 'supertest';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import { TEST_SECRETS } from './test-env.js';
@@ -17,11 +17,15 @@ export interface Sendbook extends TestApp {
  * its workers pointed at it (Graph URL, token, app secret), the simulator's webhooks posted back.
  */
 export async function startSendbook(options: { sim?: SimulatorOptions; app?: TestAppOptions } = {}): Promise<Sendbook> {
+  // Sendbook reads the messaging limit from Graph at boot: the simulated Meta reports the one the test assumes.
+  // A number the test describes itself keeps the limit it gives.
+  const messagingLimit = simulatedTier(options.app?.env?.MESSAGING_LIMIT);
+  const numbers = options.sim?.phoneNumbers ?? [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 }];
   const sim = await createSimulator({
     accessToken: TEST_SECRETS.accessToken,
     appSecret: TEST_SECRETS.appSecret,
-    phoneNumbers: [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 }],
     ...options.sim,
+    phoneNumbers: numbers.map((n) => ({ ...(messagingLimit ? { messagingLimit } : {}), ...n })),
   });
   const app = await startTestApp({
     ...options.app,
@@ -39,6 +43,13 @@ export async function startSendbook(options: { sim?: SimulatorOptions; app?: Tes
       await sim.close();
     },
   };
+}
+
+const TIERS: Readonly<Record<string, MessagingLimitTier>> = { '250': 'TIER_250', '2000': 'TIER_2K', '10000': 'TIER_10K', '100000': 'TIER_100K', unlimited: 'TIER_UNLIMITED' };
+
+/** Meta's name for a MESSAGING_LIMIT value; undefined (the simulator's default, TIER_250) for anything else. */
+function simulatedTier(limit: string | undefined): MessagingLimitTier | undefined {
+  return limit === undefined ? undefined : TIERS[limit.trim().toLowerCase()];
 }
 
 /** A template message the simulator knows, so it is valid outside the 24 h window. */

@@ -175,6 +175,6 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
     for (const m of perMessage) expect(m).toMatchObject({ n: 3, d: 3 });
     const dupPosts = sb.sim.webhookDeliveries().filter((d) => d.kind === 'duplicate' || d.events.some((e) => e.resent));
     expect(dupPosts.length).toBeGreaterThan(0);
-    expect(await counter(db(), 'webhooks.duplicate_event', 'messages')).toBeGreaterThan(0);
+    await waitFor(async () => (await counter(db(), 'webhooks.duplicate_event', 'messages')) > 0, { what: 'duplicates counted' });
   });
 });

@@ -16,9 +16,11 @@ import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { IntegratorEventsModule } from './modules/integrator-events/integrator-events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NumbersModule } from './modules/numbers/numbers.module.js';
@@ -71,6 +73,8 @@ export class AppModule {
         ConversationsModule.forRole(config.role),
         WorkItemsModule.forRole(config.role),
         NumbersModule.forRole(config.role),
+        CampaignsModule.forRole(config.role),
+        IntegratorEventsModule.forRole(config.role),
       ],
     };
   }

@@ -16,6 +16,9 @@ import { mountWebhookEndpoint } from './modules/webhooks/webhook-endpoint.js';
 /** Integrator JSON bodies: generous for templates with many parameters, small enough to refuse abuse. */
 export const JSON_BODY_LIMIT = '256kb';
 
+/** A batch carries up to 1,000 of those bodies: room for 1,000 ordinary templates (~1 KB each) and then some. */
+export const BATCH_BODY_LIMIT = '8mb';
+
 /** The HTTP application (ROLE=api or all). Migrations must already have run. */
 export async function createHttpApp(config: AppConfig, logger = new JsonLogger(config.logLevel), clock?: Clock): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, clock), {
@@ -28,15 +31,12 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   app.disable('x-powered-by');
   app.set('trust proxy', config.auth.trustProxy);
   app.use(requestIdMiddleware);
-  app.use(
-    '/v1',
-    express.json({
-      limit: JSON_BODY_LIMIT,
-      verify: (_req, _res, buf) => {
-        if (jsonDepthExceeds(buf)) throw new JsonTooDeepError();
-      },
-    }),
-  );
+  const refuseTooDeep = (_req: unknown, _res: unknown, buf: Buffer) => {
+    if (jsonDepthExceeds(buf)) throw new JsonTooDeepError();
+  };
+  // Mounted first: the body it parses is left alone by the general parser below.
+  app.use('/v1/messages/batch', express.json({ limit: BATCH_BODY_LIMIT, verify: refuseTooDeep }));
+  app.use('/v1', express.json({ limit: JSON_BODY_LIMIT, verify: refuseTooDeep }));
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them.
   // The limit fits Meta's largest batches (1,000 updates, payloads up to 3 MB).
   mountWebhookEndpoint(app, config);

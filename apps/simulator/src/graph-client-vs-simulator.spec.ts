@@ -111,7 +111,7 @@ describe('GraphClient against the simulator', () => {
     expect(all.outcome === 'ok' && all.data.map((t) => t.name)).toEqual(sim.config().templates.map((t) => t.name));
   });
 
-  it('reads a number’s profile the library asks for; a changed quality rating shows on the next read', async () => {
+  it('reads a number’s profile the library asks for; a changed quality rating or messaging limit shows on the next read', async () => {
     expect(await client.getPhoneNumber(phoneNumberId())).toEqual({
       outcome: 'ok',
       httpStatus: 200,
@@ -121,9 +121,10 @@ describe('GraphClient against the simulator', () => {
       qualityRating: 'GREEN',
       throughputLevel: 'STANDARD',
       nameStatus: 'APPROVED',
+      messagingLimit: 'TIER_250',
     });
-    sim.configure({ phoneNumbers: [{ ...sim.config().phoneNumbers[0]!, qualityRating: 'YELLOW', mps: 1000 }] });
-    expect(await client.getPhoneNumber(phoneNumberId())).toMatchObject({ qualityRating: 'YELLOW', throughputLevel: 'HIGH' });
+    sim.configure({ phoneNumbers: [{ ...sim.config().phoneNumbers[0]!, qualityRating: 'YELLOW', mps: 1000, messagingLimit: 'TIER_10K' }] });
+    expect(await client.getPhoneNumber(phoneNumberId())).toMatchObject({ qualityRating: 'YELLOW', throughputLevel: 'HIGH', messagingLimit: 'TIER_10K' });
   });
 
   it("downloads a customer's image by media id: the simulator's bytes, content type and sha256", async () => {

@@ -2,6 +2,7 @@ export { createSimulator, type CreateSimulatorExtras } from './simulator.js';
 export type { Simulator } from './simulator-api.js';
 export {
   DEFAULT_PHONE_NUMBER,
+  type MessagingLimitTier,
   type PhoneNumberConfig,
   type SimulatorConfig,
   type SimulatorOptions,

@@ -12,7 +12,12 @@ export interface PhoneNumberConfig {
   verifiedName?: string;
   /** Meta's quality rating of the number: GREEN, YELLOW, RED or UNKNOWN. */
   qualityRating?: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
+  /** The portfolio's messaging limit as `GET /{phone_number_id}` names it; Meta starts new portfolios at TIER_250. */
+  messagingLimit?: MessagingLimitTier;
 }
+
+/** Meta's names for the messaging limits since October 2025 (`whatsapp_business_manager_messaging_limit`). */
+export type MessagingLimitTier = 'TIER_250' | 'TIER_2K' | 'TIER_10K' | 'TIER_100K' | 'TIER_UNLIMITED';
 
 export interface StatusDelays {
   sent: number;
@@ -105,11 +110,12 @@ export const DEFAULT_PHONE_NUMBER: Required<PhoneNumberConfig> = {
   mps: 80,
   verifiedName: 'Sendbook Demo Shop',
   qualityRating: 'GREEN',
+  messagingLimit: 'TIER_250',
 };
 
 /** A number with every field: what is not given, as the default number has it. */
 export function completePhoneNumber(p: PhoneNumberConfig): Required<PhoneNumberConfig> {
-  return { ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps, verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName, qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating };
+  return { ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps, verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName, qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating, messagingLimit: p.messagingLimit ?? DEFAULT_PHONE_NUMBER.messagingLimit };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -157,6 +157,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/campaigns": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listCampaigns"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{campaign}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getCampaign"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listConversations"];
@@ -245,6 +267,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/event-endpoints": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listEventEndpoints"];
+    put?: never;
+    post: operations["createEventEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["deleteEventEndpoint"];
+    options?: never;
+    head?: never;
+    patch: operations["updateEventEndpoint"];
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}/deliveries": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listEventDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}/deliveries/{delivery_id}/replay": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["replayEventDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/event-endpoints/{id}/recover": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["recoverEventEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/events": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["streamEvents"];
@@ -327,6 +404,17 @@ export interface paths {
     get: operations["listMessages"];
     put?: never;
     post: operations["createMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/messages/batch": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["createMessageBatch"];
     delete?: never;
     options?: never;
     head?: never;
@@ -733,6 +821,91 @@ export interface components {
       older_than?: string;
       before?: string;
     };
+    /** A campaign with its failures and replies. */
+    Campaign: {
+      /** the tag given at enqueue */
+      campaign: string;
+      /** messages tagged with it */
+      messages: number;
+      /** messages by their state now */
+      by_state: {
+        /** messages now queued */
+        queued: number;
+        /** messages now sending */
+        sending: number;
+        /** messages now accepted */
+        accepted: number;
+        /** messages now sent */
+        sent: number;
+        /** messages now delivered */
+        delivered: number;
+        /** messages now read */
+        read: number;
+        /** messages now played */
+        played: number;
+        /** messages now failed */
+        failed: number;
+        /** messages now held */
+        held: number;
+        /** messages now cancelled */
+        cancelled: number;
+      };
+      first_enqueued_at: string;
+      last_enqueued_at: string;
+      /** failed messages by error code, most frequent first */
+      failures: ({
+        /** the error code of the failed messages (Meta’s, or the sender’s own) */
+        code: number | string | null;
+        title: string | null;
+        /** failed messages with this code */
+        count: number;
+      })[];
+      /** what customers answered */
+      replies: {
+        /** inbound messages attributed to its messages (reactions excluded) */
+        count: number;
+        /** its messages with at least one reply */
+        messages_replied: number;
+        /** buttons and list rows tapped, most frequent first */
+        choices: ({
+          title: string;
+          /** replies with this button or list choice */
+          count: number;
+        })[];
+      };
+    };
+    /** A campaign: the messages enqueued with one `campaign` tag. */
+    CampaignSummary: {
+      /** the tag given at enqueue */
+      campaign: string;
+      /** messages tagged with it */
+      messages: number;
+      /** messages by their state now */
+      by_state: {
+        /** messages now queued */
+        queued: number;
+        /** messages now sending */
+        sending: number;
+        /** messages now accepted */
+        accepted: number;
+        /** messages now sent */
+        sent: number;
+        /** messages now delivered */
+        delivered: number;
+        /** messages now read */
+        read: number;
+        /** messages now played */
+        played: number;
+        /** messages now failed */
+        failed: number;
+        /** messages now held */
+        held: number;
+        /** messages now cancelled */
+        cancelled: number;
+      };
+      first_enqueued_at: string;
+      last_enqueued_at: string;
+    };
     ChangePassword: {
       current_password: string;
       new_password: string;
@@ -776,11 +949,18 @@ export interface components {
       name: string;
       scopes: ("send" | "admin")[];
     };
+    CreateEventEndpoint: {
+      url: string;
+      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      description?: string;
+    };
     CreateMessage: {
       dedupe_key: string;
       to: string;
       purpose: string;
       trigger_ref?: string;
+      campaign?: string;
+      /** The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`. */
       payload: {
         [key: string]: unknown;
       };
@@ -791,6 +971,10 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    CreateMessageBatch: {
+      /** each item the body of `POST /v1/messages` */
+      messages: components["schemas"]["CreateMessage"][];
+    };
     CreateStaff: {
       email: string;
       name: string;
@@ -799,6 +983,48 @@ export interface components {
     };
     DismissWorkItem: {
       note: string;
+    };
+    /** One event owed to one endpoint, and what its attempts came to. */
+    EventDelivery: {
+      id: string;
+      /** the `webhook-id` header, the same on every attempt */
+      event_id: string;
+      type: "message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved";
+      /** `failed`: given up after 3 days of retries */
+      state: "pending" | "delivering" | "delivered" | "failed";
+      attempts: number;
+      next_attempt_at: string | null;
+      last_status: number | null;
+      last_error: string | null;
+      delivered_at: string | null;
+      created_at: string;
+      event_created_at: string;
+      /** the last five, newest first */
+      recent_attempts: components["schemas"]["EventDeliveryAttempt"][];
+    };
+    EventDeliveryAttempt: {
+      at: string;
+      /** null: no answer (refused address, time-out, connection error) */
+      status_code: number | null;
+      latency_ms: number;
+      /** the first 1 KB of the answer */
+      body_excerpt: string | null;
+      error: string | null;
+    };
+    /** An integrator URL Sendbook POSTs signed events to (never its secret after creation). */
+    EventEndpoint: {
+      id: string;
+      url: string;
+      description: string | null;
+      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      enabled: boolean;
+      /** `failing`: Sendbook disabled it after repeated failure (an alert says so) */
+      disabled_reason: "admin" | "failing" | null;
+      /** failed attempts in a row since the last success */
+      consecutive_failures: number;
+      created_by: string | null;
+      created_at: string;
+      updated_at: string;
     };
     FieldProblem: {
       /** dotted path of the bad field, e.g. `payload.text.body` */
@@ -885,6 +1111,8 @@ export interface components {
       to: string;
       purpose: string;
       trigger_ref: string | null;
+      /** the send-out it belongs to, as the integrator tagged it */
+      campaign: string | null;
       payload: {
         [key: string]: unknown;
       };
@@ -1326,6 +1554,9 @@ export interface components {
       state: string;
       created_at: string;
     };
+    RecoverEvents: {
+      since: string;
+    };
     ReleaseMessage: {
       template?: {
         [key: string]: unknown;
@@ -1340,11 +1571,45 @@ export interface components {
     /** A template message as the customer saw it. */
     RenderedTemplate: {
       header: string | null;
+      /** a media header's image, video or document as sent; null for a text header or none */
+      media: {
+        /** image, video or document */
+        type: string;
+        /** uploaded media id */
+        id: string | null;
+        /** public link */
+        link: string | null;
+      } | null;
       body: string;
       footer: string | null;
       buttons: ({
+        /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
         type: string;
+        /** the label the customer saw */
         text: string;
+        /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+        value: string | null;
+      })[];
+      /** a carousel's cards in order; empty for other templates */
+      cards: ({
+        /** a media header's image, video or document as sent; null for a text header or none */
+        media: {
+          /** image, video or document */
+          type: string;
+          /** uploaded media id */
+          id: string | null;
+          /** public link */
+          link: string | null;
+        } | null;
+        body: string | null;
+        buttons: ({
+          /** QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, … */
+          type: string;
+          /** the label the customer saw */
+          text: string;
+          /** what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number */
+          value: string | null;
+        })[];
       })[];
       /** all of it as one text, as the customer saw it */
       text: string;
@@ -1414,6 +1679,12 @@ export interface components {
       state?: "open" | "closed";
       /** a staff member's id, or null to unassign */
       assignee?: string | null;
+    };
+    UpdateEventEndpoint: {
+      url?: string;
+      events?: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      description?: string;
+      enabled?: boolean;
     };
     UpdateProfile: {
       name?: string;
@@ -1715,6 +1986,36 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** List campaigns, the latest first */
+  listCampaigns: {
+    parameters: { query?: { limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["CampaignSummary"][];
+          next_cursor: string | null;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** One campaign: counts by state, failures by code, replies */
+  getCampaign: {
+    parameters: { query?: never; header?: never; path: { campaign: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["Campaign"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+    };
+  };
   /** List conversations, most recent activity first */
   listConversations: {
     parameters: { query?: { state?: "open" | "closed"; view?: "mine" | "unassigned" | "all"; q?: string; window?: "open"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
@@ -1879,6 +2180,110 @@ export interface operations {
       404: components["responses"]["NotFound"];
     };
   };
+  /** Every event endpoint, newest first */
+  listEventEndpoints: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["EventEndpoint"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Register an event endpoint */
+  createEventEndpoint: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateEventEndpoint"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          endpoint: components["schemas"]["EventEndpoint"];
+          /** `whsec_…`, the Standard Webhooks signing secret: shown this once */
+          secret: string;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Change, disable or enable an event endpoint */
+  updateEventEndpoint: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateEventEndpoint"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          endpoint: components["schemas"]["EventEndpoint"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Delete an event endpoint and what it was owed */
+  deleteEventEndpoint: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+    };
+  };
+  /** An endpoint's deliveries, newest event first, with their last attempts */
+  listEventDeliveries: {
+    parameters: { query?: { limit?: number; state?: "pending" | "delivering" | "delivered" | "failed" }; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["EventDelivery"][];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Send one event to the endpoint again */
+  replayEventDelivery: {
+    parameters: { query?: never; header?: never; path: { id: string; delivery_id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          delivery: components["schemas"]["EventDelivery"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      409: components["responses"]["InvalidStateTransition"];
+    };
+  };
+  /** Send again every event since a time that the endpoint did not receive */
+  recoverEventEndpoint: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["RecoverEvents"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** deliveries owed anew (given up, or never made while the endpoint was disabled) */
+          owed: number;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
   /** Server-sent events */
   streamEvents: {
     parameters: { query?: { last_event_id?: string }; header?: { "Last-Event-ID"?: string }; path?: never; cookie?: never };
@@ -2021,7 +2426,7 @@ export interface operations {
   };
   /** List messages, newest first */
   listMessages: {
-    parameters: { query?: { dedupe_key?: string; trigger_ref?: string; state?: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled"; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query?: { dedupe_key?: string; trigger_ref?: string; campaign?: string; state?: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled"; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -2034,6 +2439,31 @@ export interface operations {
           message: string;
         } } };
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Enqueue many messages at once */
+  createMessageBatch: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateMessageBatch"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** one per item, in the order sent */
+          results: ({
+            /** created: a new row; deduplicated: the same business event again (the existing row); conflict: the key names a message with other content (the existing row); invalid: refused, nothing stored */
+            status: "created" | "deduplicated" | "conflict" | "invalid";
+            /** the row for this item; null when invalid */
+            message: components["schemas"]["Message"] | null;
+            /** what is wrong, by field (as a single enqueue’s 400 names them); empty when created or deduplicated */
+            details: ({
+              field: string;
+              message: string;
+            })[];
+          })[];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** One message */
@@ -2599,6 +3029,10 @@ export type AttributionHistoryEntry = components['schemas']["AttributionHistoryE
 /** One audited action: who did what, when. */
 export type AuditEntry = components['schemas']["AuditEntry"];
 export type BulkWorkItems = components['schemas']["BulkWorkItems"];
+/** A campaign with its failures and replies. */
+export type Campaign = components['schemas']["Campaign"];
+/** A campaign: the messages enqueued with one `campaign` tag. */
+export type CampaignSummary = components['schemas']["CampaignSummary"];
 export type ChangePassword = components['schemas']["ChangePassword"];
 /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
 export type Choice = components['schemas']["Choice"];
@@ -2606,9 +3040,16 @@ export type Contact = components['schemas']["Contact"];
 /** One thread per business number and contact. */
 export type Conversation = components['schemas']["Conversation"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
+export type CreateEventEndpoint = components['schemas']["CreateEventEndpoint"];
 export type CreateMessage = components['schemas']["CreateMessage"];
+export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
+/** One event owed to one endpoint, and what its attempts came to. */
+export type EventDelivery = components['schemas']["EventDelivery"];
+export type EventDeliveryAttempt = components['schemas']["EventDeliveryAttempt"];
+/** An integrator URL Sendbook POSTs signed events to (never its secret after creation). */
+export type EventEndpoint = components['schemas']["EventEndpoint"];
 export type FieldProblem = components['schemas']["FieldProblem"];
 /** The inbound resource: a message a customer sent. */
 export type Inbound = components['schemas']["Inbound"];
@@ -2646,6 +3087,7 @@ export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
 /** Something we sent this contact, and the business record behind it. */
 export type RecentPurpose = components['schemas']["RecentPurpose"];
+export type RecoverEvents = components['schemas']["RecoverEvents"];
 export type ReleaseMessage = components['schemas']["ReleaseMessage"];
 export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
@@ -2661,6 +3103,7 @@ export type StaffMember = components['schemas']["StaffMember"];
 export type Template = components['schemas']["Template"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
 export type UpdateConversation = components['schemas']["UpdateConversation"];
+export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];
 export type UpdateStaff = components['schemas']["UpdateStaff"];
 export type ValidationError = components['schemas']["ValidationError"];

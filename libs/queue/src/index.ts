@@ -10,3 +10,4 @@ export * from './conversations/index.js';
 export * from './metrics/index.js';
 export * from './infrastructure-error.js';
 export * from './prepare-failure.js';
+export * from './integrator-events/index.js';

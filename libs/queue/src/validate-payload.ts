@@ -1,27 +1,17 @@
 // The outbox accepts the Cloud API's own message objects. These checks catch what Meta would
 // refuse anyway, before a row exists, and name the field (e.g. `payload.text.body`).
+import { isObject, mediaProblems, nonEmptyString, type PayloadProblem } from './payload/payload-checks.js';
+import { validateContacts } from './payload/validate-contacts.js';
+import { validateInteractive } from './payload/validate-interactive.js';
+import { validateTemplateComponents } from './payload/validate-template-components.js';
 
-export interface PayloadProblem {
-  field: string;
-  message: string;
-}
+export type { PayloadProblem } from './payload/payload-checks.js';
+export { INTERACTIVE_TYPES } from './payload/validate-interactive.js';
 
-export const SENDABLE_TYPES = ['text', 'template', 'interactive', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'reaction'] as const;
+export const SENDABLE_TYPES = ['text', 'template', 'interactive', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'reaction', 'contacts'] as const;
 export type SendableType = (typeof SENDABLE_TYPES)[number];
 
 const MEDIA_TYPES = new Set(['image', 'audio', 'video', 'document', 'sticker']);
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmptyString(value: unknown, max: number): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return 'must be a non-empty string';
-  if (value.length > max) return `must be at most ${max} characters`;
-  return null;
-}
 
 export function validatePayload(payload: unknown, field = 'payload'): PayloadProblem[] {
   const problems: PayloadProblem[] = [];
@@ -33,9 +23,11 @@ export function validatePayload(payload: unknown, field = 'payload'): PayloadPro
   if (typeof type !== 'string' || !(SENDABLE_TYPES as readonly string[]).includes(type)) {
     return [{ field: `${field}.type`, message: `must be one of ${SENDABLE_TYPES.join(', ')}` }];
   }
-  const body = payload[type];
-  if (!isObject(body)) return [{ field: `${field}.${type}`, message: 'must be an object' }];
   const at = `${field}.${type}`;
+  // The one type whose object is an array: a list of contact cards.
+  if (type === 'contacts') return validateContacts(payload.contacts, at);
+  const body = payload[type];
+  if (!isObject(body)) return [{ field: at, message: 'must be an object' }];
 
   if (type === 'text') {
     check(`${at}.body`, nonEmptyString(body.body, 4096));
@@ -44,9 +36,7 @@ export function validatePayload(payload: unknown, field = 'payload'): PayloadPro
   } else if (type === 'interactive') {
     problems.push(...validateInteractive(body, at));
   } else if (MEDIA_TYPES.has(type)) {
-    const hasId = typeof body.id === 'string' && body.id !== '';
-    const hasLink = typeof body.link === 'string' && /^https?:\/\//.test(body.link);
-    if (hasId === hasLink) check(at, 'needs exactly one of id or link (an http(s) URL)');
+    problems.push(...mediaProblems(body, at));
     if (body.caption !== undefined) check(`${at}.caption`, nonEmptyString(body.caption, 1024));
   } else if (type === 'location') {
     if (typeof body.latitude !== 'number' || Math.abs(body.latitude) > 90) check(`${at}.latitude`, 'must be a number between -90 and 90');
@@ -66,44 +56,7 @@ export function validateTemplate(template: unknown, at: string): PayloadProblem[
   if (!isObject(language) || typeof language.code !== 'string' || !/^[a-z]{2,3}(_[A-Z]{2})?$/.test(language.code)) {
     problems.push({ field: `${at}.language.code`, message: 'must be a language code such as en or en_US' });
   }
-  if (template.components !== undefined && !Array.isArray(template.components)) {
-    problems.push({ field: `${at}.components`, message: 'must be an array' });
-  }
-  return problems;
-}
-
-function validateInteractive(body: Json, at: string): PayloadProblem[] {
-  const problems: PayloadProblem[] = [];
-  const bodyText = isObject(body.body) ? nonEmptyString(body.body.text, 4096) : 'must be an object with text';
-  if (bodyText) problems.push({ field: `${at}.body.text`, message: bodyText });
-  const action = isObject(body.action) ? body.action : null;
-  if (body.type === 'button') {
-    const buttons = action && Array.isArray(action.buttons) ? action.buttons : null;
-    if (!buttons || buttons.length < 1 || buttons.length > 3) {
-      problems.push({ field: `${at}.action.buttons`, message: 'must hold 1 to 3 reply buttons' });
-      return problems;
-    }
-    const ids = new Set<unknown>();
-    buttons.forEach((button: unknown, i) => {
-      const reply = isObject(button) && isObject(button.reply) ? button.reply : null;
-      const id = reply ? nonEmptyString(reply.id, 256) : 'must be an object';
-      const title = reply ? nonEmptyString(reply.title, 20) : null;
-      if (id) problems.push({ field: `${at}.action.buttons[${i}].reply.id`, message: id });
-      if (title) problems.push({ field: `${at}.action.buttons[${i}].reply.title`, message: title });
-      if (reply && ids.has(reply.id)) problems.push({ field: `${at}.action.buttons[${i}].reply.id`, message: 'must be unique' });
-      if (reply) ids.add(reply.id);
-    });
-  } else if (body.type === 'list') {
-    const sections = action && Array.isArray(action.sections) ? action.sections : null;
-    const rows = sections?.flatMap((s: unknown) => (isObject(s) && Array.isArray(s.rows) ? s.rows : [])) ?? [];
-    if (!sections || sections.length < 1 || sections.length > 10 || rows.length < 1 || rows.length > 10) {
-      problems.push({ field: `${at}.action.sections`, message: 'must hold 1 to 10 sections with 1 to 10 rows in all' });
-    }
-    const button = action ? nonEmptyString(action.button, 20) : 'must be an object';
-    if (button) problems.push({ field: `${at}.action.button`, message: button });
-  } else {
-    problems.push({ field: `${at}.type`, message: 'must be button or list' });
-  }
+  problems.push(...validateTemplateComponents(template.components, `${at}.components`));
   return problems;
 }
 

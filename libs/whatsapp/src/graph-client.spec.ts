@@ -328,9 +328,9 @@ describe('GraphClient other calls', () => {
     expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/v23.0/1003383421387256?phone_number_id=106540352242922' });
   });
 
-  it('getPhoneNumber reads the number’s profile: verified name, quality rating, throughput level', async () => {
+  it('getPhoneNumber reads the number’s profile: verified name, quality rating, throughput level, messaging limit', async () => {
     const { server, client } = await setup((_req, res) =>
-      json(res, 200, { id: '106540352242922', display_phone_number: '+1 555-078-3881', verified_name: 'Jasper’s Market', quality_rating: 'YELLOW', throughput: { level: 'STANDARD' }, name_status: 'APPROVED' }),
+      json(res, 200, { id: '106540352242922', display_phone_number: '+1 555-078-3881', verified_name: 'Jasper’s Market', quality_rating: 'YELLOW', throughput: { level: 'STANDARD' }, name_status: 'APPROVED', whatsapp_business_manager_messaging_limit: 'TIER_2K' }),
     );
     expect(await client.getPhoneNumber('106540352242922')).toEqual({
       outcome: 'ok',
@@ -341,13 +341,14 @@ describe('GraphClient other calls', () => {
       qualityRating: 'YELLOW',
       throughputLevel: 'STANDARD',
       nameStatus: 'APPROVED',
+      messagingLimit: 'TIER_2K',
     });
-    expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/v23.0/106540352242922?fields=id%2Cdisplay_phone_number%2Cverified_name%2Cquality_rating%2Cthroughput%2Cname_status' });
+    expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/v23.0/106540352242922?fields=id%2Cdisplay_phone_number%2Cverified_name%2Cquality_rating%2Cthroughput%2Cname_status%2Cwhatsapp_business_manager_messaging_limit' });
   });
 
   it('getPhoneNumber: fields Meta leaves out are null; an error is a rejection', async () => {
     const partial = await setup((_req, res) => json(res, 200, { id: '1' }));
-    expect(await partial.client.getPhoneNumber('1')).toMatchObject({ outcome: 'ok', qualityRating: null, throughputLevel: null, verifiedName: null });
+    expect(await partial.client.getPhoneNumber('1')).toMatchObject({ outcome: 'ok', qualityRating: null, throughputLevel: null, verifiedName: null, messagingLimit: null });
     const failing = await setup((_req, res) => json(res, 400, { error: { message: 'Unsupported get request.', type: 'GraphMethodException', code: 100, fbtrace_id: 'x' } }));
     expect(await failing.client.getPhoneNumber('1')).toMatchObject({ outcome: 'rejected', error: { code: 100 } });
   });

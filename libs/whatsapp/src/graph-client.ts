@@ -47,7 +47,7 @@ export interface GraphClientOptions {
 type Failure = GraphRejected | GraphNotSent | GraphUnknown;
 
 /** What `getPhoneNumber` asks Meta for. */
-export const PHONE_NUMBER_FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status'] as const;
+export const PHONE_NUMBER_FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status', 'whatsapp_business_manager_messaging_limit'] as const;
 
 /**
  * WhatsApp Cloud API client on node:http(s) with a keep-alive pool. Methods never throw: every
@@ -172,7 +172,7 @@ export class GraphClient {
     return { outcome: 'ok', httpStatus, data };
   }
 
-  /** GET /<phone_number_id>: its display number, verified name, quality rating and throughput level. */
+  /** GET /<phone_number_id>: its display number, verified name, quality rating, throughput level and the portfolio's messaging limit. */
   async getPhoneNumber(phoneNumberId: string): Promise<GraphResult<PhoneNumberProfile>> {
     const outcome = await this.#request('GET', [phoneNumberId], { fields: PHONE_NUMBER_FIELDS.join(',') });
     if (outcome.kind !== 'response') return failureOf(outcome);
@@ -188,6 +188,7 @@ export class GraphClient {
       qualityRating: str(json.quality_rating),
       throughputLevel: str(rec(json.throughput)?.level),
       nameStatus: str(json.name_status),
+      messagingLimit: str(json.whatsapp_business_manager_messaging_limit),
     };
   }
 

@@ -75,6 +75,11 @@ export interface PhoneNumberProfile {
   /** STANDARD (80 msg/s) or HIGH (up to 1,000 msg/s). */
   throughputLevel: string | null;
   nameStatus: string | null;
+  /**
+   * The business portfolio's messaging limit as Meta names it (`whatsapp_business_manager_messaging_limit`):
+   * TIER_250, TIER_2K, TIER_10K, TIER_100K or TIER_UNLIMITED; null when Meta leaves it out.
+   */
+  messagingLimit: string | null;
 }
 
 export interface MediaUrl {

@@ -42,6 +42,7 @@ export type TemplateComponent =
       index: string | number;
       parameters?: TemplateParameter[];
     }
+  /** Up to 10 cards, each with its own header media and button parameters. */
   | { type: 'carousel'; cards: Array<{ card_index: number; components: TemplateComponent[] }> }
   | { type: 'limited_time_offer'; parameters: TemplateParameter[] };
 
@@ -75,7 +76,34 @@ export interface ListSection {
   rows: Array<{ id: string; title: string; description?: string }>;
 }
 
+interface InteractiveParts {
+  body: { text: string };
+  footer?: { text: string };
+}
+
+/** A Flow by id or by name; `flow_action_payload` only with `navigate`. */
+export interface FlowParameters {
+  flow_message_version: '3';
+  flow_id?: string;
+  flow_name?: string;
+  flow_cta: string;
+  flow_token?: string;
+  mode?: 'draft' | 'published';
+  flow_action?: 'navigate' | 'data_exchange';
+  flow_action_payload?: { screen: string; data?: Record<string, unknown> };
+}
+
 export type InteractiveObject =
+  | (InteractiveParts & { type: 'cta_url'; header?: InteractiveHeader; action: { name: 'cta_url'; parameters: { display_text: string; url: string } } })
+  | (InteractiveParts & { type: 'flow'; header?: InteractiveHeader; action: { name: 'flow'; parameters: FlowParameters } })
+  | (InteractiveParts & { type: 'location_request_message'; action: { name: 'send_location' } })
+  | { type: 'product'; body?: { text: string }; footer?: { text: string }; action: { catalog_id: string; product_retailer_id: string } }
+  | (InteractiveParts & {
+      type: 'product_list';
+      header: { type: 'text'; text: string };
+      action: { catalog_id: string; sections: Array<{ title: string; product_items: Array<{ product_retailer_id: string }> }> };
+    })
+  | (InteractiveParts & { type: 'catalog_message'; action: { name: 'catalog_message'; parameters?: { thumbnail_product_retailer_id?: string } } })
   | {
       type: 'button';
       header?: InteractiveHeader;
@@ -118,7 +146,25 @@ export interface OutboundLocation extends OutboundBase {
   location: { latitude: number; longitude: number; name?: string; address?: string };
 }
 
+/** A contact card (https://developers.facebook.com/documentation/business-messaging/whatsapp/messages/contacts-messages); only the formatted name is required. */
+export interface ContactCard {
+  name: { formatted_name: string; first_name?: string; last_name?: string; middle_name?: string; suffix?: string; prefix?: string };
+  addresses?: Array<{ street?: string; city?: string; state?: string; zip?: string; country?: string; country_code?: string; type?: string }>;
+  birthday?: string;
+  emails?: Array<{ email: string; type?: string }>;
+  org?: { company?: string; department?: string; title?: string };
+  phones?: Array<{ phone: string; type?: string; wa_id?: string }>;
+  urls?: Array<{ url: string; type?: string }>;
+}
+
+export interface OutboundContacts extends OutboundBase {
+  type: 'contacts';
+  /** 1 to 257 cards. */
+  contacts: ContactCard[];
+}
+
 export type OutboundMessageBody =
+  | OutboundContacts
   | OutboundText
   | OutboundTemplate
   | OutboundInteractive

@@ -69,6 +69,16 @@ const NON_ENVELOPES: Record<string, Exclude<FixtureShape, 'envelope'>> = {
   'mark-as-read-request-meta-docs.json': 'send_request', // build-message.spec
   'mark-as-read-response-meta-docs.json': 'send_response', // graph-client.spec
   'mark-as-read-with-typing-indicator-request-meta-docs.json': 'send_request', // build-message.spec
+  'send-contacts-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-interactive-catalog-message-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-interactive-cta-url-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-interactive-flow-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-interactive-location-request-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-interactive-product-list-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-interactive-product-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-template-authentication-copy-code-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-template-coupon-code-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
+  'send-template-image-link-header-request-meta-docs.json': 'send_request', // Meta's example for each send type: test/outbox/send-types.e2e.ts
   'send-interactive-buttons-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
   'send-interactive-list-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given
   'send-reaction-request-meta-docs.json': 'send_request', // Meta's example; the API sends the caller's payload as given

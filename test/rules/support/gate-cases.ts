@@ -15,6 +15,8 @@ export interface CaseConfig {
   pairIntervalMs: number;
   tierWindowMs: number;
   holdGraceMs: number;
+  /** How far ahead a token may be taken (`takeToken`); 0 when not given. */
+  leadMs?: number;
   limit: MessagingLimit;
   rows: Row[];
 }
@@ -52,6 +54,7 @@ export async function runCase(world: GateWorld, config: CaseConfig, ops: readonl
           businessInitiated: op.businessInitiated,
           tierWindowMs: config.tierWindowMs,
           holdGraceMs: config.holdGraceMs,
+          leadMs: config.leadMs ?? 0,
         });
         answers.push(ts);
         break;

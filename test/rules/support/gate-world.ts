@@ -64,6 +64,7 @@ export interface AdmitRequest {
   businessInitiated: boolean;
   tierWindowMs: number;
   holdGraceMs: number;
+  leadMs: number;
 }
 
 export type Outcome<T> = { ts: T; lua: T };
@@ -138,6 +139,7 @@ export class GateWorld {
       priority: row.priority,
       createdAt: row.createdAt,
       holdGraceMs: request.holdGraceMs,
+      leadMs: request.leadMs,
     });
     const reply = await this.run(now, keys, this.shas.admit, args, request);
     const lua = parseAdmissionReply(reply);
@@ -164,6 +166,7 @@ export class GateWorld {
       priority: row.priority,
       createdAt: row.createdAt,
       holdGraceMs: request.holdGraceMs,
+      leadMs: request.leadMs,
     });
     setOrDelete(m.pair, `${row.number}|${row.waId}`, next.pairFreeAt);
     m.tier.set(request.scope, [...next.usersInWindow]);
@@ -257,7 +260,7 @@ export class GateWorld {
         const state = m.bucket.get(what.id);
         if (!state || !request) return state ? 'a bucket read by no admission' : null;
         const rate = effectiveThroughput(request.rate, m.slow.get(what.id) ?? null, now);
-        return isDeepStrictEqual(takeToken(state, now, rate), takeToken(null, now, rate)) ? null : `bucket ${JSON.stringify(state)} is not full at ${JSON.stringify(rate)}`;
+        return isDeepStrictEqual(takeToken(state, now, rate, request.leadMs), takeToken(null, now, rate, request.leadMs)) ? null : `bucket ${JSON.stringify(state)} is not full at ${JSON.stringify(rate)}`;
       }
       case 'pair': {
         const freeAt = m.pair.get(what.id);

@@ -162,6 +162,27 @@ export interface AppConfig {
     /** EVENTS_READER_IDLE_MS: the shared Redis reader stops this long after the last stream closed. */
     readonly readerIdleMs: number;
   };
+  /** Signed events pushed to integrators' endpoints (modules/integrator-events). */
+  readonly integratorEvents: {
+    /** EVENT_ENDPOINTS_ALLOW_PRIVATE: endpoints may live on loopback and private networks. */
+    readonly allowPrivate: boolean;
+    /** EVENT_DELIVERY_POLL_MS: how often each worker looks for due deliveries. */
+    readonly pollIntervalMs: number;
+    /** EVENT_DELIVERY_TIMEOUT_MS: one POST, connect to last byte, is abandoned after this. */
+    readonly timeoutMs: number;
+    /** EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT: POSTs in flight to one endpoint at once, across workers. */
+    readonly concurrencyPerEndpoint: number;
+    readonly retryBaseMs: number;
+    readonly retryMaxMs: number;
+    /** An event undelivered this long after it happened is given up (default 3 days). */
+    readonly giveUpAfterMs: number;
+    /** An endpoint is disabled (and an alert raised) after this many failures in a row… */
+    readonly disableAfterFailures: number;
+    /** …spanning at least this long without a success. */
+    readonly disableAfterFailingMs: number;
+    /** EVENT_RETENTION_DAYS: events (and their deliveries and attempts) are kept this long once nothing is owed (at least 4 days, past the retries). */
+    readonly retentionMs: number;
+  };
   readonly bootstrap: {
     readonly apiKey: string | null;
     readonly adminEmail: string | null;

@@ -125,6 +125,18 @@ export function loadConfig(env: Env): EnvConfig {
       slowReaderBytes: read.int('EVENTS_SLOW_READER_BYTES', 1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
       readerIdleMs: read.int('EVENTS_READER_IDLE_MS', 30_000, 0, 3_600_000),
     },
+    integratorEvents: {
+      allowPrivate: read.oneOf('EVENT_ENDPOINTS_ALLOW_PRIVATE', ['true', 'false'], 'false') === 'true',
+      pollIntervalMs: read.int('EVENT_DELIVERY_POLL_MS', 1_000, 20, 60_000),
+      timeoutMs: read.int('EVENT_DELIVERY_TIMEOUT_MS', 10_000, 100, 60_000),
+      concurrencyPerEndpoint: read.int('EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT', 4, 1, 100),
+      retryBaseMs: read.int('EVENT_DELIVERY_RETRY_BASE_MS', 5_000, 1, 3_600_000),
+      retryMaxMs: read.int('EVENT_DELIVERY_RETRY_MAX_MS', 6 * 3_600_000, 1, 86_400_000),
+      giveUpAfterMs: read.int('EVENT_DELIVERY_GIVE_UP_AFTER_MS', 3 * 86_400_000, 1_000, 30 * 86_400_000),
+      disableAfterFailures: read.int('EVENT_ENDPOINT_DISABLE_AFTER_FAILURES', 10, 1, 100_000),
+      disableAfterFailingMs: read.int('EVENT_ENDPOINT_DISABLE_AFTER_FAILING_MS', 3 * 86_400_000, 0, 30 * 86_400_000),
+      retentionMs: read.int('EVENT_RETENTION_DAYS', 30, 4, 3650) * 86_400_000,
+    },
     bootstrap: {
       apiKey: read.secret('BOOTSTRAP_API_KEY', MIN_API_KEY_LENGTH),
       adminEmail: read.matching('BOOTSTRAP_ADMIN_EMAIL', EMAIL, 'an email address', '') || null,

@@ -171,7 +171,8 @@ class Components {
     const name = dtoSchemaName(type);
     const schema = this.dtos.get(name);
     if (!schema) throw new Error(`${where}: ${type.name} has no class-validator decorators, so nothing about it can be validated or documented`);
-    if (register) this.register(name, type, schema);
+    // Keyed by its schema, not its class: a DTO that is one route's body and nested in another's is one component.
+    if (register) this.register(name, schema, schema);
     for (const [, ref] of JSON.stringify(schema).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
       const nested = this.dtos.get(ref!);
       if (nested) this.register(ref!, nested, nested);

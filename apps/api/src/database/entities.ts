@@ -9,6 +9,10 @@ import { ConversationNote } from '../modules/conversations/conversation-note.ent
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
+import { EventDeliveryAttempt } from '../modules/integrator-events/event-delivery-attempt.entity.js';
+import { EventDelivery } from '../modules/integrator-events/event-delivery.entity.js';
+import { EventEndpoint } from '../modules/integrator-events/event-endpoint.entity.js';
+import { IntegratorEvent } from '../modules/integrator-events/integrator-event.entity.js';
 import { MetricCounter } from '../modules/metrics/metric-counter.entity.js';
 import { MetricSample } from '../modules/metrics/metric-sample.entity.js';
 import { OutboundMessageEvent } from '../modules/outbox/outbound-message-event.entity.js';
@@ -27,4 +31,5 @@ import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entit
 export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
   WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
   Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber, MetricSample, Alert,
-  Staff, StaffSession, LoginAttempt, AuditEvent, ConversationNote];
+  Staff, StaffSession, LoginAttempt, AuditEvent, ConversationNote,
+  EventEndpoint, IntegratorEvent, EventDelivery, EventDeliveryAttempt];

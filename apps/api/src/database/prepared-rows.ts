@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { Pool, PoolClient } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { queryRows } from './query-rows.js';
 
 /** Statement text → its name on the server; the texts are fixed strings, so this stays small. */
 const names = new Map<string, string>();
@@ -26,4 +27,15 @@ export async function preparedRows<T = Record<string, unknown>>(dataSource: Data
 
 function poolOf(dataSource: DataSource): Pool {
   return (dataSource.driver as unknown as { master: Pool }).master;
+}
+
+/**
+ * The same inside a transaction: runs on the transaction's own connection, as a named prepared
+ * statement of that connection. Falls back to an unnamed query outside a transaction.
+ */
+export async function preparedTxRows<T = Record<string, unknown>>(tx: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = (tx.queryRunner as unknown as { databaseConnection?: PoolClient } | undefined)?.databaseConnection;
+  if (!tx.queryRunner?.isTransactionActive || !client) return queryRows<T>(tx, sql, params);
+  const result = await client.query<T & Record<string, unknown>>({ name: nameOf(sql), text: sql, values: params });
+  return result.rows;
 }

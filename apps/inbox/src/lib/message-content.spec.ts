@@ -1,7 +1,7 @@
 import type { Inbound } from '@sendbook/api-contract';
 import { contactLabel, contactNumber, excerpt, inboundContent, initials, outboundContent } from './message-content';
 
-const rendered = { header: null, body: 'Hi Ada, order 44812 ships Friday.', footer: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it' }], text: 'Hi Ada, order 44812 ships Friday.\n[Track it]' };
+const rendered = { header: null, body: 'Hi Ada, order 44812 ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Hi Ada, order 44812 ships Friday.\n[Track it]' };
 
 describe('outboundContent', () => {
   it.each([
@@ -56,12 +56,143 @@ describe('outboundContent', () => {
     ['a document', { payload: { type: 'document', document: { id: '1', filename: 'invoice.pdf' } }, rendered: null }, { text: null, label: 'Document invoice.pdf', options: [] }],
     ['a location', { payload: { type: 'location', location: { latitude: 32.08, longitude: 34.78, name: 'Shop' } }, rendered: null }, { text: 'Shop', label: 'Location', options: [] }],
     [
+      'a CTA-URL button: its label and the URL it opens',
+      {
+        payload: {
+          type: 'interactive',
+          interactive: {
+            type: 'cta_url',
+            header: { type: 'image', image: { link: 'https://www.luckyshrub.com/assets/banner.png' } },
+            body: { text: 'Tap the button below to see available dates.' },
+            action: { name: 'cta_url', parameters: { display_text: 'See Dates', url: 'https://www.luckyshrub.com?clickID=kqDG' } },
+            footer: { text: 'Dates subject to change.' },
+          },
+        },
+        rendered: null,
+      },
+      {
+        text: 'Tap the button below to see available dates.\nDates subject to change.',
+        label: 'Link button',
+        options: ['See Dates'],
+        details: [
+          { term: 'Header image', value: 'https://www.luckyshrub.com/assets/banner.png', href: 'https://www.luckyshrub.com/assets/banner.png' },
+          { term: 'Opens', value: 'https://www.luckyshrub.com?clickID=kqDG', href: 'https://www.luckyshrub.com?clickID=kqDG' },
+        ],
+      },
+    ],
+    [
+      'a link that is not http(s) is shown, never linked',
+      { payload: { type: 'interactive', interactive: { type: 'cta_url', body: { text: 'x' }, action: { name: 'cta_url', parameters: { display_text: 'Go', url: 'javascript:alert(1)' } } } }, rendered: null },
+      { text: 'x', label: 'Link button', options: ['Go'], details: [{ term: 'Opens', value: 'javascript:alert(1)', href: null }] },
+    ],
+    [
+      'a Flow: its button and what it opens',
+      {
+        payload: {
+          type: 'interactive',
+          interactive: {
+            type: 'flow',
+            header: { type: 'text', text: 'Flow message header' },
+            body: { text: 'Flow message body' },
+            action: { name: 'flow', parameters: { flow_message_version: '3', flow_token: 'AQAAAAACS5FpgQ_cAAAAAD0QI3s.', flow_id: '1', flow_cta: 'Book!', flow_action: 'navigate', flow_action_payload: { screen: 'BOOKING' } } },
+          },
+        },
+        rendered: null,
+      },
+      {
+        text: 'Flow message header\nFlow message body',
+        label: 'Flow',
+        options: ['Book!'],
+        details: [
+          { term: 'Form', value: 'Flow 1, opens on screen BOOKING', href: null },
+          { term: 'Flow token', value: 'AQAAAAACS5FpgQ_cAAAAAD0QI3s.', href: null },
+        ],
+      },
+    ],
+    [
+      'a location request',
+      { payload: { type: 'interactive', interactive: { type: 'location_request_message', body: { text: "Let's start with your pickup." }, action: { name: 'send_location' } } }, rendered: null },
+      { text: "Let's start with your pickup.", label: 'Location request', options: ['Send location'], details: [{ term: 'Asks for', value: 'the customer’s location', href: null }] },
+    ],
+    [
+      'one product',
+      { payload: { type: 'interactive', interactive: { type: 'product', body: { text: 'BODY_TEXT' }, action: { catalog_id: 'CATALOG_ID', product_retailer_id: 'ID_TEST_ITEM_1' } } }, rendered: null },
+      { text: 'BODY_TEXT', label: 'Product', details: [{ term: 'Product', value: 'ID_TEST_ITEM_1', href: null }, { term: 'Catalog', value: 'CATALOG_ID', href: null }] },
+    ],
+    [
+      'a product list: its sections and their products',
+      {
+        payload: {
+          type: 'interactive',
+          interactive: {
+            type: 'product_list',
+            header: { type: 'text', text: 'Our picks' },
+            body: { text: 'For your garden' },
+            action: { catalog_id: 'c1', sections: [{ title: 'Succulents', product_items: [{ product_retailer_id: 'aloe' }, { product_retailer_id: 'jade' }] }, { title: 'Tools', product_items: [{ product_retailer_id: 'trowel' }] }] },
+          },
+        },
+        rendered: null,
+      },
+      {
+        text: 'Our picks\nFor your garden',
+        label: 'Product list: 3 products',
+        details: [
+          { term: 'Succulents', value: 'aloe, jade', href: null },
+          { term: 'Tools', value: 'trowel', href: null },
+          { term: 'Catalog', value: 'c1', href: null },
+        ],
+      },
+    ],
+    [
+      'the catalog',
+      { payload: { type: 'interactive', interactive: { type: 'catalog_message', body: { text: 'Visit our catalog.' }, action: { name: 'catalog_message', parameters: { thumbnail_product_retailer_id: '2lc20305pt' } } } }, rendered: null },
+      { text: 'Visit our catalog.', label: 'Catalog', options: ['View catalog'], details: [{ term: 'Thumbnail product', value: '2lc20305pt', href: null }] },
+    ],
+    [
+      'a contact card: name, phones, email, work, address, website',
+      {
+        payload: {
+          type: 'contacts',
+          contacts: [
+            {
+              name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara' },
+              phones: [{ phone: '+16505559999', type: 'Landline' }, { phone: '+19175559999', type: 'Mobile', wa_id: '19175559999' }],
+              emails: [{ email: 'bjohnson@luckyshrub.com', type: 'Work' }],
+              org: { company: 'Lucky Shrub', department: 'Legal', title: 'Lead Counsel' },
+              addresses: [{ street: '1 Lucky Shrub Way', city: 'Menlo Park', state: 'CA', zip: '94025', country: 'United States', type: 'Office' }],
+              urls: [{ url: 'https://www.luckyshrub.com', type: 'Company' }],
+              birthday: '1999-01-23',
+            },
+          ],
+        },
+        rendered: null,
+      },
+      {
+        text: 'Barbara J. Johnson',
+        label: 'Contact card',
+        details: [
+          { term: 'Phone', value: '+16505559999 (Landline)', href: null },
+          { term: 'Phone', value: '+19175559999 (Mobile) · on WhatsApp', href: null },
+          { term: 'Email', value: 'bjohnson@luckyshrub.com (Work)', href: null },
+          { term: 'Works at', value: 'Lucky Shrub, Legal, Lead Counsel', href: null },
+          { term: 'Address', value: '1 Lucky Shrub Way, Menlo Park, CA, 94025, United States (Office)', href: null },
+          { term: 'Website', value: 'https://www.luckyshrub.com (Company)', href: 'https://www.luckyshrub.com' },
+          { term: 'Birthday', value: '1999-01-23', href: null },
+        ],
+      },
+    ],
+    [
+      'two contact cards say whose each detail is',
+      { payload: { type: 'contacts', contacts: [{ name: { formatted_name: 'Ada' }, phones: [{ phone: '+1' }] }, { name: { formatted_name: 'Grace' }, emails: [{ email: 'g@x.test' }] }] }, rendered: null },
+      { text: 'Ada\nGrace', label: '2 contact cards', details: [{ term: 'Phone of Ada', value: '+1', href: null }, { term: 'Email of Grace', value: 'g@x.test', href: null }] },
+    ],
+    [
       'a type from the future, with its raw JSON',
       { payload: { type: 'hologram', hologram: {} }, rendered: null },
       { text: null, label: 'A hologram message', options: [], raw: { type: 'hologram', hologram: {} } },
     ],
   ])('%s', (_what, message, expected) => {
-    expect(outboundContent(message)).toEqual({ choice: null, choiceId: null, variables: [], media: null, raw: null, ...expected });
+    expect(outboundContent(message)).toEqual({ choice: null, choiceId: null, options: [], variables: [], media: null, details: [], raw: null, ...expected });
   });
 });
 
@@ -97,7 +228,7 @@ describe('excerpt', () => {
     [{ text: '' }, 120, 'A message'],
     [{ label: 'Template order_shipped (en)', variables: ['Ada', '44812'] }, 120, 'Template order_shipped (en): Ada · 44812'],
   ])('%j → %s', (value, max, expected) => {
-    expect(excerpt({ text: null, label: null, options: [], choice: null, choiceId: null, variables: [], media: null, raw: null, ...value }, max)).toBe(expected);
+    expect(excerpt({ text: null, label: null, options: [], choice: null, choiceId: null, variables: [], media: null, details: [], raw: null, ...value }, max)).toBe(expected);
   });
 });
 

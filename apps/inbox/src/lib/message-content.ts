@@ -20,8 +20,17 @@ export interface MessageContent {
   readonly variables: readonly string[];
   /** Inbound media, kept by Meta and downloaded on demand. */
   readonly media: { readonly type: string; readonly mimeType: string | null; readonly filename: string | null } | null;
+  /** What else the message carried, term by term: a button's URL, a contact's phone, a product's id. */
+  readonly details: readonly ContentDetail[];
   /** A message type this inbox cannot draw: the object exactly as Meta sent it. */
   readonly raw: Record<string, unknown> | null;
+}
+
+/** One fact of a message; `href` only for an http(s) URL, so a link never runs script. */
+export interface ContentDetail {
+  readonly term: string;
+  readonly value: string;
+  readonly href: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -61,7 +70,7 @@ export function outboundContent(message: Pick<Message, 'payload' | 'rendered'>):
     case 'reaction':
       return content({ text: str(body?.emoji), label: 'Reaction' });
     case 'contacts':
-      return content({ label: 'Contact card' });
+      return contactCards(payload.contacts);
     default:
       if (type in MEDIA_LABELS) return content({ text: str(body?.caption), label: mediaLabel(type, body) });
       return content({ label: `A ${type} message`, raw: payload });
@@ -137,6 +146,7 @@ function content(parts: Partial<MessageContent>): MessageContent {
     choiceId: parts.choiceId ?? null,
     variables: parts.variables ?? [],
     media: parts.media ?? null,
+    details: parts.details ?? [],
     raw: parts.raw ?? null,
   };
 }
@@ -150,14 +160,73 @@ function templateVariables(template: Json | null): string[] {
     .filter((v): v is string => v !== null);
 }
 
+const detail = (term: string, value: string | null, href: string | null = null): ContentDetail[] => (value ? [{ term, value, href: href && /^https?:\/\//i.test(href) ? href : null }] : []);
+
+const MEDIA_WORDS: Readonly<Record<string, string>> = { image: 'Header image', video: 'Header video', document: 'Header document' };
+
+/** A media header of an interactive message: its link, or the id of the uploaded file. */
+function headerMedia(header: Json | null): ContentDetail[] {
+  const type = str(header?.type);
+  if (!type || !(type in MEDIA_WORDS)) return [];
+  const media = rec(header?.[type]);
+  const link = str(media?.link);
+  return detail(MEDIA_WORDS[type]!, link ?? (str(media?.id) ? `uploaded file ${str(media?.id)}` : null), link);
+}
+
 function interactive(body: Json | null): MessageContent {
   const kind = str(body?.type);
-  const text = [str(rec(body?.header)?.text), str(rec(body?.body)?.text), str(rec(body?.footer)?.text)].filter(Boolean).join('\n') || null;
+  const header = rec(body?.header);
+  const text = [str(header?.text), str(rec(body?.body)?.text), str(rec(body?.footer)?.text)].filter(Boolean).join('\n') || null;
   const action = rec(body?.action);
-  const buttons = list(action?.buttons).map((b) => str(rec(b.reply)?.title) ?? str(b.title)).filter((t): t is string => t !== null);
-  const rows = list(action?.sections).flatMap((s) => list(s.rows).map((r) => str(r.title)).filter((t): t is string => t !== null));
-  const label = kind === 'list' ? `List${str(action?.button) ? `: ${str(action?.button)}` : ''}` : kind === 'button' ? 'Buttons' : kind === 'cta_url' ? 'Link button' : 'Interactive message';
-  return content({ text, label, options: buttons.length > 0 ? buttons : rows });
+  const parameters = rec(action?.parameters);
+  const media = headerMedia(header);
+  switch (kind) {
+    case 'button':
+      return content({ text, label: 'Buttons', options: list(action?.buttons).map((b) => str(rec(b.reply)?.title) ?? str(b.title)).filter((t): t is string => t !== null), details: media });
+    case 'list':
+      return content({ text, label: `List${str(action?.button) ? `: ${str(action?.button)}` : ''}`, options: list(action?.sections).flatMap((s) => list(s.rows).map((r) => str(r.title)).filter((t): t is string => t !== null)) });
+    case 'cta_url':
+      return content({ text, label: 'Link button', options: [str(parameters?.display_text) ?? 'Open link'], details: [...media, ...detail('Opens', str(parameters?.url), str(parameters?.url))] });
+    case 'flow': {
+      const flow = str(parameters?.flow_id) ? `Flow ${str(parameters?.flow_id)}` : str(parameters?.flow_name) ? `Flow “${str(parameters?.flow_name)}”` : null;
+      const screen = str(rec(parameters?.flow_action_payload)?.screen);
+      const opens = flow ? [flow, parameters?.flow_action === 'data_exchange' ? 'asks your endpoint for its first screen' : screen ? `opens on screen ${screen}` : null, parameters?.mode === 'draft' ? '(draft)' : null].filter(Boolean).join(', ') : null;
+      return content({ text, label: 'Flow', options: [str(parameters?.flow_cta) ?? 'Open'], details: [...media, ...detail('Form', opens), ...detail('Flow token', str(parameters?.flow_token))] });
+    }
+    case 'location_request_message':
+      return content({ text, label: 'Location request', options: ['Send location'], details: detail('Asks for', 'the customer’s location') });
+    case 'product':
+      return content({ text, label: 'Product', details: [...detail('Product', str(action?.product_retailer_id)), ...detail('Catalog', str(action?.catalog_id))] });
+    case 'product_list': {
+      const sections = list(action?.sections).map((s) => ({ term: str(s.title) ?? 'Products', value: list(s.product_items).map((p) => str(p.product_retailer_id)).filter(Boolean).join(', ') }));
+      const count = list(action?.sections).reduce((n, s) => n + list(s.product_items).length, 0);
+      return content({ text, label: `Product list: ${count} product${count === 1 ? '' : 's'}`, details: [...sections.flatMap((s) => detail(s.term, s.value)), ...detail('Catalog', str(action?.catalog_id))] });
+    }
+    case 'catalog_message':
+      return content({ text, label: 'Catalog', options: ['View catalog'], details: detail('Thumbnail product', str(parameters?.thumbnail_product_retailer_id)) });
+    default:
+      return content({ text, label: 'Interactive message', details: media });
+  }
+}
+
+/** A contacts message: each card's name as the text, its phones, emails, company, addresses and sites as details. */
+function contactCards(value: unknown): MessageContent {
+  const cards = list(value);
+  const names = cards.map((c) => str(rec(c.name)?.formatted_name) ?? 'Unnamed contact');
+  const typed = (main: string | null, type: unknown) => (main ? `${main}${str(type) ? ` (${str(type)})` : ''}` : null);
+  const details = cards.flatMap((c, i) => {
+    const who = cards.length > 1 ? ` of ${names[i]}` : '';
+    const org = rec(c.org);
+    return [
+      ...list(c.phones).flatMap((p) => detail(`Phone${who}`, typed(str(p.phone), p.type) && `${typed(str(p.phone), p.type)}${str(p.wa_id) ? ' · on WhatsApp' : ''}`)),
+      ...list(c.emails).flatMap((e) => detail(`Email${who}`, typed(str(e.email), e.type))),
+      ...detail(`Works at${who}`, [str(org?.company), str(org?.department), str(org?.title)].filter(Boolean).join(', ') || null),
+      ...list(c.addresses).flatMap((a) => detail(`Address${who}`, typed([str(a.street), str(a.city), str(a.state), str(a.zip), str(a.country)].filter(Boolean).join(', ') || null, a.type))),
+      ...list(c.urls).flatMap((u) => detail(`Website${who}`, typed(str(u.url), u.type), str(u.url))),
+      ...detail(`Birthday${who}`, str(c.birthday)),
+    ];
+  });
+  return content({ text: names.join('\n') || null, label: cards.length > 1 ? `${cards.length} contact cards` : 'Contact card', details });
 }
 
 function mediaLabel(type: string, body: Json | null): string {

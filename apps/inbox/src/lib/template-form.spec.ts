@@ -41,6 +41,40 @@ const code: Template = {
   ],
 };
 
+// Meta's coupon template (copy-code button) and an authentication template (OTP button).
+const coupon: Template = {
+  ...base,
+  name: 'coupon_code_fall2023_25off',
+  language: 'en_US',
+  parameter_format: 'POSITIONAL',
+  components: [
+    { type: 'BODY', text: 'Use code {{1}} to get {{2}} off!' },
+    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', example: '250FF' }] },
+  ],
+};
+const otp: Template = { ...base, name: 'verification_code', language: 'en_US', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: '*{{1}}* is your verification code.' }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] }] };
+
+describe('copy-code and one-time-code buttons', () => {
+  it('ask for the coupon and the code, and send them as Meta takes them', () => {
+    expect(templateFields(coupon).map((f) => [f.key, f.label, f.example])).toEqual([
+      ['body:1', 'Body {{1}}', null],
+      ['body:2', 'Body {{2}}', null],
+      ['button:1:coupon_code', 'Button “Copy offer code” coupon', '250FF'],
+    ]);
+    expect(templateSend(coupon, { 'body:1': '25OFF', 'body:2': '25%', 'button:1:coupon_code': '25OFF' }).components).toContainEqual({ type: 'button', sub_type: 'copy_code', index: '1', parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] });
+    expect(templateSend(otp, { 'body:1': 'J$FpnYnP', 'button:0:code': 'J$FpnYnP' }).components).toContainEqual({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'J$FpnYnP' }] });
+    expect(templatePreview(coupon, {}).buttons).toEqual([{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', text: 'Copy offer code' }]);
+  });
+
+  it('refuse a coupon over 15 characters or with a space, naming the field', () => {
+    const schema = templateSchema(templateFields(coupon));
+    const issues = (coupon_code: string) => schema.safeParse({ 'body:1': 'a', 'body:2': 'b', 'button:1:coupon_code': coupon_code }).error?.issues.map((i) => i.message) ?? [];
+    expect(issues('X'.repeat(16))).toEqual(['Button “Copy offer code” coupon: at most 15 characters']);
+    expect(issues('25 OFF')).toEqual(['Button “Copy offer code” coupon: cannot contain spaces']);
+    expect(issues('25OFF')).toEqual([]);
+  });
+});
+
 describe('a template as a form', () => {
   it('finds placeholders once each, in order', () => {
     expect(placeholders('{{2}} then {{1}} and {{ 2 }}')).toEqual(['2', '1']);
@@ -124,7 +158,8 @@ describe('a template as a form', () => {
   });
 
   it('offers approved templates only, searchable by name or body words', () => {
-    const list = sendableTemplates([{ ...code }, { ...orderShipped, status: 'PENDING' }, reminder]);
+    const carousel: Template = { ...base, name: 'carousel_template_media_cards_v1', language: 'en_US', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: 'Rare succulents' }, { type: 'CAROUSEL', cards: [] }] };
+    const list = sendableTemplates([{ ...code }, { ...orderShipped, status: 'PENDING' }, reminder, carousel]);
     expect(list.map((t) => t.name)).toEqual(['appointment_reminder', 'verification_code']);
     expect(matchesSearch(orderShipped, 'SHIPPED')).toBe(true);
     expect(matchesSearch(orderShipped, 'arrive by')).toBe(true);

@@ -22,6 +22,8 @@ export interface TemplateField {
   readonly example: string | null;
   readonly mediaFormat?: MediaFormat;
   readonly buttonIndex?: number;
+  /** What the button takes: a URL's suffix, a copy-code button's coupon, an OTP button's code. */
+  readonly buttonType?: 'URL' | 'COPY_CODE' | 'OTP';
 }
 
 export type TemplateValues = Record<string, string>;
@@ -44,6 +46,8 @@ const PARAM_SHAPE = /^(?!.*[\n\t])(?!.* {5,}).*$/s;
 /** A text header holds at most 60 characters; the body's parameters have Meta's 1,024 each. */
 const HEADER_PARAM_MAX = 60;
 const BODY_PARAM_MAX = 1024;
+/** Meta's limit on a copy-code button's coupon. */
+const COUPON_MAX = 15;
 
 export function componentOf(template: Pick<Template, 'components'>, type: string): Json | null {
   return template.components.map(rec).find((c) => c !== null && str(c.type)?.toUpperCase() === type) ?? null;
@@ -78,11 +82,22 @@ export function templateFields(template: Pick<Template, 'components' | 'paramete
   const bodyExamples = body ? exampleValues(body, 'body', template) : [];
   placeholders(str(body?.text) ?? null).forEach((name, i) => fields.push({ key: `body:${name}`, component: 'body', kind: 'text', placeholder: name, label: `Body {{${name}}}`, example: bodyExamples[i] ?? null }));
   buttonsOf(template).forEach((button, index) => {
-    if ((str(button.type) ?? '').toUpperCase() !== 'URL') return;
+    const type = (str(button.type) ?? '').toUpperCase();
+    // A copy-code button copies the coupon given at send time; an OTP button the one-time code.
+    if (type === 'COPY_CODE') {
+      const example = str(button.example) ?? (Array.isArray(button.example) ? str(button.example[0]) : null);
+      fields.push({ key: `button:${index}:coupon_code`, component: 'button', kind: 'text', placeholder: 'coupon_code', label: 'Button “Copy offer code” coupon', example, buttonIndex: index, buttonType: 'COPY_CODE' });
+      return;
+    }
+    if (type === 'OTP') {
+      fields.push({ key: `button:${index}:code`, component: 'button', kind: 'text', placeholder: 'code', label: `Button “${str(button.text) ?? 'Copy code'}” one-time code`, example: null, buttonIndex: index, buttonType: 'OTP' });
+      return;
+    }
+    if (type !== 'URL') return;
     const name = placeholders(str(button.url))[0];
     if (!name) return;
     const example = Array.isArray(button.example) ? str(button.example[0]) : null;
-    fields.push({ key: `button:${index}:${name}`, component: 'button', kind: 'text', placeholder: name, label: `Button “${str(button.text) ?? index + 1}” link {{${name}}}`, example: example ? example.split('/').pop() ?? null : null, buttonIndex: index });
+    fields.push({ key: `button:${index}:${name}`, component: 'button', kind: 'text', placeholder: name, label: `Button “${str(button.text) ?? index + 1}” link {{${name}}}`, example: example ? example.split('/').pop() ?? null : null, buttonIndex: index, buttonType: 'URL' });
   });
   return fields;
 }
@@ -103,9 +118,9 @@ export function fieldProblem(field: TemplateField, value: string): string | null
   if (value.trim() === '') return field.kind === 'media' ? `${label}: needed (the template shows a ${field.mediaFormat} in its header)` : `${label}: needed`;
   if (field.kind === 'media') return /^https:\/\/[^\s/]+\.[^\s]+$/.test(value.trim()) ? null : `${label}: must be an https:// link WhatsApp can fetch`;
   if (!PARAM_SHAPE.test(value)) return `${label}: no new lines, tabs or more than four spaces in a row (WhatsApp refuses them)`;
-  const max = field.component === 'header' ? HEADER_PARAM_MAX : BODY_PARAM_MAX;
+  const max = field.component === 'header' ? HEADER_PARAM_MAX : field.buttonType === 'COPY_CODE' ? COUPON_MAX : BODY_PARAM_MAX;
   if (value.length > max) return `${label}: at most ${max} characters`;
-  if (field.component === 'button' && /\s/.test(value)) return `${label}: a link part cannot contain spaces`;
+  if (field.component === 'button' && /\s/.test(value)) return field.buttonType === 'URL' ? `${label}: a link part cannot contain spaces` : `${label}: cannot contain spaces`;
   return null;
 }
 
@@ -127,7 +142,12 @@ export function templateSend(template: Pick<Template, 'name' | 'language' | 'com
   const body = fields.filter((f) => f.component === 'body');
   if (body.length > 0) components.push({ type: 'body', parameters: body.map(text) });
   for (const field of fields.filter((f) => f.component === 'button')) {
-    components.push({ type: 'button', sub_type: 'url', index: String(field.buttonIndex), parameters: [{ type: 'text', text: values[field.key] ?? '' }] });
+    const value = values[field.key] ?? '';
+    components.push(
+      field.buttonType === 'COPY_CODE'
+        ? { type: 'button', sub_type: 'copy_code', index: String(field.buttonIndex), parameters: [{ type: 'coupon_code', coupon_code: value }] }
+        : { type: 'button', sub_type: 'url', index: String(field.buttonIndex), parameters: [{ type: 'text', text: value }] },
+    );
   }
   return { name: template.name, language: { code: template.language }, ...(components.length > 0 ? { components } : {}) };
 }
@@ -147,13 +167,16 @@ export function templatePreview(template: Pick<Template, 'components' | 'paramet
     headerMedia: header && ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format) ? (format.toLowerCase() as MediaFormat) : null,
     body: fill(str(componentOf(template, 'BODY')?.text), 'body'),
     footer: str(footer?.text),
-    buttons: buttonsOf(template).map((b) => ({ type: (str(b.type) ?? '').toUpperCase(), text: str(b.text) ?? '' })),
+    buttons: buttonsOf(template).map((b) => ({ type: (str(b.type) ?? '').toUpperCase(), text: str(b.text) ?? ((str(b.type) ?? '').toUpperCase() === 'COPY_CODE' ? 'Copy offer code' : '') })),
   };
 }
 
 /** Templates an agent may send: approved ones, by name then language. */
-export function sendableTemplates<T extends Pick<Template, 'status' | 'name' | 'language'>>(templates: readonly T[]): T[] {
-  return templates.filter((t) => t.status.toUpperCase() === 'APPROVED').sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
+export function sendableTemplates<T extends Pick<Template, 'status' | 'name' | 'language' | 'components'>>(templates: readonly T[]): T[] {
+  // A carousel needs each card's media and buttons, which this form does not ask for: those go through the API.
+  return templates
+    .filter((t) => t.status.toUpperCase() === 'APPROVED' && !componentOf(t, 'CAROUSEL'))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
 }
 
 /** Search by name or words of the body, case-insensitive. */

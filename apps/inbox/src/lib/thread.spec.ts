@@ -125,7 +125,7 @@ describe('buildThread', () => {
   it('a button pressed on a template quotes the template and shows the choice', () => {
     const template = outbound('o1', '2026-12-02T09:00:00Z', {
       payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } },
-      rendered: { header: null, body: 'Your order ships Friday.', footer: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it' }], text: 'Your order ships Friday.' },
+      rendered: { header: null, body: 'Your order ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Your order ships Friday.' },
     });
     const pressed = inbound('i1', '2026-12-02T09:05:00Z', { type: 'button', text: 'Track it', choice: { id: 'track', title: 'Track it' }, context_wamid: 'wamid.o1', message_id: 'o1' });
     const item = buildThread([template, pressed], NOW).find((i) => i.key === 'in-i1');

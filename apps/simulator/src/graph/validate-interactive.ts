@@ -4,7 +4,9 @@ import { reject } from './graph-rejection.js';
 
 /**
  * Interactive message limits from Meta's docs: reply buttons (≤3, title ≤20, unique ids and titles),
- * lists (≤10 sections, ≤10 rows in total, row title ≤24 ...). Returns what the customer can pick.
+ * lists (≤10 sections, ≤10 rows in total, row title ≤24 ...), a CTA-URL button, a Flow, a location
+ * request, one product, a product list (≤10 sections, ≤30 products) and the catalog. Returns what
+ * the customer can pick.
  */
 export function validateInteractive(interactive: JsonRecord): OutboundChoice[] {
   const type = asString(interactive.type);
@@ -19,10 +21,22 @@ export function validateInteractive(interactive: JsonRecord): OutboundChoice[] {
       validateCtaUrl(interactive);
       return [];
     case 'flow':
-    case 'product':
-    case 'product_list':
-    case 'catalog_message':
+      validateFlow(interactive);
+      return [];
     case 'location_request_message':
+      requiredText(asRecord(interactive.body)?.text, 1024, 'Body text');
+      if (asString(asRecord(interactive.action)?.name) !== 'send_location') reject(131009, "Action name must be 'send_location'.");
+      return [];
+    case 'product':
+      validateProduct(interactive);
+      return [];
+    case 'product_list':
+      validateProductList(interactive);
+      return [];
+    case 'catalog_message':
+      requiredText(asRecord(interactive.body)?.text, 1024, 'Body text');
+      if (asString(asRecord(interactive.action)?.name) !== 'catalog_message') reject(131009, "Action name must be 'catalog_message'.");
+      return [];
     case 'address_message':
     case 'call_permission_request':
       return [];
@@ -44,9 +58,19 @@ function requiredText(value: unknown, max: number, what: string): string {
   return text;
 }
 
+const MEDIA_HEADERS = ['image', 'video', 'document'];
+
 function checkHeaderAndFooter(interactive: JsonRecord, type: string): void {
   const header = asRecord(interactive.header);
-  if (header && asString(header.type) === 'text') maxLength(asString(header.text), 60, 'Header text');
+  const headerType = asString(header?.type);
+  if (header && headerType === 'text') maxLength(asString(header.text), 60, 'Header text');
+  if (header && headerType !== undefined && MEDIA_HEADERS.includes(headerType)) {
+    const media = asRecord(header[headerType]);
+    if (!asString(media?.id) && !asString(media?.link)) reject(131008, `Parameter 'interactive.header.${headerType}.id' or 'interactive.header.${headerType}.link' is required.`);
+  }
+  if (header && type === 'product_list' && headerType !== 'text') {
+    reject(131009, 'Header type invalid. Only text headers are supported for product list messages.');
+  }
   if (header && type === 'list' && asString(header.type) !== 'text') {
     reject(131009, 'Header type invalid. Only text headers are supported for list messages.');
   }
@@ -112,4 +136,64 @@ function validateCtaUrl(interactive: JsonRecord): void {
   const parameters = asRecord(action.parameters) ?? {};
   requiredText(parameters.display_text, 20, 'Display text');
   requiredText(parameters.url, 2000, 'URL');
+}
+
+/** A Flow by `flow_id` or `flow_name` (one of them), version 3, opened by navigate or a data exchange. */
+function validateFlow(interactive: JsonRecord): void {
+  requiredText(asRecord(interactive.body)?.text, 1024, 'Body text');
+  const action = asRecord(interactive.action) ?? {};
+  if (asString(action.name) !== 'flow') reject(131009, "Action name must be 'flow'.");
+  const parameters = asRecord(action.parameters);
+  if (!parameters) reject(131008, "Parameter 'interactive.action.parameters' is required.");
+  if (parameters.flow_message_version === undefined) reject(131008, "Parameter 'interactive.action.parameters.flow_message_version' is required.");
+  if (parameters.flow_message_version !== '3') reject(131009, "Param flow_message_version must be '3'.");
+  const id = asString(parameters.flow_id);
+  const name = asString(parameters.flow_name);
+  if (!id && !name) reject(131008, "Parameter 'interactive.action.parameters.flow_id' or 'interactive.action.parameters.flow_name' is required.");
+  if (id && name) reject(131009, 'Params flow_id and flow_name cannot be used together.');
+  requiredText(parameters.flow_cta, 30, 'Flow CTA');
+  const mode = parameters.mode;
+  if (mode !== undefined && mode !== 'draft' && mode !== 'published') reject(131009, "Param mode must be one of {DRAFT, PUBLISHED}.");
+  const flowAction = parameters.flow_action ?? 'navigate';
+  if (flowAction !== 'navigate' && flowAction !== 'data_exchange') reject(131009, "Param flow_action must be one of {NAVIGATE, DATA_EXCHANGE}.");
+  const payload = parameters.flow_action_payload;
+  if (payload === undefined) return;
+  if (flowAction === 'data_exchange') reject(131009, 'Param flow_action_payload must be omitted when flow_action is data_exchange.');
+  const screen = asString(asRecord(payload)?.screen);
+  if (!screen) reject(131008, "Parameter 'interactive.action.parameters.flow_action_payload.screen' is required.");
+  const data = asRecord(payload)?.data;
+  if (data !== undefined && (!asRecord(data) || Object.keys(asRecord(data) ?? {}).length === 0)) {
+    reject(131009, 'Param flow_action_payload.data must be a non-empty object.');
+  }
+}
+
+function validateProduct(interactive: JsonRecord): void {
+  const body = asRecord(interactive.body);
+  if (body) maxLength(asString(body.text), 1024, 'Body text');
+  const action = asRecord(interactive.action) ?? {};
+  if (!asString(action.catalog_id)) reject(131008, "Parameter 'interactive.action.catalog_id' is required.");
+  if (!asString(action.product_retailer_id)) reject(131008, "Parameter 'interactive.action.product_retailer_id' is required.");
+}
+
+function validateProductList(interactive: JsonRecord): void {
+  if (!asRecord(interactive.header)) reject(131008, "Parameter 'interactive.header' is required.");
+  requiredText(asRecord(interactive.header)?.text, 60, 'Header text');
+  requiredText(asRecord(interactive.body)?.text, 1024, 'Body text');
+  const action = asRecord(interactive.action) ?? {};
+  if (!asString(action.catalog_id)) reject(131008, "Parameter 'interactive.action.catalog_id' is required.");
+  const sections = asArray(action.sections);
+  if (!sections || sections.length < 1) reject(131008, "Parameter 'interactive.action.sections' is required.");
+  if (sections.length > 10) reject(131009, 'Sections count invalid. Min allowed sections: 1, Max allowed sections: 10');
+  let products = 0;
+  sections.forEach((entry, i) => {
+    const section = asRecord(entry) ?? {};
+    requiredText(section.title, 24, 'Section title');
+    const items = asArray(section.product_items);
+    if (!items || items.length < 1) reject(131009, 'Products count invalid. Each section needs at least one product.');
+    items.forEach((item, j) => {
+      if (!asString(asRecord(item)?.product_retailer_id)) reject(131008, `Parameter 'interactive.action.sections[${i}].product_items[${j}].product_retailer_id' is required.`);
+    });
+    products += items.length;
+  });
+  if (products > 30) reject(131009, 'Total product count exceed max allowed count: 30');
 }

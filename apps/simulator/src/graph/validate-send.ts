@@ -101,6 +101,11 @@ function validateSimpleType(type: string, object: JsonRecord | undefined, body: 
   if (type === 'contacts') {
     const contacts = asArray(body.contacts);
     if (!contacts || contacts.length === 0) reject(131008, "Parameter 'contacts' is required.");
+    if (contacts.length > 257) reject(131009, 'Contacts count invalid. Min allowed contacts: 1, Max allowed contacts: 257');
+    contacts.forEach((entry, i) => {
+      // The formatted name is what WhatsApp shows beside the profile arrow; Meta refuses a card without it.
+      if (!asString(asRecord(asRecord(entry)?.name)?.formatted_name)) reject(131008, `Parameter 'contacts[${i}].name.formatted_name' is required.`);
+    });
     return;
   }
   // Media: an uploaded id or a link.

@@ -3,7 +3,7 @@ import type { PhoneNumberConfig } from '../options.js';
 import { sendJson } from './http-io.js';
 
 /** Every field this route knows, as Meta names them; `fields=` picks among them. */
-const FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status', 'platform_type', 'code_verification_status'] as const;
+const FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status', 'platform_type', 'code_verification_status', 'whatsapp_business_manager_messaging_limit'] as const;
 /** What Meta answers without `fields`. */
 const DEFAULT_FIELDS = ['verified_name', 'code_verification_status', 'display_phone_number', 'quality_rating', 'id'] as const;
 
@@ -27,6 +27,8 @@ export function handlePhoneNumber(res: ServerResponse, url: URL, number: Require
     name_status: 'APPROVED',
     platform_type: 'CLOUD_API',
     code_verification_status: 'VERIFIED',
+    // The portfolio's limit (the deprecated per-number `messaging_limit_tier` is not served).
+    whatsapp_business_manager_messaging_limit: number.messagingLimit,
   };
   sendJson(res, 200, Object.fromEntries(asked.map((f) => [f, all[f as (typeof FIELDS)[number]]])));
 }

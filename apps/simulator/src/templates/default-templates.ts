@@ -77,6 +77,76 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
       { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code={{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=123456'] }] },
     ],
   },
+  // Meta's own examples, so their documented send bodies resolve (libs/whatsapp/fixtures/send-template-*):
+  // the creation bodies from the coupon, media-card carousel and copy-code authentication template pages.
+  {
+    id: '1924084211297547',
+    name: 'coupon_code_fall2023_25off',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Our Fall Sale is on!' },
+      { type: 'BODY', text: 'Shop now through November and use code {{1}} to get {{2}} off of all merchandise!', example: { body_text: [['25OFF', '25%']] } },
+      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', example: '250FF' }] },
+    ],
+  },
+  {
+    id: '1391528165318342',
+    name: 'carousel_template_media_cards_v1',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    parameter_format: 'POSITIONAL',
+    components: [
+      {
+        type: 'BODY',
+        text: 'Rare succulents for sale! {{1}}, add these unique plants to your collection. Each of these rare succulents are {{2}} if you checkout using code {{3}}. Shop now and add some unique and beautiful plants to your collection!',
+        example: { body_text: [['Pablo', '30%', '30OFF']] },
+      },
+      {
+        type: 'CAROUSEL',
+        cards: ['BLUE_ELF', 'BUDDHA', 'BLACK_PRINCE'].map((example, i) => ({
+          components: [
+            { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::an...'] } },
+            {
+              type: 'BUTTONS',
+              buttons: [
+                { type: 'QUICK_REPLY', text: 'Send me more like this!' },
+                { type: 'URL', text: 'Shop', url: `https://www.luckyshrub.com/rare-succulents${i === 0 ? '/' : ''}{{1}}`, example: [example] },
+              ],
+            },
+          ],
+        })),
+      },
+    ],
+  },
+  {
+    id: '1104628937195530',
+    name: 'verification_code',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'AUTHENTICATION',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'BODY', text: '*{{1}}* is your verification code.', example: { body_text: [['J$FpnYnP']] } },
+      { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] },
+    ],
+  },
+  {
+    // Meta's page shows only the send (tap-target override); this is a template that send fits.
+    id: '1187236459012377',
+    name: 'august_promotion',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://www.luckyshrubs.com/august.png'] } },
+      { type: 'BODY', text: '{{1}} Our August promotion is on: tap for the offer details.', example: { body_text: [['Hello Andy...']] } },
+    ],
+  },
   {
     id: '2093813344526512',
     name: 'winter_promo',

@@ -15,17 +15,21 @@ export type TemplateCategory = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
 
 export interface TemplateButton {
   type: 'QUICK_REPLY' | 'URL' | 'PHONE_NUMBER' | 'COPY_CODE' | 'OTP' | 'FLOW';
-  text: string;
+  /** Meta fills the label of COPY_CODE and OTP buttons itself. */
+  text?: string;
+  otp_type?: 'COPY_CODE' | 'ONE_TAP' | 'ZERO_TAP';
   url?: string;
   phone_number?: string;
-  example?: string[];
+  example?: string | string[];
 }
 
 export interface TemplateComponent {
-  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS';
+  type: 'HEADER' | 'BODY' | 'FOOTER' | 'BUTTONS' | 'CAROUSEL';
   format?: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT' | 'LOCATION';
   text?: string;
   buttons?: TemplateButton[];
+  /** A carousel's cards, each with its own header and buttons. */
+  cards?: Array<{ components: TemplateComponent[] }>;
   example?: Record<string, unknown>;
 }
 

@@ -29,6 +29,7 @@ describe('admission script helpers', () => {
       '5',
       String(waitingScore(5, new Date(T0))),
       '100',
+      '0',
     ]);
   });
 
@@ -42,8 +43,8 @@ describe('admission script helpers', () => {
   });
 
   it.each<[unknown, ReturnType<typeof parseAdmissionReply>]>([
-    [[1, 1, T0 + 13], { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 13) }],
-    [[1, 0, T0], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0) }],
+    [[1, 1, T0 + 13, T0], { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 13), sendAt: new Date(T0) }],
+    [[1, 0, T0, T0 + 5], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0), sendAt: new Date(T0 + 5) }],
     [[0, 1, T0 + 60_000], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
     [[0, 2, T0 + 6_000], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 6_000) }],
     [[0, 3, T0 + 86_400_000], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) }],
@@ -55,6 +56,7 @@ describe('admission script helpers', () => {
   it('refuses replies of the wrong shape or reason', () => {
     expect(() => parseAdmissionReply('OK')).toThrow(TypeError);
     expect(() => parseAdmissionReply([0, 9, T0])).toThrow(/reason 9/);
+    expect(() => parseAdmissionReply([1, 0, T0])).toThrow(TypeError);
   });
 
   it('spreads a backlog over the coming tokens; nothing ahead takes the next one', () => {

@@ -15,8 +15,9 @@ import type { MessagingLimit } from './messaging-tier.js';
  * ARGV  1 now ms  2 ratePerSec  3 burst  4 pairIntervalMs
  *       5 tier: limit ≥ 1, -1 = unlimited (record only), 0 = not business-initiated (skip)
  *       6 tierWindowMs  7 the recipient's wa_id  8 the row's id  9 its priority
- *       10 its place score (`waitingScore`)  11 hold grace ms
- * Returns { 1, newUser 0|1, nextTokenAtMs } admitted, or { 0, reason, retryAtMs[, place, tokenUs] }
+ *       10 its place score (`waitingScore`)  11 hold grace ms  12 lead ms (a token due within it
+ *       may be taken now: `takeToken`)
+ * Returns { 1, newUser 0|1, nextTokenAtMs, sendAtMs } admitted, or { 0, reason, retryAtMs[, place, tokenUs] }
  *         with reason 1 cooling, 2 pair, 3 tier, 4 rate (place: rows ahead in the waiting line;
  *         tokenUs: µs between tokens at the rate in force).
  */
@@ -32,6 +33,7 @@ local row_id = ARGV[8]
 local priority = tonumber(ARGV[9])
 local place_score = tonumber(ARGV[10])
 local hold_grace = tonumber(ARGV[11])
+local lead = tonumber(ARGV[12] or '0')
 
 local number_state = redis.call('HMGET', KEYS[4], 'slow_factor', 'slow_until', 'cool_until')
 local cool = math.max(tonumber(number_state[3] or '0'), tonumber(redis.call('HGET', KEYS[5], 'cool_until') or '0'))
@@ -55,7 +57,8 @@ end
 
 -- The key lives until the bucket would be full even at the slowest rate a slowdown can bring, so
 -- a slowdown that starts after this admission never finds the bucket gone while it refills.
-local slowest_fill_ms = math.ceil(burst * ${TOKEN_UNITS} / (rate * 1000 * ${DEFAULT_SLOW_DOWN.minFactor}))
+-- A bucket taken ahead holds less than nothing: up to the lead's worth more to refill.
+local slowest_fill_ms = math.ceil((burst * ${TOKEN_UNITS} + math.floor(lead * rate * 1000)) / (rate * 1000 * ${DEFAULT_SLOW_DOWN.minFactor}))
 if tonumber(number_state[2] or '0') > now then
   local factor = tonumber(number_state[1] or '1')
   rate = rate * factor
@@ -63,6 +66,7 @@ if tonumber(number_state[2] or '0') > now then
 end
 local per_ms = rate * 1000
 local capacity = burst * ${TOKEN_UNITS}
+local lead_units = math.floor(lead * per_ms)
 local stored = redis.call('HMGET', KEYS[1], 'units', 'at')
 local units = capacity
 local at = now
@@ -74,9 +78,9 @@ end
 local hold = redis.call('HMGET', KEYS[6], 'id', 'until', 'priority')
 local held = hold[1] and tonumber(hold[2]) >= now
 local held_for_other = held and hold[1] ~= row_id and tonumber(hold[3]) > priority
-if units < ${TOKEN_UNITS} or held_for_other then
+if units + lead_units < ${TOKEN_UNITS} or held_for_other then
   local retry_at = at
-  if units < ${TOKEN_UNITS} then retry_at = at + math.ceil((${TOKEN_UNITS} - units) / per_ms) end
+  if units + lead_units < ${TOKEN_UNITS} then retry_at = at + math.ceil((${TOKEN_UNITS} - lead_units - units) / per_ms) end
   if held_for_other then retry_at = math.max(retry_at, tonumber(hold[2]) + math.ceil(${TOKEN_UNITS} / per_ms)) end
   redis.call('ZADD', KEYS[7], place_score, row_id)
   redis.call('PEXPIRE', KEYS[7], 600000)
@@ -90,6 +94,8 @@ end
 if held and hold[1] == row_id then redis.call('DEL', KEYS[6]) end
 redis.call('ZREM', KEYS[7], row_id)
 
+local send_at = at
+if units < ${TOKEN_UNITS} then send_at = at + math.ceil((${TOKEN_UNITS} - units) / per_ms) end
 units = units - ${TOKEN_UNITS}
 redis.call('HSET', KEYS[1], 'units', units, 'at', at)
 redis.call('PEXPIRE', KEYS[1], slowest_fill_ms + (at - now) + 1000)
@@ -100,8 +106,8 @@ if tier_limit ~= 0 then
   redis.call('PEXPIRE', KEYS[3], tier_window)
 end
 local next_token = at
-if units < ${TOKEN_UNITS} then next_token = at + math.ceil((${TOKEN_UNITS} - units) / per_ms) end
-return { 1, new_user, next_token }
+if units + lead_units < ${TOKEN_UNITS} then next_token = at + math.ceil((${TOKEN_UNITS} - lead_units - units) / per_ms) end
+return { 1, new_user, next_token, send_at }
 `.trim();
 
 /**
@@ -159,6 +165,8 @@ export function admissionArgs(input: {
   priority: number;
   createdAt: Date;
   holdGraceMs: number;
+  /** See `takeToken`: 0 takes only a token that is there. */
+  leadMs?: number;
 }): string[] {
   return [
     String(Math.floor(input.now.getTime())),
@@ -172,13 +180,18 @@ export function admissionArgs(input: {
     String(input.priority),
     String(waitingScore(input.priority, input.createdAt)),
     String(input.holdGraceMs),
+    String(Math.max(0, input.leadMs ?? 0)),
   ];
 }
 
 export function parseAdmissionReply(reply: unknown): Admission {
   if (!Array.isArray(reply) || reply.length < 3) throw new TypeError('admission: unexpected script reply');
-  const [ok, detail, at, place, tokenUs] = reply.map(Number);
-  if (ok === 1) return { admitted: true, countsNewUser: detail === 1, nextTokenAt: new Date(at) };
+  const [ok, detail, at, fourth, tokenUs] = reply.map(Number);
+  if (ok === 1) {
+    if (reply.length < 4) throw new TypeError('admission: unexpected script reply');
+    return { admitted: true, countsNewUser: detail === 1, nextTokenAt: new Date(at), sendAt: new Date(fourth) };
+  }
+  const place = fourth;
   const reason = REASONS[detail];
   if (!reason) throw new TypeError(`admission: unknown denial reason ${detail}`);
   return reply.length > 3 ? { admitted: false, reason, retryAt: new Date(at), place, tokenUs } : { admitted: false, reason, retryAt: new Date(at) };

@@ -23,21 +23,24 @@ const request = (overrides: Partial<AdmissionRequest> = {}): AdmissionRequest =>
 // The script runs against this rule on a real Redis in test/rules/.
 describe('decideAdmission', () => {
   it.each<[string, Partial<GateState>, Partial<AdmissionRequest>, Admission]>([
-    ['all clear: admitted, a new user, the next token in 12.5 ms', {}, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
+    ['all clear: admitted, a new user, the next token in 12.5 ms', {}, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13), sendAt: at(0) }],
     ['cooling first, whatever else', { coolUntil: at(60_000), pairFreeAt: at(3000), bucket: empty }, {}, { admitted: false, reason: 'cooling', retryAt: at(60_000) }],
-    ['cooling that ended exactly now does not stop it', { coolUntil: at(0) }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
+    ['cooling that ended exactly now does not stop it', { coolUntil: at(0) }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13), sendAt: at(0) }],
     ['then the pair', { pairFreeAt: at(3000), bucket: empty }, {}, { admitted: false, reason: 'pair', retryAt: at(3000) }],
     ['then the messaging limit: a third new user waits 24 h after the oldest', { usersInWindow: [{ waId: 'a', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }], bucket: empty }, {}, { admitted: false, reason: 'tier', retryAt: at(86_400_000 - 5000) }],
-    ['a user already counted takes no slot', { usersInWindow: [{ waId: 'u1', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, {}, { admitted: true, countsNewUser: false, nextTokenAt: at(13) }],
-    ['inside a service window the limit does not apply', { usersInWindow: [{ waId: 'a', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, { businessInitiated: false }, { admitted: true, countsNewUser: false, nextTokenAt: at(13) }],
+    ['a user already counted takes no slot', { usersInWindow: [{ waId: 'u1', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, {}, { admitted: true, countsNewUser: false, nextTokenAt: at(13), sendAt: at(0) }],
+    ['inside a service window the limit does not apply', { usersInWindow: [{ waId: 'a', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, { businessInitiated: false }, { admitted: true, countsNewUser: false, nextTokenAt: at(13), sendAt: at(0) }],
     ['then the token: first in line', { bucket: { units: 0, at: at(-5) } }, {}, { admitted: false, reason: 'rate', retryAt: at(8), place: 0, tokenUs: 12_500 }],
     ['a slowed number refills at its slowed rate', { bucket: { units: 0, at: at(-5) }, slowdown: { factor: 0.5, until: at(1) } }, {}, { admitted: false, reason: 'rate', retryAt: at(20), place: 0, tokenUs: 25_000 }],
     ['behind an older row of the same priority', { bucket: empty, line: new Map([['row-0', waitingScore(0, at(-2000))]]) }, {}, { admitted: false, reason: 'rate', retryAt: at(13), place: 1, tokenUs: 12_500 }],
     ['the token held for a more urgent row: after it', { hold: { rowId: 'row-0', until: at(50), priority: 5 } }, {}, { admitted: false, reason: 'rate', retryAt: at(63), place: 0, tokenUs: 12_500 }],
     // The head of the line is late: its token is not left unused.
-    ['a hold of the same priority does not hold the token back', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
-    ['a more urgent row is not held back by the hold', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, { priority: 5 }, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
-    ['a hold that has ended holds nothing', { hold: { rowId: 'row-0', until: at(-1), priority: 9 } }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13) }],
+    ['a hold of the same priority does not hold the token back', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13), sendAt: at(0) }],
+    ['a more urgent row is not held back by the hold', { hold: { rowId: 'row-0', until: at(50), priority: 0 } }, { priority: 5 }, { admitted: true, countsNewUser: true, nextTokenAt: at(13), sendAt: at(0) }],
+    ['a hold that has ended holds nothing', { hold: { rowId: 'row-0', until: at(-1), priority: 9 } }, {}, { admitted: true, countsNewUser: true, nextTokenAt: at(13), sendAt: at(0) }],
+    // A token due within the lead is taken ahead: the row sends when it is there, the next asks after it.
+    ['a token 8 ms away, with a 10 ms lead: taken, to send in 8 ms', { bucket: { units: 0, at: at(-5) } }, { leadMs: 10 }, { admitted: true, countsNewUser: true, nextTokenAt: at(10), sendAt: at(8) }],
+    ['a token 13 ms away, with a 10 ms lead: in line until 3 ms', { bucket: empty }, { leadMs: 10 }, { admitted: false, reason: 'rate', retryAt: at(3), place: 0, tokenUs: 12_500 }],
   ])('%s', (_name, state, overrides, admission) => {
     expect(decideAdmission({ ...open, ...state }, request(overrides)).admission).toEqual(admission);
   });
@@ -59,7 +62,7 @@ describe('decideAdmission', () => {
     expect(other.state.hold).toBe(state.hold);
     // The holder takes it, leaves the line and releases the hold.
     const holder = decideAdmission(other.state, request({ now: at(20) }));
-    expect(holder.admission).toEqual({ admitted: true, countsNewUser: true, nextTokenAt: at(33) });
+    expect(holder.admission).toEqual({ admitted: true, countsNewUser: true, nextTokenAt: at(33), sendAt: at(20) });
     expect(holder.state.hold).toBeNull();
     expect([...holder.state.line.keys()]).toEqual(['row-2']);
     expect(holder.state.bucket).toEqual({ units: 0, at: at(20) });

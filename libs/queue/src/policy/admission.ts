@@ -13,7 +13,8 @@ import { takeToken, TOKEN_UNITS, type BucketRate, type TokenBucketState } from '
 
 export type AdmissionReason = 'cooling' | 'pair' | 'tier' | 'rate';
 export type Admission =
-  | { admitted: true; countsNewUser: boolean; nextTokenAt: Date }
+  /** `sendAt`: when the token taken is there (now, or up to the request's `leadMs` later): send then, not before. */
+  | { admitted: true; countsNewUser: boolean; nextTokenAt: Date; sendAt: Date }
   /**
    * For a rate denial: `place`, the rows ahead of this one in the number's waiting line, and
    * `tokenUs`, the microseconds between tokens at the rate now in force (longer while slowed).
@@ -59,6 +60,8 @@ export interface AdmissionRequest {
   createdAt: Date;
   /** How long past its retry the head of the line keeps its token. */
   holdGraceMs: number;
+  /** A token that will be there within this long may be taken now, to send when it is (`takeToken`). */
+  leadMs?: number;
 }
 
 const PRIORITY_LIMIT = 1000;
@@ -109,7 +112,7 @@ export function decideAdmission(state: GateState, request: AdmissionRequest): { 
   if (!tier.allowed) return { admission: { admitted: false, reason: 'tier', retryAt: tier.notBefore }, state };
 
   const rate = effectiveThroughput(request.rate, state.slowdown, now);
-  const token = takeToken(state.bucket, now, rate);
+  const token = takeToken(state.bucket, now, rate, request.leadMs ?? 0);
   const hold = state.hold && state.hold.until.getTime() >= t ? state.hold : null;
   const heldForOther = hold !== null && hold.rowId !== rowId && hold.priority > priority;
   if (!token.granted || heldForOther) {
@@ -126,7 +129,7 @@ export function decideAdmission(state: GateState, request: AdmissionRequest): { 
   const line = new Map(state.line);
   line.delete(rowId);
   return {
-    admission: { admitted: true, countsNewUser: tier.countsNewUser, nextTokenAt: token.nextAt },
+    admission: { admitted: true, countsNewUser: tier.countsNewUser, nextTokenAt: token.nextAt, sendAt: token.sendAt ?? now },
     state: {
       ...state,
       pairFreeAt: pair.freeAt,

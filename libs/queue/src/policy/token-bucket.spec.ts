@@ -79,4 +79,72 @@ describe('takeToken', () => {
     expect(sent).toBeGreaterThanOrEqual(770);
     expect(sent).toBeLessThanOrEqual(801);
   });
+
+  describe('taken ahead (leadMs)', () => {
+    it.each<[string, TokenBucketState | null, number, number, boolean, number, number | null, number]>([
+      // name, state, now (ms after T0), lead ms, granted, nextAt, sendAt (ms after T0), units left — all at 80/s, burst 1
+      ['a token that is there: send now; the next may be asked for 2.5 ms before it is due', null, 0, 10, true, 3, 0, 0],
+      ['due in 8 ms, lead 10: taken, send at 8', state(0.4, 0), 0, 10, true, 10, 8, -600_000],
+      ['due in 13 ms, lead 10: not yet; ask again in 3 ms', state(0, 0), 0, 10, false, 3, null, 0],
+      ['asked again in 3 ms: taken, send at 13 (when it is there)', state(0, 0), 3, 10, true, 15, 13, -760_000],
+      ['a second one ahead is not there: what was taken ahead is owed', state(-0.76, 3), 3, 10, false, 15, null, -760_000],
+    ])('%s', (_name, before, now, leadMs, granted, nextAt, sendAt, units) => {
+      const result = takeToken(before, at(now), { ratePerSec: 80, burst: 1 }, leadMs);
+      expect(result.granted).toBe(granted);
+      expect(result.nextAt.getTime() - T0).toBe(nextAt);
+      expect(result.sendAt === null ? null : result.sendAt.getTime() - T0).toBe(sendAt);
+      expect(result.state.units).toBe(units);
+    });
+
+    it.each<[number, number, number]>([
+      [72, 1, 55],
+      [80, 1, 20],
+      [1000, 3, 4],
+      [5, 1, 800],
+    ])('at %d/s, burst %d, lead %d ms: no 1-second window carries more sends (at sendAt) than rate + burst − 1', (ratePerSec, burst, leadMs) => {
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 50, maxLength: 600 }), (gaps) => {
+          let bucket: TokenBucketState | null = null;
+          let now = 0;
+          const sent: number[] = [];
+          for (const gap of gaps) {
+            now += gap;
+            const result = takeToken(bucket, at(now), { ratePerSec, burst }, leadMs);
+            bucket = result.state;
+            if (result.sendAt) sent.push(result.sendAt.getTime() - T0);
+          }
+          // Taken in order, due in order.
+          expect([...sent].sort((a, b) => a - b)).toEqual(sent);
+          let busiest = 0;
+          for (let i = 0, j = 0; i < sent.length; i++) {
+            while (sent[i]! - sent[j]! >= 1000) j++;
+            busiest = Math.max(busiest, i - j + 1);
+          }
+          expect(busiest).toBeLessThanOrEqual(ratePerSec + burst - 1);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it('a sender up to the lead late on every token still sends at the full rate; without the lead it loses the time', () => {
+      // 72/s, burst 1: each sender comes back 0–10 ms after it was told (a job's wake-up, a busy loop).
+      const run = (leadMs: number) => {
+        let bucket: TokenBucketState | null = null;
+        let now = 0;
+        let sent = 0;
+        let lateness = 0;
+        while (now < 10_000) {
+          const result = takeToken(bucket, at(now), { ratePerSec: 72, burst: 1 }, leadMs);
+          bucket = result.state;
+          if (result.granted) sent++;
+          lateness = (lateness + 7) % 11;
+          now = result.nextAt.getTime() - T0 + lateness;
+        }
+        return sent / 10;
+      };
+      expect(run(20)).toBeGreaterThanOrEqual(71);
+      expect(run(20)).toBeLessThanOrEqual(72.2);
+      expect(run(0)).toBeLessThan(60);
+    });
+  });
 });

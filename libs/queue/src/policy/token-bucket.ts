@@ -24,10 +24,15 @@ export interface TokenBucketState {
 export interface TakeTokenResult {
   granted: boolean;
   /**
-   * Not granted: when the token this caller needs will be there (set `not_before` to it, count
-   * no attempt). Granted: when the next token will be there (`at` if one is left).
+   * Not granted: when this caller may ask again and be granted (set `not_before` to it, count no
+   * attempt). Granted: when the next caller may be (`at` if a token is left).
    */
   nextAt: Date;
+  /**
+   * Granted: when the token taken is there, the moment the caller may send (`at`, or up to
+   * `leadMs` later: a token taken ahead). Not granted: null.
+   */
+  sendAt: Date | null;
   state: TokenBucketState;
 }
 
@@ -38,14 +43,21 @@ export function assertBucketRate({ ratePerSec, burst }: BucketRate): void {
 }
 
 /**
- * Takes one token if there is one. Refill is `floor(elapsedMs × ratePerSec × 1000)` units, capped
- * at `burst` tokens; a clock behind the stored one refills nothing and keeps the stored time.
+ * Takes one token if there is one, or if one will be there within `leadMs`: a caller may take a
+ * token ahead of time and send when it is there (`sendAt`), so a sender that comes back a little
+ * late, or that is busy with its previous row when the token appears, still finds it taken for
+ * it instead of losing the time the token waited unused (a bucket of one token refills nothing
+ * while full). Sends stay spaced as the tokens appear: no window of one second carries more
+ * `sendAt`s than the bucket without a lead would grant. The bucket may then hold less than
+ * nothing (at least −`leadMs` of refill). Refill is `floor(elapsedMs × ratePerSec × 1000)` units,
+ * capped at `burst` tokens; a clock behind the stored one refills nothing and keeps the stored time.
  */
-export function takeToken(state: TokenBucketState | null, now: Date, rate: BucketRate): TakeTokenResult {
+export function takeToken(state: TokenBucketState | null, now: Date, rate: BucketRate, leadMs = 0): TakeTokenResult {
   assertBucketRate(rate);
   const nowMs = Math.floor(now.getTime());
   const perMs = rate.ratePerSec * 1000;
   const capacity = rate.burst * TOKEN_UNITS;
+  const lead = Math.floor(Math.max(0, leadMs) * perMs);
 
   let units = capacity;
   let at = nowMs;
@@ -54,12 +66,12 @@ export function takeToken(state: TokenBucketState | null, now: Date, rate: Bucke
     at = Math.max(nowMs, last);
     units = Math.min(capacity, state.units + Math.floor((at - last) * perMs));
   }
-  let granted = false;
-  if (units >= TOKEN_UNITS) {
+  let sendAt: Date | null = null;
+  if (units + lead >= TOKEN_UNITS) {
+    sendAt = new Date(units >= TOKEN_UNITS ? at : at + Math.ceil((TOKEN_UNITS - units) / perMs));
     units = units - TOKEN_UNITS;
-    granted = true;
   }
   let wait = 0;
-  if (units < TOKEN_UNITS) wait = Math.ceil((TOKEN_UNITS - units) / perMs);
-  return { granted, nextAt: new Date(at + wait), state: { units, at: new Date(at) } };
+  if (units + lead < TOKEN_UNITS) wait = Math.ceil((TOKEN_UNITS - lead - units) / perMs);
+  return { granted: sendAt !== null, nextAt: new Date(at + wait), sendAt, state: { units, at: new Date(at) } };
 }

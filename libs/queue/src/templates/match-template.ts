@@ -1,5 +1,5 @@
 import type { PayloadProblem } from '../validate-payload.js';
-import { isJson, templateExpectation, type TemplateSpec } from './template-spec.js';
+import { carouselCards, isJson, templateExpectation, type TemplateSpec } from './template-spec.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,11 +26,31 @@ export function checkTemplateSend(send: unknown, candidates: readonly TemplateSp
 
 /** The parameters of each component against the template's placeholders. */
 export function matchTemplateComponents(spec: TemplateSpec, send: Json, at: string): PayloadProblem[] {
-  const expected = templateExpectation(spec);
   const components = Array.isArray(send.components) ? send.components.filter(isJson) : [];
+  const problems = matchComponents(spec, components, `${at}.components`);
+  const cards = carouselCards(spec);
+  const carousel = components.find((c) => typeof c.type === 'string' && c.type.toLowerCase() === 'carousel');
+  const sentCards = Array.isArray(carousel?.cards) ? carousel.cards.filter(isJson) : [];
+  if (cards && sentCards.length !== cards.length) {
+    problems.push({ field: `${at}.components[carousel]`, message: `the template has ${cards.length} cards, the send ${sentCards.length}` });
+  } else if (cards) {
+    cards.forEach((card, i) => {
+      const sentCard = sentCards.find((c) => c.card_index === i);
+      const cardComponents = Array.isArray(sentCard?.components) ? sentCard.components.filter(isJson) : [];
+      problems.push(...matchComponents(card, cardComponents, `${at}.components[carousel].cards[${i}].components`));
+    });
+  } else if (carousel) {
+    problems.push({ field: `${at}.components[carousel]`, message: 'the template has no carousel' });
+  }
+  return problems;
+}
+
+/** Header, body and button parameters of one component list (the template's, or one carousel card's). */
+function matchComponents(spec: TemplateSpec, components: Json[], at: string): PayloadProblem[] {
+  const expected = templateExpectation(spec);
   const ofType = (type: string) => components.filter((c) => typeof c.type === 'string' && c.type.toLowerCase() === type);
   const problems: PayloadProblem[] = [];
-  const add = (where: string, message: string) => problems.push({ field: `${at}.components[${where}]`, message });
+  const add = (where: string, message: string) => problems.push({ field: `${at}[${where}]`, message });
 
   // Header: a media object, text parameters, or nothing.
   const headerParams = paramsOf(ofType('header')[0]);
@@ -39,10 +59,10 @@ export function matchTemplateComponents(spec: TemplateSpec, send: Json, at: stri
     if (headerParams.length !== 1) add('header', `needs exactly 1 ${expected.header.format} parameter, got ${headerParams.length}`);
     else if (type !== expected.header.format) add('header', `needs a ${expected.header.format} parameter, got ${String(type)}`);
   } else {
-    problems.push(...checkTextParams(expected.header.kind === 'text' ? expected.header.names : [], headerParams, expected.named, `${at}.components[header]`));
+    problems.push(...checkTextParams(expected.header.kind === 'text' ? expected.header.names : [], headerParams, expected.named, `${at}[header]`));
   }
 
-  problems.push(...checkTextParams(expected.body, paramsOf(ofType('body')[0]), expected.named, `${at}.components[body]`));
+  problems.push(...checkTextParams(expected.body, paramsOf(ofType('body')[0]), expected.named, `${at}[body]`));
 
   // Buttons: a URL button with a placeholder needs one parameter; quick-reply payloads are optional.
   const buttonComponents = ofType('button');

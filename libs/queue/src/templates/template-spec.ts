@@ -83,7 +83,23 @@ export function templateExpectation(spec: TemplateSpec): TemplateExpectation {
       index,
       type: (str(b.type) ?? '').toUpperCase(),
       text: str(b.text) ?? '',
-      names: (str(b.type) ?? '').toUpperCase() === 'URL' ? templatePlaceholders(str(b.url)) : [],
+      names: buttonParameterNames(b),
     })),
   };
+}
+
+/** What a button takes at send time: a URL button its placeholder, a copy-code button the coupon, an OTP button the code. */
+function buttonParameterNames(button: Json): string[] {
+  const type = (str(button.type) ?? '').toUpperCase();
+  if (type === 'URL') return templatePlaceholders(str(button.url));
+  if (type === 'COPY_CODE') return ['coupon_code'];
+  if (type === 'OTP') return ['code'];
+  return [];
+}
+
+/** A carousel template's cards, each as a spec of its own header and buttons (Meta's `CAROUSEL.cards[].components`). */
+export function carouselCards(spec: TemplateSpec): TemplateSpec[] | null {
+  const cards = specComponent(spec, 'CAROUSEL')?.cards;
+  if (!Array.isArray(cards)) return null;
+  return cards.filter(isJson).map((card) => ({ ...spec, components: Array.isArray(card.components) ? card.components : [] }));
 }

@@ -40,8 +40,44 @@ const otp: TemplateSpec = {
   components: [{ type: 'BODY', text: '{{1}} is your code.' }, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://x.test/?code={{1}}' }] }],
 };
 
+const coupon: TemplateSpec = {
+  name: 'coupon_code_fall2023_25off',
+  language: 'en_US',
+  status: 'APPROVED',
+  parameterFormat: 'POSITIONAL',
+  components: [{ type: 'BODY', text: 'Use code {{1}} to get {{2}} off!' }, { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', example: '250FF' }] }],
+};
+
+// Meta's carousel creation body writes the card components in lower case.
+const carousel: TemplateSpec = {
+  name: 'carousel_template_media_cards_v1',
+  language: 'en_US',
+  status: 'APPROVED',
+  parameterFormat: 'POSITIONAL',
+  components: [
+    { type: 'body', text: 'Rare succulents for sale! {{1}}' },
+    {
+      type: 'carousel',
+      cards: [1, 2].map(() => ({
+        components: [
+          { type: 'header', format: 'image' },
+          { type: 'buttons', buttons: [{ type: 'quick_reply', text: 'More' }, { type: 'url', text: 'Shop', url: 'https://www.luckyshrub.com/rare-succulents/{{1}}' }] },
+        ],
+      })),
+    },
+  ],
+};
+
 const paused: TemplateSpec = { ...orderShipped, language: 'es', status: 'PAUSED' };
-const registry = [orderShipped, reminder, reservation, otp, paused];
+const registry = [orderShipped, reminder, reservation, otp, coupon, carousel, paused];
+const card = (index: number, urlParameters: unknown[]) => ({
+  card_index: index,
+  components: [
+    { type: 'header', parameters: [{ type: 'image', image: { id: String(index) } }] },
+    { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: `more-${index}` }] },
+    { type: 'button', sub_type: 'url', index: '1', parameters: urlParameters },
+  ],
+});
 
 const text = (t: string, name?: string) => ({ type: 'text', text: t, ...(name ? { parameter_name: name } : {}) });
 const body = (...parameters: unknown[]) => ({ type: 'body', parameters });
@@ -87,6 +123,16 @@ describe('checkTemplateSend', () => {
     ['missing header parameter', send('appointment_reminder', 'en', [body(text('Mon', 'day'), text('9am', 'time'))]), [`${at}.components[header]`]],
     ['header media of the wrong kind', send('reservation_confirmation', 'en_US', [{ type: 'header', parameters: [{ type: 'video', video: { id: '1' } }] }, body(text('4', 'number_of_guests'))]), [`${at}.components[header]`]],
     ['url button without its parameter', send('verification_code', 'en', [body(text('123'))]), [`${at}.components[button:0]`]],
+    ['copy-code button with its coupon', send('coupon_code_fall2023_25off', 'en_US', [body(text('25OFF'), text('25%')), { type: 'button', sub_type: 'COPY_CODE', index: 1, parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] }]), []],
+    ['copy-code button without its coupon', send('coupon_code_fall2023_25off', 'en_US', [body(text('25OFF'), text('25%'))]), [`${at}.components[button:1]`]],
+    ['carousel, a card each', send('carousel_template_media_cards_v1', 'en_US', [body(text('Pablo')), { type: 'carousel', cards: [card(0, [text('blue-elf')]), card(1, [text('buddha')])] }]), []],
+    ['carousel with a card missing', send('carousel_template_media_cards_v1', 'en_US', [body(text('Pablo')), { type: 'carousel', cards: [card(0, [text('blue-elf')])] }]), [`${at}.components[carousel]`]],
+    [
+      'carousel card without its URL suffix or image',
+      send('carousel_template_media_cards_v1', 'en_US', [body(text('Pablo')), { type: 'carousel', cards: [card(0, [text('blue-elf')]), { ...card(1, []), components: card(1, []).components.slice(1) }] }]),
+      [`${at}.components[carousel].cards[1].components[header]`, `${at}.components[carousel].cards[1].components[button:1]`],
+    ],
+    ['a carousel the template lacks', send('order_shipped', 'en', [body(text('a'), text('b'), text('c')), { type: 'carousel', cards: [] }]), [`${at}.components[carousel]`]],
     ['a button the template lacks', send('order_shipped', 'en', [body(text('a'), text('b'), text('c')), { type: 'button', sub_type: 'quick_reply', index: '5', parameters: [] }]), [`${at}.components[button:5]`]],
   ])('%s', (_case, input, fields) => {
     expect(checkTemplateSend(input, registry, at).map((p) => p.field)).toEqual(fields);
@@ -114,6 +160,33 @@ describe('renderTemplate', () => {
     ['media header, a missing parameter stays as written', reservation, send('reservation_confirmation', 'en_US', []), '[image]\nTable for {{number_of_guests}}.'],
   ])('%s', (_case, spec, input, expected) => {
     expect(renderTemplate(spec, input).text).toBe(expected);
+  });
+
+  it('shows what each button carries: the coupon, the filled URL, the quick-reply payload', () => {
+    const withCoupon = renderTemplate(coupon, send('coupon_code_fall2023_25off', 'en_US', [body(text('25OFF'), text('25%')), { type: 'button', sub_type: 'COPY_CODE', index: 1, parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] }]));
+    expect(withCoupon.buttons).toEqual([{ type: 'QUICK_REPLY', text: 'Unsubscribe', value: null }, { type: 'COPY_CODE', text: 'Copy offer code', value: '25OFF' }]);
+    expect(withCoupon.text).toBe('Use code 25OFF to get 25% off!\n[Unsubscribe]\n[Copy offer code]');
+    expect(renderTemplate(otp, send('verification_code', 'en', [body(text('123')), { type: 'button', sub_type: 'url', index: '0', parameters: [text('123')] }])).buttons).toEqual([{ type: 'URL', text: 'Copy code', value: 'https://x.test/?code=123' }]);
+  });
+
+  it('shows a media header as sent, by id or link', () => {
+    const withImage = (image: Record<string, string>) => renderTemplate(reservation, send('reservation_confirmation', 'en_US', [{ type: 'header', parameters: [{ type: 'image', image }] }, body(text('4', 'number_of_guests'))]));
+    expect(withImage({ link: 'https://www.luckyshrubs.com' }).media).toEqual({ type: 'image', id: null, link: 'https://www.luckyshrubs.com' });
+    expect(withImage({ id: '2871834006348767' }).media).toEqual({ type: 'image', id: '2871834006348767', link: null });
+    expect(renderTemplate(orderShipped, send('order_shipped', 'en', [])).media).toBeNull();
+  });
+
+  it("renders a carousel's cards: each card's image and buttons with their values", () => {
+    const rendered = renderTemplate(carousel, send('carousel_template_media_cards_v1', 'en_US', [body(text('Pablo')), { type: 'carousel', cards: [card(0, [text('blue-elf')]), card(1, [text('buddha')])] }]));
+    expect(rendered.cards).toEqual([0, 1].map((i) => ({
+      media: { type: 'image', id: String(i), link: null },
+      body: null,
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'More', value: `more-${i}` },
+        { type: 'URL', text: 'Shop', value: `https://www.luckyshrub.com/rare-succulents/${['blue-elf', 'buddha'][i]}` },
+      ],
+    })));
+    expect(rendered.text).toBe('Rare succulents for sale! Pablo\nCard 1: [image] [More] [Shop]\nCard 2: [image] [More] [Shop]');
   });
 
   it('returns the parts', () => {

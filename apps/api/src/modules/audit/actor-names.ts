@@ -1,3 +1,5 @@
+import type { Principal } from '../../common/auth/principal.js';
+
 /** What an actor string says, before its name is looked up. */
 export type ParsedActor = { kind: 'staff' | 'api_key'; id: string } | { kind: 'named'; name: string };
 
@@ -20,3 +22,11 @@ export function parseActor(actor: string): ParsedActor {
   if ((kind === 'staff' || kind === 'api_key') && id && UUID.test(id)) return { kind, id };
   return { kind: 'named', name: SYSTEM_ACTORS[actor] ?? actor };
 }
+
+/** A principal's name as a trail shows it (what `AuditService.names` finds for its actor string). */
+export function principalName(principal: Principal): string {
+  return principal.kind === 'api_key' ? apiKeyName(principal.name) : principal.name;
+}
+
+/** How a trail names an API key. */
+export const apiKeyName = (name: string): string => `API key “${name}”`;

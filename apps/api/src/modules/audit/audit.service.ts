@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { parseActor } from './actor-names.js';
+import { apiKeyName, parseActor } from './actor-names.js';
 import { AuditRepository, type AuditEntry } from './audit.repository.js';
 
 /** The audit trail's writer, and the names behind actor strings for every trail the API shows. */
@@ -33,7 +33,7 @@ export class AuditService {
     const staffIds = parsed.flatMap((p) => (p.parsed.kind === 'staff' ? [p.parsed.id] : []));
     const keyIds = parsed.flatMap((p) => (p.parsed.kind === 'api_key' ? [p.parsed.id] : []));
     const found = staffIds.length + keyIds.length > 0 ? await this.repo.actors(staffIds, keyIds) : [];
-    const byId = new Map(found.map((row) => [`${row.kind}:${row.id}`, row.kind === 'api_key' ? `API key “${row.name}”` : row.name]));
+    const byId = new Map(found.map((row) => [`${row.kind}:${row.id}`, row.kind === 'api_key' ? apiKeyName(row.name) : row.name]));
     return new Map(parsed.map(({ actor, parsed: p }) => [actor, p.kind === 'named' ? p.name : (byId.get(`${p.kind}:${p.id}`) ?? (p.kind === 'staff' ? 'A former staff member' : 'A deleted API key'))]));
   }
 }

@@ -6,7 +6,13 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
-import { ConversationsRepository, type StoredInbound } from './conversations.repository.js';
+import { ConversationsRepository, type ContactIdentityRow, type NewAttribution, type OutboundCandidate, type StoredInbound } from './conversations.repository.js';
+
+/** Candidates are rows made up to this long before the awaiting window, and this long after the message. */
+const CANDIDATES_BEFORE_MS = 3_600_000;
+const CANDIDATES_AFTER_MS = 60_000;
+
+type Candidate = OutboundCandidate & { toWaId: string; createdAt: Date };
 
 /** Types that are not a user writing to us, so they do not open the 24 h window. */
 const NOT_FROM_THE_USER = new Set(['system']);
@@ -25,40 +31,122 @@ export class ConversationAttributionService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Call once for an inbound row just inserted (phone_number_id, wamid), with the same transaction. */
-  async onInboundStored(tx: EntityManager, phoneNumberId: string, wamid: string, now: Date): Promise<AttributionDecision | null> {
-    const inbound = await this.repo.findStoredInbound(tx, phoneNumberId, wamid);
-    if (!inbound) return null;
-    const identity = { waId: inbound.fromWaId, userId: inbound.fromUserId };
-    const key = contactKey(identity) ?? `unknown:${inbound.wamid}`;
-    const contactId = await this.repo.upsertContact(tx, { phoneNumberId, key, waId: identity.waId, userId: identity.userId, name: inbound.contactName }, now);
-    const conversationId = await this.repo.upsertConversation(
+  /**
+   * Call once with the inbound rows a delivery has just inserted (all of one business number), in
+   * the same transaction, in the order Meta sent them. A fixed number of statements however many
+   * there are: the contacts, the candidates they may answer, then the threads and attributions
+   * together. Each message is decided as if the ones before it were already attributed (a message
+   * the first one answered awaits no answer from the second).
+   */
+  async onInboundStoredMany(tx: EntityManager, stored: readonly StoredInbound[], now: Date): Promise<AttributionDecision[]> {
+    if (stored.length === 0) return [];
+    const phoneNumberId = stored[0]!.phoneNumberId;
+    if (stored.some((i) => i.phoneNumberId !== phoneNumberId)) throw new Error('onInboundStoredMany takes the messages of one business number');
+
+    const contactIds = await this.contactsOf(tx, phoneNumberId, stored, now);
+    const threads = new Map<string, { contactId: string; unread: number; activityAt: Date; inboundAt: Date | null }>();
+    stored.forEach((inbound, i) => {
+      const contactId = contactIds[i]!;
+      const at = inbound.timestamp ?? now;
+      const t = threads.get(contactId) ?? { contactId, unread: 0, activityAt: at, inboundAt: null };
+      t.unread += 1;
+      if (at > t.activityAt) t.activityAt = at;
+      if (!NOT_FROM_THE_USER.has(inbound.type) && (t.inboundAt === null || at > t.inboundAt)) t.inboundAt = at;
+      threads.set(contactId, t);
+    });
+
+    const candidates = await this.candidatesFor(tx, stored, now);
+    const decisions: { result: AttributionDecision; stored: Omit<NewAttribution, 'inboundMessageId' | 'conversationId' | 'contactId'> }[] = [];
+    for (const inbound of stored) {
+      const decision = await this.decide(tx, inbound, candidates, now);
+      // What this message answered is answered for the ones after it, as if it were stored already.
+      if (decision.result.messageId && decision.result.reason !== 'reaction') for (const c of candidates) if (c.id === decision.result.messageId) c.answered = true;
+      decisions.push(decision);
+    }
+    const conversationOf = await this.repo.placeInbound(
       tx,
-      { phoneNumberId, contactId, inboundAt: inbound.timestamp ?? now, opensWindow: !NOT_FROM_THE_USER.has(inbound.type), unread: 1, windowMs: CUSTOMER_SERVICE_WINDOW_MS },
+      phoneNumberId,
+      [...threads.values()],
+      stored.map((inbound, i) => ({ inboundMessageId: inbound.id, contactId: contactIds[i]!, ...decisions[i]!.stored })),
+      CUSTOMER_SERVICE_WINDOW_MS,
       now,
     );
-
-    const decision = await this.decide(tx, inbound, now);
-    await this.repo.insertAttribution(tx, { inboundMessageId: inbound.id, conversationId, contactId, ...decision.stored }, now);
-    this.events.afterCommit(tx, 'inbound.created', { inbound_id: inbound.id, wamid: inbound.wamid, type: inbound.type, phone_number_id: phoneNumberId, conversation_id: conversationId, attribution: decision.result.attribution, message_id: decision.result.messageId });
-    if (decision.result.attribution === 'unattributed') {
-      this.logger.event('info', 'conversations.unattributed_inbound', { inbound_id: inbound.id, wamid: inbound.wamid, reason: decision.result.reason });
-      this.events.afterCommit(tx, 'work_item.changed', { kind: 'unattributed_inbound', change: 'created', inbound_id: inbound.id, conversation_id: conversationId });
-    }
-    return decision.result;
+    stored.forEach((inbound, i) => this.announce(tx, inbound, conversationOf.get(contactIds[i]!)!, decisions[i]!.result));
+    return decisions.map((d) => d.result);
   }
 
-  private async decide(tx: EntityManager, inbound: StoredInbound, now: Date) {
+  /**
+   * Each message's contact. In one statement when the senders share nothing; else one at a time,
+   * so that a contact the first creates is the one the second finds (a phone and then the same
+   * phone with its user id, say), as when they came in separate deliveries.
+   */
+  private async contactsOf(tx: EntityManager, phoneNumberId: string, stored: readonly StoredInbound[], now: Date): Promise<string[]> {
+    const identities = stored.map((inbound) => ({
+      key: contactKey({ waId: inbound.fromWaId, userId: inbound.fromUserId }) ?? `unknown:${inbound.wamid}`,
+      waId: inbound.fromWaId,
+      userId: inbound.fromUserId,
+      name: inbound.contactName,
+    }));
+    // One row per sender: repeated identical senders are one, with the last name given (COALESCE, one by one).
+    const distinct = new Map<string, ContactIdentityRow>();
+    for (const id of identities) {
+      const memo = `${id.key}|${id.waId ?? ''}|${id.userId ?? ''}`;
+      const seen = distinct.get(memo);
+      distinct.set(memo, { ...id, name: id.name ?? seen?.name ?? null });
+    }
+    const rows = [...distinct.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const memoOf = (id: ContactIdentityRow) => `${id.key}|${id.waId ?? ''}|${id.userId ?? ''}`;
+    let ids: string[];
+    if (sharesNothing(rows)) ids = await this.repo.upsertContacts(tx, phoneNumberId, rows, now);
+    else {
+      ids = [];
+      for (const row of rows) ids.push(await this.repo.upsertContact(tx, { phoneNumberId, ...row }, now));
+    }
+    const idOf = new Map(rows.map((row, i) => [memoOf(row), ids[i]!]));
+    return identities.map((id) => idOf.get(memoOf(id))!);
+  }
+
+  private announce(tx: EntityManager, inbound: StoredInbound, conversationId: string, result: AttributionDecision): void {
+    this.events.afterCommit(tx, 'inbound.created', { inbound_id: inbound.id, wamid: inbound.wamid, type: inbound.type, phone_number_id: inbound.phoneNumberId, conversation_id: conversationId, attribution: result.attribution, message_id: result.messageId });
+    if (result.attribution === 'unattributed') {
+      this.logger.event('info', 'conversations.unattributed_inbound', { inbound_id: inbound.id, wamid: inbound.wamid, reason: result.reason });
+      this.events.afterCommit(tx, 'work_item.changed', { kind: 'unattributed_inbound', change: 'created', inbound_id: inbound.id, conversation_id: conversationId });
+    }
+  }
+
+  /** Whether a message could be an answer to what we sent (no context, not forwarded, not a reaction, from a phone). */
+  private looksForAnAnswer(inbound: StoredInbound): inbound is StoredInbound & { fromWaId: string } {
+    return !namedWamidOf(inbound) && !isForwarded(inbound.raw) && inbound.type !== 'reaction' && inbound.fromWaId !== null;
+  }
+
+  /** The messages sent to any of these senders around their messages' times, in one statement. */
+  private async candidatesFor(tx: EntityManager, stored: readonly StoredInbound[], now: Date): Promise<Candidate[]> {
+    const asking = stored.filter((i) => this.looksForAnAnswer(i));
+    if (asking.length === 0) return [];
+    const times = asking.map((i) => (i.timestamp ?? now).getTime());
+    const { awaitingAnswerMs } = this.config.conversations;
+    return this.repo.outboundCandidatesOf(
+      tx,
+      stored[0]!.phoneNumberId,
+      [...new Set(asking.map((i) => i.fromWaId!))],
+      new Date(Math.min(...times) - awaitingAnswerMs - CANDIDATES_BEFORE_MS),
+      new Date(Math.max(...times) + CANDIDATES_AFTER_MS),
+    );
+  }
+
+  private async decide(tx: EntityManager, inbound: StoredInbound, candidates: readonly Candidate[], now: Date) {
     const namedWamid = namedWamidOf(inbound);
     const forwarded = isForwarded(inbound.raw);
     const target = namedWamid ? await this.repo.resolveWamid(tx, inbound.phoneNumberId, namedWamid) : null;
     let awaiting: string[] = [];
-    if (!namedWamid && !forwarded && inbound.type !== 'reaction' && inbound.fromWaId) {
+    if (this.looksForAnAnswer(inbound)) {
       const at = inbound.timestamp ?? now;
       const { awaitingAnswerMs, replyPurposes } = this.config.conversations;
-      const candidates = await this.repo.outboundCandidates(tx, inbound.phoneNumberId, inbound.fromWaId, new Date(at.getTime() - awaitingAnswerMs - 3_600_000), new Date(at.getTime() + 60_000));
+      const from = at.getTime() - awaitingAnswerMs - CANDIDATES_BEFORE_MS;
+      const to = at.getTime() + CANDIDATES_AFTER_MS;
+      const mine = candidates.filter((c) => c.toWaId === inbound.fromWaId && c.createdAt.getTime() > from && c.createdAt.getTime() <= to);
       awaiting = awaitingAnswer(
-        candidates.map((c) => ({ id: c.id, sentAt: c.sentAt, answered: c.answered, expectsReply: expectsReply(c.payload, c.purpose, replyPurposes) })),
+        mine.map((c) => ({ id: c.id, sentAt: c.sentAt, answered: c.answered, expectsReply: expectsReply(c.payload, c.purpose, replyPurposes) })),
         at,
         awaitingAnswerMs,
       );
@@ -66,6 +154,19 @@ export class ConversationAttributionService {
     const result = decideAttribution({ type: inbound.type, namedWamid, target, forwarded, awaiting });
     return { result, stored: { attribution: result.attribution, reason: result.reason, messageId: result.messageId, namedWamid } };
   }
+}
+
+/** No two identities share a key, a phone or a user id: each finds or makes its own contact. */
+function sharesNothing(rows: readonly ContactIdentityRow[]): boolean {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    for (const v of [`k:${r.key}`, r.waId ? `w:${r.waId}` : null, r.userId ? `u:${r.userId}` : null]) {
+      if (v === null) continue;
+      if (seen.has(v)) return false;
+      seen.add(v);
+    }
+  }
+  return true;
 }
 
 /** context.id, or for a reaction the message it reacts to. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Attribution, AttributionReason, NamedTarget } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
+import { preparedTxRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import type { Contact } from './contact.entity.js';
 import type { Conversation, ConversationState } from './conversation.entity.js';
@@ -26,6 +27,14 @@ export interface NewAttribution {
   reason: AttributionReason;
   messageId: string | null;
   namedWamid: string | null;
+}
+
+/** Who wrote, as upsertContact takes it. */
+export interface ContactIdentityRow {
+  key: string;
+  waId: string | null;
+  userId: string | null;
+  name: string | null;
 }
 
 export interface ConversationView extends Conversation {
@@ -98,6 +107,45 @@ export class ConversationsRepository {
     return rows[0]!.id;
   }
 
+  /**
+   * upsertContact for several identities of one number in one statement, each by the same rule.
+   * Only for identities that share no key, phone or user id (the caller runs the others one at a
+   * time, where the first one's contact is the second one's to find). Locks the contacts it finds
+   * and inserts the others in key order. Returns one contact id per identity, in input order.
+   */
+  async upsertContacts(tx: EntityManager, phoneNumberId: string, identities: readonly ContactIdentityRow[], now: Date): Promise<string[]> {
+    if (identities.length === 0) return [];
+    const raw = await preparedTxRows<{ n: string; id: string }>(
+      tx,
+      `WITH wanted AS (SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS u(key, wa_id, user_id, name, n)),
+       found AS (
+         SELECT w.n, c.id FROM wanted w
+         CROSS JOIN LATERAL (
+           SELECT id FROM contacts
+            WHERE phone_number_id = $1
+              AND ((w.user_id IS NOT NULL AND user_id = w.user_id) OR (w.wa_id IS NOT NULL AND wa_id = w.wa_id AND (w.user_id IS NULL OR user_id IS NULL)))
+            ORDER BY (user_id IS NOT DISTINCT FROM w.user_id) DESC, created_at
+            LIMIT 1 FOR UPDATE) c),
+       updated AS (
+         UPDATE contacts k SET user_id = COALESCE(k.user_id, w.user_id), wa_id = COALESCE(k.wa_id, w.wa_id), name = COALESCE(w.name, k.name), updated_at = $6
+           FROM found f JOIN wanted w ON w.n = f.n WHERE k.id = f.id),
+       inserted AS (
+         INSERT INTO contacts (phone_number_id, contact_key, wa_id, user_id, name, created_at, updated_at)
+         SELECT $1, w.key, w.wa_id, w.user_id, w.name, $6, $6 FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM found f WHERE f.n = w.n) ORDER BY w.key
+         ON CONFLICT (phone_number_id, contact_key) DO UPDATE SET name = COALESCE(EXCLUDED.name, contacts.name), updated_at = EXCLUDED.updated_at
+         RETURNING id, contact_key)
+       SELECT n, id FROM found
+       UNION ALL SELECT w.n, i.id FROM inserted i JOIN wanted w ON w.key = i.contact_key`,
+      [phoneNumberId, identities.map((i) => i.key), identities.map((i) => i.waId), identities.map((i) => i.userId), identities.map((i) => i.name), now],
+    );
+    const byN = new Map(raw.map((r) => [Number(r.n), r.id]));
+    return identities.map((_, i) => {
+      const id = byN.get(i + 1);
+      if (!id) throw new Error(`no contact came back for identity ${i + 1} of ${identities.length}`);
+      return id;
+    });
+  }
+
   async findContactByWaId(db: Db, phoneNumberId: string, waId: string): Promise<string | null> {
     const rows = await queryRows<{ id: string }>(db, `SELECT id FROM contacts WHERE phone_number_id = $1 AND wa_id = $2 ORDER BY created_at LIMIT 1`, [phoneNumberId, waId]);
     return rows[0]?.id ?? null;
@@ -124,6 +172,64 @@ export class ConversationsRepository {
       [c.phoneNumberId, c.contactId, c.unread, c.inboundAt ?? now, inboundAt, until, now],
     );
     return rows[0]!.id;
+  }
+
+  /**
+   * The threads of a delivery's inbound messages and their attributions, in one statement: per
+   * contact its thread upserted as upsertConversation does (its messages summed up: `unread` of
+   * them, the latest activity, the latest `inboundAt` that opens the window), locked in contact
+   * order so concurrent deliveries of the same customers queue instead of deadlocking; then every
+   * message's attribution in its contact's thread. Returns contact id → thread id.
+   */
+  async placeInbound(
+    tx: EntityManager,
+    phoneNumberId: string,
+    threads: readonly { contactId: string; unread: number; activityAt: Date; inboundAt: Date | null }[],
+    attributions: readonly Omit<NewAttribution, 'conversationId'>[],
+    windowMs: number,
+    now: Date,
+  ): Promise<Map<string, string>> {
+    if (threads.length === 0) return new Map();
+    const sorted = [...threads].sort((a, b) => (a.contactId < b.contactId ? -1 : a.contactId > b.contactId ? 1 : 0));
+    const a = <K extends keyof Omit<NewAttribution, 'conversationId'>>(k: K) => attributions.map((x) => x[k]);
+    const raw = await preparedTxRows<{ id: string; contact_id: string }>(
+      tx,
+      `WITH threads AS (
+         INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at)
+         SELECT $1, c, 'open', n, a, i, i + make_interval(secs => $6::double precision / 1000), $7, $7
+           FROM unnest($2::uuid[], $3::int[], $4::timestamptz[], $5::timestamptz[]) WITH ORDINALITY AS u(c, n, a, i, o) ORDER BY o
+         ON CONFLICT (phone_number_id, contact_id) DO UPDATE SET
+           state = CASE WHEN EXCLUDED.unread_count > 0 THEN 'open' ELSE conversations.state END,
+           unread_count = conversations.unread_count + EXCLUDED.unread_count,
+           last_activity_at = GREATEST(conversations.last_activity_at, EXCLUDED.last_activity_at),
+           last_inbound_at = GREATEST(conversations.last_inbound_at, EXCLUDED.last_inbound_at),
+           window_open_until = GREATEST(conversations.window_open_until, EXCLUDED.window_open_until),
+           updated_at = EXCLUDED.updated_at
+         RETURNING id, contact_id),
+       attributed AS (
+         INSERT INTO inbound_attributions (inbound_message_id, conversation_id, contact_id, attribution, reason, message_id, named_wamid, created_at, updated_at)
+         SELECT u.i, t.id, u.k, u.a, u.r, u.m, u.w, $7, $7
+           FROM unnest($8::uuid[], $9::uuid[], $10::text[], $11::text[], $12::uuid[], $13::text[]) AS u(i, k, a, r, m, w)
+           JOIN threads t ON t.contact_id = u.k
+         ON CONFLICT (inbound_message_id) DO NOTHING)
+       SELECT id, contact_id FROM threads`,
+      [
+        phoneNumberId,
+        sorted.map((r) => r.contactId),
+        sorted.map((r) => r.unread),
+        sorted.map((r) => r.activityAt),
+        sorted.map((r) => r.inboundAt),
+        windowMs,
+        now,
+        a('inboundMessageId'),
+        a('contactId'),
+        a('attribution'),
+        a('reason'),
+        a('messageId'),
+        a('namedWamid'),
+      ],
+    );
+    return new Map(raw.map((r) => [r.contact_id, r.id]));
   }
 
   /** The latest window end for a phone number on a business number (any of its contacts). */
@@ -187,11 +293,6 @@ export class ConversationsRepository {
 
   // ---- attribution ---------------------------------------------------------------------------
 
-  async findStoredInbound(db: Db, phoneNumberId: string, wamid: string): Promise<StoredInbound | null> {
-    const rows = await queryRows<Record<string, unknown>>(db, `${INBOUND_SELECT} WHERE i.phone_number_id = $1 AND i.wamid = $2`, [phoneNumberId, wamid]);
-    return rows[0] ? toInbound(rows[0]) : null;
-  }
-
   /** What a wamid named by an inbound message is on this number: one of ours, one of hers, or unknown. */
   async resolveWamid(db: Db, phoneNumberId: string, wamid: string): Promise<NamedTarget> {
     const out = await queryRows<{ id: string }>(db, `SELECT id FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`, [phoneNumberId, wamid]);
@@ -201,27 +302,26 @@ export class ConversationsRepository {
     return { kind: 'unknown' };
   }
 
-  /** Messages sent to this phone from this number between `from` and `to`, and whether one is answered. */
-  async outboundCandidates(db: Db, phoneNumberId: string, waId: string, from: Date, to: Date): Promise<OutboundCandidate[]> {
-    const rows = await queryRows<{ id: string; payload: Record<string, unknown>; purpose: string; sent_at: Date | null; answered: boolean }>(
-      db,
-      `SELECT o.id, o.payload, o.purpose, COALESCE(o.accepted_at, o.sent_at, o.sending_started_at) AS sent_at,
+  /** Messages sent to these phones from this number, made between `from` and `to`: whose each is, when it was made, whether one is answered. */
+  async outboundCandidatesOf(tx: EntityManager, phoneNumberId: string, waIds: readonly string[], from: Date, to: Date): Promise<(OutboundCandidate & { toWaId: string; createdAt: Date })[]> {
+    const rows = await preparedTxRows<{ id: string; to_wa_id: string; created_at: Date; payload: Record<string, unknown>; purpose: string; sent_at: Date | null; answered: boolean }>(
+      tx,
+      `SELECT o.id, o.to_wa_id, o.created_at, o.payload, o.purpose, COALESCE(o.accepted_at, o.sent_at, o.sending_started_at) AS sent_at,
               EXISTS (SELECT 1 FROM inbound_attributions a WHERE a.message_id = o.id AND a.reason <> 'reaction') AS answered
          FROM outbound_messages o
-        WHERE o.phone_number_id = $1 AND o.to_wa_id = $2 AND o.wamid IS NOT NULL AND o.state NOT IN ('failed', 'cancelled')
+        WHERE o.phone_number_id = $1 AND o.to_wa_id = ANY($2::text[]) AND o.wamid IS NOT NULL AND o.state NOT IN ('failed', 'cancelled')
           AND o.created_at > $3 AND o.created_at <= $4`,
-      [phoneNumberId, waId, from, to],
+      [phoneNumberId, waIds, from, to],
     );
-    return rows.map((r) => ({ id: r.id, payload: r.payload, purpose: r.purpose, sentAt: r.sent_at ? new Date(r.sent_at) : null, answered: r.answered }));
-  }
-
-  async insertAttribution(db: Db, a: NewAttribution, now: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO inbound_attributions (inbound_message_id, conversation_id, contact_id, attribution, reason, message_id, named_wamid, created_at, updated_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
-       ON CONFLICT (inbound_message_id) DO NOTHING`,
-      [a.inboundMessageId, a.conversationId, a.contactId, a.attribution, a.reason, a.messageId, a.namedWamid, now],
-    );
+    return rows.map((r) => ({
+      id: r.id,
+      toWaId: r.to_wa_id,
+      createdAt: new Date(r.created_at),
+      payload: r.payload,
+      purpose: r.purpose,
+      sentAt: r.sent_at ? new Date(r.sent_at) : null,
+      answered: r.answered,
+    }));
   }
 
   /** Changes an attribution by hand and records the change, in one transaction. */

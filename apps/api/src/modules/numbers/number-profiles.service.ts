@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { GraphClient } from '@sendbook/whatsapp';
+import { parseTier } from '@sendbook/queue';
+import type { GraphClient, PhoneNumberProfile } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { OutboxService } from '../outbox/outbox.service.js';
+import { MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { NumberProfilesRepository } from './number-profiles.repository.js';
 
@@ -12,15 +15,21 @@ export interface ProfileSync {
   readonly failed: { phone_number_id: string; outcome: string; error: string | null }[];
 }
 
+/** Where a limit read from the Graph API is recorded as coming from (beside webhook fields). */
+export const GRAPH_LIMIT_SOURCE = 'graph:whatsapp_business_manager_messaging_limit';
+
 /**
  * Reads each business number's profile from Meta (`GET /<phone_number_id>`): its verified name,
- * quality rating and throughput level, which no webhook carries in full. On worker boot, then
- * every NUMBER_PROFILE_SYNC_INTERVAL_MS, and when an admin asks.
+ * quality rating, throughput level and the portfolio's messaging limit, which no webhook carries in
+ * full. On worker boot, then every NUMBER_PROFILE_SYNC_INTERVAL_MS, and when an admin asks. The
+ * limit replaces the configured assumption (MESSAGING_LIMIT) as a webhook's announcement would.
  */
 @Injectable()
 export class NumberProfilesService {
   constructor(
     private readonly repo: NumberProfilesRepository,
+    private readonly limits: MessagingLimitsRepository,
+    private readonly outbox: OutboxService,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
@@ -36,6 +45,7 @@ export class NumberProfilesService {
       const result = await this.graph.getPhoneNumber(id);
       if (result.outcome === 'ok') {
         await this.repo.save({ ...result, id }, this.clock.now());
+        await this.adoptLimit(id, result);
         synced.push(id);
       } else {
         const error = result.outcome === 'rejected' ? `${result.error.code}: ${result.error.message}` : null;
@@ -44,5 +54,17 @@ export class NumberProfilesService {
       }
     }
     return { synced, failed };
+  }
+
+  /** Meta's current limit for the number's scope; a raised one lets the rows waiting for a slot go now. */
+  private async adoptLimit(id: string, profile: PhoneNumberProfile): Promise<void> {
+    const limit = parseTier(profile.messagingLimit);
+    // Absent, TIER_NOT_SET or a name we do not know: keep the limit we have.
+    if (limit === null) return;
+    const scopeId = this.limits.scopeOf(id);
+    const released = await this.limits.adopt(scopeId, limit, GRAPH_LIMIT_SOURCE, this.clock.now());
+    if (released === null) return;
+    this.logger.event('info', 'policy.messaging_limit', { scope_id: scopeId, limit, source: GRAPH_LIMIT_SOURCE, phone_number_id: id, released: released.length });
+    await this.outbox.bringForward(released);
   }
 }

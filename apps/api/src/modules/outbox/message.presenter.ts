@@ -22,6 +22,7 @@ export function presentMessage(m: OutboundMessage, { replies = [], rendered = nu
     to: m.to,
     purpose: m.purpose,
     trigger_ref: m.triggerRef,
+    campaign: m.campaign,
     payload: m.payload,
     fallback_template: m.fallbackTemplate,
     priority: m.priority,

@@ -5,18 +5,21 @@ import { readsOnlyOwnMessages } from '../../common/auth/access.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { validateAs } from '../../common/errors/validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
-import { SendingPausesService } from './sending-pauses.service.js';
+import { principalName } from '../audit/actor-names.js';
 import { AuditService } from '../audit/audit.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
-import type { CreateMessageDto } from './dto/create-message.dto.js';
+import { CreateMessageDto } from './dto/create-message.dto.js';
+import type { CreateMessageBatchDto } from './dto/create-message-batch.dto.js';
 import type { ListMessagesDto } from './dto/list-messages.dto.js';
 import type { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { OutboxPorts } from './outbox-ports.js';
+import { recipientKey } from './outbox.repository.js';
 import { OutboxService } from './outbox.service.js';
 
 const DEFAULT_PAGE = 50;
@@ -32,7 +35,6 @@ export class MessagesService {
     private readonly templates: TemplatesService,
     private readonly ports: OutboxPorts,
     private readonly audit: AuditService,
-    private readonly pauses: SendingPausesService,
     private readonly policy: SendingPolicy,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -41,9 +43,18 @@ export class MessagesService {
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
   async create(dto: CreateMessageDto, by: Principal) {
     const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(by));
-    // A message created just now cannot have replies yet.
-    const [presented] = await this.present([message], { fresh: !deduplicated });
+    // A message created just now cannot have replies yet, and its creator is the caller.
+    const [presented] = await this.present([message], { fresh: !deduplicated, caller: by });
     return { message: presented, deduplicated };
+  }
+
+  /** Each item checked as its own request would be, all of them written together; one result per item. */
+  async createMany(dto: CreateMessageBatchDto, by: Principal) {
+    const items = await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)));
+    const results = await this.outbox.enqueueMany(items, actorOf(by));
+    const rows = results.flatMap((r) => (r.message ? [r.message] : []));
+    const presented = new Map((await this.present(rows)).map((m) => [m.id, m]));
+    return { results: results.map((r) => ({ status: r.status, message: r.message ? presented.get(r.message.id)! : null, details: r.problems })) };
   }
 
   /** A key that may only send sees only the messages it enqueued. */
@@ -51,7 +62,7 @@ export class MessagesService {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
+    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, campaign: query.campaign, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }
@@ -77,14 +88,17 @@ export class MessagesService {
   /**
    * Resources for rows, with what each needs looked up for all at once: replies, the rendered
    * template, who enqueued it. `fresh`: rows created just now, which cannot have replies yet.
+   * `caller`: who is asking; rows they enqueued are named from the principal, without a lookup.
    */
-  async present(rows: readonly OutboundMessage[], { fresh = false } = {}) {
-    const [replies, rendered, names, waiting] = await Promise.all([
+  async present(rows: readonly OutboundMessage[], { fresh = false, caller }: { fresh?: boolean; caller?: Principal } = {}) {
+    const known = caller ? new Map([[actorOf(caller), principalName(caller)]]) : new Map<string, string>();
+    const [replies, rendered, looked, waiting] = await Promise.all([
       fresh ? new Map<string, string[]>() : this.ports.replies.get().repliesFor(rows.map((m) => m.id)),
       Promise.all(rows.map((m) => this.rendered(m))),
-      this.audit.names(rows.flatMap((m) => (m.createdBy ? [m.createdBy] : []))),
+      this.audit.names(rows.flatMap((m) => (m.createdBy && !known.has(m.createdBy) ? [m.createdBy] : []))),
       this.waiting(rows),
     ]);
+    const names = new Map([...looked, ...known]);
     return rows.map((m, i) => presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names, waiting: waiting.get(m.id) ?? null }));
   }
 
@@ -93,17 +107,13 @@ export class MessagesService {
     const queued = rows.filter((m) => m.state === 'queued');
     const out = new Map<string, NonNullable<Message['waiting']>>();
     if (queued.length === 0) return out;
-    const [pauses, recipients] = await Promise.all([
-      this.pauses.active(),
-      this.outbox.recipientsContext([...new Map(queued.map((m) => [`${m.phoneNumberId}:${m.toWaId}`, { phoneNumberId: m.phoneNumberId, waId: m.toWaId }])).values()]),
-    ]);
+    const recipients = await this.outbox.waitFacts(queued.map((m) => ({ phoneNumberId: m.phoneNumberId, waId: m.toWaId })));
     const now = this.clock.now();
     for (const m of queued) {
-      const recipient = recipients.get(`${m.phoneNumberId}:${m.toWaId}`);
-      const paused = pauses.some((p) => p.scope === 'account' || p.phoneNumberId === m.phoneNumberId);
+      const recipient = recipients.get(recipientKey({ phoneNumberId: m.phoneNumberId, waId: m.toWaId }));
       const wait = whyWaiting(
         { notBefore: new Date(m.notBefore), attempts: m.attempts, lastErrorCode: m.lastError?.code ?? null },
-        { now, paused, lastSentToRecipientAt: recipient?.lastSentAt ?? null, pairIntervalMs: this.policy.pairIntervalMs() },
+        { now, paused: recipient?.paused ?? false, lastSentToRecipientAt: recipient?.lastSentAt ?? null, pairIntervalMs: this.policy.pairIntervalMs() },
       );
       if (!wait) continue;
       const zone = wait.reason === 'quiet_hours' ? (recipientTimeZone({ contactTimeZone: recipient?.timeZone ?? null, e164: m.to }) ?? this.config.policy.defaultTimeZone) : null;

@@ -16,6 +16,7 @@ describe('newOutboundRow', () => {
       toWaId: '972501234567',
       purpose: 'order_shipped',
       triggerRef: null,
+      campaign: null,
       payload: { type: 'text', text: { body: 'Shipped' } },
       contentHash: expect.any(String),
       fallbackTemplate: null,
@@ -29,13 +30,13 @@ describe('newOutboundRow', () => {
   it('takes what the request gives', () => {
     const notBefore = new Date('2026-12-02T06:00:00Z');
     const fallback = { name: 'order_shipped', language: { code: 'en' } };
-    const row = newOutboundRow(dto({ trigger_ref: 'orders/1', priority: 5, not_before: notBefore, phone_number_id: '555', fallback_template: fallback }), phone, at);
-    expect(row).toMatchObject({ triggerRef: 'orders/1', priority: 5, notBefore, phoneNumberId: '555', fallbackTemplate: fallback });
+    const row = newOutboundRow(dto({ trigger_ref: 'orders/1', priority: 5, not_before: notBefore, phone_number_id: '555', fallback_template: fallback, campaign: 'black-friday' }), phone, at);
+    expect(row).toMatchObject({ triggerRef: 'orders/1', campaign: 'black-friday', priority: 5, notBefore, phoneNumberId: '555', fallbackTemplate: fallback });
   });
 
   it('fingerprints what the message says and to whom, not how it is scheduled', () => {
     const base = newOutboundRow(dto(), phone, at).contentHash;
-    expect(newOutboundRow(dto({ dedupe_key: 'other', priority: 9, trigger_ref: 'x' }), phone, at).contentHash).toBe(base);
+    expect(newOutboundRow(dto({ dedupe_key: 'other', priority: 9, trigger_ref: 'x', campaign: 'spring' }), phone, at).contentHash).toBe(base);
     expect(newOutboundRow(dto({ payload: { type: 'text', text: { body: 'Delayed' } } }), phone, at).contentHash).not.toBe(base);
     expect(newOutboundRow(dto({ purpose: 'order_delayed' }), phone, at).contentHash).not.toBe(base);
     expect(newOutboundRow(dto(), { e164: '+972509999999', waId: '972509999999' }, at).contentHash).not.toBe(base);

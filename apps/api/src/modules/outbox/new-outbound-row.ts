@@ -17,6 +17,7 @@ export function newOutboundRow(
     toWaId: phone.waId,
     purpose: dto.purpose,
     triggerRef: dto.trigger_ref ?? null,
+    campaign: dto.campaign ?? null,
     payload: dto.payload,
     contentHash: contentFingerprint({ to: phone.e164, purpose: dto.purpose, payload: dto.payload }),
     fallbackTemplate: dto.fallback_template ?? null,

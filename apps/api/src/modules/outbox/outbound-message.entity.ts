@@ -20,6 +20,8 @@ export const IS_FINISHED_SQL = `state IN (${FINISHED_STATES.map((s) => `'${s}'`)
 // updated twice each without also writing this index.
 @Index('ix_outbound_messages_retain', ['retainUntil'], { where: IS_FINISHED_SQL })
 @Index('ix_outbound_messages_trigger_ref', ['triggerRef'], { where: 'trigger_ref IS NOT NULL' })
+// A campaign's messages (its view counts them, `?campaign=` lists them, newest first).
+@Index('ix_outbound_messages_campaign', ['campaign', 'createdAt'], { where: 'campaign IS NOT NULL' })
 @Index('ix_outbound_messages_state_created', ['state', 'createdAt'])
 @Index('ix_outbound_messages_created', ['createdAt', 'id'])
 @Index('ix_outbound_messages_recipient', ['phoneNumberId', 'toWaId', 'createdAt'])
@@ -47,6 +49,10 @@ export class OutboundMessage {
 
   @Column({ name: 'trigger_ref', type: 'text', nullable: true })
   triggerRef!: string | null;
+
+  /** The send-out it belongs to (an integrator's tag, 1-100 chars), for the campaign view. */
+  @Column({ type: 'text', nullable: true })
+  campaign!: string | null;
 
   @Column({ type: 'jsonb' })
   payload!: Record<string, unknown>;

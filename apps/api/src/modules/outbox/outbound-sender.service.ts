@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
@@ -105,6 +106,10 @@ export class OutboundSender {
       return { kind: 'requeued', notBefore: gate.until, reason: `policy:${gate.reason}` };
     }
 
+    // A token taken a moment ahead (SendingPolicy.leadMsFor): wait for it here, before the claim,
+    // so nothing is `sending` that is not about to be sent, and Meta sees the sends spaced.
+    const early = gate.sendAt.getTime() - this.clock.now().getTime();
+    if (early > 0) await sleep(early);
     const row = await this.repo.claim(messageId, this.clock.now());
     return row ? { kind: 'claimed', row } : { kind: 'not_claimed' };
   }

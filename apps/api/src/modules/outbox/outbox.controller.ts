@@ -7,12 +7,13 @@ import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js'
 import { TAGS } from '../../contract/tags.js';
 import { arrayOf, object } from '../../contract/schema.js';
 import { CreateMessageDto } from './dto/create-message.dto.js';
+import { CreateMessageBatchDto, MAX_BATCH_MESSAGES } from './dto/create-message-batch.dto.js';
 import { ListMessagesDto } from './dto/list-messages.dto.js';
 import { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { ReleaseMessageDto, ResendMessageDto } from './dto/follow-up.dto.js';
 import { MessageFollowUpsService } from './message-follow-ups.service.js';
 import { MessagesService } from './messages.service.js';
-import { DedupeConflict, FollowUpResult, MessageHistoryEntry, MessagePage, MessageResult, OneMessage, StatusEventList } from './outbox.schemas.js';
+import { BatchResult, DedupeConflict, FollowUpResult, MessageHistoryEntry, MessagePage, MessageResult, OneMessage, StatusEventList } from './outbox.schemas.js';
 
 @ApiTag(TAGS.outbox)
 @Controller('v1/messages')
@@ -40,6 +41,20 @@ export class OutboxController {
     const created = await this.messages.create(dto, by);
     res.status(created.deduplicated ? 200 : 201);
     return created;
+  }
+
+  /** Up to 1,000 messages; each item is created, deduplicated, a conflict or invalid on its own. */
+  @Post('batch')
+  @HttpCode(200)
+  @Access('send')
+  @ApiOperation({
+    id: 'createMessageBatch',
+    summary: 'Enqueue many messages at once',
+    description: `\`{"messages": [...]}\`, 1 to ${MAX_BATCH_MESSAGES} bodies of \`POST /v1/messages\`. Each item succeeds or fails on its own, never the batch: one result per item, in order, judged as its own request would be (the same validation, the same \`dedupe_key\` rules, the same pacing, limits and quiet hours afterwards).`,
+    responses: { 200: { description: 'One result per item.', body: BatchResult } },
+  })
+  createBatch(@Body() dto: CreateMessageBatchDto, @CurrentPrincipal() by: Principal) {
+    return this.messages.createMany(dto, by);
   }
 
   @Get()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxState, RowError } from '@sendbook/queue';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Batcher } from '../../common/batching/batcher.js';
 import { preparedRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
@@ -13,6 +13,7 @@ export interface NewOutboundMessage {
   toWaId: string;
   purpose: string;
   triggerRef: string | null;
+  campaign: string | null;
   payload: Record<string, unknown>;
   contentHash: string;
   fallbackTemplate: Record<string, unknown> | null;
@@ -66,6 +67,7 @@ export interface HistoryRow {
 export interface ListFilter {
   dedupeKey?: string;
   triggerRef?: string;
+  campaign?: string;
   state?: OutboxState;
   /** Only the rows this actor enqueued (a send-only API key's view). */
   createdBy?: string;
@@ -99,6 +101,23 @@ export const PEEK_SQL = `
     JOIN outbound_messages m ON m.id = i.id
     LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND k.wa_id = m.to_wa_id
     LEFT JOIN conversations c ON c.phone_number_id = m.phone_number_id AND c.contact_id = k.id`;
+
+/** A business number and one of its recipients. */
+export interface RecipientPair {
+  phoneNumberId: string;
+  waId: string;
+}
+
+/** What "why not yet" needs to know about a queued row beyond the row (OutboxRepository.waitFacts). */
+export interface WaitFacts {
+  /** The number or the whole account has an active sending pause. */
+  paused: boolean;
+  lastSentAt: Date | null;
+  timeZone: string | null;
+}
+
+/** The key of a pair in `waitFacts`'s answer. */
+export const recipientKey = (pair: RecipientPair): string => `${pair.phoneNumberId}:${pair.waId}`;
 
 /** The audit reason of a try that threw before its claim (nothing was sent). */
 export const PREPARE_FAILED_REASON = 'could not be prepared for sending';
@@ -134,15 +153,36 @@ export class OutboxRepository {
     return this.inserts.add({ row, audit, now });
   }
 
-  private readonly inserts = new Batcher<{ row: NewOutboundMessage; audit: Audit; now: Date }, OutboundMessage | null>(async (items) => {
+  /**
+   * The same for a batch request's rows, without waiting to be grouped with other callers: one
+   * statement for all of them, one result per row in order (null: the key exists, or an earlier
+   * row of the same batch took it).
+   */
+  insertAllIfAbsent(rows: readonly NewOutboundMessage[], audit: Audit, now: Date): Promise<readonly (OutboundMessage | null)[]> {
+    return rows.length === 0 ? Promise.resolve([]) : this.insertRows(rows.map((row) => ({ row, audit, now })));
+  }
+
+  /** The rows holding these keys, by key: a batch's duplicates told apart in one read. */
+  async findByDedupeKeys(dedupeKeys: readonly string[]): Promise<Map<string, OutboundMessage>> {
+    if (dedupeKeys.length === 0) return new Map();
+    const rows = await this.dataSource.getRepository(OutboundMessage).findBy({ dedupeKey: In([...new Set(dedupeKeys)]) });
+    return new Map(rows.map((r) => [r.dedupeKey, r]));
+  }
+
+  private readonly inserts = new Batcher<{ row: NewOutboundMessage; audit: Audit; now: Date }, OutboundMessage | null>((items) => this.insertRows(items));
+
+  private async insertRows(items: readonly { row: NewOutboundMessage; audit: Audit; now: Date }[]): Promise<(OutboundMessage | null)[]> {
     const seen = new Set<string>();
-    const unique = items.filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey));
+    // In key order: two statements that share keys wait for each other's rows in the same order,
+    // never in a cycle (a deadlock), however their callers ordered them.
+    const unique = items.filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey)).sort((a, b) => (a.row.dedupeKey < b.row.dedupeKey ? -1 : a.row.dedupeKey > b.row.dedupeKey ? 1 : 0));
     const input = unique.map(({ row, audit, now }) => ({
       dedupe_key: row.dedupeKey,
       to: row.to,
       to_wa_id: row.toWaId,
       purpose: row.purpose,
       trigger_ref: row.triggerRef,
+      campaign: row.campaign,
       payload: row.payload,
       content_hash: row.contentHash,
       fallback_template: row.fallbackTemplate,
@@ -159,14 +199,14 @@ export class OutboxRepository {
       this.dataSource,
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
-           dedupe_key text, "to" text, to_wa_id text, purpose text, trigger_ref text, payload jsonb, content_hash text,
+           dedupe_key text, "to" text, to_wa_id text, purpose text, trigger_ref text, campaign text, payload jsonb, content_hash text,
            fallback_template jsonb, priority int, phone_number_id text, not_before timestamptz, retain_until timestamptz,
            at timestamptz, actor text, reason text, details jsonb)),
        inserted AS (
          INSERT INTO outbound_messages
-           (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
+           (dedupe_key, "to", to_wa_id, purpose, trigger_ref, campaign, payload, content_hash, fallback_template,
             priority, phone_number_id, state, not_before, retain_until, created_at, updated_at, created_by)
-         SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, fallback_template,
+         SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, campaign, payload, content_hash, fallback_template,
                 priority, phone_number_id, 'queued', not_before, retain_until, at, at, actor FROM input
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING *),
@@ -182,7 +222,7 @@ export class OutboxRepository {
       byKey.delete(row.dedupeKey);
       return inserted;
     });
-  });
+  }
 
   async findById(id: string): Promise<OutboundMessage | null> {
     return this.dataSource.getRepository(OutboundMessage).findOneBy({ id });
@@ -197,6 +237,7 @@ export class OutboxRepository {
     const qb = this.dataSource.getRepository(OutboundMessage).createQueryBuilder('m');
     if (filter.dedupeKey !== undefined) qb.andWhere('m.dedupe_key = :dedupeKey', { dedupeKey: filter.dedupeKey });
     if (filter.triggerRef !== undefined) qb.andWhere('m.trigger_ref = :triggerRef', { triggerRef: filter.triggerRef });
+    if (filter.campaign !== undefined) qb.andWhere('m.campaign = :campaign', { campaign: filter.campaign });
     if (filter.state !== undefined) qb.andWhere('m.state = :state', { state: filter.state });
     if (filter.createdBy !== undefined) qb.andWhere('m.created_by = :createdBy', { createdBy: filter.createdBy });
     if (filter.after) qb.andWhere('(m.created_at, m.id) < (:createdAt, :id)', filter.after);
@@ -488,23 +529,32 @@ export class OutboxRepository {
   }
 
   /**
-   * For queued rows' "why not yet": when each recipient last got a message from its number, and the
-   * contact's own time zone when it has one. One statement for a page.
+   * For queued rows' "why not yet": whether each recipient's number (or the account) is paused,
+   * when that number last sent to the recipient, and the contact's own time zone when it has one.
+   * Concurrent callers (every POST /v1/messages answers with its row's wait) share one prepared
+   * statement; a page of a list is one call.
    */
-  async recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]): Promise<Map<string, { lastSentAt: Date | null; timeZone: string | null }>> {
-    const out = new Map<string, { lastSentAt: Date | null; timeZone: string | null }>();
-    if (pairs.length === 0) return out;
-    const rows = await queryRows<{ phone_number_id: string; wa_id: string; last_sent_at: Date | null; time_zone: string | null }>(
+  async waitFacts(pairs: readonly RecipientPair[]): Promise<Map<string, WaitFacts>> {
+    if (pairs.length === 0) return new Map();
+    return this.waitFactBatches.add(pairs);
+  }
+
+  private readonly waitFactBatches = new Batcher<readonly RecipientPair[], Map<string, WaitFacts>>(async (groups) => {
+    const unique = new Map(groups.flat().map((p) => [recipientKey(p), p]));
+    const rows = await preparedRows<{ phone_number_id: string; wa_id: string; paused: boolean; last_sent_at: Date | null; time_zone: string | null }>(
       this.dataSource,
       `SELECT p.phone_number_id, p.wa_id,
+              EXISTS (SELECT 1 FROM sending_pauses s
+                       WHERE s.resumed_at IS NULL AND (s.scope = 'account' OR s.phone_number_id = p.phone_number_id)) AS paused,
               (SELECT max(o.accepted_at) FROM outbound_messages o WHERE o.phone_number_id = p.phone_number_id AND o.to_wa_id = p.wa_id AND o.accepted_at IS NOT NULL) AS last_sent_at,
               (SELECT k.time_zone FROM contacts k WHERE k.phone_number_id = p.phone_number_id AND k.wa_id = p.wa_id AND k.time_zone IS NOT NULL LIMIT 1) AS time_zone
          FROM unnest($1::text[], $2::text[]) AS p(phone_number_id, wa_id)`,
-      [pairs.map((p) => p.phoneNumberId), pairs.map((p) => p.waId)],
+      [[...unique.values()].map((p) => p.phoneNumberId), [...unique.values()].map((p) => p.waId)],
     );
-    for (const r of rows) out.set(`${r.phone_number_id}:${r.wa_id}`, { lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
-    return out;
-  }
+    const all = new Map<string, WaitFacts>();
+    for (const r of rows) all.set(`${r.phone_number_id}:${r.wa_id}`, { paused: r.paused === true, lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
+    return groups.map((group) => new Map(group.map((p) => [recipientKey(p), all.get(recipientKey(p)) ?? { paused: false, lastSentAt: null, timeZone: null }])));
+  });
 
   /** Every status webhook that named this message, in the order they happened (Meta's time). */
   statusEvents(id: string): Promise<{ status: string; occurred_at: Date | null; received_at: Date; merge_result: string | null; errors: unknown }[]> {

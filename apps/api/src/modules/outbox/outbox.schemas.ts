@@ -17,6 +17,7 @@ export const Message = named(
       to: str({ description: 'E.164' }),
       purpose: str(),
       trigger_ref: nullable(str()),
+      campaign: nullable(str(), { description: 'the send-out it belongs to, as the integrator tagged it' }),
       payload: anyObject(),
       fallback_template: nullable(anyObject()),
       priority: int(),
@@ -82,6 +83,19 @@ export const StatusEventList = object({
       applied: nullable(str({ description: 'what it did to the row: applied, ignored as older, …' })),
       errors: nullable(arrayOf(anyObject())),
     }),
+  ),
+});
+
+export const BatchResult = object({
+  results: arrayOf(
+    object({
+      status: oneOfValues(['created', 'deduplicated', 'conflict', 'invalid'], {
+        description: 'created: a new row; deduplicated: the same business event again (the existing row); conflict: the key names a message with other content (the existing row); invalid: refused, nothing stored',
+      }),
+      message: nullable(Message, { description: 'the row for this item; null when invalid' }),
+      details: arrayOf(object({ field: str(), message: str() }), { description: 'what is wrong, by field (as a single enqueue’s 400 names them); empty when created or deduplicated' }),
+    }),
+    { description: 'one per item, in the order sent' },
   ),
 });
 

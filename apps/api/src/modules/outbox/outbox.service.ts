@@ -14,13 +14,20 @@ import type { CreateMessageDto } from './dto/create-message.dto.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { presentMessage } from './message.presenter.js';
 import { newOutboundRow } from './new-outbound-row.js';
+import { nulCharacterProblems } from './nul-characters.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
-import { OutboxRepository, type HistoryRow } from './outbox.repository.js';
+import { OutboxRepository, type HistoryRow, type NewOutboundMessage, type RecipientPair } from './outbox.repository.js';
 
 export interface EnqueueResult {
   message: OutboundMessage;
   deduplicated: boolean;
 }
+
+/** A write whose key was taken: the row holding it, and whether this write said the same. */
+type DuplicateVerdict = { status: 'deduplicated' | 'conflict'; message: OutboundMessage; problems: FieldProblem[] };
+
+/** One item of a batch enqueue; `problems` name the fields of an invalid item (or the conflicting key). */
+export type BatchItemResult = { status: 'created'; message: OutboundMessage; problems: FieldProblem[] } | DuplicateVerdict | { status: 'invalid'; message: null; problems: FieldProblem[] };
 
 /** The outbox's rules: enqueue once per business event, list, and resolve by hand. */
 @Injectable()
@@ -37,14 +44,100 @@ export class OutboxService {
   ) {}
 
   async enqueue(dto: CreateMessageDto, actor: string): Promise<EnqueueResult> {
-    const problems: FieldProblem[] = [...validatePayload(dto.payload)];
+    const prepared = await this.prepare(dto);
+    if (!prepared.ok) throw DomainError.validation(prepared.problems);
+    const { row, now } = prepared;
+
+    const inserted = await this.repo.insertIfAbsent(row, { actor, reason: 'enqueued' }, now);
+    if (inserted) {
+      await this.dispatchQuietly([inserted]);
+      return { message: inserted, deduplicated: false };
+    }
+
+    // The key exists: this write was a duplicate. Count it, then tell a repeat from a conflict.
+    const existing = await this.repo.findByDedupeKey(dto.dedupe_key);
+    const [verdict] = await this.judgeDuplicates([{ row, existing }], now);
+    if (verdict!.status === 'conflict') {
+      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(verdict!.message) });
+    }
+    return { message: verdict!.message, deduplicated: true };
+  }
+
+  /**
+   * Many messages in one call, each on its own: an item is checked as its own request would be
+   * (`items` holds the DTO, or the problems its validation found), then all valid rows go in one
+   * INSERT … ON CONFLICT, and the rows it did not insert are judged like single duplicates. One
+   * result per item, in order. Nothing here fails the batch for one item.
+   */
+  async enqueueMany(items: readonly ({ ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] })[], actor: string): Promise<BatchItemResult[]> {
+    const prepared = await Promise.all(items.map((item) => (item.ok ? this.prepare(item.value) : item)));
+    const now = this.clock.now();
+    const valid = prepared.flatMap((p, i) => (p.ok ? [{ i, row: p.row }] : []));
+    const written = await this.insertEach(valid.map((v) => v.row), { actor, reason: 'enqueued' }, now);
+
+    const results = new Map<number, BatchItemResult>();
+    prepared.forEach((p, i) => {
+      if (!p.ok) results.set(i, { status: 'invalid', message: null, problems: p.problems });
+    });
+    const created: OutboundMessage[] = [];
+    const leftovers: { i: number; row: NewOutboundMessage }[] = [];
+    valid.forEach((v, n) => {
+      const outcome = written[n]!;
+      if (Array.isArray(outcome)) {
+        results.set(v.i, { status: 'invalid', message: null, problems: outcome });
+      } else if (outcome) {
+        results.set(v.i, { status: 'created', message: outcome, problems: [] });
+        created.push(outcome);
+      } else {
+        leftovers.push(v);
+      }
+    });
+    if (leftovers.length > 0) {
+      const existing = await this.repo.findByDedupeKeys(leftovers.map((l) => l.row.dedupeKey));
+      const verdicts = await this.judgeDuplicates(leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })), now);
+      leftovers.forEach((l, n) => results.set(l.i, verdicts[n]!));
+    }
+    await this.dispatchQuietly(created);
+    const ordered = items.map((_, i) => results.get(i)!);
+    this.logger.event('info', 'outbox.batch_enqueued', { items: items.length, ...countBy(ordered.map((r) => r.status)) });
+    return ordered;
+  }
+
+  /**
+   * All rows in one statement; if PostgreSQL refuses it for what one row holds (a data or
+   * constraint error), each row again on its own, so only that row is refused (its problems). A
+   * failure that is not about the data (the database away) fails the call: nothing was written
+   * by the failed statement, and the batch may be sent again, its keys making that safe.
+   */
+  private async insertEach(rows: readonly NewOutboundMessage[], audit: { actor: string; reason: string }, now: Date): Promise<(OutboundMessage | null | FieldProblem[])[]> {
+    try {
+      return [...(await this.repo.insertAllIfAbsent(rows, audit, now))];
+    } catch (error) {
+      if (rows.length === 1 || !isDataError(error)) throw error;
+      this.logger.event('warn', 'outbox.batch_insert_refused', { rows: rows.length, error: String(error), note: 'inserting each row on its own' });
+      const out: (OutboundMessage | null | FieldProblem[])[] = [];
+      for (const row of rows) {
+        try {
+          out.push((await this.repo.insertAllIfAbsent([row], audit, now))[0] ?? null);
+        } catch (single) {
+          if (!isDataError(single)) throw single;
+          out.push([{ field: 'body', message: `could not be stored: ${(single as Error).message}` }]);
+        }
+      }
+      return out;
+    }
+  }
+
+  /** A request as the row it would store, or the problems that keep it out: both paths check alike. */
+  private async prepare(dto: CreateMessageDto): Promise<{ ok: true; row: NewOutboundMessage; now: Date } | { ok: false; problems: FieldProblem[] }> {
+    const problems: FieldProblem[] = [...nulCharacterProblems(dto), ...validatePayload(dto.payload)];
     if (dto.payload.context !== undefined) problems.push(...contextProblems(dto.payload.context));
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
     const phone = normalizeE164(dto.to);
     if (!phone.ok) problems.push({ field: 'to', message: `is not a valid phone number (${phone.reason})` });
     // Against the registry (exists in that language, APPROVED, parameters per component), once the shape is right.
     if (problems.length === 0) problems.push(...(await this.templates.problemsFor(dto.payload, dto.fallback_template ?? null)));
-    if (problems.length > 0 || !phone.ok) throw DomainError.validation(problems);
+    if (problems.length > 0 || !phone.ok) return { ok: false, problems };
 
     const now = this.clock.now();
     const row = newOutboundRow(dto, phone, {
@@ -52,22 +145,24 @@ export class OutboxService {
       phoneNumberId: this.config.whatsapp.phoneNumberId,
       retainUntil: new Date(now.getTime() + dedupeWindowMs(dto.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
     });
+    return { ok: true, row, now };
+  }
 
-    const inserted = await this.repo.insertIfAbsent(row, { actor, reason: 'enqueued' }, now);
-    if (inserted) {
-      await this.dispatchQuietly(inserted);
-      return { message: inserted, deduplicated: false };
-    }
-
-    // The key exists: this write was a duplicate. Count it, then tell a repeat from a conflict.
-    await this.counters.increment(COUNTERS.dedupeRejected, dto.purpose, now);
-    const existing = await this.repo.findByDedupeKey(dto.dedupe_key);
-    if (!existing) throw new Error(`dedupe_key ${dto.dedupe_key} conflicted but its row is gone`);
-    this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: dto.dedupe_key, purpose: dto.purpose, same_content: existing.contentHash === row.contentHash });
-    if (existing.contentHash !== row.contentHash) {
-      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(existing) });
-    }
-    return { message: existing, deduplicated: true };
+  /**
+   * Writes that found their key taken: each is counted as a rejected duplicate, then is a repeat of
+   * the same business event (same content: `deduplicated`) or a reuse of the key (`conflict`).
+   */
+  private async judgeDuplicates(writes: readonly { row: NewOutboundMessage; existing: OutboundMessage | null }[], now: Date): Promise<DuplicateVerdict[]> {
+    const byPurpose = countBy(writes.map((w) => w.row.purpose));
+    await this.counters.incrementMany(Object.entries(byPurpose).map(([label, count]) => ({ metric: COUNTERS.dedupeRejected, label, at: now, count })));
+    return writes.map(({ row, existing }) => {
+      if (!existing) throw new Error(`dedupe_key ${row.dedupeKey} conflicted but its row is gone`);
+      const same = existing.contentHash === row.contentHash;
+      this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: row.dedupeKey, purpose: row.purpose, same_content: same });
+      return same
+        ? { status: 'deduplicated', message: existing, problems: [] }
+        : { status: 'conflict', message: existing, problems: [{ field: 'dedupe_key', message: 'already names a message with different content' }] };
+    });
   }
 
   async get(id: string): Promise<OutboundMessage> {
@@ -80,8 +175,8 @@ export class OutboxService {
     return this.repo.statusEvents(id);
   }
 
-  recipientsContext(pairs: readonly { phoneNumberId: string; waId: string }[]) {
-    return this.repo.recipientsContext(pairs);
+  waitFacts(pairs: readonly RecipientPair[]) {
+    return this.repo.waitFacts(pairs);
   }
 
   history(id: string): Promise<HistoryRow[]> {
@@ -105,7 +200,7 @@ export class OutboxService {
     const moved = await this.repo.resolve(id, current.state, target, { actor, reason: `resolved by hand: ${action}`, details: { note } }, this.clock.now());
     if (!moved) throw new DomainError(ErrorCode.InvalidStateTransition, 'the message changed state meanwhile; look again');
     this.events.publish('work_item.changed', { kind: current.state, change: 'resolved', message_id: moved.id, action, state: moved.state });
-    if (moved.state === 'queued') await this.dispatchQuietly(moved);
+    if (moved.state === 'queued') await this.dispatchQuietly([moved]);
     return moved;
   }
 
@@ -124,13 +219,28 @@ export class OutboxService {
     return this.repo.findByState(state, limit);
   }
 
-  /** The row is committed; if Redis is away, the sweeper enqueues it later. The caller still gets 201. */
-  private async dispatchQuietly(row: OutboundMessage): Promise<void> {
-    if ((await this.dispatcher.dispatch([row])) === 'deferred') this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: row.id, note: 'Redis did not take the job in time; the sweeper will add it' });
+  /** The rows are committed; if Redis is away, the sweeper enqueues them later. The caller still gets 201. */
+  private async dispatchQuietly(rows: readonly OutboundMessage[]): Promise<void> {
+    if (rows.length === 0) return;
+    if ((await this.dispatcher.dispatch(rows)) === 'deferred') {
+      this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: rows[0]!.id, rows: rows.length, note: 'Redis did not take the jobs in time; the sweeper will add them' });
+    }
   }
 }
 
 function contextProblems(context: unknown): FieldProblem[] {
   const ok = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string';
   return ok ? [] : [{ field: 'payload.context.message_id', message: 'must be the wamid being replied to' }];
+}
+
+function countBy(values: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
+/** PostgreSQL's data exceptions (class 22) and constraint violations (23): caused by what a row holds. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }

@@ -85,6 +85,20 @@ export class MessagingLimitsRepository {
     this.cache.delete(scopeId);
   }
 
+  /**
+   * The limit Meta reports when asked (the Graph API), kept unless it is the one stored already.
+   * When it changed, the rows waiting for a slot are released in the same transaction and returned
+   * (their jobs must move once it commits); null when nothing changed.
+   */
+  async adopt(scopeId: string, limit: MessagingLimit, source: string, now: Date): Promise<ReleasedRow[] | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const rows = await queryRows<{ messaging_limit: string }>(tx, `SELECT messaging_limit FROM messaging_limits WHERE scope_id = $1 FOR UPDATE`, [scopeId]);
+      if (rows[0] && parseTier(rows[0].messaging_limit) === limit) return null;
+      await this.setLimit(tx, scopeId, limit, source);
+      return this.releaseWaiting(tx, scopeId, now);
+    });
+  }
+
   /** Rows of this scope waiting for a messaging-limit slot become due now; returns them (their jobs must move too). */
   async releaseWaiting(db: EntityManager | DataSource, scopeId: string, now: Date): Promise<ReleasedRow[]> {
     const number = scopeId.startsWith('number:') ? scopeId.slice('number:'.length) : null;

@@ -47,7 +47,8 @@ export interface SendCandidate {
 export { MESSAGING_LIMIT_WAIT } from './messaging-limits.repository.js';
 
 export type GateReason = 'quiet_hours' | 'pair_order' | 'cooling' | 'pair' | 'tier' | 'rate';
-export type GateResult = { kind: 'go'; countsNewUser: boolean } | { kind: 'wait'; until: Date; reason: GateReason };
+/** `go`: send at `sendAt` (now, or a token taken a moment ahead: `leadMsFor`). */
+export type GateResult = { kind: 'go'; countsNewUser: boolean; sendAt: Date } | { kind: 'wait'; until: Date; reason: GateReason };
 
 /** What a rejection changed in the policy, beyond the row's own decision. */
 export interface Adaptation {
@@ -63,6 +64,20 @@ const MAX_AHEAD = 1000;
 const SEEDED_RECHECK_MS = 1_000;
 /** How long a held token waits for its row's job to come back. */
 const HOLD_GRACE_MS = 100;
+/** A token due within this many tokens' time (and at most `LEAD_MAX_MS`) is taken ahead. */
+const LEAD_TOKENS = 3;
+const LEAD_MAX_MS = 50;
+
+/**
+ * How far ahead a row may take its number's token and wait for it in the sender: a job comes
+ * back a few ms after it was told, and a bucket of one token left unused refills nothing, so
+ * taking only a token that is there lost that time on every send (measured: 52 of the 72 msg/s
+ * aimed for). A few tokens' time, never more than 50 ms: so a waiting sender holds its worker
+ * slot briefly, and at 1,000 msg/s only a few ms.
+ */
+export function leadMsFor(ratePerSec: number): number {
+  return Math.min(LEAD_MAX_MS, Math.floor((LEAD_TOKENS * 1000) / ratePerSec));
+}
 
 /**
  * The sending policy wired to Redis: quiet hours and per-user order are decided from the row;
@@ -144,10 +159,11 @@ export class SendingPolicy implements OnModuleInit {
         createdAt: row.createdAt,
         // The head of the line keeps its token this long past its retry, for its job to come back.
         holdGraceMs: Math.max(HOLD_GRACE_MS, Math.ceil((4 * 1000) / rate.ratePerSec)),
+        leadMs: leadMsFor(rate.ratePerSec),
       }),
     );
     const admission = parseAdmissionReply(reply);
-    if (admission.admitted) return { kind: 'go', countsNewUser: admission.countsNewUser };
+    if (admission.admitted) return { kind: 'go', countsNewUser: admission.countsNewUser, sendAt: admission.sendAt };
     if (admission.reason !== 'rate') return { kind: 'wait', until: admission.retryAt, reason: admission.reason };
     return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(admission.place ?? 0, MAX_AHEAD), admission.tokenUs ?? 1e6 / rate.ratePerSec), reason: 'rate' };
   }

@@ -1,13 +1,26 @@
 import { anyObject, arrayOf, dateTime, int, named, nullable, object, str } from '../../contract/schema.js';
 
+const RenderedButton = object({
+  type: str({ description: 'QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, …' }),
+  text: str({ description: 'the label the customer saw' }),
+  value: nullable(str({ description: 'what it carries: the URL with its suffix filled, the coupon code, the quick-reply payload, the phone number' })),
+});
+
+const RenderedMedia = nullable(
+  object({ type: str({ description: 'image, video or document' }), id: nullable(str({ description: 'uploaded media id' })), link: nullable(str({ description: 'public link' })) }),
+  { description: "a media header's image, video or document as sent; null for a text header or none" },
+);
+
 export const RenderedTemplate = named(
   'RenderedTemplate',
   object(
     {
       header: nullable(str()),
+      media: RenderedMedia,
       body: str(),
       footer: nullable(str()),
-      buttons: arrayOf(object({ type: str(), text: str() })),
+      buttons: arrayOf(RenderedButton),
+      cards: arrayOf(object({ media: RenderedMedia, body: nullable(str()), buttons: arrayOf(RenderedButton) }), { description: "a carousel's cards in order; empty for other templates" }),
       text: str({ description: 'all of it as one text, as the customer saw it' }),
     },
     { description: 'A template message as the customer saw it.' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { parseWebhook, type FieldEvent, type MessageEvent, type WebhookEvent } from '@sendbook/whatsapp';
+import { parseWebhook, type ErrorEvent, type FieldEvent, type MessageEvent, type StatusEvent, type WebhookEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { ConversationAttributionService } from '../conversations/conversation-attribution.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
+import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { MessagingLimitsRepository, type ReleasedRow } from '../policy/messaging-limits.repository.js';
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
@@ -15,7 +16,7 @@ import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { WebhookStatusesService } from './webhook-statuses.service.js';
-import { WebhooksRepository, type LeasedDelivery } from './webhooks.repository.js';
+import { WebhooksRepository, type LeasedDelivery, type NewInboundMessage } from './webhooks.repository.js';
 
 export type ProcessOutcome =
   /** Another worker holds it, or it was already processed or set aside. */
@@ -40,6 +41,7 @@ export class WebhookProcessingService {
     private readonly statuses: WebhookStatusesService,
     private readonly attribution: ConversationAttributionService,
     private readonly counters: CountersRepository,
+    private readonly recorder: MetricsRecorder,
     private readonly templates: TemplatesService,
     private readonly limits: MessagingLimitsRepository,
     private readonly tierEffects: TierWebhookEffects,
@@ -61,45 +63,28 @@ export class WebhookProcessingService {
       return { kind: 'poison', reason: parsed.error.code };
     }
 
-    const counts = { total: parsed.events.length, applied: 0, duplicate: 0, reprocessed: 0 };
-    const perField = { applied: new Map<string, number>(), duplicate: new Map<string, number>(), reprocessed: new Map<string, number>() };
-    const seen = new Set<string>();
-    let failed = 0;
-    let firstError: unknown = null;
-    let leaseRenewedAt = Date.now();
-
+    // Quality and limit updates name a number by display number only: learn the mapping.
     for (const event of parsed.events) {
-      if (Date.now() - leaseRenewedAt > leaseMs / 3) {
-        await this.repo.extendLease(delivery.id, token, this.clock.now(), leaseMs);
-        leaseRenewedAt = Date.now();
-      }
-      try {
-        // Quality and limit updates name a number by display number only: learn the mapping.
-        if ((event.kind === 'message' || event.kind === 'status') && event.phoneNumberId && event.displayPhoneNumber) {
-          await this.limits.rememberNumber(event.phoneNumberId, event.displayPhoneNumber, event.wabaId);
-        }
-        let outcome = await this.processEvent(event, delivery);
-        // The same event twice inside one POST is Meta's duplicate too, not our re-run.
-        if (outcome === 'reprocessed' && seen.has(event.key)) outcome = 'duplicate';
-        seen.add(event.key);
-        bump(perField[outcome], event.field);
-        if (outcome === 'applied') counts.applied++;
-        if (outcome === 'reprocessed') counts.reprocessed++;
-        if (outcome === 'duplicate') {
-          counts.duplicate++;
-          this.logger.event('info', 'webhook.duplicate_event', { key: event.key, field: event.field, delivery_id: delivery.id });
-        }
-      } catch (error) {
-        failed++;
-        firstError ??= error;
-        this.logger.event('warn', 'webhook.event_failed', { key: event.key, field: event.field, delivery_id: delivery.id, error });
+      if ((event.kind === 'message' || event.kind === 'status') && event.phoneNumberId && event.displayPhoneNumber) {
+        // Learnt again from the next delivery that names the number: not worth failing this one for.
+        await this.limits.rememberNumber(event.phoneNumberId, event.displayPhoneNumber, event.wabaId).catch((error: unknown) => this.logger.event('warn', 'webhook.remember_number_failed', { delivery_id: delivery.id, error }));
       }
     }
 
+    let tally: Tally;
+    try {
+      tally = await this.processTogether(parsed.events, delivery);
+    } catch (error) {
+      // Nothing of the delivery committed. One event at a time, so one that keeps failing holds up
+      // only itself: the others take effect, and the delivery is retried for the failing one.
+      this.logger.event('warn', 'webhook.delivery_batch_failed', { delivery_id: delivery.id, events: parsed.events.length, error, note: 'retrying its events one at a time' });
+      tally = await this.processOneByOne(parsed.events, delivery, token);
+    }
+    const { counts, failed, firstError, committedDone } = tally;
+    if (counts.duplicate > 0) this.logger.event('info', 'webhook.duplicate_events', { delivery_id: delivery.id, count: counts.duplicate, keys: tally.duplicateKeys });
+
+    this.countOutcomes(tally);
     const now = this.clock.now();
-    await this.count(WEBHOOK_COUNTERS.eventApplied, perField.applied, now);
-    await this.count(WEBHOOK_COUNTERS.duplicateEvent, perField.duplicate, now);
-    await this.count(WEBHOOK_COUNTERS.reprocessedEvent, perField.reprocessed, now);
 
     if (failed > 0) {
       const message = firstError instanceof Error ? firstError.message : String(firstError);
@@ -110,86 +95,150 @@ export class WebhookProcessingService {
       await this.repo.releaseLease(delivery.id, token, { code: 'processing_failed', message, failed_events: failed, attempt: delivery.attempts });
       return { kind: 'retry', failed, error: firstError };
     }
-    await this.repo.markProcessed(delivery.id, counts, now);
+    if (!committedDone) await this.repo.markProcessed(delivery.id, counts, now);
     return { kind: 'processed', ...counts };
   }
 
   /**
-   * One event: claim + effects in one transaction. Rows it made due sooner (a raised limit) have
-   * their jobs moved once it has committed: a job moved earlier would find the row still waiting.
+   * The whole delivery in one transaction: every event key claimed (and the delivery marked
+   * processed) in one statement, the claimed events' effects applied set-wise (applyClaimed), one commit. An
+   * event applies exactly once as before: its claim and its effects commit together or not at all.
    */
-  private async processEvent(event: WebhookEvent, delivery: LeasedDelivery): Promise<EventOutcome> {
+  private async processTogether(events: readonly WebhookEvent[], delivery: LeasedDelivery): Promise<Tally> {
+    const tally = newTally(events.length);
     const released: ReleasedRow[] = [];
-    const outcome = await this.repo.transaction(async (tx): Promise<EventOutcome> => {
+    await this.repo.transaction(async (tx) => {
       const now = this.clock.now();
-      if (!(await this.repo.claim(tx, event.key, event.field, delivery.id, now))) {
-        const owner = await this.repo.claimOwner(tx, event.key);
-        return owner === delivery.id ? 'reprocessed' : 'duplicate';
-      }
-      released.push(...(await this.applyEffects(tx, event, delivery, now)));
-      return 'applied';
+      // The delivery's `processed` mark rides with the claims: it commits with the effects or not at all.
+      const outcomes = await this.claimAll(tx, events, delivery, true);
+      const claimed = events.filter((_, i) => outcomes[i] === 'applied');
+      released.push(...(await this.applyClaimed(tx, claimed, delivery, now)));
+      events.forEach((e, i) => tallyOutcome(tally, e, outcomes[i]!));
     });
-    await this.outbox.bringForward(released);
-    return outcome;
+    tally.committedDone = true;
+    // Committed: a retry would find every event claimed and release nothing, so this is not one.
+    await this.outbox.bringForward(released).catch((error: unknown) => this.logger.event('warn', 'webhook.bring_forward_failed', { delivery_id: delivery.id, rows: released.length, error, note: 'their jobs keep the delay they had' }));
+    return tally;
   }
 
-  /** Returns the outbound rows the event made due sooner. */
-  private async applyEffects(tx: EntityManager, event: WebhookEvent, delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
-    switch (event.kind) {
-      case 'status':
-        await this.statuses.apply(tx, event, delivery.id, delivery.receivedAt, now);
-        return [];
-      case 'message':
-        await this.storeInbound(tx, event, delivery, now);
-        return [];
-      case 'error':
-        await this.repo.insertFieldEvent(tx, {
-          eventKey: event.key,
-          kind: 'error',
-          field: event.field,
-          wabaId: event.wabaId,
-          phoneNumberId: event.phoneNumberId,
-          occurredAt: null,
-          value: event.raw,
-          raw: event.raw,
-          deliveryId: delivery.id,
-          receivedAt: delivery.receivedAt,
-        });
-        return [];
-      case 'field': {
-        await this.templates.applyFieldEvent(tx, event, now);
-        const released = await this.tierEffects.apply(tx, event.field, event.value);
-        await this.storeField(tx, event, delivery);
-        return released;
+  /** The fallback: each event in a transaction of its own, its claim with its effects. */
+  private async processOneByOne(events: readonly WebhookEvent[], delivery: LeasedDelivery, token: string): Promise<Tally> {
+    const { leaseMs } = this.config.webhooks;
+    const tally = newTally(events.length);
+    const seen = new Set<string>();
+    let leaseRenewedAt = Date.now();
+    for (const event of events) {
+      if (Date.now() - leaseRenewedAt > leaseMs / 3) {
+        await this.repo.extendLease(delivery.id, token, this.clock.now(), leaseMs);
+        leaseRenewedAt = Date.now();
       }
+      try {
+        const released: ReleasedRow[] = [];
+        let outcome = await this.repo.transaction(async (tx): Promise<EventOutcome> => {
+          const [first] = await this.claimAll(tx, [event], delivery, false);
+          if (first === 'applied') released.push(...(await this.applyClaimed(tx, [event], delivery, this.clock.now())));
+          return first!;
+        });
+        await this.outbox.bringForward(released);
+        // The same event twice inside one POST is Meta's duplicate too, not our re-run.
+        if (outcome === 'reprocessed' && seen.has(event.key)) outcome = 'duplicate';
+        seen.add(event.key);
+        tallyOutcome(tally, event, outcome);
+      } catch (error) {
+        tally.failed++;
+        tally.firstError ??= error;
+        this.logger.event('warn', 'webhook.event_failed', { key: event.key, field: event.field, delivery_id: delivery.id, error });
+      }
+    }
+    return tally;
+  }
+
+  /**
+   * Claims the events' keys in one statement; the outcome per event, in order. A key that repeats
+   * inside the delivery is claimed once: its later copies are Meta's duplicates.
+   */
+  private async claimAll(tx: EntityManager, events: readonly WebhookEvent[], delivery: LeasedDelivery, finish: boolean): Promise<EventOutcome[]> {
+    const fields = new Map<string, string>();
+    for (const e of events) if (!fields.has(e.key)) fields.set(e.key, e.field);
+    const keys = [...fields.keys()].sort();
+    const claims = await this.repo.claimMany(tx, keys.map((key) => ({ key, field: fields.get(key)! })), delivery.id, this.clock.now(), finish ? { total: events.length } : null);
+    const seen = new Set<string>();
+    return events.map((e) => {
+      const first = !seen.has(e.key);
+      seen.add(e.key);
+      if (!first) return 'duplicate';
+      const claim = claims.get(e.key);
+      if (claim?.claimed) return 'applied';
+      return claim?.owner === delivery.id ? 'reprocessed' : 'duplicate';
+    });
+  }
+
+  /**
+   * The one place where claimed events take effect, inside their claims' transaction: a function
+   * per kind, each taking the transaction. Runs of events of one kind go together (statuses in a
+   * fixed number of statements, inbound messages per business number likewise); runs keep the
+   * delivery's order, so an effect that depends on an earlier one sees it. Returns the outbound
+   * rows the events made due sooner (a raised limit), to be moved once this has committed.
+   */
+  private async applyClaimed(tx: EntityManager, events: readonly WebhookEvent[], delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
+    const released: ReleasedRow[] = [];
+    for (const run of runsOfKind(events)) {
+      const first = run[0]!;
+      switch (first.kind) {
+        case 'status':
+          await this.statuses.applyMany(tx, run as StatusEvent[], delivery.id, delivery.receivedAt, now);
+          break;
+        case 'message':
+          await this.storeInbound(tx, run as MessageEvent[], delivery, now);
+          break;
+        case 'error':
+          for (const e of run as ErrorEvent[]) await this.storeError(tx, e, delivery);
+          break;
+        case 'field':
+          for (const e of run as FieldEvent[]) released.push(...(await this.applyField(tx, e, delivery, now)));
+          break;
+      }
+    }
+    return released;
+  }
+
+  /** Inbound messages: stored (a wamid we have is left alone), then placed, per business number. */
+  private async storeInbound(tx: EntityManager, events: readonly MessageEvent[], delivery: LeasedDelivery, now: Date): Promise<void> {
+    const byNumber = new Map<string, NewInboundMessage[]>();
+    for (const event of events) {
+      const row = inboundRow(event, delivery, now);
+      const rows = byNumber.get(row.phoneNumberId) ?? [];
+      rows.push(row);
+      byNumber.set(row.phoneNumberId, rows);
+    }
+    for (const rows of byNumber.values()) {
+      const stored = await this.repo.insertInboundMany(tx, rows);
+      // Contact, conversation, window and reply attribution commit with the messages, once.
+      await this.attribution.onInboundStoredMany(tx, stored, now);
     }
   }
 
-  private async storeInbound(tx: EntityManager, event: MessageEvent, delivery: LeasedDelivery, now: Date): Promise<void> {
-    const m = event.message;
-    const phoneNumberId = event.phoneNumberId ?? '';
-    // The event key already stands in a content hash for a message without an id.
-    const wamid = m.id || event.key.slice(event.key.lastIndexOf(':') + 1);
-    const inserted = await this.repo.insertInbound(tx, {
-      phoneNumberId,
-      wamid,
-      fromWaId: m.from ?? event.contact?.waId ?? null,
-      fromUserId: m.fromUserId ?? event.contact?.userId ?? null,
-      contactName: event.contact?.name ?? null,
-      contact: event.contact?.raw ?? null,
-      type: m.type,
-      text: m.text,
-      choice: m.choice,
-      contextWamid: m.contextWamid,
-      contextFrom: m.contextFrom,
-      timestamp: fromUnixSeconds(m.timestamp),
-      errors: m.errors.length > 0 ? m.errors.map((e) => e.raw) : null,
-      raw: m.raw,
+  private storeError(tx: EntityManager, event: ErrorEvent, delivery: LeasedDelivery): Promise<void> {
+    return this.repo.insertFieldEvent(tx, {
+      eventKey: event.key,
+      kind: 'error',
+      field: event.field,
+      wabaId: event.wabaId,
+      phoneNumberId: event.phoneNumberId,
+      occurredAt: null,
+      value: event.raw,
+      raw: event.raw,
       deliveryId: delivery.id,
-      createdAt: now,
+      receivedAt: delivery.receivedAt,
     });
-    // Contact, conversation, window and reply attribution commit with the message, once.
-    if (inserted) await this.attribution.onInboundStored(tx, phoneNumberId, wamid, now);
+  }
+
+  /** Templates and tier/quality changes; returns the outbound rows a raised limit made due sooner. */
+  private async applyField(tx: EntityManager, event: FieldEvent, delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
+    await this.templates.applyFieldEvent(tx, event, now);
+    const released = await this.tierEffects.apply(tx, event.field, event.value);
+    await this.storeField(tx, event, delivery);
+    return released;
   }
 
   /** Other fields are kept as they came; modules with a model for them (templates, quality) read them here. */
@@ -208,6 +257,22 @@ export class WebhookProcessingService {
     });
   }
 
+  /**
+   * Events applied, duplicate and re-processed, per field, summed in memory and written with the
+   * process's other hot-path counts (MetricsRecorder). Bumped in every delivery's transaction, the
+   * same few counter rows made every delivery wait for the one before it to commit: the longest
+   * lock wait of the whole drain.
+   */
+  private countOutcomes(tally: Tally): void {
+    for (const [metric, perField] of [
+      [WEBHOOK_COUNTERS.eventApplied, tally.perField.applied],
+      [WEBHOOK_COUNTERS.duplicateEvent, tally.perField.duplicate],
+      [WEBHOOK_COUNTERS.reprocessedEvent, tally.perField.reprocessed],
+    ] as const) {
+      for (const [field, n] of perField) this.recorder.count(metric, field, n);
+    }
+  }
+
   private async poison(delivery: LeasedDelivery, code: string, message: string): Promise<void> {
     const now = this.clock.now();
     await this.repo.markPoison(delivery.id, { code, message, attempts: delivery.attempts }, now);
@@ -215,11 +280,68 @@ export class WebhookProcessingService {
     this.logger.event('error', 'webhook.poison', { delivery_id: delivery.id, code, message });
   }
 
-  private async count(metric: string, perField: Map<string, number>, now: Date): Promise<void> {
-    for (const [field, n] of perField) await this.counters.increment(metric, field, now, n);
-  }
 }
 
-function bump(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
+interface Tally {
+  counts: { total: number; applied: number; duplicate: number; reprocessed: number };
+  perField: Record<EventOutcome, Map<string, number>>;
+  duplicateKeys: string[];
+  failed: number;
+  firstError: unknown;
+  /** The delivery's `processed` mark committed with its effects. */
+  committedDone: boolean;
+}
+
+function newTally(total: number): Tally {
+  return {
+    counts: { total, applied: 0, duplicate: 0, reprocessed: 0 },
+    perField: { applied: new Map(), duplicate: new Map(), reprocessed: new Map() },
+    duplicateKeys: [],
+    failed: 0,
+    firstError: null,
+    committedDone: false,
+  };
+}
+
+function tallyOutcome(tally: Tally, event: WebhookEvent, outcome: EventOutcome): void {
+  const map = tally.perField[outcome];
+  map.set(event.field, (map.get(event.field) ?? 0) + 1);
+  tally.counts[outcome]++;
+  if (outcome === 'duplicate') tally.duplicateKeys.push(event.key);
+}
+
+
+
+/** Consecutive events of one kind, in order. */
+function runsOfKind(events: readonly WebhookEvent[]): WebhookEvent[][] {
+  const runs: WebhookEvent[][] = [];
+  for (const e of events) {
+    const last = runs[runs.length - 1];
+    if (last && last[0]!.kind === e.kind) last.push(e);
+    else runs.push([e]);
+  }
+  return runs;
+}
+
+function inboundRow(event: MessageEvent, delivery: LeasedDelivery, now: Date): NewInboundMessage {
+  const m = event.message;
+  return {
+    phoneNumberId: event.phoneNumberId ?? '',
+    // The event key already stands in a content hash for a message without an id.
+    wamid: m.id || event.key.slice(event.key.lastIndexOf(':') + 1),
+    fromWaId: m.from ?? event.contact?.waId ?? null,
+    fromUserId: m.fromUserId ?? event.contact?.userId ?? null,
+    contactName: event.contact?.name ?? null,
+    contact: event.contact?.raw ?? null,
+    type: m.type,
+    text: m.text,
+    choice: m.choice,
+    contextWamid: m.contextWamid,
+    contextFrom: m.contextFrom,
+    timestamp: fromUnixSeconds(m.timestamp),
+    errors: m.errors.length > 0 ? m.errors.map((e) => e.raw) : null,
+    raw: m.raw,
+    deliveryId: delivery.id,
+    createdAt: now,
+  };
 }

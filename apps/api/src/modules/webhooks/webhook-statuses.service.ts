@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isMessageState, mergeStatus, toGraphError, type StatusEvent, type WebhookError } from '@sendbook/whatsapp';
+import { toGraphError, type StatusEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -7,17 +7,10 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
-import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, rowErrorOf } from './domain/status-apply.js';
+import { callbackRowId, fromUnixSeconds, mergeIntoRow, type StatusMerge, type StatusRow } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
-import { WebhooksRepository, type StatusTarget } from './webhooks.repository.js';
+import { WebhooksRepository, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from './webhooks.repository.js';
 
-interface IncomingStatus {
-  eventKey: string;
-  status: string;
-  wamid: string;
-  at: Date;
-  errors: readonly WebhookError[];
-}
 
 /**
  * Status webhooks → outbound rows. Merged by rank (never downgrade, `failed` wins and is final),
@@ -36,37 +29,43 @@ export class WebhookStatusesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Applies one claimed status event inside the claim's transaction. */
-  async apply(tx: EntityManager, event: StatusEvent, deliveryId: string, receivedAt: Date, now: Date): Promise<void> {
-    const s = event.status;
-    const wamid = s.id;
-    const target = await this.repo.lockStatusTarget(tx, event.phoneNumberId, wamid, callbackRowId(s.bizOpaqueCallbackData));
-    const incoming: IncomingStatus = { eventKey: event.key, status: s.status, wamid, at: fromUnixSeconds(s.timestamp) ?? receivedAt, errors: s.errors };
-    const merge = target ? await this.applyToRow(tx, target, incoming, now) : null;
-    await this.repo.insertStatusEvent(tx, {
-      eventKey: event.key,
-      deliveryId,
-      messageId: target?.id ?? null,
-      phoneNumberId: event.phoneNumberId ?? '',
-      wamid,
-      status: s.status,
-      occurredAt: fromUnixSeconds(s.timestamp),
-      receivedAt,
-      recipientId: s.recipientId,
-      recipientUserId: s.recipientUserId,
-      bizOpaqueCallbackData: s.bizOpaqueCallbackData,
-      conversation: s.conversation && (s.raw.conversation ?? null),
-      pricing: s.pricing && (s.raw.pricing ?? null),
-      errors: s.errors.length > 0 ? s.raw.errors : null,
-      raw: s.raw,
-      matchState: target ? 'matched' : 'parked',
-      mergeResult: merge,
-      matchedAt: target ? now : null,
-    });
-    if (!target) {
-      await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, s.status, now, 1, tx);
-      this.logger.event('debug', 'webhook.status_parked', { key: event.key, wamid, status: s.status });
+  /**
+   * Applies a delivery's claimed status events inside the claims' transaction, in a fixed number of
+   * statements however many there are: the rows they name locked at once, the merges done in
+   * memory in delivery order (each status as the one-at-a-time path would apply it), then the rows,
+   * their audit and the history written, each in one statement.
+   */
+  async applyMany(tx: EntityManager, events: readonly StatusEvent[], deliveryId: string, receivedAt: Date, now: Date): Promise<void> {
+    if (events.length === 0) return;
+    const phoneNumberIds = events.every((e) => e.phoneNumberId !== null) ? [...new Set(events.map((e) => e.phoneNumberId!))] : null;
+    const wamids = [...new Set(events.map((e) => e.status.id).filter((w) => w !== ''))];
+    const rowIds = [...new Set(events.map((e) => callbackRowId(e.status.bizOpaqueCallbackData)).filter((id): id is string => id !== null))];
+    const locked = await this.repo.lockStatusRows(tx, phoneNumberIds, wamids, rowIds);
+    const rows = new Map(locked.map((r) => [r.id, { facts: r, row: toStatusRow(r) }]));
+    const audits: TransitionAudit[] = [];
+    const history: NewStatusEvent[] = [];
+    const parked = new Map<string, number>();
+    for (const event of events) {
+      const s = event.status;
+      const target = findTarget(locked, event.phoneNumberId, s.id, callbackRowId(s.bizOpaqueCallbackData));
+      const row = target ? rows.get(target.id)!.row : null;
+      const at = fromUnixSeconds(s.timestamp) ?? receivedAt;
+      let mergeResult: string | null = null;
+      if (row) {
+        const merge = mergeIntoRow(row, { status: s.status, wamid: s.id, at, errors: s.errors });
+        mergeResult = merge.result;
+        if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, s.id, event.key, at));
+      } else {
+        parked.set(s.status, (parked.get(s.status) ?? 0) + 1);
+        this.logger.event('debug', 'webhook.status_parked', { key: event.key, wamid: s.id, status: s.status });
+      }
+      history.push(statusEventRow(event, deliveryId, receivedAt, row?.id ?? null, mergeResult, now));
     }
+    const writes = [...rows.values()].filter(({ row }) => row.changed);
+    const written = await this.repo.writeStatuses(tx, writes.map(({ facts, row }) => statusRowWrite(facts, row)), audits, history, now);
+    // Locked FOR UPDATE, so never: but if a row did move, nothing of this delivery may commit.
+    if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
+    for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
   }
 
   /**
@@ -77,15 +76,21 @@ export class WebhookStatusesService {
   async applyParkedFor(phoneNumberId: string, wamid: string): Promise<number> {
     const now = this.clock.now();
     return this.repo.transaction(async (tx) => {
-      const target = await this.repo.lockStatusTarget(tx, phoneNumberId, wamid, null);
-      if (!target) return 0;
+      const [facts] = await this.repo.lockStatusRows(tx, [phoneNumberId], [wamid], []);
+      if (!facts) return 0;
       const parked = await this.repo.lockParked(tx, phoneNumberId, wamid);
-      const row = { ...target };
+      const row = toStatusRow(facts);
+      const audits: TransitionAudit[] = [];
+      const matched: { id: string; mergeResult: string }[] = [];
       for (const p of parked) {
-        const errors = (p.errors ?? []).map(toGraphError);
-        const merge = await this.applyToRow(tx, row, { eventKey: p.eventKey, status: p.status, wamid, at: p.occurredAt ?? p.receivedAt, errors }, now);
-        await this.repo.markParkedMatched(tx, p.id, row.id, merge, now);
+        const at = p.occurredAt ?? p.receivedAt;
+        const merge = mergeIntoRow(row, { status: p.status, wamid, at, errors: (p.errors ?? []).map(toGraphError) });
+        if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, wamid, p.eventKey, at));
+        matched.push({ id: p.id, mergeResult: merge.result });
       }
+      const writes = row.changed ? [statusRowWrite(facts, row)] : [];
+      if ((await this.repo.writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
+      for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
       if (parked.length > 0) this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });
       return parked.length;
     });
@@ -104,29 +109,73 @@ export class WebhookStatusesService {
     return { applied, foreign: foreign.length };
   }
 
-  /** Rank merge on a locked row; `row.state` follows the change. Returns what the merge did. */
-  private async applyToRow(tx: EntityManager, row: StatusTarget, incoming: IncomingStatus, now: Date): Promise<string> {
-    const applicable = isApplicableStatus(incoming.status) ? incoming.status : null;
-    const wamid = incoming.wamid === '' ? null : incoming.wamid;
-    const merge = isMessageState(row.state) ? mergeStatus(row.state, incoming.status) : { apply: false, reason: 'not_on_ladder' as const };
-    if (merge.apply && applicable) {
-      const error = applicable === 'failed' ? rowErrorOf(incoming.errors) : null;
-      if (await this.repo.advance(tx, row.id, applicable, advanceableFrom(applicable), incoming.at, wamid, error, now)) {
-        await this.repo.auditTransition(tx, row.id, row.state, applicable, `status ${applicable} from webhook`, {
-          wamid,
-          event_key: incoming.eventKey,
-          meta_timestamp: incoming.at.toISOString(),
-          ...(error ? { error } : {}),
-        }, now);
-        this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: applicable, previous_state: row.state, wamid: row.wamid ?? wamid, source: 'webhook' });
-        if (applicable === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
-        row.state = applicable;
-        row.wamid = row.wamid ?? wamid;
-        return merge.reason;
-      }
-    }
-    await this.repo.recordFacts(tx, row.id, applicable, incoming.at, wamid, now);
-    row.wamid = row.wamid ?? wamid;
-    return merge.apply ? 'stale' : merge.reason;
+  /**
+   * The one place a webhook status moves an outbound row (a delivery's statuses and parked ones
+   * alike), inside the transaction that writes it: the live events it raises once that commits, and
+   * the audit row to write with it.
+   */
+  private transitioned(tx: EntityManager, row: StatusRow, t: NonNullable<StatusMerge['transition']>, statusWamid: string, eventKey: string, at: Date): TransitionAudit {
+    const wamid = statusWamid === '' ? null : statusWamid;
+    this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
+    if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
+    return { messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: eventKey, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } };
   }
+}
+
+type TransitionAudit = { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> };
+
+function statusRowWrite(facts: StatusRowFacts, row: StatusRow): StatusRowWrite {
+  return {
+    id: row.id,
+    expected: facts.state,
+    state: row.state,
+    sentAt: row.times.sent,
+    deliveredAt: row.times.delivered,
+    readAt: row.times.read,
+    playedAt: row.times.played,
+    failedAt: row.times.failed,
+    wamid: row.wamid,
+    lastError: row.lastError,
+  };
+}
+
+function toStatusRow(r: StatusRowFacts): StatusRow {
+  return {
+    id: r.id,
+    state: r.state,
+    wamid: r.wamid,
+    times: { sent: r.sent_at, delivered: r.delivered_at, read: r.read_at, played: r.played_at, failed: r.failed_at },
+    lastError: null,
+    changed: false,
+  };
+}
+
+/** The row a status names: by wamid (on its number), else by our row id echoed in biz_opaque_callback_data. */
+function findTarget(rows: readonly StatusRowFacts[], phoneNumberId: string | null, wamid: string, rowId: string | null): StatusRowFacts | null {
+  const onNumber = (r: StatusRowFacts) => phoneNumberId === null || r.phone_number_id === phoneNumberId;
+  return (wamid !== '' ? rows.find((r) => r.wamid === wamid && onNumber(r)) : undefined) ?? (rowId !== null ? rows.find((r) => r.id === rowId && onNumber(r)) : undefined) ?? null;
+}
+
+function statusEventRow(event: StatusEvent, deliveryId: string, receivedAt: Date, messageId: string | null, mergeResult: string | null, now: Date): NewStatusEvent {
+  const s = event.status;
+  return {
+    eventKey: event.key,
+    deliveryId,
+    messageId,
+    phoneNumberId: event.phoneNumberId ?? '',
+    wamid: s.id,
+    status: s.status,
+    occurredAt: fromUnixSeconds(s.timestamp),
+    receivedAt,
+    recipientId: s.recipientId,
+    recipientUserId: s.recipientUserId,
+    bizOpaqueCallbackData: s.bizOpaqueCallbackData,
+    conversation: s.conversation && (s.raw.conversation ?? null),
+    pricing: s.pricing && (s.raw.pricing ?? null),
+    errors: s.errors.length > 0 ? s.raw.errors : null,
+    raw: s.raw,
+    matchState: messageId ? 'matched' : 'parked',
+    mergeResult,
+    matchedAt: messageId ? now : null,
+  };
 }

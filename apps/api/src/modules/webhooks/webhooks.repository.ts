@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { RowError } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uuidV7 } from '../../common/ids/uuid-v7.js';
-import { preparedRows } from '../../database/prepared-rows.js';
+import { preparedRows, preparedTxRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
-import type { ApplicableStatus } from './domain/status-apply.js';
-import { TIMESTAMP_COLUMN } from './domain/status-apply.js';
 import type { StatusMatch } from './message-status-event.entity.js';
+import type { StoredInbound } from '../conversations/inbound-rows.js';
 
 
 export interface NewDelivery {
@@ -34,11 +33,31 @@ export interface DeliverySummary {
   eventsTotal: number | null;
 }
 
-/** The outbound row a status belongs to, locked for the rest of the transaction. */
-export interface StatusTarget {
+/** A locked outbound row as lockStatusRows reads it. */
+export interface StatusRowFacts {
   id: string;
   state: string;
   wamid: string | null;
+  phone_number_id: string;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  played_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** A row merged in memory, written back guarded by `expected`, the state it was locked in. */
+export interface StatusRowWrite {
+  id: string;
+  expected: string;
+  state: string;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+  playedAt: Date | null;
+  failedAt: Date | null;
+  wamid: string | null;
+  lastError: RowError | null;
 }
 
 export interface NewStatusEvent {
@@ -146,13 +165,21 @@ export class WebhooksRepository {
     return ids;
   }
 
-  /** Takes the lease on a delivery still to be processed, unless a live worker holds it. */
+  /**
+   * Takes the lease on a delivery still to be processed, unless a live worker holds it. Committed
+   * without waiting for the WAL flush (synchronous_commit off for this statement's transaction
+   * alone): the lease is bookkeeping, and a PostgreSQL crash that forgets the last few leases only
+   * lets a delivery be taken again, which its claims make harmless; a worker that dies does not
+   * lose it (PostgreSQL flushes it within wal_writer_delay). Waiting for that flush was the second
+   * commit of every delivery and half of the drain's WAL waits.
+   */
   async leaseDelivery(id: string, token: string, now: Date, leaseMs: number): Promise<LeasedDelivery | null> {
-    const raw = await queryRows<{ id: string; body: Buffer; received_at: Date; attempts: number }>(
+    const raw = await preparedRows<{ id: string; body: Buffer; received_at: Date; attempts: number }>(
       this.dataSource,
-      `UPDATE webhook_deliveries
+      `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
+       UPDATE webhook_deliveries
           SET lease_token = $2, lease_until = $3::timestamptz + make_interval(secs => $4::double precision / 1000), attempts = attempts + 1
-        WHERE id = $1 AND state = 'received' AND (lease_until IS NULL OR lease_until < $3)
+        WHERE id = $1 AND state = 'received' AND (lease_until IS NULL OR lease_until < $3) AND (SELECT setting FROM relaxed) = 'off'
         RETURNING id, body, received_at, attempts`,
       [id, token, now, leaseMs],
     );
@@ -293,20 +320,43 @@ export class WebhooksRepository {
 
   // ---- claims ----------------------------------------------------------------------------------
 
-  /** True when this transaction now owns the key; false when another delivery claimed it first. */
-  async claim(tx: EntityManager, key: string, field: string, deliveryId: string, now: Date): Promise<boolean> {
-    const raw = await queryRows(
+  /**
+   * Claims many keys in one statement. Answers, per key: claimed (this transaction now owns it),
+   * else the delivery that claimed it first (null too when that claim committed after this
+   * statement began: it is someone else's all the same). Give the keys sorted and without repeats:
+   * two deliveries of the same keys then wait for each other in one order and never deadlock.
+   *
+   * With `finish`, the same statement marks the delivery processed with the counts the claims
+   * decide (`total` events, repeats inside the delivery among them): one round trip fewer, and
+   * only ever committed together with the effects the caller applies next in the transaction.
+   */
+  async claimMany(
+    tx: EntityManager,
+    claims: readonly { key: string; field: string }[],
+    deliveryId: string,
+    now: Date,
+    finish: { total: number } | null = null,
+  ): Promise<Map<string, { claimed: boolean; owner: string | null }>> {
+    const raw = await preparedTxRows<{ key: string; claimed: boolean; owner: string | null }>(
       tx,
-      `INSERT INTO webhook_event_claims (key, field, delivery_id, state, claimed_at) VALUES ($1, $2, $3, 'done', $4)
-       ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [key, field, deliveryId, now],
+      `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(key, field, n)),
+       claimed AS (
+         INSERT INTO webhook_event_claims (key, field, delivery_id, state, claimed_at)
+         SELECT key, field, $3, 'done', $4 FROM wanted ORDER BY n
+         ON CONFLICT (key) DO NOTHING RETURNING key),
+       answer AS (
+         SELECT w.key, c.key IS NOT NULL AS claimed, o.delivery_id AS owner
+           FROM wanted w LEFT JOIN claimed c ON c.key = w.key LEFT JOIN webhook_event_claims o ON o.key = w.key),
+       finished AS (
+         UPDATE webhook_deliveries
+            SET state = 'processed', processed_at = $4, lease_token = NULL, lease_until = NULL, last_error = NULL, events_total = $5::int,
+                events_applied = (SELECT count(*)::int FROM answer WHERE claimed),
+                events_duplicate = $5::int - (SELECT count(*)::int FROM answer WHERE claimed) - (SELECT count(*)::int FROM answer WHERE NOT claimed AND owner = $3)
+          WHERE id = $3 AND state = 'received' AND $6::boolean)
+       SELECT key, claimed, owner FROM answer`,
+      [claims.map((c) => c.key), claims.map((c) => c.field), deliveryId, now, finish?.total ?? 0, finish !== null],
     );
-    return raw.length === 1;
-  }
-
-  async claimOwner(tx: EntityManager, key: string): Promise<string | null> {
-    const raw = await queryRows<{ delivery_id: string }>(tx, `SELECT delivery_id FROM webhook_event_claims WHERE key = $1`, [key]);
-    return raw[0]?.delivery_id ?? null;
+    return new Map(raw.map((r) => [r.key, { claimed: r.claimed, owner: r.claimed ? null : r.owner }]));
   }
 
   /** Deletes claims older than the retention, a bounded number at a time; never a younger key. */
@@ -321,101 +371,70 @@ export class WebhooksRepository {
 
   // ---- statuses --------------------------------------------------------------------------------
 
-  /** The row a status names: by wamid, else by our row id echoed in biz_opaque_callback_data. */
-  async lockStatusTarget(tx: EntityManager, phoneNumberId: string | null, wamid: string, callbackRowId: string | null): Promise<StatusTarget | null> {
-    if (wamid !== '') {
-      const byWamid = await queryRows<StatusTarget>(
-        tx,
-        `SELECT id, state, wamid FROM outbound_messages WHERE wamid = $2 AND ($1::text IS NULL OR phone_number_id = $1) LIMIT 1 FOR UPDATE`,
-        [phoneNumberId, wamid],
-      );
-      if (byWamid[0]) return byWamid[0];
-    }
-    if (callbackRowId === null) return null;
-    const byId = await queryRows<StatusTarget>(
-      tx,
-      `SELECT id, state, wamid FROM outbound_messages WHERE id = $2 AND ($1::text IS NULL OR phone_number_id = $1) FOR UPDATE`,
-      [phoneNumberId, callbackRowId],
-    );
-    return byId[0] ?? null;
+  /**
+   * Every outbound row some status of a delivery names, by (number, wamid) or by our row id from
+   * biz_opaque_callback_data, locked in id order (concurrent deliveries lock in one order).
+   * `phoneNumberIds` null: some status named no number, so wamids match on any number.
+   */
+  async lockStatusRows(tx: EntityManager, phoneNumberIds: readonly string[] | null, wamids: readonly string[], rowIds: readonly string[]): Promise<StatusRowFacts[]> {
+    const columns = `id, state, wamid, phone_number_id, sent_at, delivered_at, read_at, played_at, failed_at`;
+    return phoneNumberIds
+      ? preparedTxRows<StatusRowFacts>(
+          tx,
+          `SELECT ${columns} FROM outbound_messages
+            WHERE (phone_number_id = ANY($1::text[]) AND wamid = ANY($2::text[])) OR id = ANY($3::uuid[]) ORDER BY id FOR UPDATE`,
+          [phoneNumberIds, wamids, rowIds],
+        )
+      : preparedTxRows<StatusRowFacts>(tx, `SELECT ${columns} FROM outbound_messages WHERE wamid = ANY($1::text[]) OR id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [wamids, rowIds]);
   }
 
   /**
-   * Moves the row to `status` only from a state ranked below it (`allowedFrom`, enforced here in
-   * the WHERE), recording Meta's time, healing a missing wamid, and (failed) the error.
+   * Everything a delivery's statuses change, in one statement (one round trip): the rows merged in
+   * memory, their transitions' audit rows and every status event into the history (a key already
+   * there is kept as it was). Each row is guarded by the state it was locked in (compare and set);
+   * returns how many rows were written: anything short of all means a row moved under its lock,
+   * which the caller treats as a failure of the whole transaction.
    */
-  async advance(
+  async writeStatuses(
     tx: EntityManager,
-    id: string,
-    status: ApplicableStatus,
-    allowedFrom: readonly string[],
-    at: Date,
-    wamid: string | null,
-    error: RowError | null,
+    rows: readonly StatusRowWrite[],
+    audits: readonly { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> }[],
+    history: readonly NewStatusEvent[],
     now: Date,
-  ): Promise<boolean> {
-    const column = TIMESTAMP_COLUMN[status];
-    const raw = await queryRows(
+  ): Promise<number> {
+    const r = <K extends keyof StatusRowWrite>(k: K) => rows.map((x) => x[k]);
+    const h = <K extends keyof NewStatusEvent>(k: K) => history.map((x) => x[k]);
+    const hJson = (k: 'conversation' | 'pricing' | 'errors' | 'raw') => history.map((x) => json(x[k]));
+    const [result] = await preparedTxRows<{ written: number }>(
       tx,
-      `UPDATE outbound_messages
-          SET state = $2, ${column} = COALESCE(${column}, $3), wamid = COALESCE(wamid, $4), updated_at = $5
-              ${status === 'failed' ? ', last_error = $7::jsonb' : ''}
-        WHERE id = $1 AND state = ANY($6::text[])
-        RETURNING id`,
-      status === 'failed' ? [id, status, at, wamid, now, allowedFrom, json(error)] : [id, status, at, wamid, now, allowedFrom],
-    );
-    return raw.length === 1;
-  }
-
-  /** A status that does not move the row (late, duplicate, after `failed`) still leaves Meta's time, and the wamid. */
-  async recordFacts(tx: EntityManager, id: string, status: ApplicableStatus | null, at: Date, wamid: string | null, now: Date): Promise<void> {
-    if (status === null) {
-      await tx.query(`UPDATE outbound_messages SET wamid = $2, updated_at = $3 WHERE id = $1 AND wamid IS NULL AND $2::text IS NOT NULL`, [id, wamid, now]);
-      return;
-    }
-    const column = TIMESTAMP_COLUMN[status];
-    await tx.query(
-      `UPDATE outbound_messages SET ${column} = COALESCE(${column}, $2), wamid = COALESCE(wamid, $3), updated_at = $4
-        WHERE id = $1 AND (${column} IS NULL OR (wamid IS NULL AND $3::text IS NOT NULL))`,
-      [id, at, wamid, now],
-    );
-  }
-
-  async auditTransition(tx: EntityManager, messageId: string, from: string, to: string, reason: string, details: Record<string, unknown>, now: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at) VALUES ($1, $2, $3, 'webhook', $4, $5::jsonb, $6)`,
-      [messageId, from, to, reason, json(details), now],
-    );
-  }
-
-  async insertStatusEvent(tx: EntityManager, e: NewStatusEvent): Promise<void> {
-    await tx.query(
-      `INSERT INTO message_status_events
-         (event_key, delivery_id, message_id, phone_number_id, wamid, status, occurred_at, received_at, recipient_id, recipient_user_id,
-          biz_opaque_callback_data, conversation, pricing, errors, raw, match_state, merge_result, matched_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12::jsonb,$13::jsonb,$14::jsonb,$15::jsonb,$16,$17,$18)
-       ON CONFLICT (event_key) DO NOTHING`,
+      `WITH written AS (
+         UPDATE outbound_messages m
+            SET state = u.state, sent_at = u.sent_at, delivered_at = u.delivered_at, read_at = u.read_at, played_at = u.played_at,
+                failed_at = u.failed_at, wamid = u.wamid, last_error = COALESCE(u.last_error, m.last_error), updated_at = $1
+           FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::text[], $11::jsonb[])
+             AS u(id, expected, state, sent_at, delivered_at, read_at, played_at, failed_at, wamid, last_error)
+          WHERE m.id = u.id AND m.state = u.expected
+          RETURNING m.id),
+       audited AS (
+         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+         SELECT m, f, t, 'webhook', r, d, $1 FROM unnest($12::uuid[], $13::text[], $14::text[], $15::text[], $16::jsonb[]) AS u(m, f, t, r, d)),
+       kept AS (
+         INSERT INTO message_status_events
+           (event_key, delivery_id, message_id, phone_number_id, wamid, status, occurred_at, received_at, recipient_id, recipient_user_id,
+            biz_opaque_callback_data, conversation, pricing, errors, raw, match_state, merge_result, matched_at)
+         SELECT * FROM unnest($17::text[], $18::uuid[], $19::uuid[], $20::text[], $21::text[], $22::text[], $23::timestamptz[], $24::timestamptz[], $25::text[], $26::text[],
+                              $27::text[], $28::jsonb[], $29::jsonb[], $30::jsonb[], $31::jsonb[], $32::text[], $33::text[], $34::timestamptz[])
+         ON CONFLICT (event_key) DO NOTHING)
+       SELECT count(*)::int AS written FROM written`,
       [
-        e.eventKey,
-        e.deliveryId,
-        e.messageId,
-        e.phoneNumberId,
-        e.wamid,
-        e.status,
-        e.occurredAt,
-        e.receivedAt,
-        e.recipientId,
-        e.recipientUserId,
-        e.bizOpaqueCallbackData,
-        json(e.conversation),
-        json(e.pricing),
-        json(e.errors),
-        json(e.raw),
-        e.matchState,
-        e.mergeResult,
-        e.matchedAt,
+        now,
+        r('id'), r('expected'), r('state'), r('sentAt'), r('deliveredAt'), r('readAt'), r('playedAt'), r('failedAt'), r('wamid'), rows.map((x) => json(x.lastError)),
+        audits.map((a) => a.messageId), audits.map((a) => a.from), audits.map((a) => a.to), audits.map((a) => a.reason), audits.map((a) => json(a.details)),
+        h('eventKey'), h('deliveryId'), h('messageId'), h('phoneNumberId'), h('wamid'), h('status'), h('occurredAt'), h('receivedAt'), h('recipientId'), h('recipientUserId'),
+        h('bizOpaqueCallbackData'), hJson('conversation'), hJson('pricing'), hJson('errors'), hJson('raw'), h('matchState'), h('mergeResult'), h('matchedAt'),
       ],
     );
+    return result!.written;
   }
 
   /** Parked statuses of one wamid, locked; another worker applying them skips them. */
@@ -465,34 +484,70 @@ export class WebhooksRepository {
 
   // ---- inbound messages and other fields -------------------------------------------------------
 
-  async insertInbound(tx: EntityManager, m: NewInboundMessage): Promise<boolean> {
-    const raw = await queryRows(
+  /**
+   * Many inbound messages in one statement; returns the ones stored now (a wamid already stored is
+   * left as it was and not returned), with what attribution needs of them, in input order.
+   */
+  async insertInboundMany(tx: EntityManager, rows: readonly NewInboundMessage[]): Promise<StoredInbound[]> {
+    if (rows.length === 0) return [];
+    const col = <K extends keyof NewInboundMessage>(k: K) => rows.map((r) => r[k]);
+    const jsonCol = (k: 'contact' | 'choice' | 'errors' | 'raw') => rows.map((r) => json(r[k]));
+    const raw = await preparedTxRows<{
+      id: string;
+      phone_number_id: string;
+      wamid: string;
+      from_wa_id: string | null;
+      from_user_id: string | null;
+      contact_name: string | null;
+      type: string;
+      context_wamid: string | null;
+      timestamp: Date | null;
+      raw: Record<string, unknown>;
+      created_at: Date;
+    }>(
       tx,
       `INSERT INTO inbound_messages
          (phone_number_id, wamid, from_wa_id, from_user_id, contact_name, contact, type, text, choice, context_wamid, context_from,
           "timestamp", errors, raw, delivery_id, created_at)
-       VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8,$9::jsonb,$10,$11,$12,$13::jsonb,$14::jsonb,$15,$16)
-       ON CONFLICT (phone_number_id, wamid) DO NOTHING RETURNING id`,
+       SELECT *, $15::uuid, $16::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::text[],
+                                                       $9::jsonb[], $10::text[], $11::text[], $12::timestamptz[], $13::jsonb[], $14::jsonb[])
+       ON CONFLICT (phone_number_id, wamid) DO NOTHING
+       RETURNING id, phone_number_id, wamid, from_wa_id, from_user_id, contact_name, type, context_wamid, "timestamp", raw, created_at`,
       [
-        m.phoneNumberId,
-        m.wamid,
-        m.fromWaId,
-        m.fromUserId,
-        m.contactName,
-        json(m.contact),
-        m.type,
-        m.text,
-        json(m.choice),
-        m.contextWamid,
-        m.contextFrom,
-        m.timestamp,
-        json(m.errors),
-        json(m.raw),
-        m.deliveryId,
-        m.createdAt,
+        col('phoneNumberId'),
+        col('wamid'),
+        col('fromWaId'),
+        col('fromUserId'),
+        col('contactName'),
+        jsonCol('contact'),
+        col('type'),
+        col('text'),
+        jsonCol('choice'),
+        col('contextWamid'),
+        col('contextFrom'),
+        col('timestamp'),
+        jsonCol('errors'),
+        jsonCol('raw'),
+        rows[0]!.deliveryId,
+        rows[0]!.createdAt,
       ],
     );
-    return raw.length === 1;
+    const order = new Map(rows.map((r, i) => [`${r.phoneNumberId}|${r.wamid}`, i]));
+    return raw
+      .map((r) => ({
+        id: r.id,
+        phoneNumberId: r.phone_number_id,
+        wamid: r.wamid,
+        fromWaId: r.from_wa_id,
+        fromUserId: r.from_user_id,
+        contactName: r.contact_name,
+        type: r.type,
+        contextWamid: r.context_wamid,
+        timestamp: r.timestamp ? new Date(r.timestamp) : null,
+        raw: r.raw,
+        createdAt: new Date(r.created_at),
+      }))
+      .sort((a, b) => order.get(`${a.phoneNumberId}|${a.wamid}`)! - order.get(`${b.phoneNumberId}|${b.wamid}`)!);
   }
 
   async insertFieldEvent(tx: EntityManager, e: NewFieldEvent): Promise<void> {

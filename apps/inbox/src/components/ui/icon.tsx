@@ -31,6 +31,7 @@ const PATHS = {
   note: 'M5 4h14v12l-4 4H5zM15 20v-4h4M9 9h6M9 13h4',
   phone: 'M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1M11 18h2',
   template: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
+  share: 'M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6M18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6M8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

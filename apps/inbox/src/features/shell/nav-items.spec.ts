@@ -1,14 +1,16 @@
 import { QUEUE_ITEMS, isCurrent, navItems } from './nav-items';
 
 describe('navigation', () => {
-  it('agents get Conversations and Work; admins also Health, Numbers, Templates and Staff', () => {
+  it('agents get Conversations and Work; admins also Health, Numbers, Campaigns, Templates, Staff and Event endpoints', () => {
     expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Work']);
     expect(navItems('agent').admin).toEqual([]);
     expect(navItems('admin').admin.map((i) => [i.label, i.href])).toEqual([
       ['Health', '/health'],
       ['Numbers', '/numbers'],
+      ['Campaigns', '/campaigns'],
       ['Templates', '/templates'],
       ['Staff', '/settings/staff'],
+      ['Event endpoints', '/settings/event-endpoints'],
     ]);
   });
 

@@ -23,8 +23,10 @@ const MAIN: readonly NavItem[] = [
 const ADMIN: readonly NavItem[] = [
   { key: 'health', label: 'Health', href: '/health', section: '/health', icon: 'health', goKey: 'h', adminOnly: true },
   { key: 'numbers', label: 'Numbers', href: '/numbers', section: '/numbers', icon: 'phone', goKey: 'n', adminOnly: true },
+  { key: 'campaigns', label: 'Campaigns', href: '/campaigns', section: '/campaigns', icon: 'send', goKey: 'a', adminOnly: true },
   { key: 'templates', label: 'Templates', href: '/templates', section: '/templates', icon: 'template', goKey: 't', adminOnly: true },
-  { key: 'staff', label: 'Staff', href: '/settings/staff', section: '/settings', icon: 'users', goKey: 's', adminOnly: true },
+  { key: 'staff', label: 'Staff', href: '/settings/staff', section: '/settings/staff', icon: 'users', goKey: 's', adminOnly: true },
+  { key: 'event-endpoints', label: 'Event endpoints', href: '/settings/event-endpoints', section: '/settings/event-endpoints', icon: 'share', goKey: 'e', adminOnly: true },
 ];
 
 export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[] } {

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsDate, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 
 /** `POST /v1/messages`. The payload's inner shape is checked by validatePayload (libs/queue). */
 export class CreateMessageDto {
@@ -20,7 +21,17 @@ export class CreateMessageDto {
   @Length(1, 255)
   trigger_ref?: string;
 
+  /** Groups the messages of one send-out (a batch, a promotion) for its campaign view. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  campaign?: string;
+
   @IsObject()
+  @JSONSchema({
+    description:
+      "The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`.",
+  })
   payload!: Record<string, unknown>;
 
   @IsOptional()

@@ -12,6 +12,10 @@ export class ListMessagesDto extends PageQueryDto {
   trigger_ref?: string;
 
   @IsOptional()
+  @IsString()
+  campaign?: string;
+
+  @IsOptional()
   @IsIn(OUTBOX_STATES)
   state?: OutboxState;
 }

@@ -8,7 +8,7 @@ import { ConfiguredWorkerHost } from '../../../common/queue/configured-worker-ho
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.schema.js';
 import { OutboundSender } from '../outbound-sender.service.js';
-import type { OutboundJobData } from '../outbox-dispatcher.service.js';
+import { aheadOfFresh, type OutboundJobData } from '../outbox-dispatcher.service.js';
 import { SendOutcomes } from '../send-outcomes.service.js';
 
 /** Thin: one job = one row id; the sender holds the rules. */
@@ -42,6 +42,9 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
     const outcome = await this.sender.send(job.data.messageId);
     this.outcomes.record(outcome);
     if (outcome.kind === 'requeued' && token) {
+      // Back before the jobs not yet tried, once its wait is over (aheadOfFresh).
+      const priority = Number(job.priority);
+      if (priority > 0 && aheadOfFresh(priority) !== priority) await job.changePriority({ priority: aheadOfFresh(priority) });
       // Same job, same id, later: re-adding a job with this id while it is active would be ignored.
       // BullMQ counts in real time; `notBefore` is on our clock (which a test may have moved).
       await job.moveToDelayed(Date.now() + Math.max(0, outcome.notBefore.getTime() - this.clock.now().getTime()), token);

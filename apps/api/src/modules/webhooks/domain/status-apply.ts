@@ -2,7 +2,7 @@
 // order from libs/whatsapp; `failed` wins and is final) and which timestamp column records Meta's
 // own time for it. Pure; the repository turns this into the SQL WHERE.
 import type { RowError } from '@sendbook/queue';
-import { isMessageState, MESSAGE_STATES, statusRank, type WebhookError } from '@sendbook/whatsapp';
+import { isMessageState, mergeStatus, MESSAGE_STATES, statusRank, type WebhookError } from '@sendbook/whatsapp';
 
 /** Statuses Meta sends that move a row; anything else (legacy `deleted`, `warning`) is history only. */
 export const APPLICABLE_STATUSES = ['sent', 'delivered', 'read', 'played', 'failed'] as const;
@@ -49,4 +49,61 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** biz_opaque_callback_data is our row id when we sent the message; anything else is not ours. */
 export function callbackRowId(bizOpaqueCallbackData: string | null): string | null {
   return bizOpaqueCallbackData !== null && UUID.test(bizOpaqueCallbackData) ? bizOpaqueCallbackData.toLowerCase() : null;
+}
+
+/** An outbound row a status names, as locked for the delivery's transaction; merges change it in memory. */
+export interface StatusRow {
+  id: string;
+  state: string;
+  wamid: string | null;
+  /** Meta's time per status (`sent_at`, …), first one kept. */
+  times: Record<ApplicableStatus, Date | null>;
+  /** Set when a `failed` status moved the row: its new `last_error`. */
+  lastError: RowError | null;
+  /** Something of the row differs from what was locked (it needs writing). */
+  changed: boolean;
+}
+
+export interface StatusIncoming {
+  status: string;
+  /** '' when Meta named no message id. */
+  wamid: string;
+  at: Date;
+  errors: readonly WebhookError[];
+}
+
+export interface StatusMerge {
+  /** What the merge did (message_status_events.merge_result). */
+  result: string;
+  /** The row moved: from, to, and the error a `failed` left. */
+  transition: { from: string; to: ApplicableStatus; error: RowError | null } | null;
+}
+
+/**
+ * One status onto a row in memory, as the one-status-at-a-time SQL does it (advance, else record
+ * the facts): the state moves only up the rank (libs/whatsapp mergeStatus, from the states
+ * `advanceableFrom` allows), Meta's first time per status is kept, a missing wamid is healed.
+ * Applied in delivery order, statuses out of order inside one delivery end where they would one by one.
+ */
+export function mergeIntoRow(row: StatusRow, incoming: StatusIncoming): StatusMerge {
+  const applicable = isApplicableStatus(incoming.status) ? incoming.status : null;
+  const wamid = incoming.wamid === '' ? null : incoming.wamid;
+  const merge = isMessageState(row.state) ? mergeStatus(row.state, incoming.status) : { apply: false, reason: 'not_on_ladder' as const };
+  if (wamid !== null && row.wamid === null) {
+    row.wamid = wamid;
+    row.changed = true;
+  }
+  if (applicable && row.times[applicable] === null) {
+    row.times[applicable] = incoming.at;
+    row.changed = true;
+  }
+  if (merge.apply && applicable && advanceableFrom(applicable).includes(row.state)) {
+    const error = applicable === 'failed' ? rowErrorOf(incoming.errors) : null;
+    const transition = { from: row.state, to: applicable, error };
+    row.state = applicable;
+    if (error) row.lastError = error;
+    row.changed = true;
+    return { result: merge.reason, transition };
+  }
+  return { result: merge.apply ? 'stale' : merge.reason, transition: null };
 }

@@ -176,7 +176,7 @@ export function Composer({
           <Icon name="reply" size={14} />
           <span className={styles.replyingText}>
             Replying to{' '}
-            <q>{replyEntry ? excerpt(replyEntry.direction === 'inbound' ? inboundContent(replyEntry.inbound) : replyEntry.direction === 'outbound' ? outboundContent(replyEntry.message) : { text: null, label: 'A note', options: [], choice: null, choiceId: null, variables: [], media: null, raw: null }, 80) : 'an earlier message'}</q>
+            <q>{replyEntry ? excerpt(replyEntry.direction === 'inbound' ? inboundContent(replyEntry.inbound) : replyEntry.direction === 'outbound' ? outboundContent(replyEntry.message) : { text: null, label: 'A note', options: [], choice: null, choiceId: null, variables: [], media: null, details: [], raw: null }, 80) : 'an earlier message'}</q>
           </span>
           <Button size="sm" variant="ghost" onClick={() => draft.setReplyTo(null, newest)}>
             <Icon name="x" size={12} />

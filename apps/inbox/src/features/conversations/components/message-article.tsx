@@ -153,21 +153,96 @@ export function InboundArticle({ item, contact, actions, highlighted }: { item: 
   );
 }
 
-/** What a template looked like on the customer's phone: header, body, footer and its buttons. */
-function RenderedTemplate({ rendered }: { rendered: NonNullable<Message['rendered']> }) {
+type Rendered = NonNullable<Message['rendered']>;
+
+/** A header's image, video or document: the link it was sent by, or the uploaded file's id. */
+function HeaderMedia({ media }: { media: NonNullable<Rendered['media']> }) {
+  const what = media.type === 'image' ? 'Image' : media.type === 'video' ? 'Video' : media.type === 'document' ? 'Document' : media.type;
+  return (
+    <p className={styles.templateMedia}>
+      <Icon name="file" size={14} />
+      {what}:{' '}
+      {media.link && /^https?:\/\//i.test(media.link) ? (
+        <a href={media.link} target="_blank" rel="noreferrer noopener">
+          {media.link}
+        </a>
+      ) : (
+        <span>{media.link ?? `uploaded file ${media.id ?? ''}`}</span>
+      )}
+    </p>
+  );
+}
+
+/** A template's buttons with what each carries: the URL it opens, the code it copies, the reply it sends back. */
+function TemplateButtons({ buttons, label }: { buttons: Rendered['buttons']; label: string }) {
+  if (buttons.length === 0) return null;
+  return (
+    <ul className={styles.templateButtons} aria-label={label}>
+      {buttons.map((button, i) => (
+        <li key={`${i}-${button.text}`}>
+          {button.text}
+          {button.value ? (
+            <span className={styles.buttonValue}>
+              {button.type === 'URL' ? 'opens ' : button.type === 'COPY_CODE' || button.type === 'OTP' ? 'copies ' : button.type === 'QUICK_REPLY' ? 'answers ' : ''}
+              {button.type === 'URL' && /^https?:\/\//i.test(button.value) ? (
+                <a href={button.value} target="_blank" rel="noreferrer noopener">
+                  {button.value}
+                </a>
+              ) : (
+                <code>{button.value}</code>
+              )}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a template looked like on the customer's phone: header (text or media), body, footer, buttons, carousel cards. */
+function RenderedTemplate({ rendered }: { rendered: Rendered }) {
   return (
     <div className={styles.template}>
-      {rendered.header ? <p className={styles.templateHeader}>{rendered.header}</p> : null}
+      {rendered.media ? <HeaderMedia media={rendered.media} /> : rendered.header ? <p className={styles.templateHeader}>{rendered.header}</p> : null}
       <p className={styles.text}>{rendered.body}</p>
       {rendered.footer ? <p className={styles.templateFooter}>{rendered.footer}</p> : null}
-      {rendered.buttons.length > 0 ? (
-        <ul className={styles.templateButtons} aria-label="Buttons on the template">
-          {rendered.buttons.map((button, i) => (
-            <li key={`${i}-${button.text}`}>{button.text}</li>
+      <TemplateButtons buttons={rendered.buttons} label="Buttons on the template" />
+      {rendered.cards.length > 0 ? (
+        <ol className={styles.cards} aria-label="Carousel cards">
+          {rendered.cards.map((card, i) => (
+            <li key={i} className={styles.card}>
+              <span className={styles.cardNumber}>Card {i + 1}</span>
+              {card.media ? <HeaderMedia media={card.media} /> : null}
+              {card.body ? <p className={styles.text}>{card.body}</p> : null}
+              <TemplateButtons buttons={card.buttons} label={`Buttons on card ${i + 1}`} />
+            </li>
           ))}
-        </ul>
+        </ol>
       ) : null}
     </div>
+  );
+}
+
+/** What else a message carried (a button's URL, a contact's phone, a product id), term by term. */
+function Details({ details }: { details: MessageContent['details'] }) {
+  if (details.length === 0) return null;
+  return (
+    <dl className={styles.details}>
+      {details.map((d, i) => (
+        <div key={`${i}-${d.term}`}>
+          <dt>{d.term}</dt>
+          <dd>
+            {d.href ? (
+              <a href={d.href} target="_blank" rel="noreferrer noopener">
+                {d.value}
+              </a>
+            ) : (
+              d.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -257,6 +332,7 @@ export function OutboundArticle({ item, contact, state, actions, highlighted }: 
                 ))}
               </ul>
             ) : null}
+            <Details details={content.details} />
           </>
         )}
         {content.raw ? <RawJson raw={content.raw} label="Show the message as it was sent" /> : null}

@@ -1,7 +1,7 @@
 'use client';
 
 import type { NumberStatus } from '@sendbook/api-contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoteDialog } from '../../../components/note-dialog';
 import { Page, PageDescription } from '../../../components/page';
@@ -11,14 +11,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
+import { useSyncFromMeta } from '../../../components/sync-from-meta';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
-import { toProblem } from '../../../lib/api';
 import { numberProfile, pauseWords, qualityTone, rateWords, throughputWords, tierWords } from '../../../lib/number-display';
-import { problemDetail } from '../../../lib/problem';
-import { newRequestId } from '../../../lib/request-id';
-import { Callout } from '../../../components/ui/callout';
-import { Icon } from '../../../components/ui/icon';
 import type { Loaded } from '../../../lib/server-api';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
 import { numberKeys, numbersQuery, pauseNumber, resumeNumber, syncNumbers } from '../numbers.queries';
@@ -31,33 +27,24 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
   const [asking, setAsking] = useState<{ number: NumberStatus; action: 'pause' | 'resume' } | null>(null);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [synced, setSynced] = useState<string | null>(null);
-  const sync = useMutation({
-    mutationFn: () => syncNumbers(newRequestId()),
-    onSuccess: async (result) => {
+  const sync = useSyncFromMeta({
+    run: syncNumbers,
+    describe: (result) => {
       const failed = result.failed.map((f) => `${f.phone_number_id} (${f.error ?? f.outcome})`);
-      setSynced(`Read ${result.synced.length} ${result.synced.length === 1 ? 'profile' : 'profiles'} from Meta${failed.length ? `; could not read ${failed.join(', ')}` : ''}.`);
-      await queryClient.invalidateQueries({ queryKey: numberKeys.all });
+      return `Read ${result.synced.length} ${result.synced.length === 1 ? 'profile' : 'profiles'} from Meta${failed.length ? `; could not read ${failed.join(', ')}` : ''}.`;
     },
+    refreshes: numberKeys.all,
+    label: 'Sync from Meta',
+    failureTitle: 'Could not read the profiles from Meta',
   });
   return (
     <Page
       title="Numbers"
       subtitle="Business numbers and their sending"
-      actions={
-        <Button size="sm" onClick={() => sync.mutate()} busy={sync.isPending} disabled={sync.isPending}>
-          {sync.isPending ? null : <Icon name="refresh" size={14} />}
-          Sync from Meta
-        </Button>
-      }
+      actions={sync.button}
     >
       <PageDescription>What each number may send, how WhatsApp rates it, and why sending is paused. Pausing holds its queue until resumed; both are audited.</PageDescription>
-      {synced ? <Callout tone="success" role="status" title={synced} className={styles.notice} /> : null}
-      {sync.isError ? (
-        <Callout tone="danger" role="alert" title="Could not read the profiles from Meta" className={styles.notice}>
-          {problemDetail(toProblem(sync.error))}
-        </Callout>
-      ) : null}
+      {sync.notices}
       {query.problem && !query.data ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
       ) : !query.data ? (

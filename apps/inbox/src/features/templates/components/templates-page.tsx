@@ -1,22 +1,15 @@
 'use client';
 
 import type { Template } from '@sendbook/api-contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Page, PageDescription } from '../../../components/page';
 import { ProblemState } from '../../../components/problem-state';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Callout } from '../../../components/ui/callout';
-import { Icon } from '../../../components/ui/icon';
 import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
+import { useSyncFromMeta } from '../../../components/sync-from-meta';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { toProblem } from '../../../lib/api';
 import { qualityTone } from '../../../lib/number-display';
-import { problemDetail } from '../../../lib/problem';
-import { newRequestId } from '../../../lib/request-id';
 import type { Loaded } from '../../../lib/server-api';
 import { lastSync, templateStatusTone } from '../../../lib/template-display';
 import { useSeededQuery } from '../../../lib/use-seeded-query';
@@ -27,34 +20,22 @@ import styles from './templates.module.css';
 export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] }> }) {
   const query = useSeededQuery(templatesQuery(), initial);
   const templates = query.data?.data ?? [];
-  const queryClient = useQueryClient();
-  const [synced, setSynced] = useState<string | null>(null);
-  const sync = useMutation({
-    mutationFn: () => syncTemplates(newRequestId()),
-    onSuccess: async (result) => {
-      setSynced(`Synced ${result.synced} ${result.synced === 1 ? 'template' : 'templates'} from Meta${result.removed ? `; ${result.removed} no longer there` : ''}.`);
-      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-    },
+  const sync = useSyncFromMeta({
+    run: syncTemplates,
+    describe: (result) => `Synced ${result.synced} ${result.synced === 1 ? 'template' : 'templates'} from Meta${result.removed ? `; ${result.removed} no longer there` : ''}.`,
+    refreshes: templateKeys.all,
+    label: 'Sync',
+    failureTitle: 'Could not sync from Meta',
   });
   const last = lastSync(templates);
   return (
     <Page
       title="Templates"
       subtitle={last ? <>Last synced <Time past at={last} /></> : 'Never synced'}
-      actions={
-        <Button size="sm" onClick={() => sync.mutate()} busy={sync.isPending} disabled={sync.isPending}>
-          {sync.isPending ? null : <Icon name="refresh" size={14} />}
-          Sync
-        </Button>
-      }
+      actions={sync.button}
     >
       <PageDescription>The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send against this list before it is queued.</PageDescription>
-      {synced ? <Callout tone="success" role="status" title={synced} className={styles.notice} /> : null}
-      {sync.isError ? (
-        <Callout tone="danger" role="alert" title="Could not sync from Meta" className={styles.notice}>
-          {problemDetail(toProblem(sync.error))}
-        </Callout>
-      ) : null}
+      {sync.notices}
       {query.problem && !query.data ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
       ) : !query.data ? (

@@ -1,0 +1,128 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { nextDeliveryAttempt, shouldDisableEndpoint } from '@sendbook/queue';
+import { Clock } from '../../common/clock.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
+import { AlertsService } from '../alerts/alerts.service.js';
+import { postSigned } from './endpoint-poster.js';
+import { EventDeliveriesRepository, type ClaimedDelivery } from './event-deliveries.repository.js';
+import { EventEndpointsRepository } from './event-endpoints.repository.js';
+import { EventPayloadPresenter } from './event-payload.presenter.js';
+
+const PURGE_EVERY_MS = 3_600_000;
+
+/** The alert raised when Sendbook disables an endpoint, one per endpoint. */
+export const failingEndpointAlertKey = (endpointId: string) => `event_endpoint.failing:${endpointId}`;
+
+/**
+ * Delivers integrator events at least once: every worker process polls for due deliveries, claims
+ * them in PostgreSQL (per-endpoint concurrency and per-message order enforced in the claim) and
+ * POSTs them without waiting for one endpoint before claiming for the next. A worker that dies
+ * mid-POST leaves its claim to run out; the next claim POSTs the same event id again.
+ */
+@Injectable()
+export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly tasks: PeriodicTasks;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly settings: AppConfig['integratorEvents'];
+
+  constructor(
+    private readonly deliveries: EventDeliveriesRepository,
+    private readonly endpoints: EventEndpointsRepository,
+    private readonly payloads: EventPayloadPresenter,
+    private readonly alerts: AlertsService,
+    private readonly clock: Clock,
+    private readonly logger: JsonLogger,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.tasks = new PeriodicTasks(logger);
+    this.settings = config.integratorEvents;
+  }
+
+  /** A claim outlives the longest POST, with room for the outcome's write. */
+  get leaseMs(): number {
+    return this.settings.timeoutMs + Math.max(1_000, this.settings.timeoutMs);
+  }
+
+  onApplicationBootstrap(): void {
+    this.tasks.every('integrator_events.deliver', this.settings.pollIntervalMs, () => this.tick());
+    this.tasks.every('integrator_events.purge', PURGE_EVERY_MS, () => this.purge());
+  }
+
+  /** Old events nobody is owed any more, in bounded batches. */
+  async purge(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.settings.retentionMs);
+    let total = 0;
+    for (;;) {
+      const purged = await this.deliveries.purgeSettled(before, 5_000);
+      total += purged;
+      if (purged === 0) return total;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.tasks.stopAll();
+    // In-flight POSTs are bounded by the time-out; their outcomes are worth recording.
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** One poll: claim what is due for every endpoint and start POSTing it. */
+  async tick(): Promise<void> {
+    const now = this.clock.now();
+    for (const endpointId of await this.deliveries.endpointsWithDueWork(now)) {
+      const claimed = await this.deliveries.claim(endpointId, this.settings.concurrencyPerEndpoint, now, this.leaseMs);
+      for (const delivery of claimed) this.track(this.deliver(delivery));
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => this.logger.event('warn', 'integrator_event.delivery_error', { error }))
+      .finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  private async deliver(d: ClaimedDelivery): Promise<void> {
+    const at = this.clock.now();
+    const body = this.payloads.body({ id: d.eventId, type: d.type, createdAt: new Date(d.eventCreatedAt), snapshot: d.snapshot });
+    const outcome = await postSigned({ url: d.url, secret: d.secret, eventId: d.eventId, body, at, timeoutMs: this.settings.timeoutMs, allowPrivate: this.settings.allowPrivate });
+    const attempt = { ...outcome, at };
+    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    if (ok) {
+      await this.deliveries.finish(d, attempt, { delivered: true });
+      await this.endpoints.recordSuccess(d.endpointId);
+      return;
+    }
+    const now = this.clock.now();
+    const schedule = { baseMs: this.settings.retryBaseMs, maxDelayMs: this.settings.retryMaxMs, giveUpAfterMs: this.settings.giveUpAfterMs };
+    const next = nextDeliveryAttempt(d.attempts, new Date(d.eventCreatedAt), now, schedule, Math.random);
+    await this.deliveries.finish(d, attempt, { delivered: false, retryAt: next.retry ? next.at : null });
+    this.logger.event('info', 'integrator_event.delivery_failed', {
+      endpoint_id: d.endpointId, event_id: d.eventId, attempt: d.attempts, status: outcome.statusCode, error: outcome.error, gave_up: !next.retry,
+    });
+    await this.countFailure(d.endpointId, outcome.statusCode, outcome.error, now);
+  }
+
+  /** Repeated failure disables the endpoint (its deliveries wait) and raises an alert for a person. */
+  private async countFailure(endpointId: string, status: number | null, error: string | null, now: Date): Promise<void> {
+    const streak = await this.endpoints.recordFailure(endpointId, now);
+    if (!streak?.enabled) return;
+    const rule = { minFailures: this.settings.disableAfterFailures, failingForMs: this.settings.disableAfterFailingMs };
+    if (!shouldDisableEndpoint(streak.consecutiveFailures, new Date(streak.failingSince), now, rule)) return;
+    // The alert first: raising is idempotent while open, so a crash between the two leaves an
+    // alert and an endpoint the next failure disables, never a silently disabled endpoint.
+    const endpoint = await this.endpoints.findById(endpointId);
+    if (!endpoint) return;
+    await this.alerts.raise({
+      source: 'integrator-events',
+      key: failingEndpointAlertKey(endpointId),
+      title: `Event endpoint ${endpoint.url} disabled after ${streak.consecutiveFailures} failed deliveries in a row`,
+      details: { endpoint_id: endpointId, url: endpoint.url, failures: streak.consecutiveFailures, failing_since: new Date(streak.failingSince).toISOString(), last_status: status, last_error: error },
+    });
+    if (await this.endpoints.disableFailing(endpointId, now)) {
+      this.logger.event('warn', 'integrator_event.endpoint_disabled', { endpoint_id: endpointId, failures: streak.consecutiveFailures });
+    }
+  }
+}

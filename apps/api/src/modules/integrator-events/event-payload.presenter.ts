@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { Alert } from '../alerts/alert.entity.js';
+import { presentAlert } from '../alerts/alerts.service.js';
+import { presentInbound } from '../conversations/conversations.presenter.js';
+import { toInbound } from '../conversations/inbound-rows.js';
+import { presentMessage } from '../outbox/message.presenter.js';
+import { OutboundMessage } from '../outbox/outbound-message.entity.js';
+
+/** An event as stored: what the trigger wrote (migration IntegratorEventTriggers). */
+export interface StoredEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly createdAt: Date;
+  readonly snapshot: Record<string, unknown>;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * The body POSTed for an event: `{id, type, created_at, data}`, its resources built from the
+ * trigger's row snapshots by the same presenters as the REST API, so both have one shape.
+ */
+@Injectable()
+export class EventPayloadPresenter {
+  constructor(private readonly dataSource: DataSource) {}
+
+  body(event: StoredEvent): string {
+    return JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: this.data(event.type, event.snapshot) });
+  }
+
+  data(type: string, s: Json): Json {
+    switch (type) {
+      case 'message.state_changed':
+      case 'message.failed': {
+        const message = presentMessage(this.entity(OutboundMessage, s.message as Json));
+        const data: Json = { message, previous_state: s.previous_state ?? null, trigger_ref: message.trigger_ref, reason: s.reason ?? null };
+        return type === 'message.failed' ? { ...data, error: message.last_error } : data;
+      }
+      case 'inbound.received':
+        return { inbound: presentInbound(toInbound(s.inbound as Json)) };
+      case 'inbound.attributed': {
+        const inbound = presentInbound(toInbound(s.inbound as Json));
+        const message = s.message ? presentMessage(this.entity(OutboundMessage, s.message as Json)) : null;
+        return {
+          inbound,
+          message,
+          choice: inbound.choice,
+          context_wamid: inbound.context_wamid,
+          dedupe_key: message?.dedupe_key ?? null,
+          trigger_ref: message?.trigger_ref ?? null,
+        };
+      }
+      case 'work_item.opened':
+      case 'work_item.resolved': {
+        const alert = presentAlert(this.entity(Alert, s.alert as Json));
+        return { work_item: { kind: 'alert', id: alert.id, title: alert.title, state: alert.state }, alert };
+      }
+      default:
+        return s;
+    }
+  }
+
+  /** A row's JSON (snake_case columns, ISO timestamps) as its entity, by TypeORM's own column map. */
+  private entity<T extends ObjectLiteral>(target: EntityTarget<T>, row: Json): T {
+    const out: Json = {};
+    for (const column of this.dataSource.getMetadata(target).columns) {
+      const value = row[column.databaseName];
+      out[column.propertyName] = value === undefined || value === null ? null : column.type === 'timestamptz' ? new Date(value as string) : value;
+    }
+    return out as T;
+  }
+}

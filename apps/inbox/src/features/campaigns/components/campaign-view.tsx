@@ -1,0 +1,181 @@
+'use client';
+
+import type { Campaign } from '@sendbook/api-contract';
+import Link from 'next/link';
+import { Page, PageDescription } from '../../../components/page';
+import { ProblemState } from '../../../components/problem-state';
+import { Time } from '../../../components/time';
+import { Icon } from '../../../components/ui/icon';
+import { Loading } from '../../../components/ui/skeleton';
+import { State } from '../../../components/ui/state';
+import { Table, Td, Th } from '../../../components/ui/table';
+import { countWords, deliveredShare, percent, stateWord } from '../../../lib/campaign-figures';
+import { OUTBOUND_STATES } from '../../../lib/message-state';
+import { errorWords } from '../../../lib/meta-errors';
+import type { Loaded } from '../../../lib/server-api';
+import { useSeededQuery } from '../../../lib/use-seeded-query';
+import { workFiltersSearch, parseWorkFilters } from '../../../lib/work-filters';
+import { workHref } from '../../../lib/work-kinds';
+import { campaignQuery } from '../campaigns.queries';
+import { StateBar, StateLegend } from './state-bar';
+import styles from './campaigns.module.css';
+
+/** One campaign: where its messages are, why the failed ones failed, what customers answered. Admins only. */
+export function CampaignView({ name, initial }: { name: string; initial: Loaded<{ campaign: Campaign }> }) {
+  const query = useSeededQuery(campaignQuery(name), initial);
+  const campaign = query.data?.campaign;
+  return (
+    <Page title={name} subtitle={campaign ? <>{countWords(campaign.messages, 'message')}, enqueued <Time past at={campaign.first_enqueued_at} />{campaign.last_enqueued_at !== campaign.first_enqueued_at ? <> to <Time past at={campaign.last_enqueued_at} /></> : null}</> : 'Campaign'}>
+      <Link href="/campaigns" className={styles.back}>
+        <Icon name="back" size={14} /> All campaigns
+      </Link>
+      {query.problem && !campaign ? (
+        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} title={query.problem.kind === 'not_found' ? 'No such campaign' : undefined} detail={query.problem.kind === 'not_found' ? `No message was enqueued with the campaign “${name}”.` : undefined} />
+      ) : !campaign ? (
+        <Loading label="Loading the campaign…" />
+      ) : (
+        <CampaignFigures campaign={campaign} />
+      )}
+    </Page>
+  );
+}
+
+function CampaignFigures({ campaign }: { campaign: Campaign }) {
+  const s = campaign.by_state;
+  const delivered = deliveredShare(s);
+  const waiting = s.queued + s.sending + s.accepted;
+  const replyShare = campaign.messages === 0 ? null : campaign.replies.messages_replied / campaign.messages;
+  return (
+    <>
+      <PageDescription>Counted from the messages’ states now; refreshed every 15 seconds. A reply is an inbound message attributed to one of these messages (reactions are not counted).</PageDescription>
+      <ul className={styles.tiles} aria-label="Campaign figures">
+        <Tile label="Messages" value={campaign.messages.toLocaleString('en-US')} detail={waiting > 0 ? `${waiting.toLocaleString('en-US')} still waiting to go` : 'none waiting'} />
+        <Tile label="Delivered" tone="success" value={percent(delivered)} detail={`${(s.delivered + s.read + s.played).toLocaleString('en-US')} reached the phone`} />
+        <Tile label="Read" tone="progress" value={(s.read + s.played).toLocaleString('en-US')} detail={percent(campaign.messages === 0 ? null : (s.read + s.played) / campaign.messages) + ' of all'} />
+        <Tile label="Failed" tone={s.failed > 0 ? 'danger' : undefined} value={s.failed.toLocaleString('en-US')} detail={s.held > 0 ? `and ${s.held.toLocaleString('en-US')} held` : percent(campaign.messages === 0 ? null : s.failed / campaign.messages) + ' of all'} />
+        <Tile label="Replies" value={campaign.replies.count.toLocaleString('en-US')} detail={`to ${countWords(campaign.replies.messages_replied, 'message')} (${percent(replyShare)})`} />
+      </ul>
+
+      <section aria-labelledby="campaign-progress">
+        <h2 id="campaign-progress">Where its messages are</h2>
+        <StateBar campaign={campaign} large />
+        <StateLegend campaign={campaign} />
+      </section>
+
+      <div className={`${styles.columns} ${styles.section}`}>
+        <section aria-labelledby="campaign-failures">
+          <h2 id="campaign-failures">Failures by reason</h2>
+          {campaign.failures.length === 0 ? (
+            <State role="status" icon="check" title="No failures" compact>
+              None of its messages failed{waiting > 0 ? ' so far' : ''}.
+            </State>
+          ) : (
+            <Table label="Failures by reason">
+              <thead>
+                <tr>
+                  <Th>Code</Th>
+                  <Th>Reason</Th>
+                  <Th numeric>Messages</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {campaign.failures.map((f) => {
+                  const code = f.code === null ? null : String(f.code);
+                  const words = errorWords({ code: f.code, title: f.title ?? '' });
+                  return (
+                    <tr key={code ?? 'none'}>
+                      <Td mono>{code ?? '–'}</Td>
+                      <Td wrap>
+                        {words.words}
+                        {words.hint ? <div className={styles.secondary}>{words.hint}</div> : null}
+                      </Td>
+                      <Td numeric>
+                        {code ? (
+                          <Link className={styles.name} href={`${workHref('failed')}${workFiltersSearch({ ...parseWorkFilters({}), errorCode: code })}`} title={`The Failed queue, code ${code}`}>
+                            {f.count.toLocaleString('en-US')}
+                          </Link>
+                        ) : (
+                          f.count.toLocaleString('en-US')
+                        )}
+                      </Td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          )}
+        </section>
+
+        <section aria-labelledby="campaign-replies">
+          <h2 id="campaign-replies">Replies</h2>
+          {campaign.replies.count === 0 ? (
+            <State role="status" icon="reply" title="No replies yet" compact>
+              Nobody has answered these messages{waiting > 0 ? ' yet' : ''}.
+            </State>
+          ) : campaign.replies.choices.length === 0 ? (
+            <p className={styles.secondary}>{countWords(campaign.replies.count, 'reply')}, none of them a button or list choice.</p>
+          ) : (
+            <Table label="Choices tapped">
+              <thead>
+                <tr>
+                  <Th>Choice</Th>
+                  <Th numeric>Replies</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {campaign.replies.choices.map((c) => (
+                  <tr key={c.title}>
+                    <Td>{c.title}</Td>
+                    <Td numeric>{c.count.toLocaleString('en-US')}</Td>
+                  </tr>
+                ))}
+                {campaign.replies.count > campaign.replies.choices.reduce((n, c) => n + c.count, 0) ? (
+                  <tr>
+                    <Td muted>Other replies (text, media)</Td>
+                    <Td numeric muted>
+                      {(campaign.replies.count - campaign.replies.choices.reduce((n, c) => n + c.count, 0)).toLocaleString('en-US')}
+                    </Td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </Table>
+          )}
+        </section>
+      </div>
+
+      <section className={styles.section} aria-labelledby="campaign-states">
+        <h2 id="campaign-states">By state</h2>
+        <Table label="Messages by state">
+          <thead>
+            <tr>
+              <Th>State</Th>
+              <Th numeric>Messages</Th>
+              <Th numeric>Share</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {OUTBOUND_STATES.filter((state) => s[state] > 0).map((state) => (
+              <tr key={state}>
+                <Td>{stateWord(state)}</Td>
+                <Td numeric>{s[state].toLocaleString('en-US')}</Td>
+                <Td numeric muted>
+                  {percent(campaign.messages === 0 ? null : s[state] / campaign.messages)}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </section>
+    </>
+  );
+}
+
+function Tile({ label, value, detail, tone }: { label: string; value: string; detail: string; tone?: 'success' | 'danger' | 'progress' }) {
+  return (
+    <li className={styles.tile} data-tone={tone} aria-label={label}>
+      <span className={styles.tileLabel}>{label}</span>
+      <span className={styles.tileValue}>{value}</span>
+      <span className={styles.tileDetail}>{detail}</span>
+    </li>
+  );
+}

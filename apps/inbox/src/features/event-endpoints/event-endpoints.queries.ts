@@ -1,0 +1,42 @@
+import type { EventDelivery, EventEndpoint } from '@sendbook/api-contract';
+import { browserApi, unwrap, type Api } from '../../lib/api';
+import { idempotencyHeaders } from '../../lib/request-id';
+
+/** Event endpoints (admins): `GET /v1/event-endpoints` and an endpoint's deliveries. */
+export const eventEndpointKeys = {
+  list: ['event-endpoints'] as const,
+  deliveries: (id: string) => ['event-endpoints', id, 'deliveries'] as const,
+};
+
+export const fetchEventEndpoints = (api: Api) => api.client.GET('/v1/event-endpoints');
+
+export const eventEndpointsQuery = () => ({
+  queryKey: eventEndpointKeys.list,
+  queryFn: (): Promise<{ data: EventEndpoint[] }> => unwrap(fetchEventEndpoints(browserApi())),
+});
+
+export const deliveriesQuery = (id: string) => ({
+  queryKey: eventEndpointKeys.deliveries(id),
+  queryFn: (): Promise<{ data: EventDelivery[] }> => unwrap(browserApi().client.GET('/v1/event-endpoints/{id}/deliveries', { params: { path: { id }, query: { limit: 50 } } })),
+});
+
+/** Registers an endpoint; the answer holds its signing secret, shown this once. */
+export function createEventEndpoint(input: { url: string; events: EventEndpoint['events']; description?: string }, requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/event-endpoints', { body: input, headers: idempotencyHeaders(requestId) }));
+}
+
+export function setEventEndpointEnabled(id: string, enabled: boolean, requestId: string) {
+  return unwrap(browserApi().client.PATCH('/v1/event-endpoints/{id}', { params: { path: { id } }, body: { enabled }, headers: idempotencyHeaders(requestId) }));
+}
+
+export async function deleteEventEndpoint(id: string, requestId: string): Promise<void> {
+  await unwrap(browserApi().client.DELETE('/v1/event-endpoints/{id}', { params: { path: { id } }, headers: idempotencyHeaders(requestId) }));
+}
+
+export function replayDelivery(id: string, deliveryId: string, requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/event-endpoints/{id}/deliveries/{delivery_id}/replay', { params: { path: { id, delivery_id: deliveryId } }, headers: idempotencyHeaders(requestId) }));
+}
+
+export function recoverEvents(id: string, since: string, requestId: string) {
+  return unwrap(browserApi().client.POST('/v1/event-endpoints/{id}/recover', { params: { path: { id } }, body: { since }, headers: idempotencyHeaders(requestId) }));
+}

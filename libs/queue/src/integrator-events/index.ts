@@ -1,0 +1,3 @@
+export * from './event-types.js';
+export * from './delivery-schedule.js';
+export * from './address-class.js';

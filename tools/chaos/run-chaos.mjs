@@ -21,7 +21,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, m
 export function shapeOf(messages) {
   const short = messages < 2_000;
   return short
-    ? { warm: 80, messagingLimit: 10, cold: 14, loadMs: 45_000, killEveryMs: 3_000, drainMs: 90_000 }
+    ? { warm: 80, messagingLimit: 250, cold: 14, loadMs: 45_000, killEveryMs: 3_000, drainMs: 90_000 }
     : { warm: 400, messagingLimit: 250, cold: 270, loadMs: Math.max(60_000, (messages / 60) * 1000), killEveryMs: 4_000, drainMs: 1_200_000 };
 }
 
@@ -143,9 +143,16 @@ async function judge(stack, client, shape) {
     rejections: stack.sim.rejections(),
     caps: { [SECRETS.phoneNumberId]: MPS },
     pairIntervalMs: PAIR_INTERVAL_MS,
-    messagingLimit: shape.messagingLimit,
+    // The limit the API applied: Meta's announced one (the simulator's TIER_250) wins over MESSAGING_LIMIT.
+    messagingLimit: await appliedLimit(client.call, shape.messagingLimit),
   };
   return { checks: allInvariants(facts), facts };
+}
+
+async function appliedLimit(call, configured) {
+  const numbers = await call('GET', '/v1/numbers');
+  const limit = numbers.body?.data?.find((n) => n.phone_number_id === SECRETS.phoneNumberId)?.messaging_limit?.limit;
+  return limit ?? configured;
 }
 
 function findingsCheck(name, findings) {

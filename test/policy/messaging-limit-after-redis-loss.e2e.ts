@@ -13,8 +13,7 @@ describe('messaging limit: Redis restarted empty still knows the users reached t
     redis = await startPrivateRedis();
     sb = await startSendbook({
       sim: { pairIntervalMs: 0 },
-      // The limit is Meta's: the simulator's number announces TIER_250, Meta's lowest.
-      app: { redisUrl: redis.url, env: { PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', SWEEP_INTERVAL_MS: '200', PROMOTE_OVERDUE_AFTER_MS: '200' } },
+      app: { redisUrl: redis.url, env: { MESSAGING_LIMIT: '3', PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', SWEEP_INTERVAL_MS: '200', PROMOTE_OVERDUE_AFTER_MS: '200' } },
     });
   });
   afterAll(async () => {
@@ -29,13 +28,13 @@ describe('messaging limit: Redis restarted empty still knows the users reached t
 
   it('rebuilds the window from the sent rows: the limit holds, a customer inside their window is not counted', async () => {
     // A customer who wrote first: a message to them is inside their window and takes no slot.
-    const talking = user(999);
+    const talking = user(99);
     sb.sim.customer(talking).sendText('hi, is my order on its way?');
     await waitFor(async () => (await sb.api().get(`/v1/inbound?limit=5`).expect(200)).body.data.length === 1, { what: 'the inbound message' });
     const answer = await send('after-loss-answer', talking);
-    const counted = await Promise.all(Array.from({ length: 250 }, (_, n) => send(`after-loss-${n}`, user(n))));
-    await waitFor(() => sb.sim.ledger().length === 251, { what: '251 first messages' });
-    expect(await usersInWindow()).toBe(250);
+    const counted = await Promise.all([0, 1, 2].map((n) => send(`after-loss-${n}`, user(n))));
+    await waitFor(() => sb.sim.ledger().length === 4, { what: '4 first messages' });
+    expect(await usersInWindow()).toBe(3);
 
     await redis.stop();
     await redis.restart();
@@ -43,10 +42,10 @@ describe('messaging limit: Redis restarted empty still knows the users reached t
     // A user reached today again: no new slot, it goes (and shows Redis is back for the app).
     const again = await send('after-loss-0-again', user(0));
     await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: again.id }).length === 1, { timeoutMs: 30_000, what: 'the repeat to a counted user' });
-    const newcomer = await send('after-loss-newcomer', user(250));
+    const newcomer = await send('after-loss-newcomer', user(3));
     await waitFor(async () => (await get(newcomer.id)).last_error?.code === 'messaging_limit', { what: 'the newcomer to wait for a slot' });
     expect(sb.sim.ledger({ bizOpaqueCallbackData: newcomer.id })).toEqual([]);
-    expect(await usersInWindow()).toBe(250);
+    expect(await usersInWindow()).toBe(3);
     expect(sb.sim.ledger().map((e) => e.bizOpaqueCallbackData).sort()).toEqual([answer.id, ...counted.map((m: { id: string }) => m.id), again.id].sort());
   });
 });

@@ -8,7 +8,7 @@
 // database, Redis).
 //
 // Plain Node ESM on the BUILT code (`npx tsc -b tsconfig.build.json` first):
-//   node bench/event-processing.bench.mjs [--deliveries 3000] [--trials 3]
+//   node bench/event-processing.bench.mjs [--deliveries 3000] [--trials 3] [--json]
 // Needs PostgreSQL and Redis on localhost (BENCH_PG_URL / BENCH_REDIS_URL); removes what it made.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -26,8 +26,6 @@ import { startCpuMeter } from './outbound-profile.mjs';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DUPLICATE_SHARE = 0.3;
 const EVENTS_PER_DELIVERY = 3;
-/** The yardstick's connections, each draining deliveries one transaction at a time. */
-const YARDSTICK_LANES = 8;
 
 /**
  * `trials` rounds, each on fresh databases, Sendbook and the yardstick taking turns to go first (the
@@ -61,6 +59,9 @@ async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = pro
     await ydb.connect();
     sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' }] });
     const env = { ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }), MESSAGING_LIMIT: 'unlimited' };
+    // As many deliveries in flight in the yardstick (its connections, each draining one delivery per
+    // transaction) as the worker runs at once (WEBHOOK_CONCURRENCY): the same work, the same parallelism.
+    const lanes = loadConfig({ ...process.env, ...env, ROLE: 'worker' }).webhooks.concurrency;
     app = await createHttpApp(withInfra(loadConfig({ ...env, ROLE: 'api' }), { databaseUrl, redisUrl }));
     await app.listen(0, '127.0.0.1');
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -88,9 +89,9 @@ async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = pro
       return figures;
     };
     const drainYardstick = async () => {
-      log(`starting the yardstick (plain pg, ${YARDSTICK_LANES} lanes) on a copy of the same deliveries`);
+      log(`starting the yardstick (plain pg, ${lanes} lanes) on a copy of the same deliveries`);
       let yard;
-      const figures = await timeDrain({ db: ydb, database: yardstickDatabase, deliveries, plan, start: async () => (yard = worker = await startChild(path.join(HERE, 'event-processing-yardstick.mjs'), { env: { DATABASE_URL: yardstickUrl, YARDSTICK_LANES: String(YARDSTICK_LANES) }, what: 'the yardstick' })), child: () => yard });
+      const figures = await timeDrain({ db: ydb, database: yardstickDatabase, deliveries, plan, start: async () => (yard = worker = await startChild(path.join(HERE, 'event-processing-yardstick.mjs'), { env: { DATABASE_URL: yardstickUrl, YARDSTICK_LANES: String(lanes) }, what: 'the yardstick' })), child: () => yard });
       await stopChild(worker);
       worker = null;
       return figures;
@@ -110,6 +111,7 @@ async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = pro
       duplicate_share: DUPLICATE_SHARE,
       events: deliveries * EVENTS_PER_DELIVERY,
       unique_events: unique * EVENTS_PER_DELIVERY,
+      lanes,
       sendbook,
       yardstick,
       ratio: sendbook.events_per_s / yardstick.events_per_s,
@@ -262,7 +264,7 @@ export function table(f) {
   const once = (r) => (r.exactly_once ? 'yes' : `NO: ${r.problems.join('; ')}`);
   const load = (l) => l.map((x) => fmt(x, 2)).join(', ');
   return [
-    `| ${fmt(f.deliveries)} stored deliveries, ${fmt(f.events)} events (${Math.round(f.duplicate_share * 100)} % re-delivered) | Sendbook (one ROLE=worker) | yardstick (plain pg, ${YARDSTICK_LANES} lanes) |`,
+    `| ${fmt(f.deliveries)} stored deliveries, ${fmt(f.events)} events (${Math.round(f.duplicate_share * 100)} % re-delivered) | Sendbook (one ROLE=worker, WEBHOOK_CONCURRENCY ${f.lanes}) | yardstick (plain pg, ${f.lanes} lanes) |`,
     '|---|---|---|',
     `| ready after (deliveries processed meanwhile, not timed) | ${fmt(f.sendbook.boot_seconds, 1)} s (${fmt(f.sendbook.processed_during_boot)}) | ${fmt(f.yardstick.boot_seconds, 1)} s (${fmt(f.yardstick.processed_during_boot)}) |`,
     `| the rest drained in | ${fmt(f.sendbook.seconds, 1)} s: ${fmt(f.sendbook.events_per_s)} events/s | ${fmt(f.yardstick.seconds, 1)} s: ${fmt(f.yardstick.events_per_s)} events/s |`,
@@ -279,5 +281,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const arg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
   const figures = await run({ deliveries: arg('--deliveries', 3000), trials: arg('--trials', 3) });
   console.log(table(figures));
+  if (args.includes('--json')) console.log(JSON.stringify(figures, null, 2));
   process.exit(figures.exactly_once ? 0 : 1);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 interface Summary {
   ok: boolean;
-  checks: { name: string; ok: boolean; violations: string[] }[];
+  checks: { name: string; ok: boolean; advisory: boolean; violations: string[] }[];
   figures: {
     rows: number;
     meta: { accepted: number; answers_lost: number; refused_5xx: number; refused_130429: number; refused_131056: number };
@@ -38,7 +38,7 @@ describe('chaos, short run: nothing sent twice, nothing lost, under every fault'
     if (code !== 0 && code !== 1) throw new Error(`the chaos run died (exit ${code}):\n${output.join('').slice(-4000)}`);
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
     // Named rows first: a failure says what broke, not only that the exit code was 1.
-    expect(summary.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(summary.checks.filter((c) => !c.ok && !c.advisory)).toEqual([]);
     expect({ code, ok: summary.ok }).toEqual({ code: 0, ok: true });
 
     // The faults happened, and the chaos was on: an all-green run that skipped them proves nothing.

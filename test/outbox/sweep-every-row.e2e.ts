@@ -62,11 +62,11 @@ describe('the sweeper reaches every due row, and re-adds nothing that has a job'
 
     await sb.dataSource.query(`UPDATE outbound_messages SET not_before = now() WHERE id = ANY($1::uuid[])`, [ids]);
     await Promise.all((await queue.getDelayed(0, ROWS)).map((job) => job.promote()));
-    await waitFor(() => new Set(sb.sim.ledger().map((e) => e.bizOpaqueCallbackData)).size === ROWS, { timeoutMs: 60_000, what: `${ROWS} sends` });
+    await waitFor(() => new Set(sb.sim.ledger().map((e) => e.bizOpaqueCallbackData)).size === ROWS, { timeoutMs: 150_000, what: `${ROWS} sends` });
     await sweeper.sweep();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const perRow = sb.sim.ledgerCountByCallbackData();
     expect(ids.filter((id) => perRow[id] !== 1)).toEqual([]);
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -17,15 +17,16 @@ export interface Sendbook extends TestApp {
  * its workers pointed at it (Graph URL, token, app secret), the simulator's webhooks posted back.
  */
 export async function startSendbook(options: { sim?: SimulatorOptions; app?: TestAppOptions } = {}): Promise<Sendbook> {
-  // Sendbook reads the messaging limit from Graph at boot: the simulated Meta reports the one the test assumes.
-  // A number the test describes itself keeps the limit it gives.
+  // Sendbook reads the messaging limit from Graph at boot: the simulated Meta reports the one the test
+  // assumes, or none when it is no tier of Meta's (a limit of 3), so the assumption stands. A number
+  // the test describes itself keeps the limit it gives.
   const messagingLimit = simulatedTier(options.app?.env?.MESSAGING_LIMIT);
   const numbers = options.sim?.phoneNumbers ?? [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 }];
   const sim = await createSimulator({
     accessToken: TEST_SECRETS.accessToken,
     appSecret: TEST_SECRETS.appSecret,
     ...options.sim,
-    phoneNumbers: numbers.map((n) => ({ ...(messagingLimit ? { messagingLimit } : {}), ...n })),
+    phoneNumbers: numbers.map((n) => ({ ...(messagingLimit === undefined ? {} : { messagingLimit }), ...n })),
   });
   const app = await startTestApp({
     ...options.app,
@@ -47,9 +48,9 @@ export async function startSendbook(options: { sim?: SimulatorOptions; app?: Tes
 
 const TIERS: Readonly<Record<string, MessagingLimitTier>> = { '250': 'TIER_250', '2000': 'TIER_2K', '10000': 'TIER_10K', '100000': 'TIER_100K', unlimited: 'TIER_UNLIMITED' };
 
-/** Meta's name for a MESSAGING_LIMIT value; undefined (the simulator's default, TIER_250) for anything else. */
-function simulatedTier(limit: string | undefined): MessagingLimitTier | undefined {
-  return limit === undefined ? undefined : TIERS[limit.trim().toLowerCase()];
+/** Meta's name for a MESSAGING_LIMIT value; null (Graph reports none) for a limit Meta has no tier for; undefined when unset (the simulator's default, TIER_250). */
+function simulatedTier(limit: string | undefined): MessagingLimitTier | null | undefined {
+  return limit === undefined ? undefined : (TIERS[limit.trim().toLowerCase()] ?? null);
 }
 
 /** A template message the simulator knows, so it is valid outside the 24 h window. */

@@ -3,7 +3,7 @@
 export function report({ ok, checks, figures: f, runDir }) {
   const lines = ['', `chaos run, seed ${f.seed}: ${f.business_events} business events in ${f.seconds} s`, ''];
   for (const c of checks) {
-    lines.push(`${c.ok ? '✓' : '✗'} ${c.name}${c.ok ? '' : ` (${c.count})`}`);
+    lines.push(`${c.ok ? '✓' : c.advisory ? '!' : '✗'} ${c.name}${c.ok ? '' : ` (${c.count}${c.advisory ? ', advisory: does not fail the run' : ''})`}`);
     for (const v of c.violations) lines.push(`    ${v}`);
   }
   const m = f.meta;
@@ -21,7 +21,7 @@ export function report({ ok, checks, figures: f, runDir }) {
     '|---|---|---|---|---|---|---|---|',
     ...f.faults.map((x) => `| ${x.fault} | ${x.times} | ${x.total_s} | ${x.enqueues} | ${x.longest_enqueue_ms} | ${x.acks} | ${x.longest_ack_ms} | ${x.ack_non_200} |`),
     '',
-    ok ? 'every invariant held' : `INVARIANTS BROKEN: ${checks.filter((c) => !c.ok).map((c) => c.name).join('; ')}`,
+    ok ? 'every invariant held' : `INVARIANTS BROKEN: ${checks.filter((c) => !c.ok && !c.advisory).map((c) => c.name).join('; ')}`,
     `process logs: ${runDir}`,
   );
   return lines.join('\n');

@@ -46,7 +46,8 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
   const sim = await createSimulator({
     accessToken: SECRETS.accessToken,
     appSecret: SECRETS.appSecret,
-    phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: SECRETS.displayPhoneNumber, wabaId: SECRETS.businessAccountId, mps: MPS }],
+    // Graph reports no limit for the number, so MESSAGING_LIMIT (small in the short run) is the one applied.
+    phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: SECRETS.displayPhoneNumber, wabaId: SECRETS.businessAccountId, mps: MPS, messagingLimit: null }],
     pairIntervalMs: PAIR_INTERVAL_MS,
     chaos: chaosOptions(seed),
     seed,

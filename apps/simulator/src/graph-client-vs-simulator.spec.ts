@@ -127,6 +127,13 @@ describe('GraphClient against the simulator', () => {
     expect(await client.getPhoneNumber(phoneNumberId())).toMatchObject({ qualityRating: 'YELLOW', throughputLevel: 'HIGH', messagingLimit: 'TIER_10K' });
   });
 
+  it('leaves the messaging limit out where the number is configured with none, and the library reads that as unknown', async () => {
+    sim.configure({ phoneNumbers: [{ ...sim.config().phoneNumbers[0]!, messagingLimit: null }] });
+    const res = await fetch(`${sim.url}/v23.0/${phoneNumberId()}?fields=id,whatsapp_business_manager_messaging_limit`, { headers: { Authorization: `Bearer ${ACCESS_TOKEN}` } });
+    expect(await res.json()).toEqual({ id: phoneNumberId() });
+    expect(await client.getPhoneNumber(phoneNumberId())).toMatchObject({ outcome: 'ok', messagingLimit: null });
+  });
+
   it("downloads a customer's image by media id: the simulator's bytes, content type and sha256", async () => {
     sim.customer('16505551234').sendImage('receipt');
     const image = sim.inboundMessages().at(-1)?.message.image as { id: string } | undefined;

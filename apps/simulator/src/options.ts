@@ -12,8 +12,11 @@ export interface PhoneNumberConfig {
   verifiedName?: string;
   /** Meta's quality rating of the number: GREEN, YELLOW, RED or UNKNOWN. */
   qualityRating?: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
-  /** The portfolio's messaging limit as `GET /{phone_number_id}` names it; Meta starts new portfolios at TIER_250. */
-  messagingLimit?: MessagingLimitTier;
+  /**
+   * The portfolio's messaging limit as `GET /{phone_number_id}` names it; Meta starts new portfolios
+   * at TIER_250. `null` leaves the field out of the answer, as Graph does where it reports none.
+   */
+  messagingLimit?: MessagingLimitTier | null;
 }
 
 /** Meta's names for the messaging limits since October 2025 (`whatsapp_business_manager_messaging_limit`). */
@@ -115,7 +118,7 @@ export const DEFAULT_PHONE_NUMBER: Required<PhoneNumberConfig> = {
 
 /** A number with every field: what is not given, as the default number has it. */
 export function completePhoneNumber(p: PhoneNumberConfig): Required<PhoneNumberConfig> {
-  return { ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps, verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName, qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating, messagingLimit: p.messagingLimit ?? DEFAULT_PHONE_NUMBER.messagingLimit };
+  return { ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps, verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName, qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating, messagingLimit: p.messagingLimit === undefined ? DEFAULT_PHONE_NUMBER.messagingLimit : p.messagingLimit };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

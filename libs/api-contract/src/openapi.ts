@@ -921,6 +921,10 @@ export interface components {
       user_id: string | null;
       name: string | null;
       time_zone: string | null;
+      /** since when the user has opted out of marketing messages on this number (their stop, or a 131050 failure); null when not opted out. Marketing templates to them are held until they resume */
+      marketing_opt_out_at: string | null;
+      /** how the opt-out was learnt: the user_preferences webhook, or a send failing with 131050 */
+      marketing_opt_out_source: "user_preferences" | "error_131050" | null;
     };
     /** One thread per business number and contact. */
     Conversation: {

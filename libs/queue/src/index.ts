@@ -11,3 +11,4 @@ export * from './metrics/index.js';
 export * from './infrastructure-error.js';
 export * from './prepare-failure.js';
 export * from './integrator-events/index.js';
+export * from './marketing/index.js';

@@ -50,13 +50,19 @@ describe('decideAfterSend', () => {
     [133004, 'requeue'],
     [131026, 'fail'],
     [132001, 'fail'],
-    [131050, 'fail'],
+    [131050, 'hold'],
     [99999999, 'fail'],
     [131047, 'hold'],
     [190, 'pause'],
     [131042, 'pause'],
   ])('code %i → %s', (code, kind) => {
     expect(decideAfterSend(rejected(code), ctx()).kind).toBe(kind);
+  });
+
+  it('holds a send refused with 131050 as a marketing opt-out (released on resume), even with a fallback template', () => {
+    const decision = decideAfterSend(rejected(131050), ctx({ hasFallbackTemplate: true }));
+    expect(decision).toMatchObject({ kind: 'hold', error: { code: 'marketing_opt_out', title: 'Recipient opted out of marketing messages' } });
+    expect('error' in decision && decision.error.details).toContain('131050');
   });
 
   it('takes the fallback template when the window is closed and one was given', () => {

@@ -1,4 +1,8 @@
 import { classifyGraphError, backoffDelayMs, retryDelayMs, type ErrorClassification, type SendResult } from '@sendbook/whatsapp';
+import { MARKETING_OPT_OUT_ERROR_CODE, marketingOptOutError } from './marketing/marketing-opt-out.js';
+import type { RowError } from './row-error.js';
+
+export type { RowError } from './row-error.js';
 
 /** What the sender does with a row after one Graph API call. */
 export type SendDecision =
@@ -8,19 +12,15 @@ export type SendDecision =
   /** Meta may have the message: stays `sending` until a webhook or a person settles it. */
   | { kind: 'stuck'; error: RowError }
   | { kind: 'fail'; error: RowError }
-  /** 24 h window closed: send the fallback template instead, or hold for a person. */
+  /**
+   * 24 h window closed: send the fallback template instead, or hold for a person. Also `hold`
+   * (code `marketing_opt_out`): the user opted out of marketing (131050); their resume releases it.
+   */
   | { kind: 'use_fallback'; error: RowError }
   | { kind: 'hold'; error: RowError }
   /** The account or number cannot send at all: the row goes back to `queued`, sending pauses. */
   | { kind: 'pause'; scope: 'number' | 'account'; error: RowError };
 
-/** The `last_error` of a row: `{code, title, message, details}` as the contract names it. */
-export interface RowError {
-  code: number | string | null;
-  title: string;
-  message: string;
-  details: string | null;
-}
 
 export interface SendDecisionContext {
   /** Attempts so far, including the one that produced this result. */
@@ -54,6 +54,8 @@ export function decideAfterSend(result: SendResult, ctx: SendDecisionContext): S
 
 function decideOnRejection(classification: ErrorClassification, ctx: SendDecisionContext): SendDecision {
   const error = rowError(classification);
+  // Nothing was sent: held until the user resumes marketing, never failed.
+  if (Number(classification.code) === MARKETING_OPT_OUT_ERROR_CODE) return { kind: 'hold', error: { ...marketingOptOutError(ctx.now), details: `Meta answered ${classification.code}: ${error.message}` } };
   switch (classification.action) {
     case 'retry': {
       const delay = ctx.attempts < ctx.maxAttempts ? retryDelayMs(classification, ctx.attempts - 1, ctx.retry, ctx.random) : null;

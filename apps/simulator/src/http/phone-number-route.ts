@@ -30,7 +30,8 @@ export function handlePhoneNumber(res: ServerResponse, url: URL, number: Require
     // The portfolio's limit (the deprecated per-number `messaging_limit_tier` is not served).
     whatsapp_business_manager_messaging_limit: number.messagingLimit,
   };
-  sendJson(res, 200, Object.fromEntries(asked.map((f) => [f, all[f as (typeof FIELDS)[number]]])));
+  // A field with no value is left out, as Graph leaves out what it does not report.
+  sendJson(res, 200, Object.fromEntries(asked.filter((f) => all[f as (typeof FIELDS)[number]] !== null).map((f) => [f, all[f as (typeof FIELDS)[number]]])));
 }
 
 /** "15550783881" as Meta shows it: "+1 555-078-3881" for NANP numbers, "+<digits>" otherwise. */

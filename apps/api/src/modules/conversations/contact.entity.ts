@@ -36,6 +36,14 @@ export class Contact {
   @Column({ name: 'time_zone', type: 'text', nullable: true })
   timeZone!: string | null;
 
+  /** Since when the user has opted out of marketing messages on this number (null: not opted out). */
+  @Column({ name: 'marketing_opt_out_at', type: 'timestamptz', nullable: true })
+  marketingOptOutAt!: Date | null;
+
+  /** How we learnt it: `user_preferences` (the user's stop) or `error_131050` (a failed send). */
+  @Column({ name: 'marketing_opt_out_source', type: 'text', nullable: true })
+  marketingOptOutSource!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

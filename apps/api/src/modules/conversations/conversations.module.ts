@@ -14,13 +14,16 @@ import { ConversationsService } from './conversations.service.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
+import { MarketingOptOutsRepository } from './marketing-opt-outs.repository.js';
+import { MarketingPreferenceEffects } from './marketing-preference-effects.service.js';
 import { TimelineRepository } from './timeline.repository.js';
 import { TimelineService } from './timeline.service.js';
 
 /**
  * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
  * through it, and this module binds the outbox's ports for replies and the customer window. The
- * webhooks use ConversationAttributionService (in their transaction), the work items InboundService.
+ * webhooks use ConversationAttributionService and MarketingPreferenceEffects (in their transaction),
+ * the work items InboundService.
  */
 @Module({})
 export class ConversationsModule implements OnModuleInit {
@@ -28,6 +31,7 @@ export class ConversationsModule implements OnModuleInit {
     private readonly outboxPorts: OutboxPorts,
     private readonly inbound: InboundService,
     private readonly windowGate: ConversationWindowGate,
+    private readonly marketing: MarketingPreferenceEffects,
   ) {}
 
   static readonly forRole = perRole(
@@ -35,14 +39,15 @@ export class ConversationsModule implements OnModuleInit {
       module: ConversationsModule,
       imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
       controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
-      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService],
-      exports: [ConversationAttributionService, InboundService],
+      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService, MarketingOptOutsRepository, MarketingPreferenceEffects],
+      exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects],
     }),
   );
 
-  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window. */
+  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window, a 131050 marks an opt-out. */
   onModuleInit(): void {
     this.outboxPorts.replies.bind(this.inbound);
     this.outboxPorts.windows.bind(this.windowGate);
+    this.outboxPorts.marketingOptOuts.bind(this.marketing);
   }
 }

@@ -45,7 +45,7 @@ export interface ConversationView extends Conversation {
 const CONVERSATION_SELECT = `
   SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
          c.window_open_until, c.created_at, c.updated_at, s.name AS assignee_name,
-         k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
+         k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.marketing_opt_out_at, k.marketing_opt_out_source, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
     FROM conversations c
     JOIN contacts k ON k.id = c.contact_id
     LEFT JOIN staff s ON s.id::text = c.assignee`;
@@ -443,6 +443,8 @@ function toConversation(r: Record<string, unknown>): ConversationView {
       userId: (r.user_id as string | null) ?? null,
       name: (r.name as string | null) ?? null,
       timeZone: (r.time_zone as string | null) ?? null,
+      marketingOptOutAt: date(r.marketing_opt_out_at),
+      marketingOptOutSource: (r.marketing_opt_out_source as string | null) ?? null,
       createdAt: new Date(r.contact_created_at as string),
       updatedAt: new Date(r.contact_updated_at as string),
     },

@@ -3,7 +3,18 @@ import { Message } from '../outbox/outbox.schemas.js';
 import { CONVERSATION_STATES } from './conversation.entity.js';
 import { Inbound } from './inbound.schemas.js';
 
-export const Contact = named('Contact', object({ id: uuid(), wa_id: nullable(str()), user_id: nullable(str()), name: nullable(str()), time_zone: nullable(str()) }));
+export const Contact = named(
+  'Contact',
+  object({
+    id: uuid(),
+    wa_id: nullable(str()),
+    user_id: nullable(str()),
+    name: nullable(str()),
+    time_zone: nullable(str()),
+    marketing_opt_out_at: nullable(dateTime({ description: 'since when the user has opted out of marketing messages on this number (their stop, or a 131050 failure); null when not opted out. Marketing templates to them are held until they resume' })),
+    marketing_opt_out_source: nullable(oneOfValues(['user_preferences', 'error_131050'], { description: 'how the opt-out was learnt: the user_preferences webhook, or a send failing with 131050' })),
+  }),
+);
 
 /** One thread per business number and contact. */
 export const Conversation = named(

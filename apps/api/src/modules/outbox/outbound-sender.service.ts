@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, type RowError, type SendDecision } from '@sendbook/queue';
+import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, MARKETING_OPT_OUT_HOLD_CODE, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, recipientField, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -83,6 +83,17 @@ export class OutboundSender {
     if (!peeked || peeked.state !== 'queued' || peeked.paused) return { kind: 'not_claimed' };
     if (peeked.notBefore.getTime() > now.getTime()) return { kind: 'requeued', notBefore: peeked.notBefore, reason: 'not_due' };
 
+    // Marketing to a user who opted out is held (the user's resume releases it), never sent or failed.
+    const optedOut = marketingHold(peeked);
+    if (optedOut) {
+      const held = await this.repo.holdOptedOut(messageId, optedOut, 'recipient opted out of marketing: held until the user resumes', now);
+      // Taken meanwhile, or the user resumed since the peek: look again.
+      if (!held) return this.prepare(messageId);
+      this.events.publish('message.status', { message_id: messageId, state: 'held', previous_state: 'queued', error: optedOut, source: 'sender' });
+      this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: messageId });
+      return { kind: 'done', decision: 'hold', phoneNumberId: held.phoneNumberId, code: String(optedOut.code) };
+    }
+
     // Outside the 24 h window free-form text would only come back as 131047: send the fallback
     // template instead, or hold the row for a person. Decided before the gate takes any slot.
     if (isFreeForm({ type: peeked.payloadType }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
@@ -150,6 +161,7 @@ export class OutboundSender {
     if (!('error' in decision)) return decision;
     const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
     if (action.kind === 'window_closed') await this.ports.windows.get().markClosed(row.phoneNumberId, row.toWaId, now);
+    if (decision.kind === 'hold' && decision.error.code === MARKETING_OPT_OUT_HOLD_CODE) await this.ports.marketingOptOuts.get().optOutAfterRejection(row.phoneNumberId, row.toWaId, now);
     if (action.kind === 'pause' && decision.kind !== 'pause') return { kind: 'pause', scope: action.scope, error: decision.error };
     if (notBefore && decision.kind === 'requeue' && notBefore.getTime() > decision.notBefore.getTime()) return { ...decision, notBefore };
     return decision;
@@ -183,7 +195,7 @@ export class OutboundSender {
         await this.repo.useFallback(row.id, decision.error, now);
         return { kind: 'requeued', notBefore: now, reason: 'fallback' };
       case 'hold':
-        await this.repo.markHeld(row.id, decision.error, 'window closed and no fallback template: held for a person', now);
+        await this.repo.markHeld(row.id, decision.error, decision.error.code === MARKETING_OPT_OUT_HOLD_CODE ? 'recipient opted out of marketing (131050): held until the user resumes' : 'window closed and no fallback template: held for a person', now);
         this.events.publish('message.status', { message_id: row.id, state: 'held', previous_state: 'sending', error: decision.error, source: 'sender' });
         this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: row.id });
         break;

@@ -16,6 +16,12 @@ export interface ParkedStatuses {
   applyParkedFor(phoneNumberId: string, wamid: string): Promise<unknown>;
 }
 
+/** Marketing opt-outs, which the contacts keep. */
+export interface MarketingOptOuts {
+  /** Meta answered 131050 to a send: the user opted out of marketing; their queued marketing is held. */
+  optOutAfterRejection(phoneNumberId: string, toWaId: string, now: Date): Promise<unknown>;
+}
+
 /** One implementation, bound once. */
 export class Port<T> {
   private impl: T | null = null;
@@ -48,9 +54,10 @@ export class OutboxPorts implements OnApplicationBootstrap {
   readonly replies = new Port<MessageReplies>('MessageReplies');
   readonly windows = new Port<CustomerWindows>('CustomerWindows');
   readonly parkedStatuses = new Port<ParkedStatuses>('ParkedStatuses');
+  readonly marketingOptOuts = new Port<MarketingOptOuts>('MarketingOptOuts');
 
   onApplicationBootstrap(): void {
-    const unbound = [this.replies, this.windows, this.parkedStatuses].filter((p) => !p.bound).map((p) => p.name);
+    const unbound = [this.replies, this.windows, this.parkedStatuses, this.marketingOptOuts].filter((p) => !p.bound).map((p) => p.name);
     if (unbound.length > 0) throw new Error(`outbox ports not bound: ${unbound.join(', ')}`);
   }
 }

@@ -5,6 +5,7 @@ import { Batcher } from '../../common/batching/batcher.js';
 import { preparedRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
+import { templateCategorySql } from '../templates/template-category-sql.js';
 import { IS_FINISHED_SQL, OutboundMessage } from './outbound-message.entity.js';
 
 export interface NewOutboundMessage {
@@ -39,6 +40,10 @@ export interface PeekedRow {
   windowOpenUntil: Date | null;
   paused: boolean;
   pairHeadId: string | null;
+  /** Since when the recipient has opted out of marketing (null: not opted out). */
+  marketingOptOutAt: Date | null;
+  /** The registry category of its template; only looked up for an opted-out recipient. */
+  templateCategory: string | null;
 }
 
 export interface Audit {
@@ -96,7 +101,9 @@ export const PEEK_SQL = `
                   WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
          (SELECT h.id FROM outbound_messages h
            WHERE h.phone_number_id = m.phone_number_id AND h.to_wa_id = m.to_wa_id AND h.state = 'queued' AND h.not_before <= i.at
-           ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id
+           ORDER BY h.priority DESC, h.not_before, h.created_at, h.id LIMIT 1) AS pair_head_id,
+         k.marketing_opt_out_at,
+         CASE WHEN k.marketing_opt_out_at IS NOT NULL THEN ${templateCategorySql('m')} END AS template_category
     FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS i(id, at, n)
     JOIN outbound_messages m ON m.id = i.id
     LEFT JOIN contacts k ON k.phone_number_id = m.phone_number_id AND m.to_wa_id IN (k.wa_id, k.user_id)
@@ -369,6 +376,21 @@ export class OutboxRepository {
     }, now);
   }
 
+  /**
+   * A queued marketing row whose recipient opted out: held, if they still are. The contact is
+   * share-locked so a resume committing meanwhile is seen (and a later one sees this row held).
+   */
+  holdOptedOut(id: string, error: RowError, reason: string, now: Date): Promise<OutboundMessage | null> {
+    return this.move({
+      id,
+      from: ['queued'],
+      set: `state = 'held', last_error = $3, updated_at = $4`,
+      params: [error, now],
+      extraWhere: `AND EXISTS (SELECT 1 FROM contacts k WHERE k.phone_number_id = m.phone_number_id AND m.to_wa_id IN (k.wa_id, k.user_id) AND k.marketing_opt_out_at IS NOT NULL FOR SHARE)`,
+      audit: { to: 'held', actor: 'worker', reason, details: { error } },
+    }, now);
+  }
+
   /** The window closed: the fallback template becomes the payload, and the row goes again. */
   useFallback(id: string, error: RowError, now: Date): Promise<OutboundMessage | null> {
     return this.move({
@@ -623,5 +645,7 @@ function peekedRow(r: Record<string, unknown>): PeekedRow {
     windowOpenUntil: r.window_open_until ? new Date(r.window_open_until as string) : null,
     paused: r.paused === true,
     pairHeadId: (r.pair_head_id as string | null) ?? null,
+    marketingOptOutAt: r.marketing_opt_out_at ? new Date(r.marketing_opt_out_at as string) : null,
+    templateCategory: (r.template_category as string | null) ?? null,
   };
 }

@@ -60,6 +60,8 @@ export interface Adaptation {
 const STRIKES_TTL_MS = 60 * 60 * 1000;
 /** Retries spread over at most this many coming tokens; rows further back come again later. */
 const MAX_AHEAD = 1000;
+/** How long this process trusts that a messaging-limit window it saw seeded still is. */
+const SEEDED_RECHECK_MS = 1_000;
 /** How long a held token waits for its row's job to come back. */
 const HOLD_GRACE_MS = 100;
 /** A token due within this many tokens' time (and at most `LEAD_MAX_MS`) is taken ahead. */
@@ -86,6 +88,10 @@ export function leadMsFor(ratePerSec: number): number {
 @Injectable()
 export class SendingPolicy implements OnModuleInit {
   private readonly keys;
+  /** Scopes whose window this process saw seeded, and when; forgotten when the connection drops. */
+  private readonly seededSeen = new Map<string, number>();
+  /** One rebuild per scope at a time: a burst of first admissions waits for the same one. */
+  private readonly seeding = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -96,6 +102,8 @@ export class SendingPolicy implements OnModuleInit {
   }
 
   onModuleInit(): void {
+    // A Redis that restarted (and so may have come back empty) is checked again before the next admission.
+    this.redis.on('close', () => this.seededSeen.clear());
     // EVALSHA with a fallback to EVAL: the scripts are sent once per connection.
     this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 7, lua: ADMISSION_LUA });
     this.redis.defineCommand('sendbookSlowDown', { numberOfKeys: 1, lua: SLOW_DOWN_LUA });
@@ -166,18 +174,31 @@ export class SendingPolicy implements OnModuleInit {
    * than Meta allows; so it is rebuilt from PostgreSQL first. Concurrent rebuilds add the same users.
    */
   private async ensureTierWindow(scope: string, now: Date): Promise<void> {
-    const seeded = this.keys.tierSeeded(scope);
-    if ((await this.redis.exists(seeded)) === 1) return;
-    const users = await this.limits.usersReachedFromRows(scope, now);
-    const tier = this.keys.tier(scope);
-    const multi = this.redis.multi();
-    if (users.length > 0) {
-      // GT: a time the window already holds (a send admitted meanwhile) only moves forward.
-      multi.zadd(tier, 'GT', ...users.flatMap((u) => [u.lastAt.getTime(), u.waId]));
-      multi.pexpire(tier, TIER_WINDOW_MS);
+    // Seen seeded within the last second on this connection: a flush without a reconnect is caught a second later.
+    if (now.getTime() - (this.seededSeen.get(scope) ?? -Infinity) < SEEDED_RECHECK_MS) return;
+    let pending = this.seeding.get(scope);
+    if (!pending) {
+      pending = this.seedTierWindow(scope, now).finally(() => this.seeding.delete(scope));
+      this.seeding.set(scope, pending);
     }
-    multi.set(seeded, String(now.getTime()));
-    await multi.exec();
+    await pending;
+  }
+
+  private async seedTierWindow(scope: string, now: Date): Promise<void> {
+    const seeded = this.keys.tierSeeded(scope);
+    if ((await this.redis.exists(seeded)) !== 1) {
+      const users = await this.limits.usersReachedFromRows(scope, now);
+      const tier = this.keys.tier(scope);
+      const multi = this.redis.multi();
+      if (users.length > 0) {
+        // GT: a time the window already holds (a send admitted meanwhile) only moves forward.
+        multi.zadd(tier, 'GT', ...users.flatMap((u) => [u.lastAt.getTime(), u.waId]));
+        multi.pexpire(tier, TIER_WINDOW_MS);
+      }
+      multi.set(seeded, String(now.getTime()));
+      await multi.exec();
+    }
+    this.seededSeen.set(scope, now.getTime());
   }
 
   /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */

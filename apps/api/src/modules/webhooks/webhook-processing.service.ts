@@ -12,6 +12,7 @@ import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { MessagingLimitsRepository, type ReleasedRow } from '../policy/messaging-limits.repository.js';
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
+import { MarketingPreferenceEffects } from '../conversations/marketing-preference-effects.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
@@ -45,6 +46,7 @@ export class WebhookProcessingService {
     private readonly templates: TemplatesService,
     private readonly limits: MessagingLimitsRepository,
     private readonly tierEffects: TierWebhookEffects,
+    private readonly marketingPreferences: MarketingPreferenceEffects,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
@@ -237,6 +239,7 @@ export class WebhookProcessingService {
   private async applyField(tx: EntityManager, event: FieldEvent, delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
     await this.templates.applyFieldEvent(tx, event, now);
     const released = await this.tierEffects.apply(tx, event.field, event.value);
+    released.push(...(await this.marketingPreferences.apply(tx, event, now)));
     await this.storeField(tx, event, delivery);
     return released;
   }

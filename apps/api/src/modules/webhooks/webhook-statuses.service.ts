@@ -1,23 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isMessageState, mergeStatus, toGraphError, type StatusEvent, type WebhookError } from '@sendbook/whatsapp';
+import { isMarketingOptOutFailure } from '@sendbook/queue';
+import { toGraphError, type StatusEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
+import { MarketingPreferenceEffects, type MarketingRecipient } from '../conversations/marketing-preference-effects.service.js';
 import { CountersRepository } from '../metrics/counters.repository.js';
-import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, mergeIntoRow, rowErrorOf, type StatusRow } from './domain/status-apply.js';
+import { callbackRowId, fromUnixSeconds, mergeIntoRow, type StatusMerge, type StatusRow } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
-import { WebhooksRepository, type NewStatusEvent, type StatusRowFacts, type StatusTarget } from './webhooks.repository.js';
+import { WebhooksRepository, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from './webhooks.repository.js';
 
-interface IncomingStatus {
-  eventKey: string;
-  status: string;
-  wamid: string;
-  at: Date;
-  errors: readonly WebhookError[];
-}
 
 /**
  * Status webhooks → outbound rows. Merged by rank (never downgrade, `failed` wins and is final),
@@ -33,6 +28,7 @@ export class WebhookStatusesService {
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     private readonly events: EventsPublisher,
+    private readonly marketing: MarketingPreferenceEffects,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,9 +45,10 @@ export class WebhookStatusesService {
     const rowIds = [...new Set(events.map((e) => callbackRowId(e.status.bizOpaqueCallbackData)).filter((id): id is string => id !== null))];
     const locked = await this.repo.lockStatusRows(tx, phoneNumberIds, wamids, rowIds);
     const rows = new Map(locked.map((r) => [r.id, { facts: r, row: toStatusRow(r) }]));
-    const audits: { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> }[] = [];
+    const audits: TransitionAudit[] = [];
     const history: NewStatusEvent[] = [];
     const parked = new Map<string, number>();
+    const optedOut: { recipient: MarketingRecipient; at: Date }[] = [];
     for (const event of events) {
       const s = event.status;
       const target = findTarget(locked, event.phoneNumberId, s.id, callbackRowId(s.bizOpaqueCallbackData));
@@ -61,13 +58,9 @@ export class WebhookStatusesService {
       if (row) {
         const merge = mergeIntoRow(row, { status: s.status, wamid: s.id, at, errors: s.errors });
         mergeResult = merge.result;
-        const t = merge.transition;
-        if (t) {
-          const wamid = s.id === '' ? null : s.id;
-          audits.push({ messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: event.key, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } });
-          this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
-          if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
-        }
+        if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, s.id, event.key, at));
+        // 131050: the user stopped marketing from us, which holds their other marketing rows.
+        if (merge.transition?.to === 'failed' && isMarketingOptOutFailure(s.errors) && (s.recipientId || s.recipientUserId)) optedOut.push({ recipient: { phoneNumberId: target!.phone_number_id, waId: s.recipientId, userId: s.recipientUserId }, at });
       } else {
         parked.set(s.status, (parked.get(s.status) ?? 0) + 1);
         this.logger.event('debug', 'webhook.status_parked', { key: event.key, wamid: s.id, status: s.status });
@@ -75,27 +68,11 @@ export class WebhookStatusesService {
       history.push(statusEventRow(event, deliveryId, receivedAt, row?.id ?? null, mergeResult, now));
     }
     const writes = [...rows.values()].filter(({ row }) => row.changed);
-    const written = await this.repo.writeStatuses(
-      tx,
-      writes.map(({ facts, row }) => ({
-        id: row.id,
-        expected: facts.state,
-        state: row.state,
-        sentAt: row.times.sent,
-        deliveredAt: row.times.delivered,
-        readAt: row.times.read,
-        playedAt: row.times.played,
-        failedAt: row.times.failed,
-        wamid: row.wamid,
-        lastError: row.lastError,
-      })),
-      audits,
-      history,
-      now,
-    );
+    const written = await this.repo.writeStatuses(tx, writes.map(({ facts, row }) => statusRowWrite(facts, row)), audits, history, now);
     // Locked FOR UPDATE, so never: but if a row did move, nothing of this delivery may commit.
     if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
     for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
+    for (const o of optedOut) await this.marketing.optOut(tx, o.recipient, o.at, 'error_131050', now);
   }
 
   /**
@@ -106,15 +83,21 @@ export class WebhookStatusesService {
   async applyParkedFor(phoneNumberId: string, wamid: string): Promise<number> {
     const now = this.clock.now();
     return this.repo.transaction(async (tx) => {
-      const target = await this.repo.lockStatusTarget(tx, phoneNumberId, wamid, null);
-      if (!target) return 0;
+      const [facts] = await this.repo.lockStatusRows(tx, [phoneNumberId], [wamid], []);
+      if (!facts) return 0;
       const parked = await this.repo.lockParked(tx, phoneNumberId, wamid);
-      const row = { ...target };
+      const row = toStatusRow(facts);
+      const audits: TransitionAudit[] = [];
+      const matched: { id: string; mergeResult: string }[] = [];
       for (const p of parked) {
-        const errors = (p.errors ?? []).map(toGraphError);
-        const merge = await this.applyToRow(tx, row, { eventKey: p.eventKey, status: p.status, wamid, at: p.occurredAt ?? p.receivedAt, errors }, now);
-        await this.repo.markParkedMatched(tx, p.id, row.id, merge, now);
+        const at = p.occurredAt ?? p.receivedAt;
+        const merge = mergeIntoRow(row, { status: p.status, wamid, at, errors: (p.errors ?? []).map(toGraphError) });
+        if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, wamid, p.eventKey, at));
+        matched.push({ id: p.id, mergeResult: merge.result });
       }
+      const writes = row.changed ? [statusRowWrite(facts, row)] : [];
+      if ((await this.repo.writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
+      for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
       if (parked.length > 0) this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });
       return parked.length;
     });
@@ -133,31 +116,34 @@ export class WebhookStatusesService {
     return { applied, foreign: foreign.length };
   }
 
-  /** Rank merge on a locked row; `row.state` follows the change. Returns what the merge did. */
-  private async applyToRow(tx: EntityManager, row: StatusTarget, incoming: IncomingStatus, now: Date): Promise<string> {
-    const applicable = isApplicableStatus(incoming.status) ? incoming.status : null;
-    const wamid = incoming.wamid === '' ? null : incoming.wamid;
-    const merge = isMessageState(row.state) ? mergeStatus(row.state, incoming.status) : { apply: false, reason: 'not_on_ladder' as const };
-    if (merge.apply && applicable) {
-      const error = applicable === 'failed' ? rowErrorOf(incoming.errors) : null;
-      if (await this.repo.advance(tx, row.id, applicable, advanceableFrom(applicable), incoming.at, wamid, error, now)) {
-        await this.repo.auditTransition(tx, row.id, row.state, applicable, `status ${applicable} from webhook`, {
-          wamid,
-          event_key: incoming.eventKey,
-          meta_timestamp: incoming.at.toISOString(),
-          ...(error ? { error } : {}),
-        }, now);
-        this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: applicable, previous_state: row.state, wamid: row.wamid ?? wamid, source: 'webhook' });
-        if (applicable === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
-        row.state = applicable;
-        row.wamid = row.wamid ?? wamid;
-        return merge.reason;
-      }
-    }
-    await this.repo.recordFacts(tx, row.id, applicable, incoming.at, wamid, now);
-    row.wamid = row.wamid ?? wamid;
-    return merge.apply ? 'stale' : merge.reason;
+  /**
+   * The one place a webhook status moves an outbound row (a delivery's statuses and parked ones
+   * alike), inside the transaction that writes it: the live events it raises once that commits, and
+   * the audit row to write with it.
+   */
+  private transitioned(tx: EntityManager, row: StatusRow, t: NonNullable<StatusMerge['transition']>, statusWamid: string, eventKey: string, at: Date): TransitionAudit {
+    const wamid = statusWamid === '' ? null : statusWamid;
+    this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
+    if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
+    return { messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: eventKey, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } };
   }
+}
+
+type TransitionAudit = { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> };
+
+function statusRowWrite(facts: StatusRowFacts, row: StatusRow): StatusRowWrite {
+  return {
+    id: row.id,
+    expected: facts.state,
+    state: row.state,
+    sentAt: row.times.sent,
+    deliveredAt: row.times.delivered,
+    readAt: row.times.read,
+    playedAt: row.times.played,
+    failedAt: row.times.failed,
+    wamid: row.wamid,
+    lastError: row.lastError,
+  };
 }
 
 function toStatusRow(r: StatusRowFacts): StatusRow {
@@ -171,7 +157,7 @@ function toStatusRow(r: StatusRowFacts): StatusRow {
   };
 }
 
-/** The row a status names, as lockStatusTarget picks it: by wamid (on its number), else by our row id. */
+/** The row a status names: by wamid (on its number), else by our row id echoed in biz_opaque_callback_data. */
 function findTarget(rows: readonly StatusRowFacts[], phoneNumberId: string | null, wamid: string, rowId: string | null): StatusRowFacts | null {
   const onNumber = (r: StatusRowFacts) => phoneNumberId === null || r.phone_number_id === phoneNumberId;
   return (wamid !== '' ? rows.find((r) => r.wamid === wamid && onNumber(r)) : undefined) ?? (rowId !== null ? rows.find((r) => r.id === rowId && onNumber(r)) : undefined) ?? null;

@@ -5,8 +5,6 @@ import { uuidV7 } from '../../common/ids/uuid-v7.js';
 import { preparedRows, preparedTxRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
-import type { ApplicableStatus } from './domain/status-apply.js';
-import { TIMESTAMP_COLUMN } from './domain/status-apply.js';
 import type { StatusMatch } from './message-status-event.entity.js';
 import type { StoredInbound } from '../conversations/inbound-rows.js';
 
@@ -33,13 +31,6 @@ export interface DeliverySummary {
   lastError: Record<string, unknown> | null;
   size: number;
   eventsTotal: number | null;
-}
-
-/** The outbound row a status belongs to, locked for the rest of the transaction. */
-export interface StatusTarget {
-  id: string;
-  state: string;
-  wamid: string | null;
 }
 
 /** A locked outbound row as lockStatusRows reads it. */
@@ -379,73 +370,6 @@ export class WebhooksRepository {
   }
 
   // ---- statuses --------------------------------------------------------------------------------
-
-  /** The row a status names: by wamid, else by our row id echoed in biz_opaque_callback_data. */
-  async lockStatusTarget(tx: EntityManager, phoneNumberId: string | null, wamid: string, callbackRowId: string | null): Promise<StatusTarget | null> {
-    if (wamid !== '') {
-      const byWamid = await queryRows<StatusTarget>(
-        tx,
-        `SELECT id, state, wamid FROM outbound_messages WHERE wamid = $2 AND ($1::text IS NULL OR phone_number_id = $1) LIMIT 1 FOR UPDATE`,
-        [phoneNumberId, wamid],
-      );
-      if (byWamid[0]) return byWamid[0];
-    }
-    if (callbackRowId === null) return null;
-    const byId = await queryRows<StatusTarget>(
-      tx,
-      `SELECT id, state, wamid FROM outbound_messages WHERE id = $2 AND ($1::text IS NULL OR phone_number_id = $1) FOR UPDATE`,
-      [phoneNumberId, callbackRowId],
-    );
-    return byId[0] ?? null;
-  }
-
-  /**
-   * Moves the row to `status` only from a state ranked below it (`allowedFrom`, enforced here in
-   * the WHERE), recording Meta's time, healing a missing wamid, and (failed) the error.
-   */
-  async advance(
-    tx: EntityManager,
-    id: string,
-    status: ApplicableStatus,
-    allowedFrom: readonly string[],
-    at: Date,
-    wamid: string | null,
-    error: RowError | null,
-    now: Date,
-  ): Promise<boolean> {
-    const column = TIMESTAMP_COLUMN[status];
-    const raw = await queryRows(
-      tx,
-      `UPDATE outbound_messages
-          SET state = $2, ${column} = COALESCE(${column}, $3), wamid = COALESCE(wamid, $4), updated_at = $5
-              ${status === 'failed' ? ', last_error = $7::jsonb' : ''}
-        WHERE id = $1 AND state = ANY($6::text[])
-        RETURNING id`,
-      status === 'failed' ? [id, status, at, wamid, now, allowedFrom, json(error)] : [id, status, at, wamid, now, allowedFrom],
-    );
-    return raw.length === 1;
-  }
-
-  /** A status that does not move the row (late, duplicate, after `failed`) still leaves Meta's time, and the wamid. */
-  async recordFacts(tx: EntityManager, id: string, status: ApplicableStatus | null, at: Date, wamid: string | null, now: Date): Promise<void> {
-    if (status === null) {
-      await tx.query(`UPDATE outbound_messages SET wamid = $2, updated_at = $3 WHERE id = $1 AND wamid IS NULL AND $2::text IS NOT NULL`, [id, wamid, now]);
-      return;
-    }
-    const column = TIMESTAMP_COLUMN[status];
-    await tx.query(
-      `UPDATE outbound_messages SET ${column} = COALESCE(${column}, $2), wamid = COALESCE(wamid, $3), updated_at = $4
-        WHERE id = $1 AND (${column} IS NULL OR (wamid IS NULL AND $3::text IS NOT NULL))`,
-      [id, at, wamid, now],
-    );
-  }
-
-  async auditTransition(tx: EntityManager, messageId: string, from: string, to: string, reason: string, details: Record<string, unknown>, now: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at) VALUES ($1, $2, $3, 'webhook', $4, $5::jsonb, $6)`,
-      [messageId, from, to, reason, json(details), now],
-    );
-  }
 
   /**
    * Every outbound row some status of a delivery names, by (number, wamid) or by our row id from

@@ -16,10 +16,11 @@ import { useCurrentStaff } from '../../auth/current-staff';
 import { teamQuery } from '../conversations.queries';
 import type { useConversationActions } from '../hooks/use-conversation-actions';
 import styles from './contact-panel.module.css';
+import { MarketingConsent } from './marketing-consent';
 
 /**
  * Who the customer is and where the conversation stands: number, name, their time zone and local
- * time, the window with its time left, who works it (and the buttons to change that, close or
+ * time, the window with its time left, whether marketing may reach them, who works it (and the buttons to change that, close or
  * reopen, mark seen), and what we sent them lately, each with the business record behind it.
  */
 export function ContactPanel({
@@ -70,6 +71,10 @@ export function ContactPanel({
               {window.open ? 'Open' : 'Closed'}
             </Badge>{' '}
             <span className={styles.muted}>{window.label}</span>
+          </dd>
+          <dt>Marketing</dt>
+          <dd>
+            <MarketingConsent contact={conversation.contact} />
           </dd>
         </dl>
       </section>

@@ -262,7 +262,9 @@ function StateReason({ message, state, now, timeZone }: { message: Message; stat
     return (
       <p className={styles.reason} data-tone="warning">
         Held, not sent: {errorLine(error)}
-        <span className={styles.hint}>An admin can release it as a template or cancel it from the Held queue.</span>
+        <span className={styles.hint}>
+          {error?.code === 'marketing_opt_out' ? 'It goes out by itself if they resume marketing; an admin can cancel it from the Held queue.' : 'An admin can release it as a template or cancel it from the Held queue.'}
+        </span>
       </p>
     );
   }

@@ -1,0 +1,1 @@
+export * from './marketing-opt-out.js';

@@ -17,8 +17,9 @@ describe('libs/api-contract', () => {
 
   it('documents every request field the validators accept', () => {
     const createMessage = contract.document.components.schemas.CreateMessage as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
-    expect(Object.keys(createMessage.properties).sort()).toEqual(['campaign', 'dedupe_key', 'fallback_template', 'not_before', 'payload', 'phone_number_id', 'priority', 'purpose', 'to', 'trigger_ref']);
-    expect(createMessage.required.sort()).toEqual(['dedupe_key', 'payload', 'purpose', 'to']);
+    expect(Object.keys(createMessage.properties).sort()).toEqual(['campaign', 'dedupe_key', 'fallback_template', 'not_before', 'payload', 'phone_number_id', 'priority', 'purpose', 'recipient', 'to', 'trigger_ref']);
+    // Exactly one of `to` and `recipient` (a BSUID): the service checks that, naming the field.
+    expect(createMessage.required.sort()).toEqual(['dedupe_key', 'payload', 'purpose']);
     expect(createMessage.additionalProperties).toBe(false);
   });
 

@@ -126,9 +126,10 @@ describe('events to integrators: signed, at least once, in order per message', (
     expect(endpoint.enabled).toBe(true);
   });
 
-  it('message.failed carries the error; alerts arrive as work_item.opened and work_item.resolved', async () => {
+  it('message.failed carries the error; a failed message, an unattributed reply and an alert each open a work item and resolving it says so', async () => {
     const other = await Receiver.start();
     const created = await sb.api().post('/v1/event-endpoints').send({ url: other.url, events: ['message.failed', 'work_item.opened', 'work_item.resolved'] }).expect(201);
+    const items = (kind: string) => other.accepted().filter((r) => r.event.type.startsWith('work_item.') && (r.event.data.work_item as { kind: string }).kind === kind);
     try {
       sb.sim.customer('16505550311', { failWith: 131026 });
       const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'will-fail', to: '+16505550311', trigger_ref: 'orders/9' })).expect(201);
@@ -139,11 +140,35 @@ describe('events to integrators: signed, at least once, in order per message', (
       // Only the types it took: no state changes.
       expect(other.received.some((r) => r.event.type === 'message.state_changed')).toBe(false);
 
+      // The failed message is a work item until someone decides: dismissing it resolves it.
+      await waitFor(() => items('failed').length === 1, { what: 'the failed work item opened' });
+      await sb.api().post(`/v1/work-items/failed/${id}/dismiss`).send({ note: 'customer called instead' }).expect(200);
+      await waitFor(() => items('failed').length === 2, { what: 'the failed work item resolved' });
+      expect(items('failed').map((r) => [r.event.type, r.event.data.work_item])).toEqual([
+        ['work_item.opened', { kind: 'failed', id, state: 'open' }],
+        ['work_item.resolved', { kind: 'failed', id, state: 'resolved' }],
+      ]);
+      expect(items('failed')[1]!.event.data).toMatchObject({ message: { id, state: 'failed' }, trigger_ref: 'orders/9', reason: 'work_item.dismissed' });
+
+      // A reply that could answer either of two questions is unattributed until a person attributes it.
+      const waId = '16505550312';
+      await inbound(sb, sb.sim.customer(waId).sendText('hello'));
+      const monday = await sendTo(sb, waId, buttonsPayload('Monday at 10?'), 'order_confirmation');
+      await sendTo(sb, waId, buttonsPayload('Tuesday at 10?'), 'order_confirmation');
+      const reply = await inbound(sb, sb.sim.customer(waId).sendText('yes'));
+      expect(reply).toMatchObject({ attribution: 'unattributed' });
+      await waitFor(() => items('unattributed_inbound').length === 1, { what: 'the unattributed work item opened' });
+      await sb.api().post(`/v1/inbound/${reply.id}/attribute`).send({ message_id: monday.id, note: 'she meant Monday' }).expect(200);
+      await waitFor(() => items('unattributed_inbound').length === 2, { what: 'the unattributed work item resolved' });
+      const [openedReply, resolvedReply] = items('unattributed_inbound');
+      expect(openedReply!.event).toMatchObject({ type: 'work_item.opened', data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'open' }, inbound: { id: reply.id, attribution: 'unattributed' } } });
+      expect(resolvedReply!.event).toMatchObject({ type: 'work_item.resolved', data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'resolved' }, inbound: { id: reply.id, attribution: 'message', message_id: monday.id } } });
+
       const { AlertsService } = await import('../../apps/api/src/modules/alerts/alerts.service.js');
       const { alert } = await sb.app.get(AlertsService).raise({ source: 'test', key: 'integrator-events.test', title: 'Something to look at', details: {} });
       await sb.api().post(`/v1/alerts/${alert.id}/resolve`).send({ note: 'looked' }).expect(200);
-      await waitFor(() => other.accepted().filter((r) => r.event.type.startsWith('work_item.')).length === 2, { what: 'both work item events' });
-      const [opened, resolved] = other.accepted().filter((r) => r.event.type.startsWith('work_item.'));
+      await waitFor(() => items('alert').length === 2, { what: 'both alert work item events' });
+      const [opened, resolved] = items('alert');
       expect(opened!.event).toMatchObject({ type: 'work_item.opened', data: { work_item: { kind: 'alert', id: alert.id, state: 'open' }, alert: { title: 'Something to look at' } } });
       expect(resolved!.event).toMatchObject({ type: 'work_item.resolved', data: { work_item: { kind: 'alert', id: alert.id, state: 'resolved' }, alert: { resolution_note: 'looked' } } });
       other.verifyAll(created.body.secret);

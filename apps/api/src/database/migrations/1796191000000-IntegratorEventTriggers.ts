@@ -12,10 +12,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * and to ones Sendbook disabled for failing (they resume when re-enabled); an endpoint an admin
  * disabled is owed nothing meanwhile (`recover` fetches it).
  */
-const LIVE_ENDPOINT = `(e.enabled OR e.disabled_reason = 'failing')`;
+export const LIVE_ENDPOINT = `(e.enabled OR e.disabled_reason = 'failing')`;
 
 /** Inserts the events in `typed` (type, ordering_key, snapshot, ord) and a delivery per subscribed endpoint. */
-const EMIT = `
+export const EMIT = `
   events AS (
     INSERT INTO integrator_events (type, ordering_key, snapshot)
     SELECT type, ordering_key, snapshot FROM typed ORDER BY ord
@@ -24,17 +24,17 @@ const EMIT = `
   SELECT e.id, ev.id, ev.ordering_key, ev.seq FROM events ev JOIN event_endpoints e ON ${LIVE_ENDPOINT} AND ev.type = ANY(e.events)`;
 
 /** No endpoint, enabled or not, takes these types: nothing to write. Disabled ones count, so `recover` finds the events. */
-const subscribed = (types: string[]) =>
+export const subscribed = (types: string[]) =>
   `NOT EXISTS (SELECT 1 FROM event_endpoints e WHERE e.events && ARRAY[${types.map((t) => `'${t}'`).join(', ')}]::text[])`;
 
 /** The inbound resource's row (conversations/inbound-rows.ts INBOUND_SELECT), as JSON. */
-const INBOUND_ROW = `(SELECT to_jsonb(x) FROM (
+export const INBOUND_ROW = `(SELECT to_jsonb(x) FROM (
     SELECT i.id, i.phone_number_id, i.wamid, i.from_wa_id, i.from_user_id, i.contact_name, i.type, i.text, i.choice,
            i.context_wamid, i.context_from, i."timestamp", i.errors, i.raw, i.created_at,
            a.contact_id, a.conversation_id, a.attribution, a.reason, a.message_id, a.named_wamid
       FROM inbound_messages i WHERE i.id = a.inbound_message_id) x)`;
 
-const ATTRIBUTED_SNAPSHOT = `jsonb_build_object('inbound', ${INBOUND_ROW}, 'message', (SELECT to_jsonb(m) FROM outbound_messages m WHERE m.id = a.message_id))`;
+export const ATTRIBUTED_SNAPSHOT = `jsonb_build_object('inbound', ${INBOUND_ROW}, 'message', (SELECT to_jsonb(m) FROM outbound_messages m WHERE m.id = a.message_id))`;
 
 export class IntegratorEventTriggers1796191000000 implements MigrationInterface {
   name = 'IntegratorEventTriggers1796191000000';

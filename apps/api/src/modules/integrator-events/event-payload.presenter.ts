@@ -52,13 +52,26 @@ export class EventPayloadPresenter {
         };
       }
       case 'work_item.opened':
-      case 'work_item.resolved': {
-        const alert = presentAlert(this.entity(Alert, s.alert as Json));
-        return { work_item: { kind: 'alert', id: alert.id, title: alert.title, state: alert.state }, alert };
-      }
+      case 'work_item.resolved':
+        return this.workItem(s);
       default:
         return s;
     }
+  }
+
+  /** An alert, or a message or inbound message whose state is a work item (migration IntegratorWorkItemEvents). */
+  private workItem(s: Json): Json {
+    if (s.alert) {
+      const alert = presentAlert(this.entity(Alert, s.alert as Json));
+      return { work_item: { kind: 'alert', id: alert.id, title: alert.title, state: alert.state }, alert };
+    }
+    const item = s.work_item as { kind: string; state: string };
+    if (s.message) {
+      const message = presentMessage(this.entity(OutboundMessage, s.message as Json));
+      return { work_item: { kind: item.kind, id: message.id, state: item.state }, message, trigger_ref: message.trigger_ref, reason: s.reason ?? null };
+    }
+    const inbound = presentInbound(toInbound(s.inbound as Json));
+    return { work_item: { kind: item.kind, id: inbound.id, state: item.state }, inbound };
   }
 
   /** A row's JSON (snake_case columns, ISO timestamps) as its entity, by TypeORM's own column map. */

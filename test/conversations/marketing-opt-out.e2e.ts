@@ -15,7 +15,7 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
   afterAll(() => sb.close());
 
   let timestamp = 1_780_000_000;
-  const preference = (waId: string, value: 'stop' | 'resume', at = (timestamp += 60)) => postPreference(sb, waId, value, at);
+  const preference = (user: string | { userId: string }, value: 'stop' | 'resume', at = (timestamp += 60)) => postPreference(sb, user, value, at);
   const contactOf = (waId: string) => contactOptOut(sb, waId);
   const optedOut = (waId: string) => waitOptedOut(sb, waId);
   const message = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
@@ -46,6 +46,24 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     expect(conversation.contact).toMatchObject({ marketing_opt_out_source: 'user_preferences' });
     expect(new Date(conversation.contact.marketing_opt_out_at).getTime()).toBe(timestamp * 1000);
   });
+
+  it('a username-only customer, known by user id alone: queued marketing sent by recipient is held at the stop, and the resume sends it once', async () => {
+    const bsuid = 'US.7350000000000000001';
+    await sb.sim.customer('972508100009', { userId: bsuid, username: 'lior' }).sendText('hi');
+    const userRows = async () => (await sb.dataSource.query(`SELECT marketing_opt_out_at FROM contacts WHERE user_id = $1`, [bsuid])) as { marketing_opt_out_at: Date | null }[];
+    await waitFor(async () => (await userRows()).length === 1, { what: 'the username-only contact' });
+    // Due in 15 s: still queued when the stop arrives, so only the stop itself can hold it.
+    const later = new Date(Date.now() + 15_000).toISOString();
+    const promo = (await sb.api().post('/v1/messages').send({ dedupe_key: 'opt-bsuid-promo', recipient: bsuid, purpose: 'campaign', payload: marketingPayload('5%'), not_before: later }).expect(201)).body.message.id as string;
+    await preference({ userId: bsuid }, 'stop');
+    await inState(promo, ['held']);
+    expect((await userRows())[0]!.marketing_opt_out_at).not.toBeNull();
+
+    await preference({ userId: bsuid }, 'resume');
+    await inState(promo, SENT_STATES);
+    await sb.sim.idle();
+    expect(sb.sim.ledger().filter((e) => e.bizOpaqueCallbackData === promo)).toEqual([expect.objectContaining({ recipientUserId: bsuid })]);
+  }, 60_000);
 
   it('resume sends the held marketing messages, each exactly once', async () => {
     const waId = '972508100002';

@@ -6,13 +6,18 @@ import { postWebhook } from '../webhooks/webhook-support.js';
 // Meta's documented `user_preferences` resume; a stop is the same item with `value: "stop"`.
 const RESUME = readFileSync(new URL('../../libs/whatsapp/fixtures/user-preferences-marketing-resume-meta-docs.json', import.meta.url), 'utf8');
 
-/** A signed `user_preferences` webhook for this user at `timestamp` (Unix seconds), built from Meta's example. */
-export async function postPreference(sb: Sendbook, waId: string, value: 'stop' | 'resume', timestamp: number): Promise<void> {
-  const body = JSON.parse(RESUME) as { entry: { changes: { value: { contacts: { wa_id: string }[]; user_preferences: Record<string, unknown>[] } }[] }[] };
+/**
+ * A signed `user_preferences` webhook for this user at `timestamp` (Unix seconds), built from Meta's
+ * example; a username-only user (2026) is named by its business-scoped `user_id`, without `wa_id`.
+ */
+export async function postPreference(sb: Sendbook, user: string | { userId: string }, value: 'stop' | 'resume', timestamp: number): Promise<void> {
+  const body = JSON.parse(RESUME) as { entry: { changes: { value: { contacts: Record<string, unknown>[]; user_preferences: Record<string, unknown>[] } }[] }[] };
   const change = body.entry[0]!.changes[0]!.value;
-  change.contacts[0]!.wa_id = waId;
+  const id = typeof user === 'string' ? { wa_id: user } : { user_id: user.userId };
+  change.contacts[0] = id;
+  delete change.user_preferences[0]!.wa_id;
   Object.assign(change.user_preferences[0]!, {
-    wa_id: waId,
+    ...id,
     value,
     detail: value === 'stop' ? 'User requested to stop marketing messages' : 'User requested to resume marketing messages',
     timestamp,

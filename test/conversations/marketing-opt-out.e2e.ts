@@ -1,3 +1,4 @@
+import { WebhooksService } from '../../apps/api/src/modules/webhooks/webhooks.service.js';
 import { startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
 import { envelope, postWebhook, statusItem } from '../webhooks/webhook-support.js';
@@ -107,6 +108,24 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     // Never failed in bulk: only the message Meta refused is failed.
     const failed = (await sb.api().get('/v1/work-items?kind=failed').expect(200)).body.data.map((w: { id: string }) => w.id);
     expect(failed.filter((id: string) => queuedPromos.includes(id))).toEqual([]);
+  });
+
+  it('a 131050 that arrived before the send\'s answer was recorded (parked) opts the user out once the wamid is known', async () => {
+    const waId = '972508100006';
+    const later = { not_before: new Date(Date.now() + 3_600_000).toISOString() };
+    const queuedPromo = await enqueue('opt-6-later', waId, marketingPayload('45%'), later);
+    const wamid = 'wamid.opt-out-parked-1';
+    const failure = { code: 131050, title: 'User stopped receiving marketing messages from you', message: 'User stopped receiving marketing messages from you' };
+    expect((await postWebhook(sb.url, envelope({ statuses: [statusItem({ wamid, status: 'failed', timestamp: Math.floor(Date.now() / 1000), recipientId: waId, errors: [failure] })] }))).status).toBe(200);
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM message_status_events WHERE wamid = $1 AND match_state = 'parked'`, [wamid])).length === 1, { what: 'the status parked' });
+
+    // The row Meta refused, its answer recorded late: the sender writes the wamid, then applies what was parked.
+    const refused = await enqueue('opt-6-refused', waId, marketingPayload('50%'), later);
+    await sb.dataSource.query(`UPDATE outbound_messages SET state = 'sending', wamid = $2, sending_started_at = now() WHERE id = $1`, [refused, wamid]);
+    await sb.app.get(WebhooksService).applyParkedFor(sb.config.whatsapp.phoneNumberId, wamid);
+    await inState(refused, ['failed']);
+    await inState(queuedPromo, ['held']);
+    expect(await contactOf(waId)).toMatchObject({ marketing_opt_out_source: 'error_131050' });
   });
 
   it('a send Meta refuses with 131050 is held, not failed, and the user opted out; their resume sends it once', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isMarketingOptOutFailure } from '@sendbook/queue';
-import { toGraphError, type StatusEvent } from '@sendbook/whatsapp';
+import { isBsuid, toGraphError, type StatusEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -60,7 +60,7 @@ export class WebhookStatusesService {
         mergeResult = merge.result;
         if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, s.id, event.key, at));
         // 131050: the user stopped marketing from us, which holds their other marketing rows.
-        if (merge.transition?.to === 'failed' && isMarketingOptOutFailure(s.errors) && (s.recipientId || s.recipientUserId)) optedOut.push({ recipient: { phoneNumberId: target!.phone_number_id, waId: s.recipientId, userId: s.recipientUserId }, at });
+        if (merge.transition?.to === 'failed' && isMarketingOptOutFailure(s.errors)) optedOut.push({ recipient: recipientOf(target!, s), at });
       } else {
         parked.set(s.status, (parked.get(s.status) ?? 0) + 1);
         this.logger.event('debug', 'webhook.status_parked', { key: event.key, wamid: s.id, status: s.status });
@@ -89,15 +89,20 @@ export class WebhookStatusesService {
       const row = toStatusRow(facts);
       const audits: TransitionAudit[] = [];
       const matched: { id: string; mergeResult: string }[] = [];
+      let optedOutAt: Date | null = null;
       for (const p of parked) {
         const at = p.occurredAt ?? p.receivedAt;
-        const merge = mergeIntoRow(row, { status: p.status, wamid, at, errors: (p.errors ?? []).map(toGraphError) });
+        const errors = (p.errors ?? []).map(toGraphError);
+        const merge = mergeIntoRow(row, { status: p.status, wamid, at, errors });
         if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, wamid, p.eventKey, at));
+        // A 131050 that arrived before the wamid was recorded opts the user out all the same.
+        if (merge.transition?.to === 'failed' && isMarketingOptOutFailure(errors)) optedOutAt = at;
         matched.push({ id: p.id, mergeResult: merge.result });
       }
       const writes = row.changed ? [statusRowWrite(facts, row)] : [];
       if ((await this.repo.writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
       for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
+      if (optedOutAt) await this.marketing.optOut(tx, recipientOf(facts, null), optedOutAt, 'error_131050', now);
       if (parked.length > 0) this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });
       return parked.length;
     });
@@ -127,6 +132,16 @@ export class WebhookStatusesService {
     if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
     return { messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: eventKey, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } };
   }
+}
+
+/** Who a status is about: what Meta says (phone, user id), else the address the row was sent to. */
+function recipientOf(row: StatusRowFacts, status: StatusEvent['status'] | null): MarketingRecipient {
+  const byBsuid = isBsuid(row.to_wa_id);
+  return {
+    phoneNumberId: row.phone_number_id,
+    waId: status?.recipientId ?? (byBsuid ? null : row.to_wa_id),
+    userId: status?.recipientUserId ?? (byBsuid ? row.to_wa_id : null),
+  };
 }
 
 type TransitionAudit = { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> };

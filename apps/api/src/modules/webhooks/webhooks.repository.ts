@@ -39,6 +39,8 @@ export interface StatusRowFacts {
   state: string;
   wamid: string | null;
   phone_number_id: string;
+  /** The recipient the row was sent to: a phone (digits) or a business-scoped user id. */
+  to_wa_id: string;
   sent_at: Date | null;
   delivered_at: Date | null;
   read_at: Date | null;
@@ -377,7 +379,7 @@ export class WebhooksRepository {
    * `phoneNumberIds` null: some status named no number, so wamids match on any number.
    */
   async lockStatusRows(tx: EntityManager, phoneNumberIds: readonly string[] | null, wamids: readonly string[], rowIds: readonly string[]): Promise<StatusRowFacts[]> {
-    const columns = `id, state, wamid, phone_number_id, sent_at, delivered_at, read_at, played_at, failed_at`;
+    const columns = `id, state, wamid, phone_number_id, to_wa_id, sent_at, delivered_at, read_at, played_at, failed_at`;
     return phoneNumberIds
       ? preparedTxRows<StatusRowFacts>(
           tx,

@@ -1,6 +1,7 @@
 import { buttonsPayload, inbound, sendTo } from '../conversations/conversation-support.js';
 import { messageRequest, startSendbook, type Sendbook } from '../support/sendbook.js';
 import { waitFor } from '../support/wait-for.js';
+import { postWebhook } from '../webhooks/webhook-support.js';
 import { FAST_DELIVERY_ENV, Receiver, type Received } from './receiver.js';
 
 /** seq of each event id, from the database. */
@@ -126,7 +127,7 @@ describe('events to integrators: signed, at least once, in order per message', (
     expect(endpoint.enabled).toBe(true);
   });
 
-  it('message.failed carries the error; a failed message, an unattributed reply and an alert each open a work item and resolving it says so', async () => {
+  it('message.failed carries the error; a failed message, an unattributed reply, a poison webhook and an alert each open a work item and resolving it says so', async () => {
     const other = await Receiver.start();
     const created = await sb.api().post('/v1/event-endpoints').send({ url: other.url, events: ['message.failed', 'work_item.opened', 'work_item.resolved'] }).expect(201);
     const items = (kind: string) => other.accepted().filter((r) => r.event.type.startsWith('work_item.') && (r.event.data.work_item as { kind: string }).kind === kind);
@@ -163,6 +164,18 @@ describe('events to integrators: signed, at least once, in order per message', (
       const [openedReply, resolvedReply] = items('unattributed_inbound');
       expect(openedReply!.event).toMatchObject({ type: 'work_item.opened', data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'open' }, inbound: { id: reply.id, attribution: 'unattributed' } } });
       expect(resolvedReply!.event).toMatchObject({ type: 'work_item.resolved', data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'resolved' }, inbound: { id: reply.id, attribution: 'message', message_id: monday.id } } });
+
+      // Stored webhooks we could not process: replaying one or dismissing it resolves its work item.
+      await postWebhook(sb.url, '{"object":"whatsapp_business_account","entry": [ broken');
+      await postWebhook(sb.url, '{"hello":"world"}');
+      await waitFor(() => items('poison_webhook').length === 2, { what: 'two poison webhook work items' });
+      const [broken, stranger] = items('poison_webhook').map((r) => (r.event.data.work_item as { id: string }).id);
+      expect(items('poison_webhook')[0]!.event.data).toMatchObject({ work_item: { kind: 'poison_webhook', state: 'open' }, delivery: { id: broken, state: 'poison', last_error: { code: 'invalid_json' } } });
+      await sb.api().post('/v1/webhooks/replay').send({ ids: [broken], include_poison: true, note: 'parser fixed' }).expect(202);
+      await sb.api().post(`/v1/work-items/poison_webhook/${stranger}/dismiss`).send({ note: 'garbage from a test tool' }).expect(200);
+      const resolvedPoison = () => items('poison_webhook').filter((r) => r.event.type === 'work_item.resolved');
+      await waitFor(() => resolvedPoison().length === 2, { what: 'both poison work items resolved' });
+      expect(Object.fromEntries(resolvedPoison().map((r) => [(r.event.data.work_item as { id: string }).id, r.event.data.reason]))).toEqual({ [broken!]: 'webhook.replayed', [stranger!]: 'work_item.dismissed' });
 
       const { AlertsService } = await import('../../apps/api/src/modules/alerts/alerts.service.js');
       const { alert } = await sb.app.get(AlertsService).raise({ source: 'test', key: 'integrator-events.test', title: 'Something to look at', details: {} });

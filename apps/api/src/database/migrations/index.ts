@@ -16,8 +16,9 @@ import { NumberProfiles1796167110698 } from './1796167110698-NumberProfiles.js';
 import { MessageCampaign1796190768665 } from './1796190768665-MessageCampaign.js';
 import { IntegratorEvents1796190957517 } from './1796190957517-IntegratorEvents.js';
 import { IntegratorEventTriggers1796191000000 } from './1796191000000-IntegratorEventTriggers.js';
+import { IntegratorPoisonWebhookEvents1796200000001 } from './1796200000001-IntegratorPoisonWebhookEvents.js';
 import { IntegratorWorkItemEvents1796200000000 } from './1796200000000-IntegratorWorkItemEvents.js';
 import { MarketingOptOut1796194316141 } from './1796194316141-MarketingOptOut.js';
 
 /** Every migration in order. Never edit one that has landed: add a new one (tools/generate-migration.mjs). */
-export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421, Metrics1796006568460, DropNumberQueueIndex1796010519743, WebhookBodyLz41796012000000, DeliveredStatusIndex1796018750063, RetainIndexFinishedOnly1796132767356, RecipientQueuedIndex1796137354736, StaffSessionsAudit1796160264053, ConversationNotes1796161590317, NumberProfiles1796167110698, MessageCampaign1796190768665, IntegratorEvents1796190957517, IntegratorEventTriggers1796191000000, MarketingOptOut1796194316141, IntegratorWorkItemEvents1796200000000];
+export const MIGRATIONS = [ApiKeys1764460800000, Outbox1795997943135, Webhooks1796000100271, Conversations1796002603419, Templates1796003623954, SendingPolicy1796006521421, Metrics1796006568460, DropNumberQueueIndex1796010519743, WebhookBodyLz41796012000000, DeliveredStatusIndex1796018750063, RetainIndexFinishedOnly1796132767356, RecipientQueuedIndex1796137354736, StaffSessionsAudit1796160264053, ConversationNotes1796161590317, NumberProfiles1796167110698, MessageCampaign1796190768665, IntegratorEvents1796190957517, IntegratorEventTriggers1796191000000, MarketingOptOut1796194316141, IntegratorWorkItemEvents1796200000000, IntegratorPoisonWebhookEvents1796200000001];

@@ -59,13 +59,17 @@ export class EventPayloadPresenter {
     }
   }
 
-  /** An alert, or a message or inbound message whose state is a work item (migration IntegratorWorkItemEvents). */
+  /** An alert, or a message, inbound message or stored webhook whose state is a work item (migrations IntegratorWorkItemEvents, IntegratorPoisonWebhookEvents). */
   private workItem(s: Json): Json {
     if (s.alert) {
       const alert = presentAlert(this.entity(Alert, s.alert as Json));
       return { work_item: { kind: 'alert', id: alert.id, title: alert.title, state: alert.state }, alert };
     }
     const item = s.work_item as { kind: string; state: string };
+    if (s.delivery) {
+      const delivery = s.delivery as Json;
+      return { work_item: { kind: item.kind, id: delivery.id, state: item.state }, delivery, reason: s.reason ?? null };
+    }
     if (s.message) {
       const message = presentMessage(this.entity(OutboundMessage, s.message as Json));
       return { work_item: { kind: item.kind, id: message.id, state: item.state }, message, trigger_ref: message.trigger_ref, reason: s.reason ?? null };

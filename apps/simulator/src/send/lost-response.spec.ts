@@ -72,14 +72,20 @@ describe('lost, failed and slow answers to sends', () => {
   });
 
   it('slow: accepts at once but answers late', async () => {
-    sim.scriptNext(1, { kind: 'slow', ms: 150 });
+    // Long enough that a loaded machine sees the acceptance well before the answer.
+    sim.scriptNext(1, { kind: 'slow', ms: 2_000 });
     const started = Date.now();
-    const pending = postMessage(sim, templateBody('16505551234', 'hello_world', 'en_US'));
-    await new Promise((r) => setTimeout(r, 50));
+    let answered = false;
+    const pending = postMessage(sim, templateBody('16505551234', 'hello_world', 'en_US')).then((a) => {
+      answered = true;
+      return a;
+    });
+    while (sim.ledger().length === 0 && Date.now() - started < 1_500) await new Promise((r) => setTimeout(r, 5));
     expect(sim.ledger()).toHaveLength(1);
+    expect(answered).toBe(false);
     const answer = await pending;
     expect(answer.status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_995);
   });
 
   it('chaos: lostResponseProbability / serverErrorProbability decide the same way for the same seed', async () => {

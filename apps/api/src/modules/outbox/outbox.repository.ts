@@ -3,6 +3,7 @@ import type { OutboxState, RowError } from '@sendbook/queue';
 import { DataSource, In } from 'typeorm';
 import { Batcher } from '../../common/batching/batcher.js';
 import { preparedRows } from '../../database/prepared-rows.js';
+import type { KeysetCursor } from '../../database/keyset-cursor.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { templateCategorySql } from '../templates/template-category-sql.js';
@@ -130,10 +131,7 @@ export const recipientKey = (pair: RecipientPair): string => `${pair.phoneNumber
 export const PREPARE_FAILED_REASON = 'could not be prepared for sending';
 
 /** Where a sweep's pass through the due rows stands: the last row it read. */
-export interface DueCursor {
-  readonly at: string;
-  readonly id: string;
-}
+export type DueCursor = KeysetCursor;
 
 export type DueRow = Pick<OutboundMessage, 'id' | 'notBefore' | 'priority'> & { cursor: DueCursor };
 

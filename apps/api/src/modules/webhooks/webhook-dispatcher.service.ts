@@ -55,6 +55,11 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Jobs waiting for a worker: a sweep feeding a backlog adds more only when they run low. */
+  waitingJobs(): Promise<number> {
+    return this.queue.getWaitingCount();
+  }
+
   private async addAll(ids: readonly string[]): Promise<void> {
     await this.queue.addBulk(
       ids.map((deliveryId) => ({

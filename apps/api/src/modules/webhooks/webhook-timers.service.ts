@@ -1,5 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
+import type { KeysetCursor } from '../../database/keyset-cursor.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { PeriodicTasks } from '../../common/periodic-tasks.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -10,6 +11,14 @@ import { WebhookStatusesService } from './webhook-statuses.service.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
 const BATCH = 1000;
+/**
+ * A backlog (deliveries stored while no worker ran) is fed to the queue as the workers drain it:
+ * the next page goes in once fewer than this many jobs wait. Before, a sweep enqueued one page and
+ * left the rest to the next sweep, so a backlog drained at 1,000 deliveries per sweep interval
+ * (200/s by default) however fast the workers were.
+ */
+export const SWEEP_MAX_WAITING = BATCH;
+const FEED_POLL_MS = 50;
 /** Deliveries a sweep takes over from dead workers, in this process, per run. */
 const TAKEOVER_BATCH = 50;
 
@@ -19,8 +28,9 @@ const TAKEOVER_BATCH = 50;
  * dead worker held, retry parked statuses, and purge event keys past their retention.
  */
 @Injectable()
-export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookTimers implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly tasks: PeriodicTasks;
+  private stopping = false;
 
   constructor(
     private readonly repo: WebhooksRepository,
@@ -37,10 +47,18 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
   onApplicationBootstrap(): void {
     const c = this.config.webhooks;
     this.tasks.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
+    // Its own task: a sweep feeding a long backlog must not hold up the takeover of a dead worker's deliveries.
+    this.tasks.every('webhooks.takeover', c.sweepIntervalMs, () => this.takeOver());
     this.tasks.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
     this.tasks.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
     // Catching up on what nobody was notified of is the relay's, when it starts relaying.
     void this.tasks.runOnce('webhooks.sweep', () => this.sweep());
+    void this.tasks.runOnce('webhooks.takeover', () => this.takeOver());
+  }
+
+  /** Before the connections close: a sweep feeding a backlog stops after its current page. */
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
   }
 
   onApplicationShutdown(): void {
@@ -53,24 +71,36 @@ export class WebhookTimers implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /**
-   * Returns how many deliveries it enqueued or took over. `catchUp`: notifications may have been
-   * missed (the relay starting, or re-listening after a lost connection), so even the newest
-   * deliveries are taken.
+   * Enqueues every stored delivery that never got a job, page by page, and returns how many.
+   * `catchUp`: notifications may have been missed (the relay starting, or re-listening after a lost
+   * connection), so even the newest deliveries are taken.
    */
   async sweep({ catchUp = false } = {}): Promise<number> {
-    const now = this.clock.now();
     // Otherwise a delivery younger than a sweep interval is most likely on its way to the queue already.
     const grace = catchUp ? 0 : Math.min(this.config.webhooks.sweepIntervalMs, 2000);
-    const neverStarted = await this.repo.findNeverStarted(new Date(now.getTime() - grace), BATCH);
-    await this.dispatcher.dispatch(neverStarted);
-    // A dead worker's job may sit in Redis until BullMQ notices; the lease in PostgreSQL is the truth.
-    const orphaned = await this.repo.findExpiredLeases(now, TAKEOVER_BATCH);
+    const receivedBefore = new Date(this.clock.now().getTime() - grace);
+    let cursor: KeysetCursor | null = null;
+    let enqueued = 0;
+    for (;;) {
+      const page = await this.repo.findNeverStarted(receivedBefore, BATCH, cursor);
+      await this.dispatcher.dispatch(page.map((delivery) => delivery.id));
+      enqueued += page.length;
+      if (page.length < BATCH || this.stopping) break;
+      cursor = page[page.length - 1]!.cursor;
+      while (!this.stopping && (await this.dispatcher.waitingJobs()) >= SWEEP_MAX_WAITING) await new Promise((resolve) => setTimeout(resolve, FEED_POLL_MS));
+    }
+    if (enqueued > 0) this.logger.event('info', 'webhook.swept', { enqueued });
+    return enqueued;
+  }
+
+  /** A dead worker's job may sit in Redis until BullMQ notices; the lease in PostgreSQL is the truth. */
+  async takeOver(): Promise<number> {
+    const orphaned = await this.repo.findExpiredLeases(this.clock.now(), TAKEOVER_BATCH);
     for (const id of orphaned) {
       const outcome = await this.processing.process(id);
       this.logger.event('info', 'webhook.delivery_taken_over', { delivery_id: id, outcome: outcome.kind });
     }
-    if (neverStarted.length > 0) this.logger.event('info', 'webhook.swept', { enqueued: neverStarted.length });
-    return neverStarted.length + orphaned.length;
+    return orphaned.length;
   }
 
   /** Deletes event keys older than the retention (≥ 8 days); never a younger one. */

@@ -3,6 +3,7 @@ import type { RowError } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uuidV7 } from '../../common/ids/uuid-v7.js';
 import { preparedRows, preparedTxRows } from '../../database/prepared-rows.js';
+import type { KeysetCursor } from '../../database/keyset-cursor.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
 import type { StatusMatch } from './message-status-event.entity.js';
@@ -224,13 +225,20 @@ export class WebhooksRepository {
   }
 
   /** Stored, never started (a crash between the store and the enqueue, or Redis lost the job). */
-  async findNeverStarted(receivedBefore: Date, limit: number): Promise<string[]> {
-    const raw = await queryRows<{ id: string }>(
+  /**
+   * Stored deliveries no worker has started, oldest first, after `after` (a sweep's keyset cursor:
+   * a backlog is read page by page instead of its first rows again).
+   */
+  async findNeverStarted(receivedBefore: Date, limit: number, after: KeysetCursor | null = null): Promise<{ id: string; cursor: KeysetCursor }[]> {
+    const raw = await queryRows<{ id: string; cursor_at: string }>(
       this.dataSource,
-      `SELECT id FROM webhook_deliveries WHERE state = 'received' AND lease_until IS NULL AND received_at < $1 ORDER BY received_at LIMIT $2`,
-      [receivedBefore, limit],
+      `SELECT id, received_at::text AS cursor_at FROM webhook_deliveries
+        WHERE state = 'received' AND lease_until IS NULL AND received_at < $1
+          AND ($3::timestamptz IS NULL OR (received_at, id) > ($3::timestamptz, $4::uuid))
+        ORDER BY received_at, id LIMIT $2`,
+      [receivedBefore, limit, after?.at ?? null, after?.id ?? null],
     );
-    return raw.map((r) => r.id);
+    return raw.map((r) => ({ id: r.id, cursor: { at: r.cursor_at, id: r.id } }));
   }
 
   /** Started by a worker whose lease ran out: it died mid-delivery. */

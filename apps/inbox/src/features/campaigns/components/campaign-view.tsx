@@ -18,6 +18,7 @@ import { workFiltersSearch, parseWorkFilters } from '../../../lib/work-filters';
 import { workHref } from '../../../lib/work-kinds';
 import { campaignQuery } from '../campaigns.queries';
 import { StateBar, StateLegend } from './state-bar';
+import tiles from '../../../components/ui/figure-tiles.module.css';
 import styles from './campaigns.module.css';
 
 /** One campaign: where its messages are, why the failed ones failed, what customers answered. Admins only. */
@@ -48,7 +49,7 @@ function CampaignFigures({ campaign }: { campaign: Campaign }) {
   return (
     <>
       <PageDescription>Counted from the messages’ states now; refreshed every 15 seconds. A reply is an inbound message attributed to one of these messages (reactions are not counted).</PageDescription>
-      <ul className={styles.tiles} aria-label="Campaign figures">
+      <ul className={`${tiles.tiles} ${styles.figures}`} aria-label="Campaign figures">
         <Tile label="Messages" value={campaign.messages.toLocaleString('en-US')} detail={waiting > 0 ? `${waiting.toLocaleString('en-US')} still waiting to go` : 'none waiting'} />
         <Tile label="Delivered" tone="success" value={percent(delivered)} detail={`${(s.delivered + s.read + s.played).toLocaleString('en-US')} reached the phone`} />
         <Tile label="Read" tone="progress" value={(s.read + s.played).toLocaleString('en-US')} detail={percent(campaign.messages === 0 ? null : (s.read + s.played) / campaign.messages) + ' of all'} />
@@ -172,10 +173,10 @@ function CampaignFigures({ campaign }: { campaign: Campaign }) {
 
 function Tile({ label, value, detail, tone }: { label: string; value: string; detail: string; tone?: 'success' | 'danger' | 'progress' }) {
   return (
-    <li className={styles.tile} data-tone={tone} aria-label={label}>
-      <span className={styles.tileLabel}>{label}</span>
-      <span className={styles.tileValue}>{value}</span>
-      <span className={styles.tileDetail}>{detail}</span>
+    <li className={tiles.tile} data-tone={tone} aria-label={label}>
+      <span className={tiles.label}>{label}</span>
+      <span className={tiles.value}>{value}</span>
+      <span className={tiles.detail}>{detail}</span>
     </li>
   );
 }

@@ -3,9 +3,8 @@
 import type { CampaignSummary } from '@sendbook/api-contract';
 import Link from 'next/link';
 import { Page, PageDescription } from '../../../components/page';
-import { ProblemState } from '../../../components/problem-state';
+import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
-import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { campaignHref, deliveredShare, percent } from '../../../lib/campaign-figures';
@@ -22,15 +21,16 @@ export function CampaignsList({ initial }: { initial: Loaded<{ data: CampaignSum
   return (
     <Page title="Campaigns" subtitle={campaigns.length > 0 ? `${campaigns.length === 1 ? 'One campaign' : `${campaigns.length.toLocaleString('en-US')} campaigns`}${query.data?.next_cursor ? ', the latest' : ''}` : undefined}>
       <PageDescription>Messages enqueued with a <code>campaign</code> tag, grouped by it: where they are now, how many failed. Open one for its failures by reason and the replies it got. Refreshed every 15 seconds.</PageDescription>
-      {query.problem && !query.data ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Loading label="Loading campaigns…" />
-      ) : campaigns.length === 0 ? (
-        <State role="status" icon="info" title="No campaigns yet" compact>
-          Give messages a <code>campaign</code> when you enqueue them (<code>POST /v1/messages</code> or <code>/v1/messages/batch</code>) and they are counted here.
-        </State>
-      ) : (
+      <QueryContent
+        query={query}
+        loading="Loading campaigns…"
+        isEmpty={campaigns.length === 0}
+        empty={
+          <State role="status" icon="info" title="No campaigns yet" compact>
+            Give messages a <code>campaign</code> when you enqueue them (<code>POST /v1/messages</code> or <code>/v1/messages/batch</code>) and they are counted here.
+          </State>
+        }
+      >
         <Table label="Campaigns">
           <thead>
             <tr>
@@ -63,7 +63,7 @@ export function CampaignsList({ initial }: { initial: Loaded<{ data: CampaignSum
             ))}
           </tbody>
         </Table>
-      )}
+      </QueryContent>
     </Page>
   );
 }

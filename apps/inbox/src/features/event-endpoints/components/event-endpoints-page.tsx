@@ -5,14 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmActions } from '../../../components/confirm-parts';
 import { Page, PageDescription } from '../../../components/page';
-import { ProblemState } from '../../../components/problem-state';
+import { listQuery, QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
@@ -60,15 +59,16 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
         customer writing or answering a message, an alert opening or resolving.
       </PageDescription>
       {secret ? <SecretNotice {...secret} /> : null}
-      {query.problem && !query.data ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Loading label="Loading event endpoints…" />
-      ) : endpoints.length === 0 ? (
-        <State role="status" icon="share" title="No event endpoints yet" compact>
-          Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.
-        </State>
-      ) : (
+      <QueryContent
+        query={query}
+        loading="Loading event endpoints…"
+        isEmpty={endpoints.length === 0}
+        empty={
+          <State role="status" icon="share" title="No event endpoints yet" compact>
+            Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.
+          </State>
+        }
+      >
         <Table label="Event endpoints">
           <thead>
             <tr>
@@ -120,7 +120,7 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
             ))}
           </tbody>
         </Table>
-      )}
+      </QueryContent>
       {shown ? <Deliveries endpoint={shown} onRecover={() => setAsking({ kind: 'recover', endpoint: shown })} /> : null}
       {asking?.kind === 'add' ? (
         <AddDialog onClose={() => setAsking(null)} onAdded={setSecret} />
@@ -194,15 +194,16 @@ function Deliveries({ endpoint, onRecover }: { endpoint: EventEndpoint; onRecove
           Recover…
         </Button>
       </div>
-      {query.isError && !query.data ? (
-        <ProblemState problem={toProblem(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Loading label="Loading deliveries…" />
-      ) : rows.length === 0 ? (
-        <State role="status" icon="clock" title="Nothing sent yet" compact>
-          Events of its types appear here as they happen.
-        </State>
-      ) : (
+      <QueryContent
+        query={listQuery(query)}
+        loading="Loading deliveries…"
+        isEmpty={rows.length === 0}
+        empty={
+          <State role="status" icon="clock" title="Nothing sent yet" compact>
+            Events of its types appear here as they happen.
+          </State>
+        }
+      >
         <Table label="Deliveries">
           <thead>
             <tr>
@@ -258,7 +259,7 @@ function Deliveries({ endpoint, onRecover }: { endpoint: EventEndpoint; onRecove
             })}
           </tbody>
         </Table>
-      )}
+      </QueryContent>
     </section>
   );
 }

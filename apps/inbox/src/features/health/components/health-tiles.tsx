@@ -20,6 +20,7 @@ import { numbersQuery } from '../../numbers/numbers.queries';
 import { workCountsQuery } from '../../work-queues/work-queues.queries';
 import { healthQuery } from '../health.queries';
 import { HealthChart } from './health-chart';
+import tiles from '../../../components/ui/figure-tiles.module.css';
 import styles from './health.module.css';
 
 type Counts = Partial<Record<string, { open: number; oldest_age_seconds: number | null }>>;
@@ -57,7 +58,7 @@ export function Health({ initial, range }: { initial: Loaded<MetricsReport>; ran
               </Link>
             </Callout>
           ) : null}
-          <ul className={styles.tiles} aria-label="Queue-health figures" style={{ marginTop: report.paused_numbers.length > 0 ? 'var(--space-3)' : undefined }}>
+          <ul className={tiles.tiles} aria-label="Queue-health figures" style={{ marginTop: report.paused_numbers.length > 0 ? 'var(--space-3)' : undefined }}>
             {healthTiles(report).map((tile) => (
               <Tile key={tile.key} tile={tile} counts={counts.data as Counts | undefined} />
             ))}
@@ -111,8 +112,8 @@ function Tile({ tile, counts }: { tile: HealthTile; counts: Counts | undefined }
   const trend = trendWords(tile.series, tile.key === 'sent_to_delivered' ? latencyWords : undefined);
   const oldest = tile.key === 'stuck_sending' || tile.key === 'unattributed_inbound' ? oldestWords(counts?.[tile.key]?.oldest_age_seconds) : null;
   return (
-    <li className={styles.tile} data-tone={tile.tone} data-linked={tile.href ? '' : undefined} aria-labelledby={headingId}>
-      <h2 className={styles.label} id={headingId}>
+    <li className={`${tiles.tile} ${styles.tile}`} data-tone={tile.tone} data-linked={tile.href ? '' : undefined} aria-labelledby={headingId}>
+      <h2 className={tiles.label} id={headingId}>
         {tile.href ? (
           <Link href={tile.href} className={styles.tileLink}>
             {tile.label}
@@ -121,8 +122,8 @@ function Tile({ tile, counts }: { tile: HealthTile; counts: Counts | undefined }
           tile.label
         )}
       </h2>
-      <div className={styles.value}>{tile.value}</div>
-      <p className={styles.detail}>{tile.detail}</p>
+      <div className={tiles.value}>{tile.value}</div>
+      <p className={tiles.detail}>{tile.detail}</p>
       <p className={styles.trend} data-direction={trend.direction}>
         {trend.words}
         {oldest ? ` · ${oldest}` : ''}

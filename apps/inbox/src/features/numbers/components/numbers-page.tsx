@@ -5,11 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoteDialog } from '../../../components/note-dialog';
 import { Page, PageDescription } from '../../../components/page';
-import { ProblemState } from '../../../components/problem-state';
+import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { useSyncFromMeta } from '../../../components/sync-from-meta';
 import { Table, Td, Th } from '../../../components/ui/table';
@@ -45,15 +44,16 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
     >
       <PageDescription>What each number may send, how WhatsApp rates it, and why sending is paused. Pausing holds its queue until resumed; both are audited.</PageDescription>
       {sync.notices}
-      {query.problem && !query.data ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Loading label="Loading numbers…" />
-      ) : numbers.length === 0 ? (
-        <State role="status" icon="info" title="No business numbers yet" compact>
-          A number appears here once Sendbook has sent from it or WhatsApp has written about it.
-        </State>
-      ) : (
+      <QueryContent
+        query={query}
+        loading="Loading numbers…"
+        isEmpty={numbers.length === 0}
+        empty={
+          <State role="status" icon="info" title="No business numbers yet" compact>
+            A number appears here once Sendbook has sent from it or WhatsApp has written about it.
+          </State>
+        }
+      >
         <Table label="Numbers">
           <thead>
             <tr>
@@ -142,7 +142,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
             })}
           </tbody>
         </Table>
-      )}
+      </QueryContent>
       {asking ? (
         <NoteDialog
           title={asking.action === 'pause' ? `Pause ${asking.number.phone_number_id}` : `Resume ${asking.number.phone_number_id}`}

@@ -5,14 +5,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmActions } from '../../../components/confirm-parts';
 import { Page, PageDescription } from '../../../components/page';
-import { ProblemState } from '../../../components/problem-state';
+import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
@@ -47,15 +46,16 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
           <input className={styles.link} readOnly value={link.url} aria-label="One-time link" onFocus={(e) => e.currentTarget.select()} />
         </Callout>
       ) : null}
-      {query.problem && !query.data ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Loading label="Loading staff…" />
-      ) : staff.length === 0 ? (
-        <State role="status" icon="users" title="No staff yet" compact>
-          Nobody can sign in yet besides the bootstrap admin.
-        </State>
-      ) : (
+      <QueryContent
+        query={query}
+        loading="Loading staff…"
+        isEmpty={staff.length === 0}
+        empty={
+          <State role="status" icon="users" title="No staff yet" compact>
+            Nobody can sign in yet besides the bootstrap admin.
+          </State>
+        }
+      >
         <Table label="Staff">
           <thead>
             <tr>
@@ -107,7 +107,7 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
             ))}
           </tbody>
         </Table>
-      )}
+      </QueryContent>
       {asking?.kind === 'invite' ? <InviteDialog onClose={() => setAsking(null)} onInvited={setLink} /> : asking ? <ChangeDialog asking={asking} onClose={() => setAsking(null)} onLink={setLink} /> : null}
     </Page>
   );

@@ -2,10 +2,9 @@
 
 import type { Template } from '@sendbook/api-contract';
 import { Page, PageDescription } from '../../../components/page';
-import { ProblemState } from '../../../components/problem-state';
+import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
-import { Loading } from '../../../components/ui/skeleton';
 import { State } from '../../../components/ui/state';
 import { useSyncFromMeta } from '../../../components/sync-from-meta';
 import { Table, Td, Th } from '../../../components/ui/table';
@@ -36,15 +35,16 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
     >
       <PageDescription>The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send against this list before it is queued.</PageDescription>
       {sync.notices}
-      {query.problem && !query.data ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
-      ) : !query.data ? (
-        <Loading label="Loading templates…" />
-      ) : templates.length === 0 ? (
-        <State role="status" icon="info" title="No templates yet" compact>
-          Press Sync to fetch the templates of the WhatsApp Business Account from Meta.
-        </State>
-      ) : (
+      <QueryContent
+        query={query}
+        loading="Loading templates…"
+        isEmpty={templates.length === 0}
+        empty={
+          <State role="status" icon="info" title="No templates yet" compact>
+            Press Sync to fetch the templates of the WhatsApp Business Account from Meta.
+          </State>
+        }
+      >
         <Table label="Templates">
           <thead>
             <tr>
@@ -75,7 +75,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
             ))}
           </tbody>
         </Table>
-      )}
+      </QueryContent>
     </Page>
   );
 }

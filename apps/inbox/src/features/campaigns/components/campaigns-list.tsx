@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { Page, PageDescription } from '../../../components/page';
 import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
-import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { campaignHref, deliveredShare, percent } from '../../../lib/campaign-figures';
 import type { Loaded } from '../../../lib/server-api';
@@ -25,11 +24,7 @@ export function CampaignsList({ initial }: { initial: Loaded<{ data: CampaignSum
         query={query}
         loading="Loading campaigns…"
         isEmpty={campaigns.length === 0}
-        empty={
-          <State role="status" icon="info" title="No campaigns yet" compact>
-            Give messages a <code>campaign</code> when you enqueue them (<code>POST /v1/messages</code> or <code>/v1/messages/batch</code>) and they are counted here.
-          </State>
-        }
+        empty={{ icon: 'info', title: 'No campaigns yet', body: <>Give messages a <code>campaign</code> when you enqueue them (<code>POST /v1/messages</code> or <code>/v1/messages/batch</code>) and they are counted here.</> }}
       >
         <Table label="Campaigns">
           <thead>

@@ -12,7 +12,6 @@ import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
-import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
 import { toProblem } from '../../../lib/api';
@@ -63,11 +62,7 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
         query={query}
         loading="Loading event endpoints…"
         isEmpty={endpoints.length === 0}
-        empty={
-          <State role="status" icon="share" title="No event endpoints yet" compact>
-            Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.
-          </State>
-        }
+        empty={{ icon: 'share', title: 'No event endpoints yet', body: 'Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.' }}
       >
         <Table label="Event endpoints">
           <thead>
@@ -198,11 +193,7 @@ function Deliveries({ endpoint, onRecover }: { endpoint: EventEndpoint; onRecove
         query={listQuery(query)}
         loading="Loading deliveries…"
         isEmpty={rows.length === 0}
-        empty={
-          <State role="status" icon="clock" title="Nothing sent yet" compact>
-            Events of its types appear here as they happen.
-          </State>
-        }
+        empty={{ icon: 'clock', title: 'Nothing sent yet', body: 'Events of its types appear here as they happen.' }}
       >
         <Table label="Deliveries">
           <thead>

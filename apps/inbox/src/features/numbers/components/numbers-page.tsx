@@ -9,7 +9,6 @@ import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { State } from '../../../components/ui/state';
 import { useSyncFromMeta } from '../../../components/sync-from-meta';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
@@ -48,11 +47,7 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
         query={query}
         loading="Loading numbers…"
         isEmpty={numbers.length === 0}
-        empty={
-          <State role="status" icon="info" title="No business numbers yet" compact>
-            A number appears here once Sendbook has sent from it or WhatsApp has written about it.
-          </State>
-        }
+        empty={{ icon: 'info', title: 'No business numbers yet', body: 'A number appears here once Sendbook has sent from it or WhatsApp has written about it.' }}
       >
         <Table label="Numbers">
           <thead>

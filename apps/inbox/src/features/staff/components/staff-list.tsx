@@ -12,7 +12,6 @@ import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { State } from '../../../components/ui/state';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
 import { newRequestId } from '../../../lib/request-id';
@@ -50,11 +49,7 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
         query={query}
         loading="Loading staff…"
         isEmpty={staff.length === 0}
-        empty={
-          <State role="status" icon="users" title="No staff yet" compact>
-            Nobody can sign in yet besides the bootstrap admin.
-          </State>
-        }
+        empty={{ icon: 'users', title: 'No staff yet', body: 'Nobody can sign in yet besides the bootstrap admin.' }}
       >
         <Table label="Staff">
           <thead>

@@ -5,7 +5,6 @@ import { Page, PageDescription } from '../../../components/page';
 import { QueryContent } from '../../../components/query-content';
 import { Time } from '../../../components/time';
 import { Badge } from '../../../components/ui/badge';
-import { State } from '../../../components/ui/state';
 import { useSyncFromMeta } from '../../../components/sync-from-meta';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { qualityTone } from '../../../lib/number-display';
@@ -39,11 +38,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
         query={query}
         loading="Loading templates…"
         isEmpty={templates.length === 0}
-        empty={
-          <State role="status" icon="info" title="No templates yet" compact>
-            Press Sync to fetch the templates of the WhatsApp Business Account from Meta.
-          </State>
-        }
+        empty={{ icon: 'info', title: 'No templates yet', body: 'Press Sync to fetch the templates of the WhatsApp Business Account from Meta.' }}
       >
         <Table label="Templates">
           <thead>

@@ -1,4 +1,5 @@
 import { seedDemo } from '../../apps/api/src/dev/demo-seed.js';
+import { restoreSimulatorWindows } from '../../apps/api/src/dev/simulator-memory.js';
 import { startSendbook, type Sendbook } from '../support/sendbook.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
@@ -42,5 +43,19 @@ describe('npm start seeds a believable demo', () => {
     const sends = sb.sim.ledger().length;
     await seedDemo({ apiUrl: sb.url, apiKey: TEST_SECRETS.apiKey, sim: sb.sim, log: () => undefined });
     expect(sb.sim.ledger().length).toBe(sends);
+  });
+
+  it('a restart with a new, empty simulator: a free-text reply the inbox offers to Ada is delivered, not refused with 131047', async () => {
+    const ada = (await sb.api().get('/v1/conversations?q=16505550101').expect(200)).body.data[0] as { id: string; window_open: boolean };
+    expect(ada.window_open).toBe(true);
+    sb.sim.reset(); // what `npm start` meets after a restart: Meta's stand-in knows nobody
+
+    const restored = await restoreSimulatorWindows({ apiUrl: sb.url, apiKey: TEST_SECRETS.apiKey, sim: sb.sim });
+    expect(restored).toBe(4); // Ada, Ben, Dev and Eve wrote minutes ago; Chloé two days ago
+    const id = (await sb.api().post(`/v1/conversations/${ada.id}/replies`).send({ text: 'Of course, dogs are welcome!' }).expect(201)).body.message.id as string;
+    const message = async () => (await sb.api().get(`/v1/messages/${id}`)).body.message as { state: string; last_error: unknown };
+    await waitFor(async () => ['sent', 'delivered', 'read', 'failed', 'held'].includes((await message()).state), { what: 'the reply to Ada to leave the queue' });
+    expect(await message()).toMatchObject({ state: expect.stringMatching(/^(sent|delivered|read)$/), last_error: null });
+    expect(sb.sim.rejections()).toEqual([]);
   });
 });

@@ -51,6 +51,11 @@ export interface Simulator {
   scriptNext(count: number, action: ScriptAction): void;
 
   customer(waId: string, options?: CustomerOptions): Customer;
+  /**
+   * What Meta remembers across a restart of this stand-in: `waId` last wrote to `phoneNumberId`
+   * at `at` (ms), so the 24 h window is as open as the business's own records say.
+   */
+  rememberInbound(phoneNumberId: string, waId: string, at: number): void;
   customers(): Customer[];
   randomCustomers(options: RandomCustomersOptions): Customer[];
 }

@@ -99,6 +99,7 @@ export async function createSimulator(options: SimulatorOptions & CreateSimulato
     setChaos: (chaos: ChaosOptions) => configure({ chaos }),
     scriptNext: (count, action) => state.script.push(count, action),
     customer: (waId, customerOptions) => customers.get(waId, customerOptions),
+    rememberInbound: (phoneNumberId, waId, at) => state.windows.touch(phoneNumberId, waId.replace(/^\+/, ''), at),
     customers: () => customers.all(),
     randomCustomers: (randomOptions) => customers.createRandom(randomOptions),
   };

@@ -7,6 +7,7 @@ import { createHttpApp } from '../create-app.js';
 import { runMigrations } from '../database/data-source.js';
 import { resolveInfra } from '../infra/resolve-infra.js';
 import { seedDemo } from './demo-seed.js';
+import { restoreSimulatorWindows } from './simulator-memory.js';
 
 /**
  * `npm start`: the whole product on one machine for a newcomer. PostgreSQL and Redis (local or
@@ -63,10 +64,12 @@ Try it:
 
 Ctrl-C stops everything.`);
 
-  // After the URLs: the demo threads take a few seconds of real sends and replies.
-  seedDemo({ apiUrl: `http://127.0.0.1:${ports.api}`, apiKey: secrets.apiKey, sim, log: (line) => console.log(line) }).catch((error: unknown) =>
-    console.error(`demo threads could not be made: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  // After the URLs: the demo threads take a few seconds of real sends and replies. A database
+  // from an earlier run first tells the new simulator whose windows are still open.
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  restoreSimulatorWindows({ apiUrl, apiKey: secrets.apiKey, sim })
+    .then(() => seedDemo({ apiUrl, apiKey: secrets.apiKey, sim, log: (line) => console.log(line) }))
+    .catch((error: unknown) => console.error(`demo threads could not be made: ${error instanceof Error ? error.message : String(error)}`));
 
   let stopping = false;
   const stop = async () => {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createHttpApp } from '../../apps/api/src/create-app.js';
 import { loadConfig, withInfra } from '../../apps/api/src/config/load-config.js';
 import { asSession, createStaff, signIn } from '../support/staff.js';
+import { BootstrapAdminService } from '../../apps/api/src/modules/staff/bootstrap-admin.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -37,6 +38,22 @@ describe('staff management', () => {
     await request(t.url).post('/v1/auth/login').send({ email: 'owner@shop.example', password: BOOT.BOOTSTRAP_ADMIN_PASSWORD }).expect(401);
     await signIn(t, { email: 'owner@shop.example', password: 'a password of my own now' });
     expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM staff WHERE email_key = 'owner@shop.example'`)).toEqual([{ n: 1 }]);
+  });
+
+  it("npm start's sign-in line: it can tell the printed password no longer signs in, and set it back only when asked", async () => {
+    const bootstrap = t.app.get(BootstrapAdminService);
+    // The previous test changed the password in the inbox.
+    expect(await bootstrap.checkPassword({ reset: false, by: 'test' })).toBe('changed');
+    await request(t.url).post('/v1/auth/login').send({ email: 'owner@shop.example', password: BOOT.BOOTSTRAP_ADMIN_PASSWORD }).expect(401);
+    const session = asSession(t, await signIn(t, { email: 'owner@shop.example', password: 'a password of my own now' }));
+
+    expect(await bootstrap.checkPassword({ reset: true, by: 'npm start -- --reset-admin-password' })).toBe('reset');
+    await signIn(t, { email: 'owner@shop.example', password: BOOT.BOOTSTRAP_ADMIN_PASSWORD });
+    await request(t.url).post('/v1/auth/login').send({ email: 'owner@shop.example', password: 'a password of my own now' }).expect(401);
+    await session.get('/v1/auth/me').expect(401); // a reset ends the sessions the old password opened
+    expect(await bootstrap.checkPassword({ reset: false, by: 'test' })).toBe('signs_in');
+    const [audit] = await t.dataSource.query(`SELECT actor, details FROM audit_events WHERE action = 'staff.password_reset' ORDER BY at DESC LIMIT 1`);
+    expect(audit).toEqual({ actor: 'system', details: { by: 'npm start -- --reset-admin-password' } });
   });
 
   it('invites by a one-time link: the invited person chooses a password and is signed in', async () => {

@@ -6,6 +6,7 @@ import { loadConfig, withInfra } from '../config/load-config.js';
 import { createHttpApp } from '../create-app.js';
 import { runMigrations } from '../database/data-source.js';
 import { resolveInfra } from '../infra/resolve-infra.js';
+import { BootstrapAdminService, type BootstrapPasswordState } from '../modules/staff/bootstrap-admin.service.js';
 import { seedDemo } from './demo-seed.js';
 import { restoreSimulatorWindows } from './simulator-memory.js';
 
@@ -42,6 +43,7 @@ async function startDev(): Promise<void> {
   await runMigrations(config.databaseUrl);
   const app = await createHttpApp(config);
   await app.listen(ports.api, '0.0.0.0');
+  const admin = await app.get(BootstrapAdminService).checkPassword({ reset: process.argv.includes(RESET_FLAG), by: `npm start -- ${RESET_FLAG}` });
 
   const inbox = spawnInbox(root, ports.inbox, `http://localhost:${ports.api}`);
 
@@ -53,7 +55,7 @@ Sendbook is running.
   WhatsApp simulator     ${sim.url}    (control API: /_sim/health, /_sim/ledger, /_sim/customers)
   PostgreSQL             ${infra.sources.database}    Redis: ${infra.sources.redis}
 
-  Inbox sign-in          ${secrets.adminEmail}  /  ${secrets.adminPassword}    (admin)
+  Inbox sign-in          ${signInLine(secrets.adminEmail, secrets.adminPassword, admin)}
   API key                ${secrets.apiKey}
   Demo customers         ${customers.map((c) => `+${c.waId}`).join(', ')}
 
@@ -83,6 +85,16 @@ Ctrl-C stops everything.`);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+const RESET_FLAG = '--reset-admin-password';
+
+/** The printed password must sign in: say so when the database's admin has another one. */
+function signInLine(email: string, password: string, state: BootstrapPasswordState): string {
+  if (state === 'signs_in') return `${email}  /  ${password}    (admin)`;
+  if (state === 'reset') return `${email}  /  ${password}    (admin; its password was set back to this one)`;
+  return `${email}    (admin) has a password other than .data/dev-secrets.json's: changed in the inbox, or made by
+                         another checkout sharing this database. \`npm start -- ${RESET_FLAG}\` sets it to ${password}`;
 }
 
 function spawnInbox(root: string, port: number, apiUrl: string): ChildProcess {

@@ -6,6 +6,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { BootstrapAdminService } from './bootstrap-admin.service.js';
 import { SessionsService } from './sessions.service.js';
 import { StaffController } from './staff.controller.js';
 import { StaffRepository } from './staff.repository.js';
@@ -19,7 +20,7 @@ export class StaffModule {
     module: StaffModule,
     imports: [AuditModule, EventsModule.forRole(role)],
     controllers: role === 'worker' ? [] : [AuthController, StaffController, TeamController],
-    providers: [StaffRepository, SessionsService, StaffService, AuthService, { provide: SessionAuthenticator, useExisting: SessionsService }],
-    exports: [SessionAuthenticator],
+    providers: [StaffRepository, SessionsService, StaffService, BootstrapAdminService, AuthService, { provide: SessionAuthenticator, useExisting: SessionsService }],
+    exports: [SessionAuthenticator, BootstrapAdminService],
   }));
 }

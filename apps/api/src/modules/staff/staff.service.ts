@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -23,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Staff management for admins: invite, change role, deactivate, reset a password; never the last active admin away. */
 @Injectable()
-export class StaffService implements OnApplicationBootstrap {
+export class StaffService {
   constructor(
     private readonly repo: StaffRepository,
     private readonly sessions: SessionsService,
@@ -32,26 +32,6 @@ export class StaffService implements OnApplicationBootstrap {
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /** BOOTSTRAP_ADMIN_*: the first admin, created if absent; an existing account (and a changed password) is left alone. */
-  async onApplicationBootstrap(): Promise<void> {
-    const { adminEmail, adminPassword } = this.config.bootstrap;
-    if (!adminEmail || !adminPassword) return;
-    const created = await this.repo.insert({
-      email: adminEmail,
-      emailKey: emailKey(adminEmail),
-      name: adminEmail.split('@')[0]!,
-      role: 'admin',
-      passwordHash: await hashPassword(adminPassword),
-      inviteTokenHash: null,
-      inviteExpiresAt: null,
-      createdBy: 'bootstrap',
-    });
-    if (created) {
-      await this.audit.record({ actor: 'system', action: 'staff.created', subjectType: 'staff', subjectId: created.id, details: { email: created.email, role: 'admin', by: 'BOOTSTRAP_ADMIN_EMAIL' } });
-      this.logger.event('info', 'staff.bootstrap_admin_created', { staff_id: created.id });
-    }
-  }
 
   async list() {
     return { data: (await this.repo.list()).map(presentStaff) };

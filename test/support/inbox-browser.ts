@@ -41,7 +41,24 @@ export async function openPage(browser: Browser, options: { colorScheme?: 'light
   page.on('request', (request) => {
     if (!isLocal(request.url())) outside.push(`${request.method()} ${request.url()}`);
   });
+  watchHydration(page);
   return { page, context, outside, close: () => context.close() };
+}
+
+/** React's complaint that the browser drew something other than the server's HTML (418, 423, 425 when minified). */
+const HYDRATION_ERROR = /hydrat|react\.dev\/errors\/(418|423|425)\b|Minified React error #(418|423|425)\b/i;
+const hydrationErrors = new WeakMap<Page, string[]>();
+
+/** A page whose server and browser renders disagree flickers and loses state: collected, and `look` fails on it. */
+function watchHydration(page: Page): void {
+  const errors: string[] = [];
+  hydrationErrors.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text())) errors.push(message.text().slice(0, 500));
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION_ERROR.test(error.message)) errors.push(error.message.slice(0, 500));
+  });
 }
 
 /** Throws when the page reached outside this machine (for hooks, where expect is not allowed). */
@@ -75,6 +92,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** Screenshot and scan: what every test does on every page it reaches. Throws on a serious problem. */
 export async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
+  const mismatches = hydrationErrors.get(page) ?? [];
+  if (mismatches.length > 0) throw new Error(`"${name}" hydrated with a different render than the server's:\n${mismatches.join('\n')}`);
   const violations = await axeViolations(page);
   if (violations.length > 0) throw new Error(`axe-core found serious accessibility problems on "${name}":\n${violations.join('\n')}`);
 }

@@ -7,7 +7,11 @@ import { problemFrom, type Problem } from './problem';
 import { PATH_HEADER } from './session';
 
 /** A server render's answer from the API: the data, or what went wrong (plain data, so it can reach client components). */
-export type Loaded<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly problem: Problem };
+/**
+ * A server render's answer. `at` is when it came (epoch ms): the browser's cache must say the same
+ * "updated at" as the HTML did, or the page hydrates with a different time in it.
+ */
+export type Loaded<T> = { readonly ok: true; readonly data: T; readonly at: number } | { readonly ok: false; readonly problem: Problem };
 
 const SERVER_TIMEOUT_MS = 10_000;
 
@@ -39,7 +43,7 @@ export async function load<T>(call: (api: Api) => Promise<ApiResult<T>>): Promis
   } catch {
     return { ok: false, problem: problemFrom(0, null) };
   }
-  if (result.response.ok) return { ok: true, data: result.data as NonNullable<T> };
+  if (result.response.ok) return { ok: true, data: result.data as NonNullable<T>, at: Date.now() };
   const problem = problemOf(result);
   if (problem.kind === 'unauthorized') redirect(loginHref(await currentPath(), 'session_ended'));
   return { ok: false, problem };

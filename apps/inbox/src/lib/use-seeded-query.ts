@@ -23,6 +23,7 @@ export function useSeededQuery<T>(options: SeededQuery<T>, initial: Loaded<T>) {
     queryFn: options.queryFn,
     refetchInterval: initial.ok ? options.refetchInterval : undefined,
     initialData: initial.ok ? initial.data : undefined,
+    initialDataUpdatedAt: initial.ok ? initial.at : undefined,
     enabled: initial.ok,
     retry: initial.ok ? undefined : false,
   });

@@ -42,6 +42,7 @@ export function WorkQueue({ kind, filters, initial, canResolve, initialItem = nu
   const query = useInfiniteQuery({
     ...listQuery,
     initialData: initial.ok ? { pages: [initial.data], pageParams: [null] } : undefined,
+    initialDataUpdatedAt: initial.ok ? initial.at : undefined,
     refetchInterval: initial.ok ? listQuery.refetchInterval : undefined,
     enabled: initial.ok,
     retry: initial.ok ? undefined : false,

@@ -91,7 +91,7 @@ export class WebhookProcessingService {
     if (failed > 0) {
       const message = firstError instanceof Error ? firstError.message : String(firstError);
       if (delivery.attempts >= maxAttempts) {
-        await this.poison(delivery, 'processing_failed', `${failed} event(s) failed after ${delivery.attempts} attempts: ${message}`);
+        await this.poison(delivery, 'processing_failed', `${plural(failed, 'event')} failed after ${plural(delivery.attempts, 'attempt')}: ${message}`);
         return { kind: 'poison', reason: 'processing_failed' };
       }
       await this.repo.releaseLease(delivery.id, token, { code: 'processing_failed', message, failed_events: failed, attempt: delivery.attempts });
@@ -347,4 +347,9 @@ function inboundRow(event: MessageEvent, delivery: LeasedDelivery, now: Date): N
     deliveryId: delivery.id,
     createdAt: now,
   };
+}
+
+/** "1 event", "3 events": the poison reason is read by people in the work queue. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -60,9 +60,9 @@ type Group = 'message' | 'inbound' | 'poison' | 'alert';
 const kindGroup = (kind: WorkKind): Group => (kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message');
 
 const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boolean }[]> = {
-  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Dedupe key' }],
+  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Dedupe key', detailOnly: true }],
   inbound: [{ name: 'From' }, { name: 'Message' }, { name: 'Why it is here' }, { name: 'Received' }],
-  poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received' }, { name: 'Attempts', numeric: true }, { name: 'Size', numeric: true }],
+  poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received', detailOnly: true }, { name: 'Attempts', numeric: true, detailOnly: true }, { name: 'Size', numeric: true, detailOnly: true }],
   alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
 };
 
@@ -80,7 +80,7 @@ function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean, compact:
     case 'unattributed_inbound':
       return <InboundCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
     case 'poison_webhook':
-      return <PoisonCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+      return <PoisonCells item={item} compact={compact} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
     case 'alert':
       return <AlertCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
     default:
@@ -102,6 +102,7 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
           {state.word}
         </Badge>
       </Td>
+      {/* Beside the detail panel, which says all of this, the row keeps room for its actions. */}
       {compact ? null : (
         <>
           <Td className={styles.reasonCell}>
@@ -112,13 +113,13 @@ function MessageCells({ item, opener, compact }: Cells<MessageWorkItem> & { comp
             )}
           </Td>
           <Td muted>{item.since ? <Time past at={item.since} /> : '—'}</Td>
+          <Td mono>
+            <span className={styles.truncate} title={item.message.dedupe_key}>
+              {item.message.dedupe_key}
+            </span>
+          </Td>
         </>
       )}
-      <Td mono>
-        <span className={styles.truncate} title={item.message.dedupe_key}>
-          {item.message.dedupe_key}
-        </span>
-      </Td>
     </>
   );
 }
@@ -139,7 +140,7 @@ function InboundCells({ item, opener }: Cells<InboundWorkItem>) {
   );
 }
 
-function PoisonCells({ item, opener }: Cells<PoisonWebhookWorkItem>) {
+function PoisonCells({ item, opener, compact }: Cells<PoisonWebhookWorkItem> & { compact: boolean }) {
   return (
     <>
       <Td mono>
@@ -150,11 +151,16 @@ function PoisonCells({ item, opener }: Cells<PoisonWebhookWorkItem>) {
         )}
       </Td>
       <Td wrap>{poisonError(item.last_error)}</Td>
-      <Td muted>
-        <Time past at={item.delivery.received_at} />
-      </Td>
-      <Td numeric>{item.attempts}</Td>
-      <Td numeric>{bytes(item.delivery.size)}</Td>
+      {/* The detail panel's timeline says when it came and how often it was tried. */}
+      {compact ? null : (
+        <>
+          <Td muted>
+            <Time past at={item.delivery.received_at} />
+          </Td>
+          <Td numeric>{item.attempts}</Td>
+          <Td numeric>{bytes(item.delivery.size)}</Td>
+        </>
+      )}
     </>
   );
 }

@@ -17,6 +17,10 @@ describe('describeWindow', () => {
     expect(describeWindow({ window_open_until: until }, NOW)).toEqual({ open, label, short, tone });
   });
 
+  it('never says more than the 24 hours a window lasts, when the page clock trails the message that opened it', () => {
+    expect(describeWindow({ window_open_until: at(24 * 60 + 0.4) }, NOW)).toMatchObject({ label: 'Window closes in 23 h 59 min', short: '23 h 59 min left' });
+  });
+
   it('trusts the clock, not a stale window_open flag', () => {
     const conversation = { window_open: true, window_open_until: at(-1) };
     expect(describeWindow(conversation, NOW).open).toBe(false);

@@ -18,10 +18,14 @@ export interface WindowDisplay {
 /** Under this much time left, the window is about to close: say so in a warning tone. */
 export const CLOSING_SOON_MS = 60 * 60 * 1000;
 
+/** The window is 24 hours at most; a page's clock ticks every 30 s, so it can trail the message that opened it. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export function describeWindow(conversation: Pick<Conversation, 'window_open_until'>, now: Instant, timeZone = 'UTC'): WindowDisplay {
   const until = conversation.window_open_until;
   if (!until) return { open: false, label: 'No message from the customer yet: templates only', short: 'Window closed', tone: 'muted' };
-  const left = Date.parse(until) - new Date(now).getTime();
+  // Never "1 day left": a clock a few seconds behind the customer's message would overstate it.
+  const left = Math.min(Date.parse(until) - new Date(now).getTime(), LONGEST_WINDOW_MS - 1);
   if (left > 0) {
     const words = durationWords(left);
     return { open: true, label: `Window closes in ${words}`, short: `${words} left`, tone: left <= CLOSING_SOON_MS ? 'warning' : 'success' };

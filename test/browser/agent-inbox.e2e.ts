@@ -90,13 +90,15 @@ describe('the agents’ inbox', () => {
     // The reply answers the customer's choice on their phone too.
     expect(sb.sim.ledger({ to: ben.waId }).find((e) => JSON.stringify(e.body).includes('Booked'))?.contextMessageId).toMatch(/^wamid\./);
 
-    // A reaction sits on its message; a photo is a placeholder with its type, caption and a download.
+    // A reaction sits on its message; a photo shows as the picture, with its type, caption and a download.
     await inbound(sb, ben.react(offer.wamid, '👍'));
     await offerArticle.getByRole('img', { name: 'Customer reacted 👍' }).waitFor({ timeout: 10_000 });
     await inbound(sb, ben.sendImage('the door code is 4411'));
     const photo = log.getByRole('article').filter({ hasText: 'the door code is 4411' });
     await photo.waitFor({ timeout: 10_000 });
     await expect(photo.textContent()).resolves.toContain('image/png');
+    const picture = photo.getByRole('img', { name: 'Photo from Ben Amar' });
+    await waitFor(() => picture.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0), { what: "the photo's pixels, from the simulator through the API" });
     const href = await photo.getByRole('link', { name: 'Download Photo' }).getAttribute('href');
     const download = await page.evaluate(async (url) => {
       const response = await fetch(url);
@@ -104,6 +106,15 @@ describe('the agents’ inbox', () => {
     }, href!);
     expect(download).toEqual({ status: 200, type: 'image/png' });
     await look(page, 'agent-thread-replied');
+
+    // A week on, Meta no longer has a photo: the thread says so rather than showing a broken image.
+    const oldWamid = ben.sendImage('an old photo');
+    const oldMedia = (sb.sim.inboundMessages().find((m) => m.wamid === oldWamid)!.message.image as { id: string }).id;
+    expect(sb.sim.expireMedia(oldMedia)).toBe(true);
+    await inbound(sb, oldWamid);
+    const expired = log.getByRole('article').filter({ hasText: 'an old photo' });
+    await expired.getByRole('note').filter({ hasText: 'WhatsApp did not give us this picture' }).waitFor({ timeout: 10_000 });
+    await expect(expired.getByRole('img', { name: 'Photo from Ben Amar' }).count()).resolves.toBe(0);
   });
 
   it('a tick moves to Read without a reload, and a late Delivered does not move it back', async () => {

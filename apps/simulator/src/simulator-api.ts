@@ -36,6 +36,8 @@ export interface Simulator {
   inboundMessages(): InboundRecord[];
   /** A media object a customer sent (the id in its inbound message), as GET /{media_id} serves it. */
   media(id: string): MediaObject | undefined;
+  /** Forgets one media object, as Meta does about 7 days after it was sent; false if unknown. */
+  expireMedia(id: string): boolean;
   /** Graph API requests received (control API excluded). */
   requests(): number;
 

@@ -89,6 +89,7 @@ export async function createSimulator(options: SimulatorOptions & CreateSimulato
     readReceipts: () => [...state.readReceipts],
     inboundMessages: () => [...state.inbound],
     media: (id) => state.media.get(id),
+    expireMedia: (id) => state.media.expire(id),
     requests: () => state.requestCount,
     webhookDeliveries: () => emitter.deliveriesLog(),
     flushWebhooks: () => {

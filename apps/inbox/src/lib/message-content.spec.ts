@@ -1,5 +1,5 @@
 import type { Inbound } from '@sendbook/api-contract';
-import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, outboundContent } from './message-content';
+import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, isPreviewable, outboundContent } from './message-content';
 
 const rendered = { header: null, body: 'Hi Ada, order 44812 ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Hi Ada, order 44812 ships Friday.\n[Track it]' };
 
@@ -259,5 +259,22 @@ describe('senderNumber', () => {
     expect(senderNumber({ from: '972501234567', from_user_id: 'US.1' })).toBe('+972501234567');
     expect(senderNumber({ from: null, from_user_id: 'US.13491208655302741918' })).toBe('US.13491208655302741918');
     expect(senderNumber({ from: null, from_user_id: null })).toBeNull();
+  });
+});
+
+describe('isPreviewable', () => {
+  const media = (type: string, mimeType: string | null) => ({ type, mimeType, filename: null });
+  it('draws photos and stickers in the formats WhatsApp sends them', () => {
+    expect(isPreviewable(media('image', 'image/jpeg'))).toBe(true);
+    expect(isPreviewable(media('image', 'image/png'))).toBe(true);
+    expect(isPreviewable(media('sticker', 'image/webp'))).toBe(true);
+    expect(isPreviewable(media('image', 'IMAGE/JPEG; charset=binary'))).toBe(true);
+  });
+  it('leaves everything else a file to download: other types, SVG (it can carry script), no type, no media', () => {
+    expect(isPreviewable(media('image', 'image/svg+xml'))).toBe(false);
+    expect(isPreviewable(media('document', 'image/png'))).toBe(false);
+    expect(isPreviewable(media('video', 'video/mp4'))).toBe(false);
+    expect(isPreviewable(media('image', null))).toBe(false);
+    expect(isPreviewable(null)).toBe(false);
   });
 });

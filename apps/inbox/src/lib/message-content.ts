@@ -247,3 +247,12 @@ function locationText(location: Json | null): string | null {
   const lon = location.longitude;
   return typeof lat === 'number' && typeof lon === 'number' ? `${lat.toFixed(5)}, ${lon.toFixed(5)}` : null;
 }
+
+/** The formats WhatsApp delivers photos and stickers in, which a browser draws without running anything. */
+const PREVIEW_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+/** Whether inbound media is shown as a picture in the thread (anything else is a file to download). */
+export function isPreviewable(media: MessageContent['media']): boolean {
+  if (!media || (media.type !== 'image' && media.type !== 'sticker')) return false;
+  return media.mimeType !== null && PREVIEW_TYPES.has(media.mimeType.split(';')[0]!.trim().toLowerCase());
+}

@@ -28,6 +28,11 @@ export class MediaStore {
     return this.objects.get(id);
   }
 
+  /** Meta keeps inbound media about 7 days: afterwards GET /{media_id} answers error 100. */
+  expire(id: string): boolean {
+    return this.objects.delete(id);
+  }
+
   reset(): void {
     this.objects.clear();
   }

@@ -1,11 +1,11 @@
 'use client';
 
 import type { Message } from '@sendbook/api-contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useClock } from '../../../components/clock';
 import { Time } from '../../../components/time';
 import { Icon, type IconName } from '../../../components/ui/icon';
-import type { MessageContent } from '../../../lib/message-content';
+import { isPreviewable, type MessageContent } from '../../../lib/message-content';
 import { errorLine, errorWords } from '../../../lib/meta-errors';
 import { outboundState, type OutboundState } from '../../../lib/message-state';
 import type { Quote, ThreadItem } from '../../../lib/thread';
@@ -90,7 +90,40 @@ function RawJson({ raw, label }: { raw: Record<string, unknown>; label: string }
   );
 }
 
-function Media({ content, inboundId }: { content: MessageContent; inboundId: string }) {
+function Media({ content, inboundId, contact }: { content: MessageContent; inboundId: string; contact: string }) {
+  const media = content.media!;
+  const href = `/v1/inbound/${inboundId}/media`;
+  return (
+    <>
+      {isPreviewable(media) ? <Preview href={href} alt={`${content.label} from ${contact}`} /> : null}
+      <MediaFile content={content} href={href} />
+    </>
+  );
+}
+
+/**
+ * The picture itself, fetched from Meta through the API when it scrolls into view. A fixed frame:
+ * the thread's rows keep their height while it loads. Meta keeps inbound media about 7 days; after
+ * that (or when Meta fails) the frame says so instead of showing a broken image.
+ */
+function Preview({ href, alt }: { href: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <p className={styles.previewFailed} role="note">
+        <Icon name="alert" size={14} />
+        WhatsApp did not give us this picture (it keeps media about 7 days).
+      </p>
+    );
+  }
+  return (
+    <a className={styles.preview} href={href} target="_blank" rel="noopener noreferrer" aria-label="Open the picture full size" title="Open the picture full size">
+      <img src={href} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+    </a>
+  );
+}
+
+function MediaFile({ content, href }: { content: MessageContent; href: string }) {
   const media = content.media!;
   return (
     <div className={styles.media}>
@@ -99,7 +132,7 @@ function Media({ content, inboundId }: { content: MessageContent; inboundId: str
         <span className={styles.mediaLabel}>{content.label}</span>
         {media.mimeType ? <span className={styles.mediaType}>{media.mimeType}</span> : null}
       </span>
-      <a className={styles.download} href={`/v1/inbound/${inboundId}/media`} download={media.filename ?? undefined}>
+      <a className={styles.download} href={href} download={media.filename ?? undefined}>
         <Icon name="download" size={14} />
         Download<span className="visually-hidden"> {content.label}</span>
       </a>
@@ -125,7 +158,7 @@ export function InboundArticle({ item, contact, actions, highlighted }: { item: 
     <article className={styles.article} data-direction="inbound" data-key={item.key} data-highlighted={highlighted || undefined} tabIndex={-1} aria-label={`${contact} at ${clockTime(item.at, timeZone)}`}>
       <div className={styles.bubble}>
         {quote ? <QuoteBlock quote={quote} contact={contact} actions={actions} /> : null}
-        {content.media ? <Media content={content} inboundId={inbound.id} /> : content.label ? <span className={styles.label}>{content.label}</span> : null}
+        {content.media ? <Media content={content} inboundId={inbound.id} contact={contact} /> : content.label ? <span className={styles.label}>{content.label}</span> : null}
         {content.choice ? (
           <p className={styles.choice}>
             <Icon name="reply" size={14} />

@@ -154,6 +154,11 @@ describe('the agents’ inbox', () => {
     await page.getByRole('button', { name: 'Template', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a template' });
     await dialog.waitFor();
+    // A visible way out: the × closes it, and it opens again.
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Template', exact: true }).click();
+    await dialog.waitFor();
     await dialog.getByRole('searchbox', { name: 'Search templates' }).fill('shipped');
     await dialog.getByRole('button', { name: /order_shipped/ }).click();
     await dialog.getByRole('textbox', { name: 'Body {{1}}' }).fill('Dina');

@@ -294,7 +294,7 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await bulk.getByRole('button', { name: 'Confirm' }).click();
     await bulk.getByText('Retried 3 rows.').first().waitFor();
     await look(page, 'work-bulk-done');
-    await bulk.getByRole('button', { name: 'Close' }).click();
+    await bulk.getByRole('button', { name: 'Close', exact: true }).click();
 
     await waitFor(async () => (await Promise.all(batch.map(message))).every((m) => m.state === 'accepted'), { what: 'the three retries accepted' });
     for (const id of batch) expect(sendsOf(id)).toBe(2);

@@ -2,6 +2,7 @@
 
 import { Dialog as Radix } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Icon } from './icon';
 import styles from './dialog.module.css';
 
 export const DialogRoot = Radix.Root;
@@ -19,13 +20,19 @@ export interface DialogContentProps {
   className?: string;
 }
 
-/** A modal dialog: focus trapped, Escape closes, focus returns to what opened it. */
+/** A modal dialog: focus trapped, Escape or its × closes it, focus returns to what opened it. */
 export function DialogContent({ title, description, hideTitle = false, bare = false, children, className }: DialogContentProps) {
   return (
     <Radix.Portal>
       <Radix.Overlay className={styles.overlay} />
       {/* Without a description, aria-describedby={undefined} tells Radix there is none on purpose. */}
       <Radix.Content className={[styles.content, !bare && styles.padded, className].filter(Boolean).join(' ')} {...(description ? {} : { 'aria-describedby': undefined })}>
+        {/* A way out that can be seen, not only Escape or a click outside (the palette has its own input to leave). */}
+        {bare ? null : (
+          <Radix.Close className={styles.close} aria-label="Close dialog" title="Close (Esc)">
+            <Icon name="x" size={16} />
+          </Radix.Close>
+        )}
         <Radix.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Radix.Title>
         {description ? <Radix.Description className={hideTitle ? 'visually-hidden' : styles.description}>{description}</Radix.Description> : null}
         {children}

@@ -5,16 +5,17 @@ const at = (minutesFromNow: number) => new Date(Date.parse(NOW) + minutesFromNow
 
 describe('describeWindow', () => {
   it.each([
-    [at(3 * 60 + 12), true, 'Window closes in 3 h 12 min', '3 h 12 min left', 'success'],
-    [at(23 * 60 + 59), true, 'Window closes in 23 h 59 min', '23 h 59 min left', 'success'],
-    [at(45), true, 'Window closes in 45 min', '45 min left', 'warning'],
-    [at(0.5), true, 'Window closes in less than a minute', 'less than a minute left', 'warning'],
-    [at(0), false, 'Window closed just now', 'Window closed', 'muted'],
-    [at(-5), false, 'Window closed 5 min ago', 'Window closed', 'muted'],
-    ['2026-11-30T10:00:00Z', false, 'Window closed 2 days ago', 'Window closed', 'muted'],
-    [null, false, 'No message from the customer yet: templates only', 'Window closed', 'muted'],
-  ])('until %s → open %s, %s', (until, open, label, short, tone) => {
-    expect(describeWindow({ window_open_until: until }, NOW)).toEqual({ open, label, short, tone });
+    [at(3 * 60 + 12), true, 'Window closes in 3 h 12 min', '3 h 12 min left', '3 h left', 'success'],
+    [at(23 * 60 + 59), true, 'Window closes in 23 h 59 min', '23 h 59 min left', '23 h left', 'success'],
+    [at(60), true, 'Window closes in 1 h', '1 h left', '1 h left', 'warning'],
+    [at(45), true, 'Window closes in 45 min', '45 min left', '45 min left', 'warning'],
+    [at(0.5), true, 'Window closes in less than a minute', 'less than a minute left', 'less than a minute left', 'warning'],
+    [at(0), false, 'Window closed just now', 'Window closed', 'Window closed', 'muted'],
+    [at(-5), false, 'Window closed 5 min ago', 'Window closed', 'Window closed', 'muted'],
+    ['2026-11-30T10:00:00Z', false, 'Window closed 2 days ago', 'Window closed', 'Window closed', 'muted'],
+    [null, false, 'No message from the customer yet: templates only', 'Window closed', 'Window closed', 'muted'],
+  ])('until %s → open %s, %s', (until, open, label, short, brief, tone) => {
+    expect(describeWindow({ window_open_until: until }, NOW)).toEqual({ open, label, short, brief, tone });
   });
 
   it('never says more than the 24 hours a window lasts, when the page clock trails the message that opened it', () => {

@@ -115,6 +115,7 @@ describe('the agents’ inbox', () => {
     const expired = log.getByRole('article').filter({ hasText: 'an old photo' });
     await expired.getByRole('note').filter({ hasText: 'WhatsApp did not give us this picture' }).waitFor({ timeout: 10_000 });
     await expect(expired.getByRole('img', { name: 'Photo from Ben Amar' }).count()).resolves.toBe(0);
+    await expect(expired.getByRole('link', { name: 'Download Photo' }).count()).resolves.toBe(0);
   });
 
   it('a tick moves to Read without a reload, and a late Delivered does not move it back', async () => {

@@ -1,4 +1,4 @@
-import { inbound } from './conversation-support.js';
+import { inbound, sendTo } from './conversation-support.js';
 import { startSendbook, type Sendbook } from '../support/sendbook.js';
 import { asSession, createStaff, signIn } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
@@ -60,5 +60,23 @@ describe('the conversation list: views, counts, search, the window filter', () =
     const res = await sb.api().get('/v1/conversations?view=mine');
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([{ field: 'view', message: 'mine needs a signed-in staff member' }]);
+  });
+
+  it('each row carries its newest message either way, never a note, and null in a thread with none', async () => {
+    const ivy = sb.sim.customer('16505558821', { name: 'Ivy Last' });
+    const thread = (await inbound(sb, ivy.sendText('first question'))).conversation_id as string;
+    const row = async () => ((await sb.api().get('/v1/conversations?q=Ivy%20Last').expect(200)).body.data as { id: string; last_message: Record<string, unknown> | null }[]).find((c) => c.id === thread)!;
+    await inbound(sb, ivy.sendText('second question'));
+    expect((await row()).last_message).toMatchObject({ direction: 'inbound', inbound: { text: 'second question', conversation_id: thread } });
+
+    const sent = await sendTo(sb, ivy.waId, { type: 'text', text: { body: 'Here is the answer' } });
+    expect((await row()).last_message).toMatchObject({ direction: 'outbound', message: { id: sent.id, payload: { text: { body: 'Here is the answer' } } } });
+    // A private note is for the team: the row still shows what was said to the customer.
+    await sb.api().post(`/v1/conversations/${thread}/notes`).send({ text: 'called her too' }).expect(201);
+    expect((await row()).last_message).toMatchObject({ direction: 'outbound', message: { id: sent.id } });
+
+    const quiet = (await sb.api().post('/v1/conversations').send({ to: '+16505558822' }).expect(200)).body.conversation.id as string;
+    const quietRow = ((await sb.api().get('/v1/conversations?q=8822').expect(200)).body.data as { id: string; last_message: unknown }[]).find((c) => c.id === quiet)!;
+    expect(quietRow.last_message).toBeNull();
   });
 });

@@ -949,6 +949,31 @@ export interface components {
       created_at: string;
       updated_at: string;
     };
+    /** A conversation with its newest message, as GET /v1/conversations lists them. */
+    ConversationSummary: {
+      id: string;
+      /** the business number of the thread */
+      phone_number_id: string;
+      contact: components["schemas"]["Contact"];
+      state: "open" | "closed";
+      /** the staff member working the thread (their id), or null */
+      assignee: string | null;
+      /** their name */
+      assignee_name: string | null;
+      unread_count: number;
+      last_activity_at: string | null;
+      last_inbound_at: string | null;
+      /** end of the 24 h customer-service window (from Meta's timestamp of the last inbound) */
+      window_open_until: string | null;
+      /** free-form text may be sent now */
+      window_open: boolean;
+      /** the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE */
+      time_zone: string;
+      created_at: string;
+      updated_at: string;
+      /** the newest message either way (notes are not messages); null in a thread with none yet */
+      last_message: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | null;
+    };
     CreateApiKey: {
       name: string;
       scopes: ("send" | "admin")[];
@@ -2029,7 +2054,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
-          data: components["schemas"]["Conversation"][];
+          data: components["schemas"]["ConversationSummary"][];
           next_cursor: string | null;
         } } };
       400: components["responses"]["ValidationFailed"];
@@ -3046,6 +3071,8 @@ export type Choice = components['schemas']["Choice"];
 export type Contact = components['schemas']["Contact"];
 /** One thread per business number and contact. */
 export type Conversation = components['schemas']["Conversation"];
+/** A conversation with its newest message, as GET /v1/conversations lists them. */
+export type ConversationSummary = components['schemas']["ConversationSummary"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
 export type CreateEventEndpoint = components['schemas']["CreateEventEndpoint"];
 export type CreateMessage = components['schemas']["CreateMessage"];

@@ -1,5 +1,5 @@
-import type { Inbound } from '@sendbook/api-contract';
-import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, isPreviewable, outboundContent } from './message-content';
+import type { Inbound, Message } from '@sendbook/api-contract';
+import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, isPreviewable, lastMessageLine, outboundContent } from './message-content';
 
 const rendered = { header: null, body: 'Hi Ada, order 44812 ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Hi Ada, order 44812 ships Friday.\n[Track it]' };
 
@@ -276,5 +276,22 @@ describe('isPreviewable', () => {
     expect(isPreviewable(media('video', 'video/mp4'))).toBe(false);
     expect(isPreviewable(media('image', null))).toBe(false);
     expect(isPreviewable(null)).toBe(false);
+  });
+});
+
+describe('lastMessageLine', () => {
+  const at = '2026-12-02T15:00:00Z';
+  it('says what the customer wrote, and what we sent as ours', () => {
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ text: 'Where is my order?' }) } as Inbound })).toBe('Where is my order?');
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ type: 'button', text: 'Yes', choice: { id: 'yes', title: 'Yes' } }) } as Inbound })).toBe('Yes');
+    const photo = inbound({ type: 'image', media: { id: 'm', mime_type: 'image/jpeg', caption: 'the box', filename: null, sha256: null, voice: null, animated: null } });
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: photo as Inbound })).toBe('Photo: the box');
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...photo, media: { ...photo.media!, caption: null } } as Inbound })).toBe('Photo');
+    expect(lastMessageLine({ direction: 'outbound', at, message: { payload: { type: 'text', text: { body: 'Out for delivery today.' } }, rendered: null } as unknown as Message })).toBe('You: Out for delivery today.');
+    expect(lastMessageLine({ direction: 'outbound', at, message: { payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } }, rendered } as unknown as Message })).toBe('You: Hi Ada, order 44812 ships Friday.');
+  });
+  it('is null in a thread with no message yet, and cut with an ellipsis when long', () => {
+    expect(lastMessageLine(null)).toBeNull();
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ text: 'x'.repeat(200) }) } as Inbound }, 20)).toBe(`${'x'.repeat(19)}…`);
   });
 });

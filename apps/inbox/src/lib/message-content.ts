@@ -1,4 +1,4 @@
-import type { Contact, Inbound, Message } from '@sendbook/api-contract';
+import type { Contact, Inbound, InboundTimelineEntry, Message, OutboundTimelineEntry } from '@sendbook/api-contract';
 
 /**
  * What a message says, for the thread: its text, a label for what is not text (a photo, a
@@ -255,4 +255,15 @@ const PREVIEW_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', '
 export function isPreviewable(media: MessageContent['media']): boolean {
   if (!media || (media.type !== 'image' && media.type !== 'sticker')) return false;
   return media.mimeType !== null && PREVIEW_TYPES.has(media.mimeType.split(';')[0]!.trim().toLowerCase());
+}
+
+/** A conversation row's second line: what was said last, and by whom when it was us. */
+export function lastMessageLine(entry: InboundTimelineEntry | OutboundTimelineEntry | null, max = 90): string | null {
+  if (!entry) return null;
+  if (entry.direction === 'inbound') {
+    const said = inboundContent(entry.inbound);
+    // "Photo: the box", not the caption alone: the list should say a picture came.
+    return said.media && said.label && said.text ? excerpt({ ...said, text: `${said.label}: ${said.text}` }, max) : excerpt(said, max);
+  }
+  return `You: ${excerpt(outboundContent(entry.message), max)}`;
 }

@@ -17,28 +17,24 @@ export const Contact = named(
 );
 
 /** One thread per business number and contact. */
-export const Conversation = named(
-  'Conversation',
-  object(
-    {
-      id: uuid(),
-      phone_number_id: str({ description: 'the business number of the thread' }),
-      contact: Contact,
-      state: oneOfValues(CONVERSATION_STATES),
-      assignee: nullable(uuid(), { description: 'the staff member working the thread (their id), or null' }),
-      assignee_name: nullable(str(), { description: 'their name' }),
-      unread_count: int({ minimum: 0 }),
-      last_activity_at: nullable(dateTime()),
-      last_inbound_at: nullable(dateTime()),
-      window_open_until: nullable(dateTime(), { description: "end of the 24 h customer-service window (from Meta's timestamp of the last inbound)" }),
-      window_open: bool({ description: 'free-form text may be sent now' }),
-      time_zone: str({ description: 'the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE' }),
-      created_at: dateTime(),
-      updated_at: dateTime(),
-    },
-    { description: 'One thread per business number and contact.' },
-  ),
-);
+const conversationProperties = {
+  id: uuid(),
+  phone_number_id: str({ description: 'the business number of the thread' }),
+  contact: Contact,
+  state: oneOfValues(CONVERSATION_STATES),
+  assignee: nullable(uuid(), { description: 'the staff member working the thread (their id), or null' }),
+  assignee_name: nullable(str(), { description: 'their name' }),
+  unread_count: int({ minimum: 0 }),
+  last_activity_at: nullable(dateTime()),
+  last_inbound_at: nullable(dateTime()),
+  window_open_until: nullable(dateTime(), { description: "end of the 24 h customer-service window (from Meta's timestamp of the last inbound)" }),
+  window_open: bool({ description: 'free-form text may be sent now' }),
+  time_zone: str({ description: 'the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE' }),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+};
+
+export const Conversation = named('Conversation', object(conversationProperties, { description: 'One thread per business number and contact.' }));
 
 export const Note = named(
   'Note',
@@ -53,6 +49,18 @@ export const OutboundTimelineEntry = named('OutboundTimelineEntry', object({ dir
 export const NoteTimelineEntry = named('NoteTimelineEntry', object({ direction: oneOfValues(['note']), at: dateTime(), note: Note }));
 export const TimelineEntry = named('TimelineEntry', oneOf([InboundTimelineEntry, OutboundTimelineEntry, NoteTimelineEntry]));
 
+/** A thread as the list shows it: an agent scans what was last said before opening it. */
+export const ConversationSummary = named(
+  'ConversationSummary',
+  object(
+    {
+      ...conversationProperties,
+      last_message: nullable(oneOf([InboundTimelineEntry, OutboundTimelineEntry]), { description: 'the newest message either way (notes are not messages); null in a thread with none yet' }),
+    },
+    { description: 'A conversation with its newest message, as GET /v1/conversations lists them.' },
+  ),
+);
+
 const olderCursor = nullable(str(), { description: 'pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread' });
 export const TimelinePage = object({ data: arrayOf(TimelineEntry, { description: 'oldest first' }), older_cursor: olderCursor });
 export const OnePurpose = named(
@@ -66,7 +74,7 @@ export const ConversationCounts = object(
 export const OneNote = object({ note: Note });
 
 export const OneConversation = object({ conversation: Conversation });
-export const ConversationPage = object({ data: arrayOf(Conversation), next_cursor: nullable(str()) });
+export const ConversationPage = object({ data: arrayOf(ConversationSummary), next_cursor: nullable(str()) });
 export const ConversationWithTimeline = object({
   conversation: Conversation,
   timeline: arrayOf(TimelineEntry, { description: 'the newest page, oldest first' }),

@@ -66,7 +66,11 @@ export class ConversationsService {
     });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     const now = this.clock.now();
-    return { data: rows.map((c) => presentConversation(c, now, this.config.policy.defaultTimeZone)), next_cursor: last ? encodeCursor(last.lastActivityAt, last.id) : null };
+    const latest = await this.timeline.latest(rows);
+    return {
+      data: rows.map((c) => ({ ...presentConversation(c, now, this.config.policy.defaultTimeZone), last_message: latest.get(c.id) ?? null })),
+      next_cursor: last ? encodeCursor(last.lastActivityAt, last.id) : null,
+    };
   }
 
   /** Open conversations per view: the tab counts. */

@@ -102,4 +102,41 @@ export class TimelineRepository {
     if (condition === 'strictly_before') return [`${usExpr} < ${at}`];
     return [`(${usExpr}, ${idExpr}) < (${at}, $${params.push(cursor.id)}::uuid)`];
   }
+
+  /**
+   * Each thread's newest inbound message (the one tied to it last), for the list: one index probe
+   * per thread (inbound_attributions by conversation and time), however long the threads.
+   */
+  async latestInbound(conversationIds: readonly string[]): Promise<Map<string, InboundView>> {
+    if (conversationIds.length === 0) return new Map();
+    const rows = await queryRows<Record<string, unknown>>(
+      this.dataSource,
+      `SELECT t.* FROM unnest($1::uuid[]) AS x(conversation_id)
+       CROSS JOIN LATERAL (${INBOUND_SELECT} WHERE a.conversation_id = x.conversation_id ORDER BY a.created_at DESC LIMIT 1) t`,
+      [conversationIds],
+    );
+    return new Map(rows.map((r) => [r.conversation_id as string, toInbound(r)]));
+  }
+
+  /**
+   * Each thread's newest outbound message, for the list: per thread and per id its contact's rows
+   * may be addressed by, one probe of (phone_number_id, to_wa_id, created_at). Keyed by the
+   * thread's position in `threads`.
+   */
+  async latestOutbound(threads: readonly { phoneNumberId: string; recipientIds: readonly string[] }[]): Promise<Map<number, OutboundMessage>> {
+    const wanted = threads.flatMap((t, n) => (t.recipientIds.length > 0 ? [{ n, phone: t.phoneNumberId, ids: t.recipientIds }] : []));
+    if (wanted.length === 0) return new Map();
+    const rows = await queryRows<Record<string, unknown> & { thread_n: number }>(
+      this.dataSource,
+      `SELECT x.n AS thread_n, o.* FROM unnest($1::int[], $2::text[], $3::text[]) AS x(n, phone, ids)
+       CROSS JOIN LATERAL (
+         SELECT last.* FROM unnest(string_to_array(x.ids, chr(31))) AS r(id)
+         CROSS JOIN LATERAL (SELECT o.* FROM outbound_messages o WHERE o.phone_number_id = x.phone AND o.to_wa_id = r.id ORDER BY o.created_at DESC, o.id DESC LIMIT 1) last
+         ORDER BY last.created_at DESC, last.id DESC LIMIT 1) o`,
+      // The unit separator cannot occur in a phone number or a WhatsApp user id.
+      [wanted.map((w) => w.n), wanted.map((w) => w.phone), wanted.map((w) => w.ids.join(String.fromCharCode(31)))],
+    );
+    const metadata = this.dataSource.getMetadata(OutboundMessage);
+    return new Map(rows.map((r) => [Number(r.thread_n), mapRawRow<OutboundMessage>(metadata, r)]));
+  }
 }

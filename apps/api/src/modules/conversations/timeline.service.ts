@@ -53,6 +53,26 @@ export class TimelineService {
     return { data: page.map((c) => c.build()), older_cursor: more && page[0] ? encodeTimelineCursor(page[0].position) : null };
   }
 
+  /**
+   * Each thread's newest message either way, for the list (notes are for the team, not what was
+   * said): two set-based reads for the whole page. Compared by when each entered the thread.
+   */
+  async latest(conversations: readonly ConversationView[]): Promise<Map<string, TimelineEntry>> {
+    const [inbound, outbound] = await Promise.all([
+      this.repo.latestInbound(conversations.map((c) => c.id)),
+      this.repo.latestOutbound(conversations.map((c) => ({ phoneNumberId: c.phoneNumberId, recipientIds: recipientIdsOf(c.contact) }))),
+    ]);
+    const presented = new Map((await this.messages.present([...outbound.values()])).map((m) => [m.id, m]));
+    const latest = new Map<string, TimelineEntry>();
+    conversations.forEach((c, n) => {
+      const inn = inbound.get(c.id);
+      const out = outbound.get(n);
+      if (out && (!inn || out.createdAt.getTime() >= inn.createdAt.getTime())) latest.set(c.id, { direction: 'outbound', at: isoTime(out.createdAt), message: presented.get(out.id)! });
+      else if (inn) latest.set(c.id, { direction: 'inbound', at: isoTime(inn.timestamp ?? inn.createdAt), inbound: presentInbound(inn) });
+    });
+    return latest;
+  }
+
   /** A private note: stored, shown to the team, never sent to the customer. */
   async addNote(conversation: ConversationView, text: string, by: Principal) {
     const note = await this.repo.insertNote({ conversationId: conversation.id, author: actorOf(by), text: text.trim(), at: this.clock.now() });

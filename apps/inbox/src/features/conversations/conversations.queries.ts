@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Conversation, RecentPurpose, TimelineEntry } from '@sendbook/api-contract';
+import type { Conversation, ConversationSummary, RecentPurpose, TimelineEntry } from '@sendbook/api-contract';
 import { browserApi, unwrap, type Api } from '../../lib/api';
 import type { ListFilters } from '../../lib/list-filters';
 import { idempotencyHeaders } from '../../lib/request-id';
@@ -35,7 +35,7 @@ export function fetchConversations(api: Api, filters: ListFilters, cursor: strin
   });
 }
 
-export type ConversationPage = { data: Conversation[]; next_cursor: string | null };
+export type ConversationPage = { data: ConversationSummary[]; next_cursor: string | null };
 export type ConversationPages = InfiniteData<ConversationPage, string | null>;
 
 export const fetchConversationPage = (filters: ListFilters, cursor: string | null) => unwrap(fetchConversations(browserApi(), filters, cursor));

@@ -93,10 +93,12 @@ function RawJson({ raw, label }: { raw: Record<string, unknown>; label: string }
 function Media({ content, inboundId, contact }: { content: MessageContent; inboundId: string; contact: string }) {
   const media = content.media!;
   const href = `/v1/inbound/${inboundId}/media`;
+  // Once Meta has refused the picture, a download of the same media would only fail too.
+  const [gone, setGone] = useState(false);
   return (
     <>
-      {isPreviewable(media) ? <Preview href={href} alt={`${content.label} from ${contact}`} /> : null}
-      <MediaFile content={content} href={href} />
+      {isPreviewable(media) ? <Preview href={href} alt={`${content.label} from ${contact}`} failed={gone} onFail={() => setGone(true)} /> : null}
+      <MediaFile content={content} href={gone ? null : href} />
     </>
   );
 }
@@ -106,8 +108,7 @@ function Media({ content, inboundId, contact }: { content: MessageContent; inbou
  * the thread's rows keep their height while it loads. Meta keeps inbound media about 7 days; after
  * that (or when Meta fails) the frame says so instead of showing a broken image.
  */
-function Preview({ href, alt }: { href: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
+function Preview({ href, alt, failed, onFail }: { href: string; alt: string; failed: boolean; onFail: () => void }) {
   if (failed) {
     return (
       <p className={styles.previewFailed} role="note">
@@ -118,12 +119,12 @@ function Preview({ href, alt }: { href: string; alt: string }) {
   }
   return (
     <a className={styles.preview} href={href} target="_blank" rel="noopener noreferrer" aria-label="Open the picture full size" title="Open the picture full size">
-      <img src={href} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      <img src={href} alt={alt} loading="lazy" decoding="async" onError={onFail} />
     </a>
   );
 }
 
-function MediaFile({ content, href }: { content: MessageContent; href: string }) {
+function MediaFile({ content, href }: { content: MessageContent; href: string | null }) {
   const media = content.media!;
   return (
     <div className={styles.media}>
@@ -132,10 +133,12 @@ function MediaFile({ content, href }: { content: MessageContent; href: string })
         <span className={styles.mediaLabel}>{content.label}</span>
         {media.mimeType ? <span className={styles.mediaType}>{media.mimeType}</span> : null}
       </span>
-      <a className={styles.download} href={href} download={media.filename ?? undefined}>
-        <Icon name="download" size={14} />
-        Download<span className="visually-hidden"> {content.label}</span>
-      </a>
+      {href ? (
+        <a className={styles.download} href={href} download={media.filename ?? undefined}>
+          <Icon name="download" size={14} />
+          Download<span className="visually-hidden"> {content.label}</span>
+        </a>
+      ) : null}
     </div>
   );
 }

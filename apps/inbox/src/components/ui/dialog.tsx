@@ -2,6 +2,7 @@
 
 import { Dialog as Radix } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import { Icon } from './icon';
 import styles from './dialog.module.css';
 
@@ -29,8 +30,10 @@ export function DialogContent({ title, description, hideTitle = false, bare = fa
       <Radix.Content className={[styles.content, !bare && styles.padded, className].filter(Boolean).join(' ')} {...(description ? {} : { 'aria-describedby': undefined })}>
         {/* A way out that can be seen, not only Escape or a click outside (the palette has its own input to leave). */}
         {bare ? null : (
-          <Radix.Close className={styles.close} aria-label="Close dialog" title="Close (Esc)">
-            <Icon name="x" size={16} />
+          <Radix.Close asChild>
+            <Button size="sm" variant="ghost" className={styles.close} aria-label="Close dialog" title="Close (Esc)">
+              <Icon name="x" size={14} />
+            </Button>
           </Radix.Close>
         )}
         <Radix.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Radix.Title>

@@ -290,6 +290,16 @@ describe('lastMessageLine', () => {
     expect(lastMessageLine({ direction: 'outbound', at, message: { payload: { type: 'text', text: { body: 'Out for delivery today.' } }, rendered: null } as unknown as Message })).toBe('You: Out for delivery today.');
     expect(lastMessageLine({ direction: 'outbound', at, message: { payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } }, rendered } as unknown as Message })).toBe('You: Hi Ada, order 44812 ships Friday.');
   });
+  it('a reaction says so, and ours that did not go out says that first', () => {
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: '👍', removed: false } }) as Inbound })).toBe('Reacted 👍');
+    expect(lastMessageLine({ direction: 'inbound', at, inbound: inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: null, removed: true } }) as Inbound })).toBe('Removed a reaction');
+    const ours = (state: string) => ({ direction: 'outbound' as const, at, message: { state, payload: { type: 'text', text: { body: 'Sale!' } }, rendered: null } as unknown as Message });
+    expect(lastMessageLine(ours('failed'))).toBe('Not delivered: Sale!');
+    expect(lastMessageLine(ours('held'))).toBe('Held: Sale!');
+    expect(lastMessageLine(ours('cancelled'))).toBe('Cancelled: Sale!');
+    expect(lastMessageLine(ours('read'))).toBe('You: Sale!');
+  });
+
   it('is null in a thread with no message yet, and cut with an ellipsis when long', () => {
     expect(lastMessageLine(null)).toBeNull();
     expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ text: 'x'.repeat(200) }) } as Inbound }, 20)).toBe(`${'x'.repeat(19)}…`);

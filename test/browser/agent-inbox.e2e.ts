@@ -422,7 +422,11 @@ describe('the agents’ inbox', () => {
     const list = page.getByRole('list', { name: 'Mine conversations' });
     await waitFor(async () => (await list.getByRole('link').count()) === 1, { what: 'only my conversation under Mine' });
     await list.getByRole('link', { name: /Ben Amar/ }).waitFor();
+    // Each row says what was said last: Ben's expired photo, captioned (earlier in this file).
+    await expect(list.getByRole('link', { name: /Ben Amar/ }).textContent()).resolves.toContain('Photo: an old photo');
     await page.getByRole('button', { name: /^All/ }).click();
+    // Ours in Eva's thread (the composer test), said as ours.
+    await page.getByRole('link', { name: /Eva Stern/ }).filter({ hasText: 'You: Yes, we ship to Haifa in two days' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Haifa');
     await page.getByRole('status').filter({ hasText: 'No conversation matches' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Eva');

@@ -81,7 +81,7 @@ export function TemplatePicker({
               <Loading label="Loading templates…" rows={4} />
             ) : shown.length === 0 ? (
               <p className={styles.none} role="status">
-                {all.length === 0 ? 'No approved templates yet. Sync them from Meta in Settings.' : 'No approved template matches.'}
+                {all.length === 0 ? 'No approved templates yet: an admin syncs them from Meta on the Templates page.' : 'No approved template matches.'}
               </p>
             ) : (
               <ul className={styles.list} aria-label="Approved templates">

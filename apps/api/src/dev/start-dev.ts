@@ -93,6 +93,7 @@ const RESET_FLAG = '--reset-admin-password';
 function signInLine(email: string, password: string, state: BootstrapPasswordState): string {
   if (state === 'signs_in') return `${email}  /  ${password}    (admin)`;
   if (state === 'reset') return `${email}  /  ${password}    (admin; its password was set back to this one)`;
+  if (state === 'no_admin') return `${email}    (no such account in this database: see the API's log)`;
   return `${email}    (admin) has a password other than .data/dev-secrets.json's: changed in the inbox, or made by
                          another checkout sharing this database. \`npm start -- ${RESET_FLAG}\` sets it to ${password}`;
 }

@@ -120,23 +120,22 @@ export class TimelineRepository {
 
   /**
    * Each thread's newest outbound message, for the list: per thread and per id its contact's rows
-   * may be addressed by, one probe of (phone_number_id, to_wa_id, created_at). Keyed by the
-   * thread's position in `threads`.
+   * may be addressed by, one probe of (phone_number_id, to_wa_id, created_at). Keyed by thread.
    */
-  async latestOutbound(threads: readonly { phoneNumberId: string; recipientIds: readonly string[] }[]): Promise<Map<number, OutboundMessage>> {
-    const wanted = threads.flatMap((t, n) => (t.recipientIds.length > 0 ? [{ n, phone: t.phoneNumberId, ids: t.recipientIds }] : []));
+  async latestOutbound(threads: readonly { conversationId: string; phoneNumberId: string; recipientIds: readonly string[] }[]): Promise<Map<string, OutboundMessage>> {
+    const wanted = threads.filter((t) => t.recipientIds.length > 0);
     if (wanted.length === 0) return new Map();
-    const rows = await queryRows<Record<string, unknown> & { thread_n: number }>(
+    const rows = await queryRows<Record<string, unknown> & { thread_id: string }>(
       this.dataSource,
-      `SELECT x.n AS thread_n, o.* FROM unnest($1::int[], $2::text[], $3::text[]) AS x(n, phone, ids)
+      `SELECT x.thread_id, o.* FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x(thread_id, phone, ids)
        CROSS JOIN LATERAL (
          SELECT last.* FROM unnest(string_to_array(x.ids, chr(31))) AS r(id)
          CROSS JOIN LATERAL (SELECT o.* FROM outbound_messages o WHERE o.phone_number_id = x.phone AND o.to_wa_id = r.id ORDER BY o.created_at DESC, o.id DESC LIMIT 1) last
          ORDER BY last.created_at DESC, last.id DESC LIMIT 1) o`,
       // The unit separator cannot occur in a phone number or a WhatsApp user id.
-      [wanted.map((w) => w.n), wanted.map((w) => w.phone), wanted.map((w) => w.ids.join(String.fromCharCode(31)))],
+      [wanted.map((t) => t.conversationId), wanted.map((t) => t.phoneNumberId), wanted.map((t) => t.recipientIds.join(String.fromCharCode(31)))],
     );
     const metadata = this.dataSource.getMetadata(OutboundMessage);
-    return new Map(rows.map((r) => [Number(r.thread_n), mapRawRow<OutboundMessage>(metadata, r)]));
+    return new Map(rows.map((r) => [r.thread_id, mapRawRow<OutboundMessage>(metadata, r)]));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { TimelineEntry } from '@sendbook/api-contract';
+import type { Message, TimelineEntry } from '@sendbook/api-contract';
 import { recipientIdsOf } from '@sendbook/queue';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -7,9 +7,11 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { isoTime } from '../../common/iso-time.js';
 import { AuditService } from '../audit/audit.service.js';
 import { EventsPublisher } from '../events/events.publisher.js';
+import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { MessagesService } from '../outbox/messages.service.js';
 import { presentInbound } from './conversations.presenter.js';
 import type { ConversationView } from './conversations.repository.js';
+import type { InboundView } from './inbound-rows.js';
 import { decodeTimelineCursor, encodeTimelineCursor, mergePage, type TimelinePosition } from './domain/timeline-cursor.js';
 import { TimelineRepository, type NoteRow } from './timeline.repository.js';
 
@@ -45,8 +47,8 @@ export class TimelineService {
     const [presentedOut, names] = await Promise.all([this.messages.present(outbound.map((o) => o.row)), this.audit.names(notes.map((n) => n.row.author))]);
     const outById = new Map(presentedOut.map((m) => [m.id, m]));
     const candidates: Candidate[] = [
-      ...inbound.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'inbound', at: isoTime(row.timestamp ?? row.createdAt), inbound: presentInbound(row) }) })),
-      ...outbound.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'outbound', at: isoTime(row.createdAt), message: outById.get(row.id)! }) })),
+      ...inbound.map(({ position, row }) => ({ position, build: () => inboundEntry(row) })),
+      ...outbound.map(({ position, row }) => ({ position, build: () => outboundEntry(row, outById.get(row.id)!) })),
       ...notes.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'note', at: isoTime(row.createdAt), note: presentNote(row, names) }) })),
     ];
     const { page, more } = mergePage(candidates, take - 1);
@@ -60,16 +62,16 @@ export class TimelineService {
   async latest(conversations: readonly ConversationView[]): Promise<Map<string, TimelineEntry>> {
     const [inbound, outbound] = await Promise.all([
       this.repo.latestInbound(conversations.map((c) => c.id)),
-      this.repo.latestOutbound(conversations.map((c) => ({ phoneNumberId: c.phoneNumberId, recipientIds: recipientIdsOf(c.contact) }))),
+      this.repo.latestOutbound(conversations.map((c) => ({ conversationId: c.id, phoneNumberId: c.phoneNumberId, recipientIds: recipientIdsOf(c.contact) }))),
     ]);
     const presented = new Map((await this.messages.present([...outbound.values()])).map((m) => [m.id, m]));
     const latest = new Map<string, TimelineEntry>();
-    conversations.forEach((c, n) => {
-      const inn = inbound.get(c.id);
-      const out = outbound.get(n);
-      if (out && (!inn || out.createdAt.getTime() >= inn.createdAt.getTime())) latest.set(c.id, { direction: 'outbound', at: isoTime(out.createdAt), message: presented.get(out.id)! });
-      else if (inn) latest.set(c.id, { direction: 'inbound', at: isoTime(inn.timestamp ?? inn.createdAt), inbound: presentInbound(inn) });
-    });
+    for (const { id } of conversations) {
+      const inn = inbound.get(id);
+      const out = outbound.get(id);
+      if (out && (!inn || out.createdAt.getTime() >= inn.createdAt.getTime())) latest.set(id, outboundEntry(out, presented.get(out.id)!));
+      else if (inn) latest.set(id, inboundEntry(inn));
+    }
     return latest;
   }
 
@@ -99,6 +101,16 @@ export class TimelineService {
     const rows = await this.repo.recentPurposes(conversation.phoneNumberId, recipientIds, 10);
     return rows.map((r) => ({ message_id: r.id, purpose: r.purpose, trigger_ref: r.trigger_ref, state: r.state, created_at: isoTime(r.created_at) }));
   }
+}
+
+/** A customer's message in a thread, at Meta's time for it (else when we received it). */
+function inboundEntry(row: InboundView): TimelineEntry {
+  return { direction: 'inbound', at: isoTime(row.timestamp ?? row.createdAt), inbound: presentInbound(row) };
+}
+
+/** One of ours in a thread, at when it was queued; `message` is its presented resource. */
+function outboundEntry(row: OutboundMessage, message: Message): TimelineEntry {
+  return { direction: 'outbound', at: isoTime(row.createdAt), message };
 }
 
 function presentNote(n: NoteRow, names: ReadonlyMap<string, string>) {

@@ -4,7 +4,6 @@ import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -29,7 +28,6 @@ export class StaffService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -276,7 +276,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   });
 
   it('live events', async () => {
-    // Quiet first: a status of an earlier test's message still on its way would be the event recorded.
+    // Quiet first: a status of an earlier test's message still on its way would be the event recorded,
+    // and a message paced 6 s behind another to the same customer is still to be sent.
+    const due = `SELECT 1 FROM outbound_messages WHERE state = 'sending' OR (state = 'queued' AND not_before < now() + interval '1 hour') LIMIT 1`;
+    await waitFor(async () => (await sb.dataSource.query(due)).length === 0, { what: 'no message due to be sent', timeoutMs: 30_000 });
     await sb.sim.idle();
     await waitFor(() => allProcessed(sb.dataSource), { what: 'every stored webhook processed' });
     const answer = await rec.stream('streamEvents', '/v1/events', (text) => /\ndata: .*\n\n/.test(text), async () => {

@@ -57,6 +57,7 @@ describe('queue health: the five seed figures equal what was caused', () => {
 
     // The worker's minute, as it runs in production: this minute's readings (worker slots among them).
     await sb.app.get(MetricsRecorder).flush();
+    const firstSampleMinute = new Date(Math.floor(clock.now().getTime() / 60_000) * 60_000).toISOString();
     await sb.app.get(MetricsSampler).sample();
     // A minute later by the app's clock, the row is stuck.
     clock.advance(STUCK_AFTER_MS + 1_000);
@@ -82,6 +83,9 @@ describe('queue health: the five seed figures equal what was caused', () => {
     const m = await metrics();
     // 1. Rows in sending for more than a minute.
     expect(m.stuck_sending).toMatchObject({ current: 1, older_than_ms: STUCK_AFTER_MS });
+    // The first minute's stored sample (not yet stuck), and this minute's reading.
+    const at = (series: { at: string; value: number | null }[], minute: string) => series.find((p) => p.at === minute)?.value;
+    expect(at(m.stuck_sending.series, firstSampleMinute)).toBe(0);
     expect(m.stuck_sending.series.at(-1).value).toBe(1);
     // 2. Writes rejected by the dedupe constraint, per purpose, over time.
     expect(m.dedupe_rejected.total).toBe(10);
@@ -92,6 +96,7 @@ describe('queue health: the five seed figures equal what was caused', () => {
     expect(m.webhook_duplicates.by_field).toEqual({ messages: duplicateEvents });
     // 4. Inbound stored without attribution.
     expect(m.unattributed_inbound.current).toBe(1);
+    expect(at(m.unattributed_inbound.series, firstSampleMinute)).toBe(1);
     expect(m.unattributed_inbound.series.at(-1).value).toBe(1);
     // 5. Sent→delivered by Meta's timestamps.
     expect(m.sent_to_delivered.overall).toEqual({ count: 4, p50_ms: nearestRank(gaps, 50), p95_ms: nearestRank(gaps, 95) });
@@ -164,7 +169,12 @@ describe('queue health: the five seed figures equal what was caused', () => {
     expect(resolved).toMatchObject({ state: 'resolved', resolved_by: await sb.keyActor(), resolution_note: 'checked with Meta: sent once', resolved_at: expect.any(String) });
     expect((await sb.api().get('/v1/work-items?kind=alert').expect(200)).body.data).toEqual([]);
     await sb.api().post(`/v1/alerts/${items[0].id}/resolve`).send({}).expect(409);
-    expect((await metrics()).alerts_open).toBe(0);
+    // A minute after the last sample, before the worker's next: the current bucket is this moment's reading, not a gap.
+    clock.advance(60_000);
+    const after = await metrics();
+    expect(after.alerts_open).toBe(0);
+    expect(after.stuck_sending.series.slice(-2).map((p: { value: number | null }) => p.value)).toEqual([1, 1]);
+    expect(after.queue_depth.series.at(-1).by_state).toMatchObject({ sending: 1 });
   });
 
   it('validation errors name the field', async () => {

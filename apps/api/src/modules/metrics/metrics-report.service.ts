@@ -7,7 +7,7 @@ import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { COUNTERS, CountersRepository, type CounterPoint } from './counters.repository.js';
 import { DeliveryGapsRepository, type DeliveryGap } from './delivery-gaps.repository.js';
-import { LiveFiguresService } from './live-figures.service.js';
+import { LiveFiguresService, sampleRows } from './live-figures.service.js';
 import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED, WEBHOOK_COUNTERS, type Pool } from './metric-names.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 import { reportRange, type ReportRange } from './report-range.js';
@@ -57,7 +57,9 @@ export class MetricsReportService {
     ]);
     const pools = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, presentPool(await this.pools.figures(pool, live.queues[pool], until))] as const)));
     const poolHistory = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, (await this.poolHistory(pool, counted, sampled, range)).map(presentPoolPoint)] as const)));
-    const gauge = (metric: string) => lastByBucket(sampled.filter((s) => s.metric === metric), since, until, bucketMs).map((p) => ({ at: iso(p.at), value: p.value }));
+    // This moment's reading is the newest: the current bucket shows it, not a null until the worker's next minute.
+    const readings = [...sampled, ...sampleRows(live).map((row) => ({ ...row, at: until.getTime() }))];
+    const gauge = (metric: string) => lastByBucket(readings.filter((s) => s.metric === metric), since, until, bucketMs).map((p) => ({ at: iso(p.at), value: p.value }));
     const labeled = (metric: string) => labeledSeries(counted.filter((c) => c.metric === metric && c.at >= bucketStart(since, 60_000)), range);
     const ack = labeled(RECORDED.ackLatency);
     const ackCount = ack.total;
@@ -79,7 +81,7 @@ export class MetricsReportService {
       },
       pools,
       pool_series: poolHistory,
-      queue_depth: { by_state: live.rowsByState, by_number: live.openByNumber, queues: live.queues, series: depthSeries(sampled, range) },
+      queue_depth: { by_state: live.rowsByState, by_number: live.openByNumber, queues: live.queues, series: depthSeries(readings, range) },
       sends_accepted: renameLabels(accepted, 'by_number'),
       send_outcomes: renameLabels(labeled(RECORDED.sendOutcome), 'by_outcome'),
       // Against the number's cap: the configured rate, and what the bucket really runs at (headroom).

@@ -427,6 +427,10 @@ describe('the agents’ inbox', () => {
     await page.getByRole('button', { name: /^All/ }).click();
     // Ours in Eva's thread (the composer test), said as ours.
     await page.getByRole('link', { name: /Eva Stern/ }).filter({ hasText: 'You: Yes, we ship to Haifa in two days' }).waitFor();
+    // An order system writes to Eva by REST: her row says so without a reload (the list hears only
+    // `accepted`, throttled to one refetch in 3 s).
+    await sendTo(sb, '972502220005', { type: 'text', text: { body: 'Your parcel left our warehouse' } });
+    await page.getByRole('link', { name: /Eva Stern/ }).filter({ hasText: 'You: Your parcel left our warehouse' }).waitFor({ timeout: 10_000 });
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Haifa');
     await page.getByRole('status').filter({ hasText: 'No conversation matches' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Eva');

@@ -1,4 +1,4 @@
-import { keysFor } from './live-keys';
+import { keysFor, soonKeysFor } from './live-keys';
 
 describe('keysFor: what a live event makes stale', () => {
   it.each([
@@ -14,5 +14,16 @@ describe('keysFor: what a live event makes stale', () => {
     ['something.new', {}, []],
   ])('%s %j', (type, data, keys) => {
     expect(keysFor(type, data)).toEqual(keys);
+  });
+});
+
+describe('soonKeysFor: what a live event makes stale within the throttle interval', () => {
+  it.each([
+    ['message.status', { message_id: 'm1', state: 'accepted' }, [['conversations', 'list']]],
+    ['message.status', { message_id: 'm1', state: 'delivered' }, []],
+    ['message.status', null, []],
+    ['inbound.created', { conversation_id: 'c1' }, []],
+  ])('%s %j', (type, data, keys) => {
+    expect(soonKeysFor(type, data)).toEqual(keys);
   });
 });

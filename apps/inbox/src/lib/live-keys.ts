@@ -24,3 +24,13 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
   }
 }
 
+/**
+ * What an event makes stale soon rather than at once: refreshed at most once per throttle
+ * interval (see live.ts). A message an order system sent is `accepted` with no other event the
+ * list hears, so its row would keep the old last message; a campaign accepts thousands, and one
+ * list refetch per interval per agent is the price, not four a second.
+ */
+export function soonKeysFor(type: string, data: unknown): QueryKey[] {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return type === 'message.status' && record.state === 'accepted' ? [['conversations', 'list']] : [];
+}

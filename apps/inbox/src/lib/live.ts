@@ -4,7 +4,7 @@ import type { TimelineEntry } from '@sendbook/api-contract';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { browserApi } from './api';
-import { keysFor } from './live-keys';
+import { keysFor, soonKeysFor } from './live-keys';
 import { tickEvent, withTick } from './live-patch';
 
 /**
@@ -24,6 +24,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 const EVENTS_URL = '/v1/events';
 const MAX_BACKOFF_MS = 30_000;
 const BATCH_MS = 250;
+/** The slower lane (soonKeysFor): at most one refetch per key in this time, however many events. */
+const SOON_MS = 3_000;
 
 export function useLiveEvents(): LiveStatus {
   const queryClient = useQueryClient();
@@ -72,6 +74,7 @@ export function useLiveEvents(): LiveStatus {
           const tick = type === 'message.status' ? tickEvent(data) : null;
           if (tick) queryClient.setQueriesData<{ timeline: TimelineEntry[] }>({ queryKey: ['conversations', 'detail'] }, (thread) => (thread && Array.isArray(thread.timeline) ? withTick(thread, tick) : thread));
           batch.add(keysFor(type, data));
+          batch.soon(soonKeysFor(type, data));
         });
       for (const type of ['inbound.created', 'message.status', 'work_item.changed', 'conversation.changed', 'reset']) listen(type);
     };
@@ -96,25 +99,45 @@ export function useLiveEvents(): LiveStatus {
   return status;
 }
 
-/** Bursts of events (32 sends finishing together) become one invalidation per key. */
+/**
+ * Bursts of events (32 sends finishing together) become one invalidation per key; the slower
+ * lane's keys wait until the first of them is SOON_MS old (a throttle: a steady campaign does not
+ * postpone them for ever, as a debounce would).
+ */
 function batcher(queryClient: QueryClient) {
   let pending: QueryKey[] = [];
+  let pendingSoon: QueryKey[] = [];
   let everything = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let soonTimer: ReturnType<typeof setTimeout> | undefined;
+  const invalidate = (keys: QueryKey[]) => {
+    for (const queryKey of dedupe(keys)) void queryClient.invalidateQueries({ queryKey });
+  };
   const flush = () => {
     timer = undefined;
     if (everything) void queryClient.invalidateQueries();
-    else for (const queryKey of dedupe(pending)) void queryClient.invalidateQueries({ queryKey });
+    else invalidate(pending);
     pending = [];
     everything = false;
+  };
+  const flushSoon = () => {
+    soonTimer = undefined;
+    invalidate(pendingSoon);
+    pendingSoon = [];
   };
   const schedule = () => {
     timer ??= setTimeout(flush, BATCH_MS);
   };
   return {
     add(keys: QueryKey[]) {
+      if (keys.length === 0) return;
       pending.push(...keys);
       schedule();
+    },
+    soon(keys: QueryKey[]) {
+      if (keys.length === 0) return;
+      pendingSoon.push(...keys);
+      soonTimer ??= setTimeout(flushSoon, SOON_MS);
     },
     all() {
       everything = true;
@@ -122,6 +145,7 @@ function batcher(queryClient: QueryClient) {
     },
     cancel() {
       clearTimeout(timer);
+      clearTimeout(soonTimer);
     },
   };
 }

@@ -1237,7 +1237,7 @@ export interface components {
         older_than_ms: number;
         series: ({
           at: string;
-          /** null: no sample in that bucket */
+          /** the last reading in that bucket (the current bucket: the reading at `until`); null: no sample in that bucket */
           value: number | null;
         })[];
         [key: string]: unknown;
@@ -1277,7 +1277,7 @@ export interface components {
         current: number;
         series: ({
           at: string;
-          /** null: no sample in that bucket */
+          /** the last reading in that bucket (the current bucket: the reading at `until`); null: no sample in that bucket */
           value: number | null;
         })[];
         [key: string]: unknown;
@@ -1333,7 +1333,7 @@ export interface components {
         };
         series: ({
           at: string;
-          /** null: no reading in that bucket */
+          /** the last reading in that bucket (the current bucket: the reading at `until`); null: no reading in that bucket */
           by_state: {
             [key: string]: number | null;
           };
@@ -1420,7 +1420,7 @@ export interface components {
         current: number;
         series: ({
           at: string;
-          /** null: no sample in that bucket */
+          /** the last reading in that bucket (the current bucket: the reading at `until`); null: no sample in that bucket */
           value: number | null;
         })[];
         [key: string]: unknown;

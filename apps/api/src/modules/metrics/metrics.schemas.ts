@@ -5,7 +5,7 @@ const countsBy = mapOf(count);
 /** A counted figure: total, per label (named `by_purpose`, `by_field`, …), and per bucket. */
 const counted = (by: string, what: string) => object({ total: count, [by]: countsBy, series: arrayOf(object({ at: dateTime(), total: count, [by]: countsBy })) }, { description: what, open: true });
 const gauge = (what: string, extra: Record<string, Schema> = {}) =>
-  object({ current: count, ...extra, series: arrayOf(object({ at: dateTime(), value: nullable(num(), { description: 'null: no sample in that bucket' }) })) }, { description: what, open: true });
+  object({ current: count, ...extra, series: arrayOf(object({ at: dateTime(), value: nullable(num(), { description: 'the last reading in that bucket (the current bucket: the reading at `until`); null: no sample in that bucket' }) })) }, { description: what, open: true });
 const distribution = { count, p50_ms: nullable(num()), p95_ms: nullable(num()) };
 const gapFigures = { overall: object(distribution), series: arrayOf(object({ at: dateTime(), ...distribution })) };
 
@@ -60,7 +60,7 @@ export const MetricsReport = named(
       pools: mapOf(PoolFigures, { description: 'per worker pool (`webhooks`, `outbound`)' }),
       pool_series: mapOf(arrayOf(PoolPoint), { description: 'per worker pool, bucket by bucket: ρ and its parts' }),
       queue_depth: object(
-        { by_state: countsBy, by_number: countsBy, queues: { type: 'object' }, series: arrayOf(object({ at: dateTime(), by_state: mapOf(nullable(count), { description: 'null: no reading in that bucket' }) })) },
+        { by_state: countsBy, by_number: countsBy, queues: { type: 'object' }, series: arrayOf(object({ at: dateTime(), by_state: mapOf(nullable(count), { description: 'the last reading in that bucket (the current bucket: the reading at `until`); null: no reading in that bucket' }) })) },
         { open: true },
       ),
       sends_accepted: counted('by_number', 'sends Meta accepted, per business number (phone_number_id)'),

@@ -2,7 +2,6 @@
 // every worker. Time always comes in as an argument.
 
 export * from './token-bucket.js';
-export * from './send-spacing.js';
 export * from './throughput.js';
 export * from './pair-pacing.js';
 export * from './pair-slot-lua.js';

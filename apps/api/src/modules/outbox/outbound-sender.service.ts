@@ -12,7 +12,6 @@ import { OutboxPorts } from './outbox-ports.js';
 import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
-import { SendSpacer } from '../policy/send-spacer.service.js';
 
 /** What became of one attempt to send a row. */
 export type SendRowOutcome =
@@ -39,7 +38,6 @@ export class OutboundSender {
     private readonly logger: JsonLogger,
     private readonly ports: OutboxPorts,
     private readonly policy: SendingPolicy,
-    private readonly spacer: SendSpacer,
     private readonly events: EventsPublisher,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,8 +55,6 @@ export class OutboundSender {
     if (prepared.kind !== 'claimed') return prepared;
     const row = prepared.row;
 
-    // Rows claimed in one batch come back together: Meta still sees them one by one.
-    await this.spacer.turn(row.phoneNumberId);
     const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row));
     const after = this.clock.now();
     const decision = decideAfterSend(result, {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QUIET_ENV } from './run.mjs';
 
-const FRAMEWORKS = /^(@nestjs\/.+|typeorm|bullmq|ioredis|pg|express|next|react)$/;
+const FRAMEWORKS = /^(@nestjs\/.+|typeorm|bullmq|ioredis|pg|fastify|next|react)$/;
 const SERVER_PACKAGES = /^(@nestjs\/.+|typeorm|bullmq|ioredis|pg)$/;
 
 const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));

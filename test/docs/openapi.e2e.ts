@@ -33,7 +33,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   });
 
   it('documents exactly the routes the running app serves', () => {
-    const served = registeredRoutes(sb.app);
+    const served = registeredRoutes(sb);
     const documented = [...operationsOf(doc).values()].map((o) => `${o.method.toUpperCase()} ${o.path}`).sort();
     const undocumented = served.filter((r) => !documented.includes(r));
     const missing = documented.filter((r) => !served.includes(r));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -19,6 +20,8 @@ export interface TestApp {
   readonly url: string;
   readonly config: AppConfig;
   readonly dataSource: DataSource;
+  /** Every route Fastify registered, as `GET /v1/messages/:id` (HEAD routes Fastify adds for GETs left out). */
+  readonly routes: readonly string[];
   close(): Promise<void>;
 }
 
@@ -49,6 +52,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   await runMigrations(config.databaseUrl);
   const app = await createHttpApp(config, undefined, options.clock);
+  // Nest registers its routes when the app starts listening: seen here as they are added.
+  const routes: string[] = [];
+  app.getHttpAdapter().getInstance<FastifyInstance>().addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
@@ -57,6 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     url,
     config,
     dataSource: app.get(DataSource),
+    routes,
     close: async () => {
       await app.close();
       await dropDatabase(serverUrl, database);

@@ -78,4 +78,14 @@ describe('hostile input at the edge: refused early, cheaply and plainly', () => 
     const fine = { ...JSON.parse('{"a":' + '{"b":'.repeat(20) + '1' + '}'.repeat(20) + '}') };
     await request(t.url).post('/v1/messages').set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send(fine).expect(400).expect((r) => expect(r.body.details.some((d: { field: string }) => d.field === 'body')).toBe(false));
   });
+
+  it('a body that is not JSON is a 400 naming the body; an empty one is no body, refused field by field', async () => {
+    const broken = await request(t.url).post('/v1/messages').set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).set('content-type', 'application/json').send('{"to": "+972501234567",');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ error: 'validation_failed', message: 'request body is not valid JSON', details: [{ field: 'body', message: 'not valid JSON' }] });
+    const empty = await request(t.url).post('/v1/messages').set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).set('content-type', 'application/json').send('');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('validation_failed');
+    expect(empty.body.details.map((d: { field: string }) => d.field)).toContain('dedupe_key');
+  });
 });

@@ -211,7 +211,7 @@ export interface AppConfig {
     readonly loginFailuresPerAddress: number;
     readonly loginWindowMs: number;
     /**
-     * Which proxies' X-Forwarded-For to believe for the client's address (Express's `trust proxy`):
+     * Which proxies' X-Forwarded-For to believe for the client's address (Fastify's `trustProxy`: addresses, CIDRs or loopback, linklocal, uniquelocal):
      * by default the loopback, where the inbox's proxy runs.
      */
     readonly trustProxy: string;

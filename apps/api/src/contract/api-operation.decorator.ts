@@ -40,7 +40,7 @@ export interface OperationSpec {
   rawBody?: { schema: Schema; contentType?: string };
 }
 
-/** A route served outside Nest's router (the webhook ack, ahead of Express), declared beside its handler. */
+/** A route served outside Nest's router (the webhook ack, ahead of Fastify), declared beside its handler. */
 export interface ServerLevelRoute {
   method: 'get' | 'post';
   path: string;

@@ -10,6 +10,7 @@ import { ACCESS_KEY, DEFAULT_ACCESS } from './access.decorator.js';
 import { ApiKeyAuthenticator, SESSION_COOKIE, SessionAuthenticator } from './authenticators.js';
 import type { AuthenticatedRequest } from './current-principal.decorator.js';
 import type { Principal } from './principal.js';
+import { headerOf } from '../http/http-types.js';
 import { cookieValue, isSameSiteRequest } from './request-origin.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,18 +49,18 @@ export class AuthGuard implements CanActivate {
 
   /** A Bearer key if one is sent (a wrong one is not excused by a cookie), else the session cookie. */
   private async identify(request: AuthenticatedRequest): Promise<Principal | null> {
-    const authorization = request.header('authorization');
+    const authorization = headerOf(request, 'authorization');
     if (authorization !== undefined) {
       const key = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
       return key ? this.apiKeys.authenticate(key) : null;
     }
-    const token = cookieValue(request.header('cookie'), SESSION_COOKIE);
+    const token = cookieValue(headerOf(request, 'cookie'), SESSION_COOKIE);
     return token ? this.sessions.authenticate(token, this.clock.now()) : null;
   }
 
   private sameSite(request: AuthenticatedRequest): boolean {
     return isSameSiteRequest(
-      { origin: request.header('origin'), referer: request.header('referer'), host: request.header('host'), forwardedHost: request.header('x-forwarded-host') },
+      { origin: headerOf(request, 'origin'), referer: headerOf(request, 'referer'), host: headerOf(request, 'host'), forwardedHost: headerOf(request, 'x-forwarded-host') },
       this.config.auth.allowedOrigins,
     );
   }

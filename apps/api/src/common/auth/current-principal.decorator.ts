@@ -1,8 +1,8 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../http/http-types.js';
 import type { Principal } from './principal.js';
 
-export type AuthenticatedRequest = Request & { principal?: Principal };
+export type AuthenticatedRequest = HttpRequest & { principal?: Principal };
 
 /** The caller the AuthGuard identified; routes behind an Access rule always have one. */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {

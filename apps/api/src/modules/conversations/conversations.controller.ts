@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../../common/http/http-types.js';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -130,7 +130,7 @@ export class ConversationsController {
       422: { description: 'Free text outside the 24 h window.', body: WindowClosed },
     },
   })
-  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
     const replied = await this.conversations.reply(id, dto, idempotencyKey, by);
     res.status(replied.deduplicated ? 200 : 201);
     return replied;

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../../common/http/http-types.js';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
@@ -53,20 +53,20 @@ export class InboundController {
       },
     },
   })
-  async downloadMedia(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async downloadMedia(@Param('id') id: string, @Res() res: HttpReply): Promise<void> {
     const file = await this.media.download(id);
-    // Raw headers: Express's res.set() would append a charset to text types Meta did not name.
-    res.statusCode = 200;
-    res.setHeader('content-type', file.contentType);
-    res.setHeader('content-length', String(file.bytes.length));
+    // Headers as Meta named them: a Buffer is sent as it is, no charset added to a text type.
+    res.status(200);
+    res.header('content-type', file.contentType);
+    res.header('content-length', String(file.bytes.length));
     // The customer's file: never cached on the way, never sniffed into something else.
-    res.setHeader('cache-control', 'private, no-store');
-    res.setHeader('x-content-type-options', 'nosniff');
+    res.header('cache-control', 'private, no-store');
+    res.header('x-content-type-options', 'nosniff');
     // A customer's file is hostile input (an HTML or SVG "image"): downloaded, never rendered in
     // the API's origin, and sandboxed should a browser render it anyway.
-    res.setHeader('content-disposition', 'attachment');
-    res.setHeader('content-security-policy', "sandbox; default-src 'none'");
-    res.end(file.bytes);
+    res.header('content-disposition', 'attachment');
+    res.header('content-security-policy', "sandbox; default-src 'none'");
+    await res.send(file.bytes);
   }
 
   /** The audit trail of hand-made attributions. */

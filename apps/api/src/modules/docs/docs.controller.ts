@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../../common/http/http-types.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { anyObject, object, oneOfValues, str } from '../../contract/schema.js';
@@ -55,10 +55,10 @@ export class DocsController {
       404: { description: 'Not one of the Swagger UI files.', body: plainError('not_found') },
     },
   })
-  async asset(@Param('file') file: string, @Res() res: Response): Promise<void> {
+  async asset(@Param('file') file: string, @Res() res: HttpReply): Promise<void> {
     const asset = await swaggerUiAsset(file);
     if (!asset) throw DomainError.notFound(`docs asset ${file}`);
-    res.status(200).type(asset.contentType).setHeader('cache-control', 'public, max-age=3600');
+    res.status(200).type(asset.contentType).header('cache-control', 'public, max-age=3600');
     res.send(asset.body);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../../common/http/http-types.js';
 import { Access } from '../../common/auth/access.decorator.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { str } from '../../contract/schema.js';
@@ -31,7 +31,7 @@ export class EventsController {
       503: { description: 'The live feed is unavailable (Redis down, or this server holds `EVENTS_MAX_STREAMS` streams); retry after `Retry-After` seconds.', body: plainError('unavailable') },
     },
   })
-  async events(@Req() req: Request, @Res() res: Response, @Headers('last-event-id') header: string | undefined, @Query('last_event_id') query: string | undefined): Promise<void> {
+  async events(@Req() req: HttpRequest, @Res() res: HttpReply, @Headers('last-event-id') header: string | undefined, @Query('last_event_id') query: string | undefined): Promise<void> {
     await this.stream.serve(req, res, header ?? query);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Principal } from '../../common/auth/principal.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -52,7 +52,7 @@ export class LiveStream {
 
   constructor(
     private readonly hub: EventsHub,
-    readonly res: Response,
+    readonly res: ServerResponse,
     readonly principal: Principal | undefined,
     readonly key: string | null,
   ) {}
@@ -201,7 +201,7 @@ export class EventsHub implements BeforeApplicationShutdown {
   }
 
   /** Admits a stream, or says why not. Synchronous, so the caps hold under a burst of connects. */
-  open(res: Response, principal: Principal | undefined): Opened {
+  open(res: ServerResponse, principal: Principal | undefined): Opened {
     const key = principalKey(principal);
     const admission = admitStream({ total: this.streams.size, ofPrincipal: key === null ? null : (this.perPrincipal.get(key) ?? 0) }, this.config.events);
     if (!admission.ok) {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { HttpReply, HttpRequest } from '../../common/http/http-types.js';
 import type { Redis } from 'ioredis';
 import type { Principal } from '../../common/auth/principal.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -29,17 +30,18 @@ export class EventsStream {
     private readonly logger: JsonLogger,
   ) {}
 
-  async serve(req: Request, res: Response, lastEventId: string | undefined): Promise<void> {
-    const principal = (req as Request & { principal?: Principal }).principal;
+  async serve(req: HttpRequest, reply: HttpReply, lastEventId: string | undefined): Promise<void> {
+    const principal = (req as HttpRequest & { principal?: Principal }).principal;
+    // The stream is written to Node's response itself, past Fastify's reply (which answers once).
+    const res = reply.raw;
     const opened = this.hub.open(res, principal);
     if (!opened.ok) {
-      res.status(opened.status).setHeader('Retry-After', String(RETRY_AFTER[opened.status]));
-      res.json({ error: opened.error, message: opened.message });
+      await reply.status(opened.status).header('Retry-After', String(RETRY_AFTER[opened.status])).send({ error: opened.error, message: opened.message });
       return;
     }
     // Subscribed (held) from here: whatever the hub reads from now on waits for the replay.
     const stream = opened.stream;
-    req.on('close', () => stream.release());
+    req.raw.on('close', () => stream.release());
     res.on('close', () => stream.release());
 
     const key = this.publisher.streamKey;
@@ -53,16 +55,19 @@ export class EventsStream {
     } catch (error) {
       this.logger.event('warn', 'events.stream_unavailable', { error });
       stream.release();
-      if (!res.headersSent) res.status(503).setHeader('Retry-After', String(RETRY_AFTER[503])).json({ error: 'unavailable', message: 'live events are unavailable right now; retry shortly' });
+      if (!reply.sent) await reply.status(503).header('Retry-After', String(RETRY_AFTER[503])).send({ error: 'unavailable', message: 'live events are unavailable right now; retry shortly' });
       return;
     }
     if (stream.closed) return;
 
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache, no-transform');
-    res.setHeader('Connection', 'keep-alive');
-    res.setHeader('X-Accel-Buffering', 'no');
+    reply.hijack();
+    res.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.flushHeaders();
     req.socket.setNoDelay(true);
     stream.write(formatSseRetry(2_000));

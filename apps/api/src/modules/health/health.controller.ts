@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../../common/http/http-types.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
 import { HealthService } from './health.service.js';
@@ -31,8 +31,8 @@ export class HealthController {
     summary: 'PostgreSQL and Redis really answer',
     responses: { 200: { description: 'Both answered.', body: Readiness('ready') }, 503: { description: 'At least one did not; its `error` says whether it refused (`unreachable`) or said nothing (`timeout`).', body: Readiness('not_ready') } },
   })
-  async readyz(@Res() res: Response): Promise<void> {
+  async readyz(@Res() res: HttpReply): Promise<void> {
     const readiness = await this.health.readiness();
-    res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'not_ready', ...readiness.checks });
+    res.status(readiness.ready ? 200 : 503).send({ status: readiness.ready ? 'ready' : 'not_ready', ...readiness.checks });
   }
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { headerOf, type HttpReply, type HttpRequest } from '../../common/http/http-types.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -39,12 +39,12 @@ export class PrometheusController {
     errors: { 401: 'Unauthorized' },
     responses: { 200: { description: 'Prometheus exposition format 0.0.4.', body: str(), contentType: 'text/plain' } },
   })
-  async scrape(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async scrape(@Req() req: HttpRequest, @Res() res: HttpReply): Promise<void> {
     const expected = this.config.metrics.bearerToken;
     if (expected === null && this.config.metrics.requireToken) {
       throw new DomainError(ErrorCode.Unauthorized, 'in production GET /metrics requires METRICS_BEARER_TOKEN to be set, and sent as Authorization: Bearer');
     }
-    if (expected !== null && !sameToken(/^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1], expected)) {
+    if (expected !== null && !sameToken(/^Bearer\s+(\S+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1], expected)) {
       throw new DomainError(ErrorCode.Unauthorized, 'a valid metrics token is required (Authorization: Bearer <METRICS_BEARER_TOKEN>)');
     }
     // Scrapes come in bursts (several Prometheus replicas): one set of queries serves them all.

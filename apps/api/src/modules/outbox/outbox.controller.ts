@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../../common/http/http-types.js';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -37,7 +37,7 @@ export class OutboxController {
       409: { description: 'The key exists with different content; `message` is the existing row.', body: DedupeConflict },
     },
   })
-  async create(@Body() dto: CreateMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+  async create(@Body() dto: CreateMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
     const created = await this.messages.create(dto, by);
     res.status(created.deduplicated ? 200 : 201);
     return created;
@@ -110,7 +110,7 @@ export class OutboxController {
       200: { description: 'Resent already under that key: the same new message.', body: FollowUpResult },
     },
   })
-  async resend(@Param('id') id: string, @Body() dto: ResendMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+  async resend(@Param('id') id: string, @Body() dto: ResendMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
     const result = await this.followUps.resend(id, dto.note ?? null, by);
     res.status(result.deduplicated ? 200 : 201);
     return result;
@@ -130,7 +130,7 @@ export class OutboxController {
       200: { description: 'Released already under that key.', body: FollowUpResult },
     },
   })
-  async release(@Param('id') id: string, @Body() dto: ReleaseMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: Response) {
+  async release(@Param('id') id: string, @Body() dto: ReleaseMessageDto, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
     const result = await this.followUps.release(id, dto.template, dto.note ?? null, by);
     res.status(result.deduplicated ? 200 : 201);
     return result;

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../../common/http/http-types.js';
 import { Public, SessionOnly } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -38,7 +38,7 @@ export class AuthController {
       429: { description: 'Too many failed attempts; `Retry-After` says when to try again.', body: Throttled },
     },
   })
-  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async login(@Body() dto: LoginDto, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
     const { body, session } = await this.auth.login(dto.email, dto.password, clientOf(req));
     setSessionCookie(req, res, session, this.config);
     return body;
@@ -48,7 +48,7 @@ export class AuthController {
   @HttpCode(204)
   @SessionOnly()
   @ApiOperation({ id: 'logout', summary: 'Sign out, everywhere', description: 'Ends every session of the signed-in person and closes their live streams.', responses: { 204: { description: 'Signed out.' } } })
-  async logout(@CurrentPrincipal() principal: Principal, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@CurrentPrincipal() principal: Principal, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     await this.auth.logout(principal);
     clearSessionCookie(req, res, this.config);
   }
@@ -96,7 +96,7 @@ export class AuthController {
     params: INVITE,
     responses: { 200: { description: 'Password set; signed in (session cookie).', body: OneStaff }, 410: { description: 'Used, expired or unknown.', body: plainError('invite_invalid') } },
   })
-  async acceptInvite(@Param('token') token: string, @Body() dto: AcceptInviteDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async acceptInvite(@Param('token') token: string, @Body() dto: AcceptInviteDto, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
     const { body, session } = await this.auth.acceptInvite(token, dto.password, clientOf(req));
     setSessionCookie(req, res, session, this.config);
     return body;

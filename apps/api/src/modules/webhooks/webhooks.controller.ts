@@ -1,5 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../../common/http/http-types.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { oneOfValues, str } from '../../contract/schema.js';
 import { WebhookIngestService } from './webhook-ingest.service.js';
@@ -24,9 +24,9 @@ export class WebhooksController {
     ],
     responses: { 200: { description: 'The challenge, exactly.', body: str(), contentType: 'text/plain' }, 403: { description: 'Wrong token or mode.', body: str(), contentType: 'text/plain' } },
   })
-  verify(@Req() req: Request, @Res() res: Response): void {
+  verify(@Req() req: HttpRequest<{ Querystring: Record<string, string | undefined> }>, @Res() res: HttpReply): void {
     const challenge = this.ingest.verifyChallenge(req.query['hub.mode'], req.query['hub.verify_token'], req.query['hub.challenge']);
-    res.setHeader('x-content-type-options', 'nosniff');
+    res.header('x-content-type-options', 'nosniff');
     if (challenge === null) res.status(403).type('text/plain').send('verification failed');
     else res.status(200).type('text/plain').send(challenge);
   }

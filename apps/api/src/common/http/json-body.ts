@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { JsonTooDeepError, jsonDepthExceeds } from './json-depth.js';
+
+/** Integrator JSON bodies: generous for templates with many parameters, small enough to refuse abuse. */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** A batch carries up to 1,000 of those bodies: room for 1,000 ordinary templates (~1 KB each) and then some. */
+export const BATCH_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** The one route whose bodies may be as large as a batch. */
+const BATCH_ROUTE = '/v1/messages/batch';
+
+/** A JSON body that does not parse: a 400 naming the body, not a 500. */
+export class InvalidJsonBodyError extends Error {
+  constructor() {
+    super('request body is not valid JSON');
+  }
+}
+
+/**
+ * JSON bodies for every route: the raw bytes are scanned for depth before JSON.parse, an empty
+ * body is no body (a DELETE that says application/json), and only the batch route may send up to
+ * BATCH_BODY_LIMIT_BYTES; Fastify refuses a larger body with 413 while it streams in.
+ */
+export function registerJsonBody(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === BATCH_ROUTE) route.bodyLimit = BATCH_BODY_LIMIT_BYTES;
+  });
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
+    if (body.length === 0) return done(null, undefined);
+    if (jsonDepthExceeds(body)) return done(new JsonTooDeepError(), undefined);
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      done(new InvalidJsonBodyError(), undefined);
+    }
+  });
+}

@@ -54,7 +54,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await createHttpApp(config, undefined, options.clock);
   // Nest registers its routes when the app starts listening: seen here as they are added.
   const routes: string[] = [];
-  app.getHttpAdapter().getInstance<FastifyInstance>().addHook('onRoute', (route) => {
+  (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   await app.listen(0, '127.0.0.1');

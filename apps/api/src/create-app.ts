@@ -20,6 +20,10 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
     genReqId: requestIdOf,
     // `/v1/messages/` is `/v1/messages` (as it always was); invite tokens and ids fit in a path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    // Node's default, not Fastify's 72 s: on shutdown a keep-alive connection whose request was in
+    // flight (a simulator's or Meta's webhook POST) stays open this long after its answer, and
+    // holds the close up with it.
+    keepAliveTimeout: 5_000,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger, clock), adapter, {
     logger,

@@ -12,16 +12,12 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
- * Echoes the request id on every answer, and runs the request in its log context: from the start
- * (what fails while the body is read) and again once the body is in, since Fastify reads the body
- * in the socket's async context, not the hook's.
+ * Echoes the request id on every answer and runs the request in its log context; the context
+ * carries through Fastify's body parsing to the handler (test/foundation/request-log-context).
  */
 export function useRequestContext(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    runWithRequestContext({ requestId: request.id }, done);
-  });
-  fastify.addHook('preHandler', (request, _reply, done) => {
     runWithRequestContext({ requestId: request.id }, done);
   });
 }

@@ -88,4 +88,12 @@ describe('hostile input at the edge: refused early, cheaply and plainly', () => 
     expect(empty.body.error).toBe('validation_failed');
     expect(empty.body.details.map((d: { field: string }) => d.field)).toContain('dedupe_key');
   });
+
+  it('a form or plain text where JSON belongs is a 400 naming the body and the type it came as, not read as JSON', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const res = await request(t.url).post('/v1/messages').set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).set('content-type', type).send('dedupe_key=order-1');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'validation_failed', message: 'request body is not valid JSON', details: [{ field: 'body', message: `not JSON (Content-Type: ${type}): send application/json` }] });
+    }
+  });
 });

@@ -47,7 +47,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       response.status(400).send({
         error: ErrorCode.ValidationFailed,
         message: exception.message,
-        details: [{ field: 'body', message: 'not valid JSON' }],
+        details: [{ field: 'body', message: exception.problem }],
       });
       return;
     }

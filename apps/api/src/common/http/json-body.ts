@@ -10,9 +10,9 @@ export const BATCH_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** The one route whose bodies may be as large as a batch. */
 const BATCH_ROUTE = '/v1/messages/batch';
 
-/** A JSON body that does not parse: a 400 naming the body, not a 500. */
+/** A body that is not JSON (it does not parse, or says it is something else): a 400 naming the body. */
 export class InvalidJsonBodyError extends Error {
-  constructor() {
+  constructor(readonly problem: string) {
     super('request body is not valid JSON');
   }
 }
@@ -20,20 +20,22 @@ export class InvalidJsonBodyError extends Error {
 /**
  * JSON bodies for every route: the raw bytes are scanned for depth before JSON.parse, an empty
  * body is no body (a DELETE that says application/json), and only the batch route may send up to
- * BATCH_BODY_LIMIT_BYTES; Fastify refuses a larger body with 413 while it streams in.
+ * BATCH_BODY_LIMIT_BYTES; Fastify refuses a larger body with 413 while it streams in. A body of
+ * any other type (a form, plain text) is refused as not JSON, before anything reads it.
  */
 export function registerJsonBody(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     if (route.url === BATCH_ROUTE) route.bodyLimit = BATCH_BODY_LIMIT_BYTES;
   });
-  fastify.removeContentTypeParser('application/json');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (req, _payload, done) => done(new InvalidJsonBodyError(`not JSON (Content-Type: ${req.headers['content-type'] ?? 'none'}): send application/json`), undefined));
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
     if (body.length === 0) return done(null, undefined);
     if (jsonDepthExceeds(body)) return done(new JsonTooDeepError(), undefined);
     try {
       done(null, JSON.parse(body.toString('utf8')));
     } catch {
-      done(new InvalidJsonBodyError(), undefined);
+      done(new InvalidJsonBodyError('not valid JSON'), undefined);
     }
   });
 }

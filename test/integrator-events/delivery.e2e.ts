@@ -169,8 +169,12 @@ describe('events to integrators: signed, at least once, in order per message', (
       await postWebhook(sb.url, '{"object":"whatsapp_business_account","entry": [ broken');
       await postWebhook(sb.url, '{"hello":"world"}');
       await waitFor(() => items('poison_webhook').length === 2, { what: 'two poison webhook work items' });
-      const [broken, stranger] = items('poison_webhook').map((r) => (r.event.data.work_item as { id: string }).id);
-      expect(items('poison_webhook')[0]!.event.data).toMatchObject({ work_item: { kind: 'poison_webhook', state: 'open' }, delivery: { id: broken, state: 'poison', last_error: { code: 'invalid_json' } } });
+      // Two deliveries, processed side by side: told apart by why they are poison, not by arrival.
+      type PoisonEvent = { work_item: { id: string }; delivery: { last_error: { code: string } } };
+      const poisonBy = (code: string) => items('poison_webhook').map((r) => r.event.data as PoisonEvent).find((d) => d.delivery.last_error.code === code)!;
+      const broken = poisonBy('invalid_json').work_item.id;
+      const stranger = poisonBy('not_an_envelope').work_item.id;
+      expect(poisonBy('invalid_json')).toMatchObject({ work_item: { kind: 'poison_webhook', state: 'open' }, delivery: { id: broken, state: 'poison', last_error: { code: 'invalid_json' } } });
       await sb.api().post('/v1/webhooks/replay').send({ ids: [broken], include_poison: true, note: 'parser fixed' }).expect(202);
       await sb.api().post(`/v1/work-items/poison_webhook/${stranger}/dismiss`).send({ note: 'garbage from a test tool' }).expect(200);
       const resolvedPoison = () => items('poison_webhook').filter((r) => r.event.type === 'work_item.resolved');

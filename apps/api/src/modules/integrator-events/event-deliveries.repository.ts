@@ -50,6 +50,16 @@ export interface AttemptRecord {
 const OPEN = `('pending', 'delivering')`;
 
 /** The only code that builds SQL for deliveries and their attempts. */
+/** One delivery as admins see it, with its last five attempts; `source` is the table or CTE holding the row. */
+function deliveryViewFrom(source: string): string {
+  return `SELECT d.id, d.event_id AS "eventId", ev.type, d.state, d.attempts,
+              CASE WHEN d.state IN ${OPEN} THEN d.next_attempt_at END AS "nextAttemptAt",
+              d.last_status AS "lastStatus", d.last_error AS "lastError", d.delivered_at AS "deliveredAt", d.created_at AS "createdAt", ev.created_at AS "eventCreatedAt",
+              COALESCE((SELECT jsonb_agg(jsonb_build_object('at', a.at, 'status_code', a.status_code, 'latency_ms', a.latency_ms, 'body_excerpt', a.body_excerpt, 'error', a.error) ORDER BY a.id DESC)
+                          FROM (SELECT * FROM event_delivery_attempts x WHERE x.delivery_id = d.id ORDER BY x.id DESC LIMIT 5) a), '[]'::jsonb) AS "recentAttempts"
+         FROM ${source} d JOIN integrator_events ev ON ev.id = d.event_id`;
+}
+
 @Injectable()
 export class EventDeliveriesRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -126,12 +136,7 @@ export class EventDeliveriesRepository {
   async listForEndpoint(endpointId: string, limit: number, filter: { state?: EventDeliveryState }): Promise<DeliveryView[]> {
     return queryRows<DeliveryView>(
       this.dataSource,
-      `SELECT d.id, d.event_id AS "eventId", ev.type, d.state, d.attempts,
-              CASE WHEN d.state IN ${OPEN} THEN d.next_attempt_at END AS "nextAttemptAt",
-              d.last_status AS "lastStatus", d.last_error AS "lastError", d.delivered_at AS "deliveredAt", d.created_at AS "createdAt", ev.created_at AS "eventCreatedAt",
-              COALESCE((SELECT jsonb_agg(jsonb_build_object('at', a.at, 'status_code', a.status_code, 'latency_ms', a.latency_ms, 'body_excerpt', a.body_excerpt, 'error', a.error) ORDER BY a.id DESC)
-                          FROM (SELECT * FROM event_delivery_attempts x WHERE x.delivery_id = d.id ORDER BY x.id DESC LIMIT 5) a), '[]'::jsonb) AS "recentAttempts"
-         FROM event_deliveries d JOIN integrator_events ev ON ev.id = d.event_id
+      `${deliveryViewFrom('event_deliveries')}
         WHERE d.endpoint_id = $1 AND ($3::text IS NULL OR d.state = $3)
         ORDER BY ev.seq DESC LIMIT $2`,
       [endpointId, limit, filter.state ?? null],
@@ -141,12 +146,7 @@ export class EventDeliveriesRepository {
   async findOne(endpointId: string, deliveryId: string): Promise<DeliveryView | null> {
     const rows = await queryRows<DeliveryView>(
       this.dataSource,
-      `SELECT d.id, d.event_id AS "eventId", ev.type, d.state, d.attempts,
-              CASE WHEN d.state IN ${OPEN} THEN d.next_attempt_at END AS "nextAttemptAt",
-              d.last_status AS "lastStatus", d.last_error AS "lastError", d.delivered_at AS "deliveredAt", d.created_at AS "createdAt", ev.created_at AS "eventCreatedAt",
-              COALESCE((SELECT jsonb_agg(jsonb_build_object('at', a.at, 'status_code', a.status_code, 'latency_ms', a.latency_ms, 'body_excerpt', a.body_excerpt, 'error', a.error) ORDER BY a.id DESC)
-                          FROM (SELECT * FROM event_delivery_attempts x WHERE x.delivery_id = d.id ORDER BY x.id DESC LIMIT 5) a), '[]'::jsonb) AS "recentAttempts"
-         FROM event_deliveries d JOIN integrator_events ev ON ev.id = d.event_id
+      `${deliveryViewFrom('event_deliveries')}
         WHERE d.endpoint_id = $1 AND d.id = $2`,
       [endpointId, deliveryId],
     );
@@ -154,14 +154,17 @@ export class EventDeliveriesRepository {
   }
 
   /** Sends one delivery again, whatever became of it (same event id: the receiver dedupes). Not while one is in flight. */
-  async replay(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
-    const rows = await queryRows(
+  async replay(endpointId: string, deliveryId: string, now: Date): Promise<DeliveryView | null> {
+    // The view is of the row as the replay left it: a dispatcher may claim it a moment later.
+    const rows = await queryRows<DeliveryView>(
       this.dataSource,
-      `UPDATE event_deliveries SET state = 'pending', next_attempt_at = $3, lease_until = NULL, updated_at = $3
-        WHERE endpoint_id = $1 AND id = $2 AND state <> 'delivering' RETURNING id`,
+      `WITH replayed AS (
+         UPDATE event_deliveries SET state = 'pending', next_attempt_at = $3, lease_until = NULL, updated_at = $3
+          WHERE endpoint_id = $1 AND id = $2 AND state <> 'delivering' RETURNING *)
+       ${deliveryViewFrom('replayed')}`,
       [endpointId, deliveryId, now],
     );
-    return rows.length === 1;
+    return rows[0] ?? null;
   }
 
   /**

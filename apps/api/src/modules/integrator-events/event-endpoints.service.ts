@@ -75,9 +75,10 @@ export class EventEndpointsService {
     await this.get(id);
     const found = UUID.test(deliveryId) ? await this.deliveries.findOne(id, deliveryId) : null;
     if (!found) throw DomainError.notFound('delivery');
-    if (!(await this.deliveries.replay(id, deliveryId, this.clock.now()))) throw new DomainError(ErrorCode.InvalidStateTransition, 'this delivery is being made right now; look again in a moment');
+    const replayed = await this.deliveries.replay(id, deliveryId, this.clock.now());
+    if (!replayed) throw new DomainError(ErrorCode.InvalidStateTransition, 'this delivery is being made right now; look again in a moment');
     await this.audit.record({ actor: actorOf(by), action: 'event_delivery.replayed', subjectType: 'event_endpoint', subjectId: id, details: { delivery_id: deliveryId, event_id: found.eventId } });
-    return { delivery: presentDelivery((await this.deliveries.findOne(id, deliveryId))!) };
+    return { delivery: presentDelivery(replayed) };
   }
 
   async recover(id: string, since: string, by: Principal) {

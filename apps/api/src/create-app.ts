@@ -8,6 +8,7 @@ import { createValidationPipe } from './common/errors/validation.pipe.js';
 import { JsonLogger } from './common/logging/json-logger.js';
 import { requestIdOf, useRequestContext } from './common/logging/request-id.js';
 import { JSON_BODY_LIMIT_BYTES, registerJsonBody } from './common/http/json-body.js';
+import { refuseWhileClosing } from './common/http/refuse-while-closing.js';
 import type { Clock } from './common/clock.js';
 import type { AppConfig } from './config/config.schema.js';
 import { mountWebhookEndpoint } from './modules/webhooks/webhook-endpoint.js';
@@ -24,6 +25,8 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
     // flight (a simulator's or Meta's webhook POST) stays open this long after its answer, and
     // holds the close up with it.
     keepAliveTimeout: 5_000,
+    // Our own 503 while closing (refuseWhileClosing), in the error shape every other answer has.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger, clock), adapter, {
     logger,
@@ -34,6 +37,7 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   });
   const fastify = app.getHttpAdapter().getInstance();
   useRequestContext(fastify);
+  refuseWhileClosing(fastify);
   registerJsonBody(fastify);
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them;
   // answered on the HTTP server ahead of Fastify. The limit fits Meta's largest batches (1,000

@@ -9,6 +9,12 @@
 //    GraphClient call and OutboxRepository.markAccepted (batched, audited).
 // Left out: Nest, Express, the API key, class-validator, the template registry, the sending policy
 // (peek, admission script), live events, metrics and logs. Not a way to run Sendbook: a yardstick.
+//
+// `jobPerBatch` (the `core-batched` mode) measures the issue's other remedy, one BullMQ job per
+// batch of rows: the rows that concurrent POSTs inserted together go as one job of their ids,
+// and the worker claims, sends and accepts a job's rows side by side, at most `concurrency` rows
+// in flight in all. Such a job cannot carry a row's own delay (`not_before`, pacing), priority or
+// retry, which is why the app keeps a job per row; this mode bounds what the change could save.
 import http from 'node:http';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -16,6 +22,7 @@ import { QUEUE_NAMES } from '@sendbook/queue';
 import { GraphClient, normalizeE164 } from '@sendbook/whatsapp';
 import { DataSource } from 'typeorm';
 import { SystemClock } from '../apps/api/dist/common/clock.js';
+import { Batcher } from '../apps/api/dist/common/batching/batcher.js';
 import { dataSourceOptions } from '../apps/api/dist/database/data-source.js';
 import { presentMessage } from '../apps/api/dist/modules/outbox/message.presenter.js';
 import { newOutboundRow } from '../apps/api/dist/modules/outbox/new-outbound-row.js';
@@ -26,13 +33,21 @@ import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.reposit
 const RETAIN_MS = 30 * 24 * 3600 * 1000;
 
 /** The API half: POST /v1/messages only. Resolves with its URL and a close function. */
-export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, phoneNumberId }) {
+export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, phoneNumberId, jobPerBatch = false }) {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   const repo = new OutboxRepository(dataSource);
   const queue = new Queue(QUEUE_NAMES.outbound, { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix });
   const redis = new Redis({ ...redisConnection, maxRetriesPerRequest: null });
   // The app's defaults for ENQUEUE_TIMEOUT_MS and ENQUEUE_MAX_PENDING (README, Environment).
   const dispatcher = new OutboxDispatcher(queue, new SystemClock(), { enqueue: { timeoutMs: 250, maxPending: 10_000 } }, redis);
+  // One job for the rows of each group of concurrent inserts (the same Batcher groups the INSERTs).
+  const batched = { jobs: 0, rows: 0 };
+  const batches = new Batcher(async (rows) => {
+    batched.rows += rows.length;
+    await queue.add('send-batch', { messageIds: rows.map((row) => row.id) }, { jobId: `batch-${++batched.jobs}`, removeOnComplete: true, removeOnFail: true });
+    return rows.map(() => undefined);
+  });
+  const dispatch = (row) => (jobPerBatch ? batches.add(row) : dispatcher.dispatch([row]));
 
   const enqueue = async (raw) => {
     const dto = JSON.parse(raw);
@@ -42,7 +57,7 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
     const row = newOutboundRow(dto, phone, { now, phoneNumberId, retainUntil: new Date(now.getTime() + RETAIN_MS) });
     const inserted = await repo.insertIfAbsent(row, { actor: 'api', reason: 'enqueued' }, now);
     if (!inserted) return [200, { deduplicated: true }];
-    await dispatcher.dispatch([inserted]);
+    await dispatch(inserted);
     return [201, { message: presentMessage(inserted, [], null), deduplicated: false }];
   };
 
@@ -61,6 +76,8 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
+    /** Jobs added and the rows in them so far (`jobPerBatch`). */
+    batched: () => ({ ...batched }),
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -72,20 +89,23 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
 }
 
 /** The worker half: claim → Graph call → accepted, for every job of the outbound queue. */
-export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefix, graphUrl, accessToken, concurrency }) {
+export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefix, graphUrl, accessToken, concurrency, jobPerBatch = false }) {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   const repo = new OutboxRepository(dataSource);
   const graph = new GraphClient({ baseUrl: graphUrl, apiVersion: 'v23.0', accessToken });
+  const sendRow = async (messageId) => {
+    const row = await repo.claim(messageId, new Date());
+    if (!row) return 'not_claimed';
+    const result = await graph.sendMessage(row.phoneNumberId, graphBody(row));
+    if (result.outcome !== 'accepted') throw new Error(`core mode: ${result.outcome}`);
+    await repo.markAccepted(row.id, result.wamid, { wamid: result.wamid, wa_id: result.waId, message_status: result.messageStatus }, new Date());
+    return 'accepted';
+  };
+  // Batched jobs: as many rows in flight as a job per row would have, however the rows were grouped.
+  const slots = semaphore(concurrency);
   const worker = new Worker(
     QUEUE_NAMES.outbound,
-    async (job) => {
-      const row = await repo.claim(job.data.messageId, new Date());
-      if (!row) return 'not_claimed';
-      const result = await graph.sendMessage(row.phoneNumberId, graphBody(row));
-      if (result.outcome !== 'accepted') throw new Error(`core mode: ${result.outcome}`);
-      await repo.markAccepted(row.id, result.wamid, { wamid: result.wamid, wa_id: result.waId, message_status: result.messageStatus }, new Date());
-      return 'accepted';
-    },
+    jobPerBatch ? (job) => Promise.all(job.data.messageIds.map((id) => slots(() => sendRow(id)))) : (job) => sendRow(job.data.messageId),
     { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix, concurrency },
   );
   await worker.waitUntilReady();
@@ -95,5 +115,23 @@ export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefi
       await worker.close();
       await dataSource.destroy();
     },
+  };
+}
+
+/** Runs at most `limit` of the functions handed to it at once; the others wait their turn, in order. */
+function semaphore(limit) {
+  let running = 0;
+  const waiting = [];
+  return async (fn) => {
+    // A finished run hands its slot straight to the next in line, so no newcomer slips in between.
+    if (running < limit) running += 1;
+    else await new Promise((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
   };
 }

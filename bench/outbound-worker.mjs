@@ -1,7 +1,8 @@
 // A ROLE=worker process of the built app for bench/outbound.bench.mjs, started with an IPC channel.
 // It boots exactly as apps/api/dist/main.js does for ROLE=worker (config from the environment,
 // migrations, createWorkerContext), then tells the parent it is ready and with which concurrency.
-// With BENCH_CORE=1 it runs the `core` mode's bare worker instead (bench/outbound-core.mjs).
+// With BENCH_CORE=1 it runs the `core` mode's bare worker instead (bench/outbound-core.mjs);
+// BENCH_CORE=batched, the `core-batched` mode's (one job per batch of rows).
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
@@ -13,9 +14,10 @@ import { startCoreWorker } from './outbound-core.mjs';
 const envConfig = loadConfig(process.env);
 const config = withInfra(envConfig, { databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL });
 await runMigrations(config.databaseUrl);
-const app = process.env.BENCH_CORE === '1' ? await coreWorker() : await createWorkerContext(config);
+const coreMode = process.env.BENCH_CORE;
+const app = coreMode ? await coreWorker() : await createWorkerContext(config);
 await app.init();
-const concurrency = process.env.BENCH_CORE === '1' ? app.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
+const concurrency = coreMode ? app.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
 
 /** The core worker behind the same two calls the app context answers here. */
 async function coreWorker() {
@@ -26,6 +28,7 @@ async function coreWorker() {
     graphUrl: config.whatsapp.graphUrl,
     accessToken: config.whatsapp.accessToken,
     concurrency: config.outbox.sendConcurrency,
+    jobPerBatch: coreMode === 'batched',
   });
   return { init: async () => undefined, close: core.close, concurrency: core.concurrency };
 }

@@ -43,6 +43,8 @@ const RUN_DEADLINE_MS = 75_000;
  *  - `core`:   a yardstick, not Sendbook: the same SQL, queue calls and Graph client with the
  *              framework, validation, policy, events and logs stripped (bench/outbound-core.mjs),
  *              split like `split`. Never the headline.
+ *  - `core-batched`: the core yardstick with one BullMQ job per batch of rows instead of per row
+ *              (the rows concurrent POSTs inserted together), to measure what that change could save.
  *  - `staged`: the two halves apart (diagnostic): ROLE=api takes all POSTs with no worker running,
  *              then an in-process ROLE=worker drains the rows; each half gets its own msg/s and CPU.
  * The headline `pipeline` is the fastest `all`/`split` mode (by default only `split`, the way the
@@ -138,7 +140,7 @@ export async function run({
       const results = trialsByMode.get(mode);
       return mode === 'staged' ? { ...results[0], trials: [] } : { ...median(results, (t) => t.msgPerSec), trials: results.map((t) => t.msgPerSec) };
     });
-    const candidates = pipelines.filter((p) => p.msgPerSec !== null && p.mode !== 'core');
+    const candidates = pipelines.filter((p) => p.msgPerSec !== null && !p.mode.startsWith('core'));
     const best = candidates.length > 0 ? candidates.reduce((a, b) => (b.msgPerSec > a.msgPerSec ? b : a)) : null;
     const ratio = best ? best.msgPerSec / bare.msgPerSec : null;
     const core = pipelines.find((p) => p.mode === 'core') ?? null;
@@ -160,6 +162,8 @@ export async function run({
       // The same ratio within each trial (the two ran a minute apart at most), and the median of
       // those: on a shared machine a busy minute slows one side's median trial and not the other's.
       pipelineOfCoreTrials: core && best ? trialsByMode.get(best.mode).map((t, i) => t.msgPerSec / trialsByMode.get('core')[i].msgPerSec) : [],
+      // One job per batch of rows against one per row, both yardsticks, within each trial.
+      batchedOfCoreTrials: core && trialsByMode.has('core-batched') ? trialsByMode.get('core-batched').map((t, i) => t.msgPerSec / trialsByMode.get('core')[i].msgPerSec) : [],
       target: TARGET_RATIO,
       meetsTarget: ratio !== null && ratio >= TARGET_RATIO,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
@@ -212,6 +216,7 @@ const MODE_DESCRIPTIONS = {
   all: 'one process, ROLE=all',
   split: 'ROLE=api + a ROLE=worker process',
   core: 'core yardstick: bare HTTP server + a bare BullMQ worker process',
+  'core-batched': 'core yardstick, one BullMQ job per batch of rows',
   staged: 'staged: ROLE=api alone, then ROLE=worker alone',
 };
 
@@ -220,9 +225,9 @@ function appConfig(env, role) {
 }
 
 /** The `core` mode's API half, behind the `close` the app's answers to. */
-async function startCore(env) {
-  const api = await startCoreApi({ databaseUrl: env.DATABASE_URL, redisConnection: redisConnection(env.REDIS_URL), redisPrefix: env.REDIS_PREFIX, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID });
-  return { app: { close: api.close }, url: api.url };
+async function startCore(env, jobPerBatch) {
+  const api = await startCoreApi({ databaseUrl: env.DATABASE_URL, redisConnection: redisConnection(env.REDIS_URL), redisPrefix: env.REDIS_PREFIX, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID, jobPerBatch });
+  return { app: { close: api.close, batched: api.batched }, url: api.url };
 }
 
 async function startApi(env, role) {
@@ -233,20 +238,21 @@ async function startApi(env, role) {
 
 /** `all` / `split` / `core`: POSTs and sends overlap; the clock runs from the first POST to the last ledger entry. */
 async function runPipeline(ctx, mode) {
-  const core = mode === 'core';
+  const core = mode === 'core' || mode === 'core-batched';
   const split = mode === 'split' || core;
-  const { app, url } = core ? await startCore(ctx.env) : await startApi(ctx.env, split ? 'api' : 'all');
+  const { app, url } = core ? await startCore(ctx.env, mode === 'core-batched') : await startApi(ctx.env, split ? 'api' : 'all');
   let child = null;
   const profiler = ctx.profile && !split ? createProfiler(app) : null;
   try {
     if (split) {
-      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', ...(core ? { BENCH_CORE: '1' } : {}) });
+      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', ...(core ? { BENCH_CORE: mode === 'core' ? '1' : 'batched' } : {}) });
       ctx.children.add(child);
     }
     const workerConcurrency = split ? child.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
     if (ctx.warmup > 0) await warmUp(url, ctx);
 
     const before = ctx.sim.ledger().length;
+    const batchedBefore = app.batched?.();
     const stopProfiles = ctx.cpuProfileDir ? await startCpuProfiles(child) : null;
     const cpu = meter(ctx, () => child?.proc.pid ?? null);
     const t0 = performance.now();
@@ -266,6 +272,7 @@ async function runPipeline(ctx, mode) {
       enqueueSeconds,
       enqueueMsgPerSec: ctx.messages / enqueueSeconds,
       workerConcurrency,
+      rowsPerJob: mode === 'core-batched' ? rowsPerJob(batchedBefore, app.batched()) : null,
       ...checkExactlyOnce(ctx, before, statuses),
       cpuMsPerMessage: perMessage(cpuMs, ctx.messages),
       workerPeakRssMb: child ? await child.peakRssMb() : null,
@@ -281,6 +288,9 @@ async function runPipeline(ctx, mode) {
     await app.close();
   }
 }
+
+/** Rows per job over the timed run of `core-batched`. */
+const rowsPerJob = (before, after) => (after.rows - before.rows) / Math.max(1, after.jobs - before.jobs);
 
 /** `staged`: the HTTP half alone (no worker anywhere), then the worker half alone. */
 async function runStaged(ctx, mode) {
@@ -502,6 +512,7 @@ export function formatTable(r) {
     }
     rows.push([`pipeline ${tag}: exactly once (median trial)`, p.exactlyOnce ? 'yes' : `NO: ${p.problems.join('; ')}`]);
     if (p.workerPeakRssMb !== null) rows.push([`pipeline ${tag}: worker process peak RSS`, `${fmt(p.workerPeakRssMb)} MB`]);
+    if (p.rowsPerJob) rows.push([`pipeline ${tag}: rows per job (median trial)`, fmt(p.rowsPerJob, 1)]);
   }
   if (r.pipeline) {
     rows.push([`ratio pipeline/bare (pipeline = ${r.pipeline.description})`, `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`]);
@@ -511,6 +522,10 @@ export function formatTable(r) {
   if (r.pipelineOfCoreTrials.length > 0) {
     const sorted = [...r.pipelineOfCoreTrials].sort((a, b) => a - b);
     rows.push(['ratio pipeline/core yardstick within each trial: median (trials)', `${fmt(sorted[Math.floor((sorted.length - 1) / 2)], 3)} (${r.pipelineOfCoreTrials.map((v) => fmt(v, 2)).join(', ')}); target ≥ 0.7`]);
+  }
+  if (r.batchedOfCoreTrials.length > 0) {
+    const sorted = [...r.batchedOfCoreTrials].sort((a, b) => a - b);
+    rows.push(['ratio core yardstick one job per batch / one job per row, within each trial: median (trials)', `${fmt(sorted[Math.floor((sorted.length - 1) / 2)], 3)} (${r.batchedOfCoreTrials.map((v) => fmt(v, 2)).join(', ')})`]);
   }
   rows.push(['exactly once in every trial', r.exactlyOnce ? 'yes' : 'NO']);
   rows.push(['peak RSS (this process)', `${fmt(r.peakRssMb)} MB`]);

@@ -3,18 +3,18 @@
 // asks of the architecture. It runs the app's own pieces, built:
 //  - the API: a bare node:http server; per POST one JSON.parse, E.164 normalisation, the row as the
 //    app builds it (newOutboundRow, with the content fingerprint), OutboxRepository.insertIfAbsent
-//    (the batched INSERT … ON CONFLICT with its audit row) and OutboxDispatcher.dispatch (the
-//    batched addBulk, job id = row id), answered with the message resource;
-//  - the worker: a bare BullMQ Worker; per job OutboxRepository.claim (batched, audited), the
+//    (the batched INSERT … ON CONFLICT with its audit row) and a batched addBulk of its job,
+//    answered with the message resource;
+//  - the worker: a bare BullMQ Worker; per row OutboxRepository.claim (batched, audited), the
 //    GraphClient call and OutboxRepository.markAccepted (batched, audited).
 // Left out: Nest, Express, the API key, class-validator, the template registry, the sending policy
 // (peek, admission script), live events, metrics and logs. Not a way to run Sendbook: a yardstick.
 //
-// `jobPerBatch` (the `core-batched` mode) measures the issue's other remedy, one BullMQ job per
-// batch of rows: the rows that concurrent POSTs inserted together go as one job of their ids,
+// `core` adds one BullMQ job per row, as the app did until it grouped the rows made due together
+// into one job (outboundJobs): the yardstick the outbound target is stated against. `jobPerBatch`
+// (the `core-batched` mode) uses the app's dispatcher, so its jobs are grouped as the app's are,
 // and the worker claims, sends and accepts a job's rows side by side, at most `concurrency` rows
-// in flight in all. Such a job cannot carry a row's own delay (`not_before`, pacing), priority or
-// retry, which is why the app keeps a job per row; this mode bounds what the change could save.
+// in flight in all: the same yardstick with the app's queue calls of today.
 import http from 'node:http';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -28,6 +28,7 @@ import { presentMessage } from '../apps/api/dist/modules/outbox/message.presente
 import { newOutboundRow } from '../apps/api/dist/modules/outbox/new-outbound-row.js';
 import { graphBody } from '../apps/api/dist/modules/outbox/outbound-sender.service.js';
 import { OutboxDispatcher } from '../apps/api/dist/modules/outbox/outbox-dispatcher.service.js';
+import { bullPriority, rowJob } from '../apps/api/dist/modules/outbox/outbound-jobs.js';
 import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.repository.js';
 
 const RETAIN_MS = 30 * 24 * 3600 * 1000;
@@ -40,14 +41,13 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
   const redis = new Redis({ ...redisConnection, maxRetriesPerRequest: null });
   // The app's defaults for ENQUEUE_TIMEOUT_MS and ENQUEUE_MAX_PENDING (README, Environment).
   const dispatcher = new OutboxDispatcher(queue, new SystemClock(), { enqueue: { timeoutMs: 250, maxPending: 10_000 } }, redis);
-  // One job for the rows of each group of concurrent inserts (the same Batcher groups the INSERTs).
-  const batched = { jobs: 0, rows: 0 };
-  const batches = new Batcher(async (rows) => {
-    batched.rows += rows.length;
-    await queue.add('send-batch', { messageIds: rows.map((row) => row.id) }, { jobId: `batch-${++batched.jobs}`, removeOnComplete: true, removeOnFail: true });
+  // One job per row, as the app had until it grouped rows due together (the yardstick of the
+  // target); `jobPerBatch`: the app's dispatcher, which now does (outboundJobs).
+  const perRow = new Batcher(async (rows) => {
+    await queue.addBulk(rows.map((row) => rowJob(row.id, 0, bullPriority(row.priority))));
     return rows.map(() => undefined);
   });
-  const dispatch = (row) => (jobPerBatch ? batches.add(row) : dispatcher.dispatch([row]));
+  const dispatch = (row) => (jobPerBatch ? dispatcher.dispatch([row]) : perRow.add(row));
 
   const enqueue = async (raw) => {
     const dto = JSON.parse(raw);
@@ -76,8 +76,6 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    /** Jobs added and the rows in them so far (`jobPerBatch`). */
-    batched: () => ({ ...batched }),
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -89,7 +87,7 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
 }
 
 /** The worker half: claim → Graph call → accepted, for every job of the outbound queue. */
-export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefix, graphUrl, accessToken, concurrency, jobPerBatch = false }) {
+export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefix, graphUrl, accessToken, concurrency }) {
   const dataSource = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   const repo = new OutboxRepository(dataSource);
   const graph = new GraphClient({ baseUrl: graphUrl, apiVersion: 'v23.0', accessToken });
@@ -101,11 +99,11 @@ export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefi
     await repo.markAccepted(row.id, result.wamid, { wamid: result.wamid, wa_id: result.waId, message_status: result.messageStatus }, new Date());
     return 'accepted';
   };
-  // Batched jobs: as many rows in flight as a job per row would have, however the rows were grouped.
+  // As many rows in flight as a job per row would have, however the rows were grouped.
   const slots = semaphore(concurrency);
   const worker = new Worker(
     QUEUE_NAMES.outbound,
-    jobPerBatch ? (job) => Promise.all(job.data.messageIds.map((id) => slots(() => sendRow(id)))) : (job) => sendRow(job.data.messageId),
+    (job) => ('messageIds' in job.data ? Promise.all(job.data.messageIds.map((id) => slots(() => sendRow(id)))) : slots(() => sendRow(job.data.messageId))),
     { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix, concurrency },
   );
   await worker.waitUntilReady();

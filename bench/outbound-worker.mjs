@@ -1,8 +1,7 @@
 // A ROLE=worker process of the built app for bench/outbound.bench.mjs, started with an IPC channel.
 // It boots exactly as apps/api/dist/main.js does for ROLE=worker (config from the environment,
 // migrations, createWorkerContext), then tells the parent it is ready and with which concurrency.
-// With BENCH_CORE=1 it runs the `core` mode's bare worker instead (bench/outbound-core.mjs);
-// BENCH_CORE=batched, the `core-batched` mode's (one job per batch of rows).
+// With BENCH_CORE=1 it runs the `core` modes' bare worker instead (bench/outbound-core.mjs).
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
@@ -14,23 +13,22 @@ import { startCoreWorker } from './outbound-core.mjs';
 const envConfig = loadConfig(process.env);
 const config = withInfra(envConfig, { databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL });
 await runMigrations(config.databaseUrl);
-const coreMode = process.env.BENCH_CORE;
-const app = coreMode ? await coreWorker() : await createWorkerContext(config);
+const core = process.env.BENCH_CORE === '1';
+const app = core ? await coreWorker() : await createWorkerContext(config);
 await app.init();
-const concurrency = coreMode ? app.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
+const concurrency = core ? app.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
 
 /** The core worker behind the same two calls the app context answers here. */
 async function coreWorker() {
-  const core = await startCoreWorker({
+  const worker = await startCoreWorker({
     databaseUrl: config.databaseUrl,
     redisConnection: redisOptionsFromUrl(config.redisUrl),
     redisPrefix: config.redisPrefix,
     graphUrl: config.whatsapp.graphUrl,
     accessToken: config.whatsapp.accessToken,
     concurrency: config.outbox.sendConcurrency,
-    jobPerBatch: coreMode === 'batched',
   });
-  return { init: async () => undefined, close: core.close, concurrency: core.concurrency };
+  return { init: async () => undefined, close: worker.close, concurrency: worker.concurrency };
 }
 
 let stopProfile = null;

@@ -43,8 +43,8 @@ const RUN_DEADLINE_MS = 75_000;
  *  - `core`:   a yardstick, not Sendbook: the same SQL, queue calls and Graph client with the
  *              framework, validation, policy, events and logs stripped (bench/outbound-core.mjs),
  *              split like `split`. Never the headline.
- *  - `core-batched`: the core yardstick with one BullMQ job per batch of rows instead of per row
- *              (the rows concurrent POSTs inserted together), to measure what that change could save.
+ *  - `core-batched`: the core yardstick with the app's own jobs: rows made due together share a
+ *              job (outboundJobs), where `core` adds one job per row, as the app did before.
  *  - `staged`: the two halves apart (diagnostic): ROLE=api takes all POSTs with no worker running,
  *              then an in-process ROLE=worker drains the rows; each half gets its own msg/s and CPU.
  * The headline `pipeline` is the fastest `all`/`split` mode (by default only `split`, the way the
@@ -215,8 +215,8 @@ async function runBare({ messages, warmup, concurrency, redisUrl, prefix }) {
 const MODE_DESCRIPTIONS = {
   all: 'one process, ROLE=all',
   split: 'ROLE=api + a ROLE=worker process',
-  core: 'core yardstick: bare HTTP server + a bare BullMQ worker process',
-  'core-batched': 'core yardstick, one BullMQ job per batch of rows',
+  core: 'core yardstick: bare HTTP server + a bare BullMQ worker process, one job per row',
+  'core-batched': 'core yardstick with the app’s jobs: rows due together share one',
   staged: 'staged: ROLE=api alone, then ROLE=worker alone',
 };
 
@@ -227,7 +227,7 @@ function appConfig(env, role) {
 /** The `core` mode's API half, behind the `close` the app's answers to. */
 async function startCore(env, jobPerBatch) {
   const api = await startCoreApi({ databaseUrl: env.DATABASE_URL, redisConnection: redisConnection(env.REDIS_URL), redisPrefix: env.REDIS_PREFIX, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID, jobPerBatch });
-  return { app: { close: api.close, batched: api.batched }, url: api.url };
+  return { app: { close: api.close }, url: api.url };
 }
 
 async function startApi(env, role) {
@@ -245,14 +245,13 @@ async function runPipeline(ctx, mode) {
   const profiler = ctx.profile && !split ? createProfiler(app) : null;
   try {
     if (split) {
-      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', ...(core ? { BENCH_CORE: mode === 'core' ? '1' : 'batched' } : {}) });
+      child = await startWorkerProcess({ ...ctx.env, ROLE: 'worker', ...(core ? { BENCH_CORE: '1' } : {}) });
       ctx.children.add(child);
     }
     const workerConcurrency = split ? child.concurrency : app.get(OutboundProcessor, { strict: false }).worker.concurrency;
     if (ctx.warmup > 0) await warmUp(url, ctx);
 
     const before = ctx.sim.ledger().length;
-    const batchedBefore = app.batched?.();
     const stopProfiles = ctx.cpuProfileDir ? await startCpuProfiles(child) : null;
     const cpu = meter(ctx, () => child?.proc.pid ?? null);
     const t0 = performance.now();
@@ -272,7 +271,6 @@ async function runPipeline(ctx, mode) {
       enqueueSeconds,
       enqueueMsgPerSec: ctx.messages / enqueueSeconds,
       workerConcurrency,
-      rowsPerJob: mode === 'core-batched' ? rowsPerJob(batchedBefore, app.batched()) : null,
       ...checkExactlyOnce(ctx, before, statuses),
       cpuMsPerMessage: perMessage(cpuMs, ctx.messages),
       workerPeakRssMb: child ? await child.peakRssMb() : null,
@@ -288,9 +286,6 @@ async function runPipeline(ctx, mode) {
     await app.close();
   }
 }
-
-/** Rows per job over the timed run of `core-batched`. */
-const rowsPerJob = (before, after) => (after.rows - before.rows) / Math.max(1, after.jobs - before.jobs);
 
 /** `staged`: the HTTP half alone (no worker anywhere), then the worker half alone. */
 async function runStaged(ctx, mode) {
@@ -512,7 +507,6 @@ export function formatTable(r) {
     }
     rows.push([`pipeline ${tag}: exactly once (median trial)`, p.exactlyOnce ? 'yes' : `NO: ${p.problems.join('; ')}`]);
     if (p.workerPeakRssMb !== null) rows.push([`pipeline ${tag}: worker process peak RSS`, `${fmt(p.workerPeakRssMb)} MB`]);
-    if (p.rowsPerJob) rows.push([`pipeline ${tag}: rows per job (median trial)`, fmt(p.rowsPerJob, 1)]);
   }
   if (r.pipeline) {
     rows.push([`ratio pipeline/bare (pipeline = ${r.pipeline.description})`, `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
@@ -9,19 +10,22 @@ import { EnqueueBudget, type EnqueueOutcome } from '../../common/queue/enqueue-b
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { REDIS } from '../../infra/redis.module.js';
+import { bullPriority, outboundJobs, rowJob, type DispatchRow, type OutboundJobData } from './outbound-jobs.js';
 
-export interface OutboundJobData {
-  messageId: string;
-}
 
-type DispatchRow = { id: string; notBefore: Date; priority: number };
+/**
+ * How long a row's "in a batch job" marker lasts if its job never finishes (a worker killed, Redis
+ * restarted without its data): then the sweeper gives the row a job of its own, at worst a second.
+ */
+const IN_BATCH_TTL_MS = 10 * 60_000;
 
 /** Nobody waits on these adds but a sweep or a webhook job: they may wait longer than a request. */
 export const SWEEP_DEADLINE_MS = 5_000;
 
 /**
  * Puts "send row X" on the outbound queue. Job id = row id, so adding the same row twice while a
- * job for it waits is a no-op; PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
+ * job for it waits is a no-op; rows made due together by concurrent enqueues share a job instead
+ * (outboundJobs). PostgreSQL stays the truth and the sweeper re-adds what Redis lost.
  * Concurrent dispatches share one `addBulk`. Redis away or stalled never holds a caller past
  * ENQUEUE_TIMEOUT_MS, and at most ENQUEUE_MAX_PENDING rows wait in ioredis for it.
  */
@@ -50,8 +54,9 @@ export class OutboxDispatcher {
   }
 
   /**
-   * For the sweeper: adds jobs only for the rows that have none. An add of a job that exists is a
-   * no-op, but still a script run per row on every sweep while a backlog waits its turn.
+   * For the sweeper: adds jobs only for the rows that have none, each its own (so the next sweep
+   * finds it). An add of a job that exists is a no-op, but still a script run per row on every
+   * sweep while a backlog waits its turn. A row waiting in a batch job has a job (its marker).
    */
   async dispatchMissing(rows: readonly DispatchRow[], deadlineMs: number): Promise<{ outcome: EnqueueOutcome; added: number }> {
     let added = 0;
@@ -59,7 +64,7 @@ export class OutboxDispatcher {
       rows.length,
       async () => {
         const missing = await this.withoutJob(rows);
-        if (missing.length > 0) await this.adds.add(missing);
+        if (missing.length > 0) await this.queue.addBulk(missing.map((row) => rowJob(row.id, Math.max(0, new Date(row.notBefore).getTime() - this.clock.now().getTime()), bullPriority(row.priority))));
         added = missing.length;
       },
       deadlineMs,
@@ -70,7 +75,7 @@ export class OutboxDispatcher {
   private async withoutJob(rows: readonly DispatchRow[]): Promise<DispatchRow[]> {
     if (rows.length === 0) return [];
     // Auto-pipelined: one round trip for the whole batch.
-    const exists = await Promise.all(rows.map((row) => this.redis.exists(this.queue.toKey(row.id))));
+    const exists = await Promise.all(rows.map((row) => this.redis.exists(this.queue.toKey(row.id), this.inBatchKey(row.id))));
     return rows.filter((_, i) => exists[i] === 0);
   }
 
@@ -111,39 +116,30 @@ export class OutboxDispatcher {
   }
 
   private async addAll(rows: readonly DispatchRow[]): Promise<void> {
-    const now = this.clock.now().getTime();
-    await this.queue.addBulk(
-      rows.map((row) => ({
-        name: 'send',
-        data: { messageId: row.id },
-        opts: {
-          jobId: row.id,
-          delay: Math.max(0, new Date(row.notBefore).getTime() - now),
-          // BullMQ: 1 is the highest priority; ours: higher number goes first.
-          priority: bullPriority(row.priority),
-          removeOnComplete: true,
-          removeOnFail: true,
-        },
-      })),
-    );
+    const jobs = outboundJobs(rows, this.clock.now().getTime(), randomUUID);
+    await this.queue.addBulk(jobs);
+    // After the add: a marker for a job that never came would keep the sweeper off its rows.
+    const batched = jobs.flatMap((job) => ('messageIds' in job.data ? job.data.messageIds : []));
+    await Promise.all(batched.map((id) => this.redis.set(this.inBatchKey(id), '1', 'PX', IN_BATCH_TTL_MS)));
   }
-}
 
-/**
- * BullMQ's priority for a row's job (1 is BullMQ's highest; ours: a higher number goes first).
- * Even numbers: a job that has already waited for its turn once (`aheadOfFresh`) takes the odd
- * number just ahead, so it goes before the not yet tried jobs of its own priority.
- */
-export function bullPriority(priority: number): number {
-  return 2 * (1001 - Math.max(-1000, Math.min(1000, priority)));
-}
+  /**
+   * Rows of a batch job that go back to the queue each on its own job: one that must wait (`at`,
+   * on BullMQ's clock) or one its worker handed back untried on shutdown. Job id = row id as usual.
+   */
+  async requeue(rows: readonly { id: string; at: number }[], priority: number): Promise<void> {
+    if (rows.length === 0) return;
+    const now = Date.now();
+    await this.queue.addBulk(rows.map((row) => rowJob(row.id, Math.max(0, row.at - now), priority)));
+  }
 
-/**
- * The priority a job comes back with after a wait: just ahead of the fresh jobs of its row's
- * priority. Promoted delayed jobs otherwise queue behind every untried job of equal priority, so
- * during a campaign's first pass over its backlog a row whose token was due came back seconds late
- * (measured: median 0.2 s, p90 8 s), and the token went unused.
- */
-export function aheadOfFresh(bullmqPriority: number): number {
-  return bullmqPriority % 2 === 0 ? bullmqPriority - 1 : bullmqPriority;
+  /** A batch job is done with its rows: the sweeper may give any still `queued` its own job. */
+  async leftBatch(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.del(...ids.map((id) => this.inBatchKey(id)));
+  }
+
+  /** Says "this row waits in a batch job" to the sweeper, which looks jobs up by row id. */
+  private inBatchKey(id: string): string {
+    return this.queue.toKey(`in-batch-${id}`);
+  }
 }

@@ -14,10 +14,12 @@ import { bullPriority, outboundJobs, rowJob, type DispatchRow, type OutboundJobD
 
 
 /**
- * How long a row's "in a batch job" marker lasts if its job never finishes (a worker killed, Redis
- * restarted without its data): then the sweeper gives the row a job of its own, at worst a second.
+ * How long a row's "in a batch job" marker lasts: past BullMQ's stall check (30 s), so a batch on a
+ * killed worker is taken up again before it lapses. If its job is gone for good (stalled twice,
+ * Redis restarted without its data), the sweeper gives the rows jobs of their own after this; a
+ * batch still waiting after it may get them too (tried twice, claimed once: a wasted peek).
  */
-const IN_BATCH_TTL_MS = 10 * 60_000;
+const IN_BATCH_TTL_MS = 60_000;
 
 /** Nobody waits on these adds but a sweep or a webhook job: they may wait longer than a request. */
 export const SWEEP_DEADLINE_MS = 5_000;

@@ -39,3 +39,24 @@ describe('Semaphore', () => {
     await expect(slots.run(async () => 'next')).resolves.toBe('next');
   });
 });
+
+describe('Semaphore ranks', () => {
+  it('starts the waiter of the lowest rank first, in arrival order within a rank', async () => {
+    const slots = new Semaphore(1);
+    const started: string[] = [];
+    let release!: () => void;
+    const hold = slots.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const runs = [
+      ['low-1', 10],
+      ['low-2', 10],
+      ['urgent', 1],
+      ['mid', 5],
+    ].map(([name, rank]) => slots.run(async () => void started.push(name as string), rank as number));
+    expect(slots.free).toBe(false);
+    expect(slots.queued).toBe(4);
+    release();
+    await Promise.all([hold, ...runs]);
+    expect(started).toEqual(['urgent', 'mid', 'low-1', 'low-2']);
+    expect(slots.free).toBe(true);
+  });
+});

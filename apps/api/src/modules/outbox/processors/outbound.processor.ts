@@ -54,7 +54,7 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
   process(job: Job<OutboundJobData>, token?: string): Promise<string> {
     const data = job.data;
     if ('messageIds' in data) return this.sendBatch(job, data.messageIds);
-    return this.slots.run(() => this.measured(() => this.sendRow(job, data.messageId, token)));
+    return this.slots.run(() => this.measured(() => this.sendRow(job, data.messageId, token)), Number(job.priority));
   }
 
   override async beforeApplicationShutdown(signal?: string): Promise<void> {
@@ -63,32 +63,52 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
   }
 
   /**
-   * Each row as its own job would be sent, side by side within the send slots. A row that must
-   * wait, and a row not yet started when the process began to close, each get their own job
-   * (waiters just ahead of fresh jobs of their priority); a row that threw stays `queued` for the
-   * sweeper, after the others are done.
+   * Each row as its own job would be sent, side by side within the send slots, queued by priority
+   * with the rows of every other job. This process keeps at most SEND_CONCURRENCY rows waiting for
+   * a slot: the rest go back at once, each on its own job, so rows held here never stand between
+   * Redis and a more urgent row (or another worker process). A row that must wait, and a row not
+   * yet started when the process began to close, get their own jobs too (waiters just ahead of
+   * fresh jobs of their priority); a row that threw stays `queued` for the sweeper.
    */
   private async sendBatch(job: Job<OutboundJobData>, ids: readonly string[]): Promise<string> {
-    const settled = await Promise.allSettled(ids.map((id) => this.slots.run<BatchRowOutcome>(() => (this.draining ? Promise.resolve(HANDED_BACK) : this.measured(() => this.sender.send(id))))));
+    const rank = Number(job.priority);
+    // Decided row by row, now: each `run` takes a slot or a place in line before the next row is
+    // looked at. What does not fit goes back at once, for any worker to take.
+    const taken: string[] = [];
+    const overflow: string[] = [];
+    const runs: Promise<BatchRowOutcome>[] = [];
+    for (const id of ids) {
+      if (!this.slots.free && this.slots.queued >= this.concurrency()) {
+        overflow.push(id);
+        continue;
+      }
+      taken.push(id);
+      runs.push(this.slots.run<BatchRowOutcome>(() => (this.draining ? Promise.resolve(HANDED_BACK) : this.measured(() => this.sender.send(id))), rank));
+    }
+    const handOver = this.dispatcher.requeue(overflow.map((id) => ({ id, at: Date.now() })), rank).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const [settled, overflowed] = await Promise.all([Promise.allSettled(runs), handOver]);
     const back: { id: string; at: number }[] = [];
     const waiting: { id: string; at: number }[] = [];
     settled.forEach((result, i) => {
       if (result.status !== 'fulfilled') return;
       const outcome = result.value;
-      if (outcome === HANDED_BACK) return back.push({ id: ids[i]!, at: Date.now() });
+      if (outcome === HANDED_BACK) return back.push({ id: taken[i]!, at: Date.now() });
       this.outcomes.record(outcome);
-      if (outcome.kind === 'requeued') waiting.push({ id: ids[i]!, at: this.bullmqTime(outcome.notBefore) });
+      if (outcome.kind === 'requeued') waiting.push({ id: taken[i]!, at: this.bullmqTime(outcome.notBefore) });
     });
-    const priority = Number(job.priority);
     try {
-      await Promise.all([this.dispatcher.requeue(waiting, aheadOfFresh(priority)), this.dispatcher.requeue(back, priority)]);
+      await Promise.all([this.dispatcher.requeue(waiting, aheadOfFresh(rank)), this.dispatcher.requeue(back, rank)]);
     } finally {
-      // Whatever the requeue did, the sweeper gives any row still `queued` without a job its own.
+      // Whatever the requeues did, the sweeper gives any row still `queued` without a job its own.
       await this.dispatcher.leftBatch(ids).catch((error: unknown) => this.logger.event('warn', 'outbox.batch_marks_left', { rows: ids.length, error: String(error), note: 'they expire on their own' }));
     }
+    if (overflowed) throw overflowed;
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    return `${ids.length - back.length} of ${ids.length} rows tried`;
+    return `${taken.length - back.length} of ${ids.length} rows tried`;
   }
 
   private async sendRow(job: Job<OutboundJobData>, messageId: string, token?: string): Promise<string> {
@@ -111,6 +131,6 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
   }
 }
 
-/** A batch row left untried because the process is closing. */
+/** A batch row left untried: this process has enough rows waiting, or is closing. */
 const HANDED_BACK = Symbol('handed back');
 type BatchRowOutcome = SendRowOutcome | typeof HANDED_BACK;

@@ -94,8 +94,25 @@ export async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   const mismatches = hydrationErrors.get(page) ?? [];
   if (mismatches.length > 0) throw new Error(`"${name}" hydrated with a different render than the server's:\n${mismatches.join('\n')}`);
+  await titleSettled(page);
   const violations = await axeViolations(page);
   if (violations.length > 0) throw new Error(`axe-core found serious accessibility problems on "${name}":\n${violations.join('\n')}`);
+}
+
+/**
+ * After a client navigation Next streams the page's metadata: the <title> goes and comes back
+ * while the new payload applies (CI once scanned that moment: "document-title"). The scan waits
+ * for the same non-empty title twice 150 ms apart; a page that never gets one still fails it.
+ */
+async function titleSettled(page: Page): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  let last = await page.title();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = await page.title();
+    if (now !== '' && now === last) return;
+    last = now;
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
   ADMISSION_LUA,
   COOL_DOWN_LUA,
+  PAIR_PUSH_LUA,
+  pairSlotArgs,
   SLOW_DOWN_LUA,
   admissionArgs,
   parseAdmissionReply,
@@ -57,6 +59,16 @@ describe('ADMISSION_LUA on Redis', () => {
     expect(await admit(T0, 'u1')).toMatchObject({ admitted: true });
     expect(await admit(T0 + 5, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13), place: 0, tokenUs: 12_500 });
     expect(await admit(T0 + 13, 'u2')).toMatchObject({ admitted: true });
+  });
+
+  it('a claim that came late counts the pair\'s slot again from the claim, and never earlier (OutboundSender, SendingPolicy.pairSendingAt)', async () => {
+    expect(await admit(T0, 'late')).toMatchObject({ admitted: true });
+    // Claimed 2 s after it was looked at: the user's next message waits 6 s from then.
+    await redis.eval(PAIR_PUSH_LUA, 1, keys.pair(NUMBER, 'late'), ...pairSlotArgs(new Date(T0 + 2_000), 6000));
+    expect(await admit(T0 + 6_100, 'late')).toMatchObject({ admitted: false, reason: 'pair', retryAt: new Date(T0 + 8_000) });
+    await redis.eval(PAIR_PUSH_LUA, 1, keys.pair(NUMBER, 'late'), ...pairSlotArgs(new Date(T0 + 500), 6000));
+    expect(await admit(T0 + 7_000, 'late')).toMatchObject({ admitted: false, reason: 'pair', retryAt: new Date(T0 + 8_000) });
+    expect(await admit(T0 + 8_000, 'late')).toMatchObject({ admitted: true });
   });
 
   it('a pair denial takes no token; a rate denial takes no pair slot', async () => {

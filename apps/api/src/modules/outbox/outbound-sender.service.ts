@@ -13,6 +13,12 @@ import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
 
+/**
+ * From looking at a row to its claim, past which the pair's slot is counted again from the claim
+ * (SendingPolicy.pairSendingAt): normally a few ms; a fifth of the default PAIR_MARGIN_MS.
+ */
+const LATE_CLAIM_MS = 100;
+
 /** What became of one attempt to send a row. */
 export type SendRowOutcome =
   | { kind: 'not_claimed' }
@@ -122,7 +128,11 @@ export class OutboundSender {
     const early = gate.sendAt.getTime() - this.clock.now().getTime();
     if (early > 0) await sleep(early);
     const row = await this.repo.claim(messageId, this.clock.now());
-    return row ? { kind: 'claimed', row } : { kind: 'not_claimed' };
+    if (!row) return { kind: 'not_claimed' };
+    // The pair's slot was counted from `now`; PAIR_MARGIN_MS covers a short way to the Graph call, not a long one.
+    const claimedAt = this.clock.now();
+    if (claimedAt.getTime() - now.getTime() > LATE_CLAIM_MS) await this.policy.pairSendingAt(peeked, claimedAt);
+    return { kind: 'claimed', row };
   }
 
 

@@ -202,6 +202,16 @@ export class SendingPolicy implements OnModuleInit {
   }
 
   /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */
+  /**
+   * The admission counted the pair's next slot from when the row was looked at. A claim that came
+   * much later (a stalled event loop, statements queued in a burst) would let the user's next
+   * message reach Meta less than PAIR_INTERVAL_MS after this one: the slot is counted again from
+   * `at`, the moment the send leaves, and never moved earlier.
+   */
+  async pairSendingAt(row: Pick<SendCandidate, 'phoneNumberId' | 'toWaId'>, at: Date): Promise<void> {
+    await (this.redis as unknown as Scripts).sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(at, this.pairIntervalMs()));
+  }
+
   async adapt(row: Pick<SendCandidate, 'phoneNumberId' | 'toWaId'>, error: RowError, now: Date): Promise<Adaptation> {
     const scripts = this.redis as unknown as Scripts;
     const options = { pairIntervalMs: this.pairIntervalMs() };

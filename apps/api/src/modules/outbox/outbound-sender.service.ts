@@ -131,7 +131,10 @@ export class OutboundSender {
     if (!row) return { kind: 'not_claimed' };
     // The pair's slot was counted from `now`; PAIR_MARGIN_MS covers a short way to the Graph call, not a long one.
     const claimedAt = this.clock.now();
-    if (claimedAt.getTime() - now.getTime() > LATE_CLAIM_MS) await this.policy.pairSendingAt(peeked, claimedAt);
+    // Best effort, never a throw: the row is `sending` now, and a throw would leave it stuck unsent.
+    if (claimedAt.getTime() - now.getTime() > LATE_CLAIM_MS) {
+      await this.policy.pairSendingAt(peeked, claimedAt).catch((error: unknown) => this.logger.event('warn', 'outbox.pair_restamp_failed', { message_id: messageId, error: String(error) }));
+    }
     return { kind: 'claimed', row };
   }
 

@@ -23,12 +23,13 @@ import { GraphClient, normalizeE164 } from '@sendbook/whatsapp';
 import { DataSource } from 'typeorm';
 import { SystemClock } from '../apps/api/dist/common/clock.js';
 import { Batcher } from '../apps/api/dist/common/batching/batcher.js';
+import { Semaphore } from '../apps/api/dist/common/batching/semaphore.js';
 import { dataSourceOptions } from '../apps/api/dist/database/data-source.js';
 import { presentMessage } from '../apps/api/dist/modules/outbox/message.presenter.js';
 import { newOutboundRow } from '../apps/api/dist/modules/outbox/new-outbound-row.js';
 import { graphBody } from '../apps/api/dist/modules/outbox/outbound-sender.service.js';
 import { OutboxDispatcher } from '../apps/api/dist/modules/outbox/outbox-dispatcher.service.js';
-import { bullPriority, rowJob } from '../apps/api/dist/modules/outbox/outbound-jobs.js';
+import { ownJob } from '../apps/api/dist/modules/outbox/outbound-jobs.js';
 import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.repository.js';
 
 const RETAIN_MS = 30 * 24 * 3600 * 1000;
@@ -44,7 +45,8 @@ export async function startCoreApi({ databaseUrl, redisConnection, redisPrefix, 
   // One job per row, as the app had until it grouped rows due together (the yardstick of the
   // target); `jobPerBatch`: the app's dispatcher, which now does (outboundJobs).
   const perRow = new Batcher(async (rows) => {
-    await queue.addBulk(rows.map((row) => rowJob(row.id, 0, bullPriority(row.priority))));
+    const now = Date.now();
+    await queue.addBulk(rows.map((row) => ownJob(row, now)));
     return rows.map(() => undefined);
   });
   const dispatch = (row) => (jobPerBatch ? dispatcher.dispatch([row]) : perRow.add(row));
@@ -100,10 +102,10 @@ export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefi
     return 'accepted';
   };
   // As many rows in flight as a job per row would have, however the rows were grouped.
-  const slots = semaphore(concurrency);
+  const slots = new Semaphore(concurrency);
   const worker = new Worker(
     QUEUE_NAMES.outbound,
-    (job) => ('messageIds' in job.data ? Promise.all(job.data.messageIds.map((id) => slots(() => sendRow(id)))) : slots(() => sendRow(job.data.messageId))),
+    (job) => ('messageIds' in job.data ? Promise.all(job.data.messageIds.map((id) => slots.run(() => sendRow(id)))) : slots.run(() => sendRow(job.data.messageId))),
     { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix, concurrency },
   );
   await worker.waitUntilReady();
@@ -113,23 +115,5 @@ export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefi
       await worker.close();
       await dataSource.destroy();
     },
-  };
-}
-
-/** Runs at most `limit` of the functions handed to it at once; the others wait their turn, in order. */
-function semaphore(limit) {
-  let running = 0;
-  const waiting = [];
-  return async (fn) => {
-    // A finished run hands its slot straight to the next in line, so no newcomer slips in between.
-    if (running < limit) running += 1;
-    else await new Promise((resolve) => waiting.push(resolve));
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
   };
 }

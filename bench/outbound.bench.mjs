@@ -3,7 +3,7 @@
 //
 // Plain Node ESM on the BUILT code: run `npx tsc -b tsconfig.build.json` first, then
 //   node bench/outbound.bench.mjs [--messages 3000] [--warmup 1500] [--trials 3] [--clients 32]
-//                                 [--concurrency 32] [--modes split,all,staged,core] [--budget 150] [--profile] [--cpu-profile DIR] [--json]
+//                                 [--concurrency 32] [--modes split,all,staged,core,core-batched] [--budget 150] [--profile] [--cpu-profile DIR] [--json]
 // Needs PostgreSQL at postgres://postgres@127.0.0.1:5432 and Redis at 127.0.0.1:6379 (override with
 // BENCH_PG_URL / BENCH_REDIS_URL). Everything it creates is removed at the end: a fresh database
 // `sendbook_bench_<ts>_<pid>` (dropped) and a unique Redis key prefix (its keys deleted).
@@ -513,14 +513,10 @@ export function formatTable(r) {
   }
   if (r.coreRatio !== null) rows.push(['ratio core yardstick/bare (the bookkeeping alone)', fmt(r.coreRatio, 3)]);
   if (r.pipelineOfCore !== null) rows.push(['ratio pipeline/core yardstick (what the framework and the policy keep)', fmt(r.pipelineOfCore, 3)]);
-  if (r.pipelineOfCoreTrials.length > 0) {
-    const sorted = [...r.pipelineOfCoreTrials].sort((a, b) => a - b);
-    rows.push(['ratio pipeline/core yardstick within each trial: median (trials)', `${fmt(sorted[Math.floor((sorted.length - 1) / 2)], 3)} (${r.pipelineOfCoreTrials.map((v) => fmt(v, 2)).join(', ')}); target ≥ 0.7`]);
-  }
-  if (r.batchedOfCoreTrials.length > 0) {
-    const sorted = [...r.batchedOfCoreTrials].sort((a, b) => a - b);
-    rows.push(['ratio core yardstick one job per batch / one job per row, within each trial: median (trials)', `${fmt(sorted[Math.floor((sorted.length - 1) / 2)], 3)} (${r.batchedOfCoreTrials.map((v) => fmt(v, 2)).join(', ')})`]);
-  }
+  // A ratio within each trial, summed up by its median, every trial listed.
+  const perTrial = (label, ratios, note = '') => ratios.length > 0 && rows.push([`${label}, within each trial: median (trials)`, `${fmt(median(ratios), 3)} (${ratios.map((v) => fmt(v, 2)).join(', ')})${note}`]);
+  perTrial('ratio pipeline/core yardstick', r.pipelineOfCoreTrials, '; target ≥ 0.7');
+  perTrial('ratio core yardstick one job per batch / one job per row', r.batchedOfCoreTrials);
   rows.push(['exactly once in every trial', r.exactlyOnce ? 'yes' : 'NO']);
   rows.push(['peak RSS (this process)', `${fmt(r.peakRssMb)} MB`]);
   rows.push(['total run time', `${fmt(r.totalSeconds, 1)} s`]);

@@ -49,7 +49,6 @@ export interface AttemptRecord {
 
 const OPEN = `('pending', 'delivering')`;
 
-/** The only code that builds SQL for deliveries and their attempts. */
 /** One delivery as admins see it, with its last five attempts; `source` is the table or CTE holding the row. */
 function deliveryViewFrom(source: string): string {
   return `SELECT d.id, d.event_id AS "eventId", ev.type, d.state, d.attempts,
@@ -60,6 +59,7 @@ function deliveryViewFrom(source: string): string {
          FROM ${source} d JOIN integrator_events ev ON ev.id = d.event_id`;
 }
 
+/** The only code that builds SQL for deliveries and their attempts. */
 @Injectable()
 export class EventDeliveriesRepository {
   constructor(private readonly dataSource: DataSource) {}

@@ -29,10 +29,13 @@ export function outboundJobs(rows: readonly DispatchRow[], nowMs: number, batchI
   const due = new Map<number, string[]>();
   const later: OutboundJob[] = [];
   for (const row of rows) {
-    const delay = new Date(row.notBefore).getTime() - nowMs;
-    const priority = bullPriority(row.priority);
-    if (delay > 0) later.push(rowJob(row.id, delay, priority));
-    else due.set(priority, [...(due.get(priority) ?? []), row.id]);
+    if (new Date(row.notBefore).getTime() > nowMs) later.push(ownJob(row, nowMs));
+    else {
+      const priority = bullPriority(row.priority);
+      const ids = due.get(priority);
+      if (ids) ids.push(row.id);
+      else due.set(priority, [row.id]);
+    }
   }
   const now: OutboundJob[] = [];
   for (const [priority, ids] of due) {
@@ -42,6 +45,11 @@ export function outboundJobs(rows: readonly DispatchRow[], nowMs: number, batchI
     }
   }
   return [...now, ...later];
+}
+
+/** A row's own job, due at its `not_before`, at its priority (what the sweeper adds too). */
+export function ownJob(row: DispatchRow, nowMs: number): OutboundJob {
+  return rowJob(row.id, Math.max(0, new Date(row.notBefore).getTime() - nowMs), bullPriority(row.priority));
 }
 
 /** One row's job: id = row id, so adding it again while it waits is a no-op. */

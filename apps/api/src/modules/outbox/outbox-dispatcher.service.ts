@@ -10,8 +10,7 @@ import { EnqueueBudget, type EnqueueOutcome } from '../../common/queue/enqueue-b
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { REDIS } from '../../infra/redis.module.js';
-import { bullPriority, outboundJobs, rowJob, type DispatchRow, type OutboundJobData } from './outbound-jobs.js';
-
+import { outboundJobs, ownJob, rowJob, type DispatchRow, type OutboundJobData } from './outbound-jobs.js';
 
 /**
  * How long a row's "in a batch job" marker lasts: past BullMQ's stall check (30 s), so a batch on a
@@ -66,7 +65,8 @@ export class OutboxDispatcher {
       rows.length,
       async () => {
         const missing = await this.withoutJob(rows);
-        if (missing.length > 0) await this.queue.addBulk(missing.map((row) => rowJob(row.id, Math.max(0, new Date(row.notBefore).getTime() - this.clock.now().getTime()), bullPriority(row.priority))));
+        const now = this.clock.now().getTime();
+        if (missing.length > 0) await this.queue.addBulk(missing.map((row) => ownJob(row, now)));
         added = missing.length;
       },
       deadlineMs,

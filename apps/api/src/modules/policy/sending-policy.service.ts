@@ -201,7 +201,6 @@ export class SendingPolicy implements OnModuleInit {
     this.seededSeen.set(scope, now.getTime());
   }
 
-  /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */
   /**
    * The admission counted the pair's next slot from when the row was looked at. A claim that came
    * much later (a stalled event loop, statements queued in a burst) would let the user's next
@@ -212,6 +211,7 @@ export class SendingPolicy implements OnModuleInit {
     await (this.redis as unknown as Scripts).sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(at, this.pairIntervalMs()));
   }
 
+  /** After a rejection: slow the number, push the pair, cool down, or say what to pause. */
   async adapt(row: Pick<SendCandidate, 'phoneNumberId' | 'toWaId'>, error: RowError, now: Date): Promise<Adaptation> {
     const scripts = this.redis as unknown as Scripts;
     const options = { pairIntervalMs: this.pairIntervalMs() };

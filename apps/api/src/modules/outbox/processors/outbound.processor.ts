@@ -7,11 +7,10 @@ import { JsonLogger } from '../../../common/logging/json-logger.js';
 import { ConfiguredWorkerHost } from '../../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.schema.js';
-import { OutboundSender } from '../outbound-sender.service.js';
+import { OutboundSender, type SendRowOutcome } from '../outbound-sender.service.js';
 import { Semaphore } from '../../../common/batching/semaphore.js';
 import { OutboxDispatcher } from '../outbox-dispatcher.service.js';
 import { aheadOfFresh, type OutboundJobData } from '../outbound-jobs.js';
-import type { SendRowOutcome } from '../outbound-sender.service.js';
 import { SendOutcomes } from '../send-outcomes.service.js';
 
 /**

@@ -31,14 +31,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       number: fc.constant(0),
       dt: gapArb(),
       factor: fc.constantFrom(0.5, 0.5, 0.25, 0.7, 0.9, 0.3),
-      forMs: fc.integer({ min: 1_000, max: 120_000 }),
+      holdMs: fc.constantFrom(0, 0, 1_000, 60_000),
+      recoverMs: fc.integer({ min: 1_000, max: 120_000 }),
       // The API always passes DEFAULT_SLOW_DOWN's floor; a higher one is as valid.
       minFactor: fc.constantFrom(DEFAULT_SLOW_DOWN.minFactor, DEFAULT_SLOW_DOWN.minFactor, 0.1, 0.3),
     }),
   },
 );
 
-const slow = (dt: number, factor: number, forMs = 60_000): Op => ({ kind: 'slow', number: 0, dt, factor, forMs, minFactor: DEFAULT_SLOW_DOWN.minFactor });
+const slow = (dt: number, factor: number, holdMs = 60_000, recoverMs = 4_000): Op => ({ kind: 'slow', number: 0, dt, factor, holdMs, recoverMs, minFactor: DEFAULT_SLOW_DOWN.minFactor });
 
 describe('token bucket and slowdown: the TypeScript rules and the Lua agree', () => {
   const worlds = redisWorlds('bucket');
@@ -64,9 +65,11 @@ describe('token bucket and slowdown: the TypeScript rules and the Lua agree', ()
       // tostring() keeps 14 significant digits: 0.63 × 0.9 was stored as 0.567, not 0.5670000000000001.
       'compounded slowdowns keep the exact factor',
       simpleConfig(),
-      [slow(0, 0.7), slow(0, 0.9), slow(0, 0.9)],
+      [slow(0, 0.7, 0), slow(0, 0.9, 0), slow(0, 0.9, 0)],
       0.7 * 0.9 * 0.9,
     ],
+    ['a refusal during the hold changes nothing (it left before the cut)', simpleConfig(), [slow(0, 0.5, 1_000), slow(500, 0.5, 1_000)], 0.5],
+    ['climbing back, a second cut halves what was regained', simpleConfig(), [slow(0, 0.5, 1_000), slow(2_000, 0.5, 1_000)], 0.375],
   ])('%s', async (_name, config, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, config, ops));
     expect(answers.at(-1)).toEqual(last);

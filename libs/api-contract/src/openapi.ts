@@ -1472,8 +1472,9 @@ export interface components {
       profile: components["schemas"]["NumberProfile"] | null;
       /** configured send rate */
       rate_per_second: number;
-      /** after headroom, and slowed down after a throughput error */
+      /** after headroom, and while slowed after a throughput error (130429) the rate in force now */
       effective_rate_per_second: number;
+      /** after a 130429 the rate is cut, held a moment, then climbs back: when it is back in full */
       slowed_until: string | null;
       cooling_until: string | null;
       messaging_limit: {

@@ -92,9 +92,12 @@ export class GraphClient {
     this.#agent = this.#base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   }
 
-  /** POST /<phone_number_id>/messages */
-  async sendMessage(phoneNumberId: string, body: OutboundMessageBody): Promise<SendResult> {
-    const outcome = await this.#request('POST', [phoneNumberId, 'messages'], {}, body);
+  /**
+   * POST /<phone_number_id>/messages. `beforeWrite`: awaited once a connected socket is ready, just
+   * before the request is written (see `HttpRequestOptions.beforeWrite`); a rejection is `not_sent`.
+   */
+  async sendMessage(phoneNumberId: string, body: OutboundMessageBody, options: { beforeWrite?: () => Promise<void> } = {}): Promise<SendResult> {
+    const outcome = await this.#request('POST', [phoneNumberId, 'messages'], {}, body, options.beforeWrite);
     if (outcome.kind !== 'response') return failureOf(outcome);
     if (!isSuccess(outcome.status)) return errorOf(outcome);
     const json = parseJson(outcome.body);
@@ -281,6 +284,7 @@ export class GraphClient {
     segments: readonly string[],
     query: Record<string, string>,
     body?: unknown,
+    beforeWrite?: () => Promise<void>,
   ): Promise<HttpOutcome> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.#accessToken}`,
@@ -302,6 +306,7 @@ export class GraphClient {
       timeoutMs: this.#timeoutMs,
       connectTimeoutMs: this.#connectTimeoutMs,
       maxResponseBytes: this.#maxResponseBytes,
+      ...(beforeWrite ? { beforeWrite } : {}),
     });
   }
 }

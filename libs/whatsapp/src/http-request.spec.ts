@@ -138,3 +138,61 @@ describe('httpRequestBytes: binary bodies', () => {
     await server.close();
   });
 });
+
+describe('httpRequest with a departure gate (beforeWrite)', () => {
+  /** A server that records when each request's body arrived. */
+  async function recordingServer(): Promise<{ url: URL; arrivals: number[]; close: () => Promise<void> }> {
+    const arrivals: number[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        arrivals.push(Date.now());
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return { url: new URL(`http://127.0.0.1:${port}/v23.0/1/messages`), arrivals, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('writes nothing until the gate says go, on a fresh socket and on a pooled one', async () => {
+    const server = await recordingServer();
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      for (const socket of ['fresh', 'pooled']) {
+        let cleared = 0;
+        const outcome = await httpRequest(
+          requestOptions(agent, {
+            url: server.url,
+            beforeWrite: async () => {
+              await new Promise((resolve) => setTimeout(resolve, 150));
+              cleared = Date.now();
+            },
+          }),
+        );
+        expect({ socket, outcome: outcome.kind }).toEqual({ socket, outcome: 'response' });
+        expect(server.arrivals.at(-1)!).toBeGreaterThanOrEqual(cleared);
+      }
+      expect(server.arrivals).toHaveLength(2);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
+
+  it('is not_sent, and the server sees no request, when the gate fails or holds past the time-out', async () => {
+    const server = await recordingServer();
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const refused = await httpRequest(requestOptions(agent, { url: server.url, beforeWrite: () => Promise.reject(new Error('redis: connection lost')) }));
+      expect(refused).toEqual({ kind: 'not_sent', reason: 'not written: redis: connection lost' });
+      const held = await httpRequest(requestOptions(agent, { url: server.url, timeoutMs: 50, beforeWrite: () => new Promise(() => undefined) }));
+      expect(held).toEqual({ kind: 'not_sent', reason: 'timeout: not cleared to write within 50 ms' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.arrivals).toEqual([]);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
+});

@@ -41,6 +41,13 @@ export interface HttpRequestOptions {
   /** From getting a fresh socket until it is connected (TLS handshake included). */
   connectTimeoutMs: number;
   maxResponseBytes: number;
+  /**
+   * Runs once the request holds a connected socket, before a byte of it is written; the request
+   * is written when it resolves (a departure gate: the moment a send leaves is the moment it was
+   * allowed to, not that plus a connection's set-up). A rejection, or taking longer than
+   * `timeoutMs`, is `not_sent`: nothing was written.
+   */
+  beforeWrite?: () => Promise<void>;
 }
 
 /** The exchange with the body read as UTF-8 text (JSON answers). */
@@ -96,6 +103,34 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
       mayHaveReached = true;
       armTimer();
     };
+    // With a departure gate the request is written only once the socket is connected and the
+    // gate said go; until then a failure is `not_sent`.
+    let written = false;
+    const write = (): void => {
+      if (written || settled) return;
+      written = true;
+      req.end(options.body);
+    };
+    const connected = (): void => {
+      const gate = options.beforeWrite;
+      if (!gate) return reached();
+      clearTimeout(totalTimer);
+      totalTimer = setTimeout(() => {
+        fail(`timeout: not cleared to write within ${options.timeoutMs} ms`);
+        req.destroy();
+      }, options.timeoutMs);
+      gate().then(
+        () => {
+          if (settled) return;
+          reached();
+          write();
+        },
+        (error: unknown) => {
+          fail(`not written: ${describe(error)}`);
+          req.destroy();
+        },
+      );
+    };
 
     let request: http.ClientRequest | undefined;
     try {
@@ -118,7 +153,7 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
       // waited in the agent's queue: that one would never emit 'connect', and a failure on it
       // would be reported as `not_sent` after the server had read the request (a double send).
       if (req.reusedSocket || !(socket.connecting || socket.pending)) {
-        reached();
+        connected();
         return;
       }
       // A fresh socket: nothing can be written before it connects (and, for TLS, handshakes).
@@ -129,7 +164,7 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
       }, options.connectTimeoutMs);
       socket.once(connectedEvent, () => {
         clearTimeout(connectTimer);
-        reached();
+        connected();
       });
     });
 
@@ -170,7 +205,7 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
     req.on('error', (error) => fail(describe(error)));
     req.on('close', () => fail('connection closed before a response'));
 
-    req.end(options.body);
+    if (!options.beforeWrite) write();
   });
 }
 

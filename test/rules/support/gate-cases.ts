@@ -25,7 +25,7 @@ export interface CaseConfig {
 export type Op =
   /** `atRetry`: come back when the last answer said (a rate denial's retry spread by place, as the API does). */
   | { kind: 'admit'; row: number; dt: number; atRetry: boolean; businessInitiated: boolean; limit: MessagingLimit | null }
-  | { kind: 'slow'; number: number; dt: number; factor: number; forMs: number; minFactor: number }
+  | { kind: 'slow'; number: number; dt: number; factor: number; holdMs: number; recoverMs: number; minFactor: number }
   /** `number` null: the account. */
   | { kind: 'cool'; number: number | null; dt: number; forMs: number }
   | { kind: 'push'; row: number; dt: number; delayMs: number };

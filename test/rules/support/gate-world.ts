@@ -14,6 +14,7 @@ import {
   pushPairSlot,
   rateRetryAt,
   slowDown,
+  slowDownArgs,
   takeToken,
   tierArg,
   type Admission,
@@ -21,6 +22,7 @@ import {
   type GateState,
   type MessagingLimit,
   type PolicyKeys,
+  type SlowDownOptions,
   type ThroughputSlowdown,
   type TokenBucketState,
   type TokenHold,
@@ -180,13 +182,13 @@ export class GateWorld {
     return { ts, lua };
   }
 
-  async slowDown(number: string, now: Date, options: { factor: number; forMs: number; minFactor: number }): Promise<Outcome<number>> {
+  async slowDown(number: string, now: Date, options: SlowDownOptions): Promise<Outcome<number>> {
     const keys: Array<[string, TrackedKey]> = [[this.keys.number(number), { kind: 'number', id: number }]];
-    const reply = await this.run(now, keys, this.shas.slowDown, [String(now.getTime()), String(options.factor), String(options.forMs), String(options.minFactor)]);
+    const reply = await this.run(now, keys, this.shas.slowDown, slowDownArgs(now, options));
     const next = slowDown(this.model.slow.get(number) ?? null, now, options);
     this.model.slow.set(number, next);
     const outcome = { ts: next.factor, lua: Number(reply) };
-    this.compare(`slow down ${number} at ${ms(now)} ×${options.factor} for ${options.forMs} ms (floor ${options.minFactor})`, outcome.ts, outcome.lua);
+    this.compare(`slow down ${number} at ${ms(now)} ×${options.factor}, held ${options.holdMs} ms, back over ${options.recoverMs} ms (floor ${options.minFactor})`, outcome.ts, outcome.lua);
     return outcome;
   }
 

@@ -139,6 +139,11 @@ export interface AppConfig {
      * jitter bunches them; sending at exactly the cap would earn 130429s.
      */
     readonly rateHeadroom: number;
+    /**
+     * How late after its reserved departure a send may reach Meta and still be counted right: the
+     * departure gate keeps at most the cap in any 1 s + this (see libs/queue departure-gate.ts).
+     */
+    readonly departureMarginMs: number;
     /** Meta: one message per 6 s from a number to the same user… */
     readonly pairIntervalMs: number;
     /** …plus this margin, for the same reason as `rateHeadroom`. */

@@ -111,6 +111,7 @@ export function loadConfig(env: Env): EnvConfig {
       ratePerSecond: read.number('SEND_RATE_PER_SECOND', 80, 0.01, 10_000),
       numberRates: read.parsed('NUMBER_RATES', parseNumberRates, {}),
       rateHeadroom: read.int('SEND_RATE_HEADROOM_PERCENT', 10, 0, 90) / 100,
+      departureMarginMs: read.int('SEND_DEPARTURE_MARGIN_MS', 60, 0, 1_000),
       pairIntervalMs: read.int('PAIR_INTERVAL_MS', 6_000, 1, 86_400_000),
       pairMarginMs: read.int('PAIR_MARGIN_MS', 500, 0, 60_000),
       quietHours: read.parsed('QUIET_HOURS', parseQuietHours, {}),

@@ -7,7 +7,7 @@ const graph = (code: number, httpStatus = 400) => classifyGraphError({ error: { 
 
 describe('adaptationFor a classified Graph error', () => {
   it.each<[number, PolicyAction]>([
-    [130429, { kind: 'slow_number', factor: 0.5, until: plus(60_000) }],
+    [130429, { kind: 'slow_number', factor: 0.5, holdMs: 1_000, recoverMs: 4_000 }],
     [131056, { kind: 'push_pair', delayMs: 6_000, until: plus(6_000) }],
     [131048, { kind: 'pause', scope: 'number', reason: 'restriction', code: 131048 }],
     [368, { kind: 'pause', scope: 'number', reason: 'restriction', code: 368 }],
@@ -49,7 +49,7 @@ describe('adaptationFor a classified Graph error', () => {
   });
 
   it('takes its knobs from options', () => {
-    expect(adaptationFor(graph(130429), { now, options: { slowFactor: 0.25, slowForMs: 5_000 } })).toEqual({ kind: 'slow_number', factor: 0.25, until: plus(5_000) });
+    expect(adaptationFor(graph(130429), { now, options: { slowFactor: 0.25, slowHoldMs: 500, slowRecoverMs: 8_000 } })).toEqual({ kind: 'slow_number', factor: 0.25, holdMs: 500, recoverMs: 8_000 });
   });
 });
 

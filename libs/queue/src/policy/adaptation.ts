@@ -10,8 +10,8 @@ export type PauseReason = 'restriction' | 'auth' | 'payment' | 'other';
 
 export type PolicyAction =
   | { kind: 'none' }
-  /** 130429: run this number's bucket at `factor` until `until` (compound with `slowDown`). */
-  | { kind: 'slow_number'; factor: number; until: Date }
+  /** 130429: cut this number's rate by `factor`, hold it `holdMs`, climb back over `recoverMs` (`slowDown`). */
+  | { kind: 'slow_number'; factor: number; holdMs: number; recoverMs: number }
   /** 131056: this (number, user) pair stays shut until `until` (PAIR_PUSH_LUA). */
   | { kind: 'push_pair'; delayMs: number; until: Date }
   /** Short, self-ending stop without an alert: maintenance (131057) or API call limits (4, 80007). */
@@ -33,7 +33,8 @@ export interface AdaptationInput {
 
 export interface AdaptationOptions {
   slowFactor: number;
-  slowForMs: number;
+  slowHoldMs: number;
+  slowRecoverMs: number;
   /** The pair interval: a pushed pair never frees sooner than this. */
   pairIntervalMs: number;
   /** Cap on 4^X s. */
@@ -44,7 +45,8 @@ export interface AdaptationOptions {
 
 export const DEFAULT_ADAPTATION: Readonly<AdaptationOptions> = {
   slowFactor: DEFAULT_SLOW_DOWN.factor,
-  slowForMs: DEFAULT_SLOW_DOWN.forMs,
+  slowHoldMs: DEFAULT_SLOW_DOWN.holdMs,
+  slowRecoverMs: DEFAULT_SLOW_DOWN.recoverMs,
   pairIntervalMs: DEFAULT_PAIR_INTERVAL_MS,
   maxPairPushMs: 60 * 60 * 1000,
   maintenanceMs: 60_000,
@@ -79,7 +81,7 @@ export function adaptationFor(
   const at = (ms: number) => new Date(now.getTime() + ms);
 
   if (typeof code === 'number') {
-    if (code === 130429) return { kind: 'slow_number', factor: o.slowFactor, until: at(o.slowForMs) };
+    if (code === 130429) return { kind: 'slow_number', factor: o.slowFactor, holdMs: o.slowHoldMs, recoverMs: o.slowRecoverMs };
     if (code === 131056) {
       const delayMs = pairPushDelayMs(pairStrikes, o);
       return { kind: 'push_pair', delayMs, until: at(delayMs) };

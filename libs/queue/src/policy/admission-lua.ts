@@ -1,5 +1,5 @@
 import { waitingScore, type Admission, type AdmissionReason } from './admission.js';
-import { DEFAULT_SLOW_DOWN } from './throughput.js';
+import { DEFAULT_SLOW_DOWN, type SlowDownOptions } from './throughput.js';
 import { TOKEN_UNITS, type BucketRate } from './token-bucket.js';
 import type { MessagingLimit } from './messaging-tier.js';
 
@@ -35,7 +35,7 @@ local place_score = tonumber(ARGV[10])
 local hold_grace = tonumber(ARGV[11])
 local lead = tonumber(ARGV[12] or '0')
 
-local number_state = redis.call('HMGET', KEYS[4], 'slow_factor', 'slow_until', 'cool_until')
+local number_state = redis.call('HMGET', KEYS[4], 'slow_factor', 'slow_until', 'cool_until', 'slow_from', 'slow_ramp')
 local cool = math.max(tonumber(number_state[3] or '0'), tonumber(redis.call('HGET', KEYS[5], 'cool_until') or '0'))
 if cool > now then return { 0, 1, cool } end
 
@@ -60,7 +60,8 @@ end
 -- A bucket taken ahead holds less than nothing: up to the lead's worth more to refill.
 local slowest_fill_ms = math.ceil((burst * ${TOKEN_UNITS} + math.floor(lead * rate * 1000)) / (rate * 1000 * ${DEFAULT_SLOW_DOWN.minFactor}))
 if tonumber(number_state[2] or '0') > now then
-  local factor = tonumber(number_state[1] or '1')
+  -- slowFactorAt: the cut factor, climbing back from slow_from by slow_ramp per ms.
+  local factor = math.min(1, tonumber(number_state[1] or '1') + math.max(0, now - tonumber(number_state[4] or '0')) * tonumber(number_state[5] or '0'))
   rate = rate * factor
   burst = math.max(1, math.floor(burst * factor))
 end
@@ -111,26 +112,36 @@ return { 1, new_user, next_token, send_at }
 `.trim();
 
 /**
- * After 130429: compound the number's slowdown (`slowDown`: factor × previous while active,
- * never under `minFactor`; until = max(previous, now + forMs)).
- * KEYS 1 number state · ARGV 1 now ms, 2 factor, 3 forMs, 4 minFactor · Returns the new factor as a string.
+ * After 130429: `slowDown`: cut the factor in force by ARGV 2 (never under the floor), hold it,
+ * then climb back; a refusal during the hold changes nothing.
+ * KEYS 1 number state · ARGV 1 now ms, 2 factor, 3 hold ms, 4 climb per ms, 5 minFactor
+ * Returns the cut factor as a string.
  */
 export const SLOW_DOWN_LUA = `
 local now = tonumber(ARGV[1])
-local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until', 'cool_until')
-local previous = 1
-local until_ms = now + tonumber(ARGV[3])
+local state = redis.call('HMGET', KEYS[1], 'slow_factor', 'slow_until', 'cool_until', 'slow_from', 'slow_ramp')
+local current = 1
 if tonumber(state[2] or '0') > now then
-  previous = tonumber(state[1] or '1')
-  until_ms = math.max(until_ms, tonumber(state[2]))
+  local from = tonumber(state[4] or '0')
+  if now < from then return state[1] end
+  current = math.min(1, tonumber(state[1]) + math.max(0, now - from) * tonumber(state[5] or '0'))
 end
+local cut = math.max(tonumber(ARGV[5]), current * tonumber(ARGV[2]))
+local ramp = tonumber(ARGV[4])
+local from = now + tonumber(ARGV[3])
+local until_ms = from + math.ceil((1 - cut) / ramp)
 -- 17 significant digits: the stored factor is the double computed (tostring keeps only 14).
-local factor = string.format('%.17g', math.max(tonumber(ARGV[4]), previous * tonumber(ARGV[2])))
-redis.call('HSET', KEYS[1], 'slow_factor', factor, 'slow_until', until_ms)
+local factor = string.format('%.17g', cut)
+redis.call('HSET', KEYS[1], 'slow_factor', factor, 'slow_until', until_ms, 'slow_from', from, 'slow_ramp', ARGV[4])
 -- The hash also holds the cooling: it lives until both are over.
 redis.call('PEXPIRE', KEYS[1], math.max(until_ms, tonumber(state[3] or '0'), now + 1) - now + 60000)
 return factor
 `.trim();
+
+/** ARGV for SLOW_DOWN_LUA (the climb per ms as JavaScript writes it: Lua reads back the same double). */
+export function slowDownArgs(now: Date, options: SlowDownOptions): [string, string, string, string, string] {
+  return [String(Math.floor(now.getTime())), String(options.factor), String(options.holdMs), String(1 / options.recoverMs), String(options.minFactor)];
+}
 
 /**
  * A short, self-ending stop (131057 maintenance, API call limits): cooling until at least `until`.

@@ -31,7 +31,7 @@ describe('decideAdmission', () => {
     ['a user already counted takes no slot', { usersInWindow: [{ waId: 'u1', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, {}, { admitted: true, countsNewUser: false, nextTokenAt: at(13), sendAt: at(0) }],
     ['inside a service window the limit does not apply', { usersInWindow: [{ waId: 'a', lastAt: at(-5000) }, { waId: 'b', lastAt: at(-10) }] }, { businessInitiated: false }, { admitted: true, countsNewUser: false, nextTokenAt: at(13), sendAt: at(0) }],
     ['then the token: first in line', { bucket: { units: 0, at: at(-5) } }, {}, { admitted: false, reason: 'rate', retryAt: at(8), place: 0, tokenUs: 12_500 }],
-    ['a slowed number refills at its slowed rate', { bucket: { units: 0, at: at(-5) }, slowdown: { factor: 0.5, until: at(1) } }, {}, { admitted: false, reason: 'rate', retryAt: at(20), place: 0, tokenUs: 25_000 }],
+    ['a slowed number refills at its slowed rate', { bucket: { units: 0, at: at(-5) }, slowdown: { factor: 0.5, rampFrom: at(1), rampPerMs: 1 / 4_000, until: at(3) } }, {}, { admitted: false, reason: 'rate', retryAt: at(20), place: 0, tokenUs: 25_000 }],
     ['behind an older row of the same priority', { bucket: empty, line: new Map([['row-0', waitingScore(0, at(-2000))]]) }, {}, { admitted: false, reason: 'rate', retryAt: at(13), place: 1, tokenUs: 12_500 }],
     ['the token held for a more urgent row: after it', { hold: { rowId: 'row-0', until: at(50), priority: 5 } }, {}, { admitted: false, reason: 'rate', retryAt: at(63), place: 0, tokenUs: 12_500 }],
     // The head of the line is late: its token is not left unused.

@@ -15,3 +15,4 @@ export * from './admission.js';
 export * from './admission-lua.js';
 export * from './policy-config.js';
 export * from './tier-webhook.js';
+export * from './departure-gate.js';

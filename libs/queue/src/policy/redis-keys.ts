@@ -20,7 +20,9 @@ export interface PolicyKeys {
   hold(phoneNumberId: string): string;
   /** A number's rows denied a token, in line: sorted set row id → `waitingScore`. */
   waiting(phoneNumberId: string): string;
-  /** A number's adaptation state: hash { slow_factor, slow_until, cool_until }. */
+  /** A number's reserved departures (`reserveDeparture`): sorted set of µs. */
+  departures(phoneNumberId: string): string;
+  /** A number's adaptation state: hash { slow_factor, slow_until, slow_from, slow_ramp, cool_until }. */
   number(phoneNumberId: string): string;
   /** Account-wide adaptation state: hash { cool_until }. */
   account(): string;
@@ -37,6 +39,7 @@ export function policyKeys(prefix = 'sendbook'): PolicyKeys {
     number: (id) => `${base}:number:${id}`,
     hold: (id) => `${base}:hold:${id}`,
     waiting: (id) => `${base}:waiting:${id}`,
+    departures: (id) => `${base}:departures:${id}`,
     account: () => `${base}:account`,
   };
 }

@@ -39,8 +39,8 @@ export const NumberStatus = named(
       phone_number_id: str(),
       profile: nullable(NumberProfile, { description: 'what Meta last said about the number; null until it was read' }),
       rate_per_second: num({ description: 'configured send rate' }),
-      effective_rate_per_second: num({ description: 'after headroom, and slowed down after a throughput error' }),
-      slowed_until: nullable(dateTime()),
+      effective_rate_per_second: num({ description: 'after headroom, and while slowed after a throughput error (130429) the rate in force now' }),
+      slowed_until: nullable(dateTime(), { description: 'after a 130429 the rate is cut, held a moment, then climbs back: when it is back in full' }),
       cooling_until: nullable(dateTime()),
       messaging_limit: object({
         scope: str({ description: 'what the limit applies to (`TierScope`)' }),

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, MARKETING_OPT_OUT_HOLD_CODE, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
+import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, isLateDeparture, MARKETING_OPT_OUT_HOLD_CODE, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, recipientField, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -27,6 +27,14 @@ export type SendRowOutcome =
   /** Back in the queue: the job should wait until `notBefore`. */
   | { kind: 'requeued'; notBefore: Date; reason: RequeueReason };
 
+/** Epoch ms of one send's way out: the moment its token was there, its claim, its reserved departure and when it was written. */
+interface SendTiming {
+  admitted: number;
+  claimed: number;
+  departure: number | null;
+  written: number | null;
+}
+
 /** Why a row went back: not due yet, a gate of the sending policy, a retry after an error, or its fallback template. */
 export type RequeueReason = 'not_due' | `policy:${GateReason}` | 'retry' | 'fallback';
 
@@ -50,7 +58,7 @@ export class OutboundSender {
   ) {}
 
   async send(messageId: string): Promise<SendRowOutcome> {
-    let prepared: SendRowOutcome | { kind: 'claimed'; row: ClaimedRow };
+    let prepared: SendRowOutcome | { kind: 'claimed'; row: ClaimedRow; timing: SendTiming };
     try {
       prepared = await this.prepare(messageId);
     } catch (error) {
@@ -59,9 +67,9 @@ export class OutboundSender {
       return this.unprepared(messageId, error);
     }
     if (prepared.kind !== 'claimed') return prepared;
-    const row = prepared.row;
+    const { row, timing } = prepared;
 
-    const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row));
+    const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row), { beforeWrite: () => this.depart(row.phoneNumberId, timing) });
     const after = this.clock.now();
     const decision = decideAfterSend(result, {
       attempts: row.attempts,
@@ -77,12 +85,14 @@ export class OutboundSender {
       outcome: result.outcome,
       decision: decision.kind,
       error: 'error' in decision ? decision.error : undefined,
+      // Where a number's spacing can be lost on the way to Meta (bench/cap-adherence.bench.mjs --trace).
+      timing_ms: timing,
     });
     return this.apply(row, result.outcome === 'rejected' ? await this.adapt(row, decision, after) : decision, after);
   }
 
   /** Everything before the Graph call: the gates, then the claim (committed). Nothing is sent here. */
-  private async prepare(messageId: string): Promise<SendRowOutcome | { kind: 'claimed'; row: ClaimedRow }> {
+  private async prepare(messageId: string): Promise<SendRowOutcome | { kind: 'claimed'; row: ClaimedRow; timing: SendTiming }> {
     const now = this.clock.now();
     const peeked = await this.repo.peek(messageId, now);
     // Gone, already taken, or its number paused (resuming re-enqueues it).
@@ -135,9 +145,27 @@ export class OutboundSender {
     if (claimedAt.getTime() - now.getTime() > LATE_CLAIM_MS) {
       await this.policy.pairSendingAt(peeked, claimedAt).catch((error: unknown) => this.logger.event('warn', 'outbox.pair_restamp_failed', { message_id: messageId, error: String(error) }));
     }
-    return { kind: 'claimed', row };
+    return { kind: 'claimed', row, timing: { admitted: gate.sendAt.getTime(), claimed: claimedAt.getTime(), departure: null, written: null } };
   }
 
+
+  /**
+   * The departure gate, run with a connected socket just before the request is written: waits for
+   * the moment `reserveDeparture` gives this number's send, across all workers. One that wakes
+   * too late to be counted in its place (a stalled event loop) reserves again, twice at most.
+   */
+  private async depart(phoneNumberId: string, timing: SendTiming): Promise<void> {
+    const rule = this.policy.departureRule(phoneNumberId);
+    const nowUs = () => this.clock.now().getTime() * 1000;
+    for (let tries = 1; ; tries++) {
+      const reservedUs = await this.policy.reserveDeparture(phoneNumberId, rule, nowUs());
+      const waitMs = (reservedUs - nowUs()) / 1000;
+      if (waitMs > 0) await sleep(waitMs);
+      timing.departure = reservedUs / 1000;
+      timing.written = this.clock.now().getTime();
+      if (tries === 3 || !isLateDeparture(reservedUs, nowUs(), rule)) return;
+    }
+  }
 
   /**
    * The row threw before its claim, for a reason of its own: tried again with backoff, and failed

@@ -2,13 +2,16 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   ADMISSION_LUA,
   COOL_DOWN_LUA,
-  DEFAULT_ADAPTATION,
+  DEPARTURE_LUA,
   DEFAULT_SLOW_DOWN,
   PAIR_PUSH_LUA,
   SLOW_DOWN_LUA,
+  slowDownArgs,
+  slowFactorAt,
   adaptationFor,
   admissionArgs,
   applyQuietHours,
+  departureArgs,
   pairSlotArgs,
   parseAdmissionReply,
   policyKeys,
@@ -18,6 +21,7 @@ import {
   tierArg,
   TIER_WINDOW_MS,
   type BucketRate,
+  type DepartureRule,
   type PolicyAction,
   type RowError,
 } from '@sendbook/queue';
@@ -109,6 +113,7 @@ export class SendingPolicy implements OnModuleInit {
     this.redis.defineCommand('sendbookSlowDown', { numberOfKeys: 1, lua: SLOW_DOWN_LUA });
     this.redis.defineCommand('sendbookCoolDown', { numberOfKeys: 1, lua: COOL_DOWN_LUA });
     this.redis.defineCommand('sendbookPairPush', { numberOfKeys: 1, lua: PAIR_PUSH_LUA });
+    this.redis.defineCommand('sendbookDepart', { numberOfKeys: 1, lua: DEPARTURE_LUA });
   }
 
   /** The rate the bucket runs at: configured, less the headroom kept for network jitter. */
@@ -117,6 +122,16 @@ export class SendingPolicy implements OnModuleInit {
     const configured = Object.hasOwn(rates, phoneNumberId) ? rates[phoneNumberId]! : this.config.policy.ratePerSecond;
     const headroom = this.config.policy.rateHeadroom;
     return { configured, ratePerSec: configured * (1 - headroom), burst: burstFor(configured, headroom) };
+  }
+
+  /** What the departure gate keeps a number's sends to: Meta's count, as configured, with the margin for the way there. */
+  departureRule(phoneNumberId: string): DepartureRule {
+    return { cap: Math.max(1, Math.floor(this.effectiveRate(phoneNumberId).configured)), marginMs: this.config.policy.departureMarginMs };
+  }
+
+  /** Reserves the moment this number's next send may be written (µs), shared by every worker: `reserveDeparture`. */
+  async reserveDeparture(phoneNumberId: string, rule: DepartureRule, nowUs: number): Promise<number> {
+    return Number(await (this.redis as unknown as Scripts).sendbookDepart(this.keys.departures(phoneNumberId), ...departureArgs(nowUs, rule)));
   }
 
   pairIntervalMs(): number {
@@ -225,7 +240,7 @@ export class SendingPolicy implements OnModuleInit {
     const at = String(now.getTime());
     switch (action.kind) {
       case 'slow_number':
-        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), at, String(DEFAULT_ADAPTATION.slowFactor), String(DEFAULT_ADAPTATION.slowForMs), String(DEFAULT_SLOW_DOWN.minFactor));
+        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), ...slowDownArgs(now, { factor: action.factor, holdMs: action.holdMs, recoverMs: action.recoverMs, minFactor: DEFAULT_SLOW_DOWN.minFactor }));
         return { action, notBefore: null };
       case 'push_pair': {
         const freeAt = await scripts.sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(now, action.delayMs));
@@ -245,7 +260,7 @@ export class SendingPolicy implements OnModuleInit {
   async usage(phoneNumberId: string, now: Date) {
     const scope = this.limits.scopeOf(phoneNumberId);
     const [state, account, usersInWindow, limit] = await Promise.all([
-      this.redis.hmget(this.keys.number(phoneNumberId), 'slow_factor', 'slow_until', 'cool_until'),
+      this.redis.hmget(this.keys.number(phoneNumberId), 'slow_factor', 'slow_until', 'cool_until', 'slow_from', 'slow_ramp'),
       this.redis.hget(this.keys.account(), 'cool_until'),
       this.redis.zcount(this.keys.tier(scope), `(${now.getTime() - TIER_WINDOW_MS}`, '+inf'),
       this.limits.limitFor(scope),
@@ -254,9 +269,10 @@ export class SendingPolicy implements OnModuleInit {
     const coolUntil = Math.max(Number(state[2] ?? 0), Number(account ?? 0));
     const rate = this.effectiveRate(phoneNumberId);
     const slowed = slowUntil > now.getTime();
+    const slowdown = slowed ? { factor: Number(state[0] ?? 1), rampFrom: new Date(Number(state[3] ?? 0)), rampPerMs: Number(state[4] ?? 0), until: new Date(slowUntil) } : null;
     return {
       rate_per_second: rate.configured,
-      effective_rate_per_second: slowed ? rate.ratePerSec * Number(state[0] ?? 1) : rate.ratePerSec,
+      effective_rate_per_second: rate.ratePerSec * slowFactorAt(slowdown, now),
       slowed_until: slowed ? new Date(slowUntil).toISOString() : null,
       cooling_until: coolUntil > now.getTime() ? new Date(coolUntil).toISOString() : null,
       messaging_limit: { scope: this.config.policy.tierScope, scope_id: scope, limit, users_in_window: usersInWindow },
@@ -281,4 +297,5 @@ interface Scripts {
   sendbookSlowDown(...args: string[]): Promise<string>;
   sendbookCoolDown(...args: string[]): Promise<number>;
   sendbookPairPush(...args: string[]): Promise<number>;
+  sendbookDepart(...args: string[]): Promise<string>;
 }

@@ -4,6 +4,8 @@ import {
   PAIR_PUSH_LUA,
   pairSlotArgs,
   SLOW_DOWN_LUA,
+  DEFAULT_SLOW_DOWN,
+  slowDownArgs,
   admissionArgs,
   parseAdmissionReply,
   policyKeys,
@@ -93,15 +95,19 @@ describe('ADMISSION_LUA on Redis', () => {
     expect(await admit(T0 + 86_400_002, 'c', fast)).toMatchObject({ admitted: true, countsNewUser: true });
   });
 
-  it('cooling stops the number until it ends; a slowdown halves the rate', async () => {
+  it('cooling stops the number until it ends; a slowdown halves the rate, holds it, then climbs back', async () => {
     await redis.eval(COOL_DOWN_LUA, 1, keys.number(NUMBER), String(T0), String(T0 + 60_000));
     expect(await admit(T0 + 1, 'u1')).toEqual({ admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) });
     expect(await admit(T0 + 60_000, 'u1')).toMatchObject({ admitted: true });
 
-    expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_000), '0.5', '60000', String(1 / 16))).toBe('0.5');
+    const slowDown = (at: number) => redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), ...slowDownArgs(new Date(at), DEFAULT_SLOW_DOWN));
+    expect(await slowDown(T0 + 60_000)).toBe('0.5');
     expect(await admit(T0 + 60_000 + 13, 'u2')).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 60_000 + 25), place: 0, tokenUs: 25_000 });
-    // A second 130429 while slowed compounds it.
-    expect(await redis.eval(SLOW_DOWN_LUA, 1, keys.number(NUMBER), String(T0 + 60_001), '0.5', '60000', String(1 / 16))).toBe('0.25');
+    // A second 130429 during the hold is a send that left before the cut: nothing changes.
+    expect(await slowDown(T0 + 60_001)).toBe('0.5');
+    // Climbing back (a quarter per second after the 1 s hold): 0.75 two seconds in, cut to 0.375.
+    expect(await slowDown(T0 + 62_000)).toBe('0.375');
+    expect(await redis.hmget(keys.number(NUMBER), 'slow_from', 'slow_until')).toEqual([String(T0 + 63_000), String(T0 + 63_000 + 2_500)]);
   });
 
   it('rows denied a token wait in line by priority, then age; the head holds the next token', async () => {

@@ -84,12 +84,22 @@ export function withTimeout(promise, ms, message) {
 /**
  * A Node child process with an IPC channel that sends `{ type: 'ready', ...details }` once it is
  * up. `request(message)` sends `{ ...message, id }` and resolves with the child's `{ id, value }`.
+ * With `stdoutLines`, what the child prints is kept in `child.stdout`, a line each.
  */
-export function startChild(entry, { env = {}, args = [], what = path.basename(entry) } = {}) {
+export function startChild(entry, { env = {}, args = [], what = path.basename(entry), stdoutLines = false } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const proc = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', stdoutLines ? 'pipe' : 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     proc.stderr.on('data', (d) => (stderr += d));
+    const stdout = [];
+    if (stdoutLines) {
+      let partial = '';
+      proc.stdout.on('data', (d) => {
+        const lines = (partial + d).split('\n');
+        partial = lines.pop();
+        stdout.push(...lines);
+      });
+    }
     const pending = new Map();
     let seq = 0;
     const request = (message) =>
@@ -98,7 +108,7 @@ export function startChild(entry, { env = {}, args = [], what = path.basename(en
         pending.set(id, answer);
         proc.send({ ...message, id });
       });
-    const child = { proc, ready: null, request };
+    const child = { proc, ready: null, request, stdout };
     const timer = setTimeout(() => reject(new Error(`${what} did not start: ${stderr}`)), 20_000);
     proc.on('message', (msg) => {
       if (msg.type === 'ready') {

@@ -12,6 +12,10 @@ process.on('message', (msg) => {
     process.send({ id: msg.id, value: sim.ledger().map((e) => ({ phoneNumberId: e.phoneNumberId, to: e.to, acceptedAt: e.acceptedAt, dedupe: e.bizOpaqueCallbackData })) });
   } else if (msg?.type === 'rejections') {
     process.send({ id: msg.id, value: sim.rejections().map((r) => ({ at: r.at, phoneNumberId: r.phoneNumberId, code: r.code })) });
+  } else if (msg?.type === 'refuse-next') {
+    // The next send request is refused with this code, whatever its number (a scripted 130429).
+    sim.scriptNext(1, { kind: 'error', code: msg.code });
+    process.send({ id: msg.id, value: true });
   } else if (msg?.type === 'count') {
     process.send({ id: msg.id, value: sim.requests() });
   }

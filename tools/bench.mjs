@@ -24,7 +24,7 @@ console.log(machine.markdown);
 const { run: runWebhooks } = await import('../bench/webhooks.bench.mjs');
 const { run: runOutbound, formatTable } = await import('../bench/outbound.bench.mjs');
 const { run: runFanout } = await import('../bench/sse-fanout.bench.mjs');
-const { run: runCaps, table: capsTable } = await import('../bench/cap-adherence.bench.mjs');
+const { run: runCaps, table: capsTable, runsTable: capsRunsTable } = await import('../bench/cap-adherence.bench.mjs');
 const { run: runThread, table: threadTable } = await import('../bench/thread-paint.bench.mjs');
 const { run: runScale, table: scaleTable } = await import('../bench/scale.bench.mjs');
 const { run: runFlood } = await import('../bench/unsigned-flood.bench.mjs');
@@ -53,8 +53,23 @@ console.log('\n## Opening a long thread in Chromium\n');
 const thread = await runThread({ log: () => undefined });
 console.log(threadTable(thread));
 console.log('\n## Cap adherence: a campaign at the rate Meta allows, never faster\n');
-const caps = await runCaps();
-console.log(capsTable(caps));
+// Five runs of the same campaign, every one reported: the spread, not the best run.
+const capRuns = [];
+for (let i = 0; i < 5; i++) capRuns.push(await runCaps({ trace: i === 0, log: () => undefined }));
+console.log(capsRunsTable(capRuns));
+console.log('\nThe first run in full, with where the spacing goes:\n');
+console.log(capsTable(capRuns[0]));
+console.log('\n### The same campaign with two busy loops taking the cores\n');
+const capsHogs = await runCaps({ hogs: 2, log: () => undefined });
+console.log(capsTable(capsHogs));
+console.log('\n### One 130429 in the middle of a campaign (the simulator refuses one send)\n');
+const capsRefused = await runCaps({ refuseAfterMs: 5000, userMessages: 0, log: () => undefined });
+console.log(capsTable(capsRefused));
+console.log('\n### An upgraded number at 1,000 msg/s (NUMBER_RATES)\n');
+const capsUpgraded = await runCaps({ rate: 1000, numbers: 1, perNumber: 8000, userMessages: 0, log: () => undefined });
+console.log(capsTable(capsUpgraded));
+const caps = { runs: capRuns, hogs: capsHogs, refused: capsRefused, upgraded: capsUpgraded };
+const capsKept = [...capRuns, capsHogs, capsRefused, capsUpgraded].every((f) => f.exactly_once && f.all_sent && f.rejections_130429 === 0 && f.numbers.every((n) => n.max_in_any_second <= f.cap_per_s));
 console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
@@ -66,5 +81,5 @@ writeFileSync(
 );
 
 // Exit non-zero when a guarantee broke; a missed speed target is reported in its table, not here.
-const ok = webhooks.every_ack_stored && events.exactly_once && outbound.exactlyOnce && fanout.nothing_lost && flood.every_valid_ack_200 && caps.exactly_once && caps.all_sent && caps.rejections_130429 === 0;
+const ok = webhooks.every_ack_stored && events.exactly_once && outbound.exactlyOnce && fanout.nothing_lost && flood.every_valid_ack_200 && capsKept;
 process.exit(ok ? 0 : 1);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { departureGapUs, isLateDeparture, reserveDeparture, type DepartureRule } from './departure-gate.js';
 
-const meta: DepartureRule = { cap: 80, marginMs: 60 };
+const meta: DepartureRule = { cap: 80, spacingPerSec: 80, marginMs: 60 };
 const S = 1_000_000;
 
 /** Reserves one departure per request time (µs), returning the departures. */
@@ -49,31 +49,37 @@ describe('reserveDeparture', () => {
     const { recent } = reserveDeparture(
       Array.from({ length: 200 }, (_, i) => i * 1_000),
       1_100_000,
-      { cap: 50, marginMs: 0 },
+      { cap: 50, spacingPerSec: 50, marginMs: 0 },
     );
     // The 50th newest (150 ms) is still in the window at 1.1 s: this one leaves at 1.15 s.
     expect(recent.length).toBe(50);
     expect(recent.at(-1)).toBe(1_150_000);
   });
 
-  it('spacing is the cap’s own: 12.5 ms at 80 msg/s, 1 ms at 1,000', () => {
-    expect([departureGapUs(80), departureGapUs(1000), departureGapUs(3)]).toEqual([12_500, 1_000, 333_334]);
+  it('spacing: 12.5 ms at 80 msg/s, 13.2 ms at 76, 1 ms at 1,000', () => {
+    expect([80, 76, 1000, 3].map((spacingPerSec) => departureGapUs({ spacingPerSec }))).toEqual([12_500, 13_158, 1_000, 333_334]);
+  });
+
+  it('spaced slower than the cap, a late burst catches up without reaching the cap in any second', () => {
+    const departures = reserveAll(new Array(200).fill(10 * S), { cap: 80, spacingPerSec: 76, marginMs: 60 });
+    expect(busiest(departures, S)).toBe(76);
   });
 
   it('property: whatever the requests, departures are ordered, spaced, and at most cap in any 1 s + margin', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 120 }),
+        fc.double({ min: 0.5, max: 1.5, noNaN: true }),
         fc.integer({ min: 0, max: 200 }),
         fc.array(fc.integer({ min: 0, max: 40_000 }), { minLength: 1, maxLength: 400 }),
-        (cap, marginMs, gaps) => {
-          const rule = { cap, marginMs };
+        (cap, pace, marginMs, gaps) => {
+          const rule = { cap, spacingPerSec: cap * pace, marginMs };
           let t = 0;
           const requests = gaps.map((g) => (t += g));
           const departures = reserveAll(requests, rule);
           expect(departures.every((d, i) => d >= requests[i]!)).toBe(true);
           const spacing = departures.slice(1).map((d, i) => d - departures[i]!);
-          expect(Math.min(...spacing, Infinity)).toBeGreaterThanOrEqual(departureGapUs(cap));
+          expect(Math.min(...spacing, Infinity)).toBeGreaterThanOrEqual(departureGapUs(rule));
           expect(busiest(departures, (1000 + marginMs) * 1000)).toBeLessThanOrEqual(cap);
         },
       ),

@@ -4,7 +4,8 @@
 // it arrive bunched, and a sliding second can reach the cap. So each send reserves its departure
 // moment here, right before its bytes are written, and DEPARTURE_LUA keeps every number's
 // reservations, across all workers:
-//   - never closer together than the cap's own spacing (1000/cap ms), and
+//   - never closer together than 1000/`spacingPerSec` ms (a little faster than the bucket admits,
+//     so late sends catch up, never as fast as the cap), and
 //   - never more than `cap` of them in any window of 1 s + `marginMs`.
 // The second is the guarantee: as long as no send reaches Meta more than `marginMs` after its
 // reserved moment, no sliding second at Meta holds more than `cap` (any second of arrivals holds
@@ -15,6 +16,8 @@
 export interface DepartureRule {
   /** What Meta allows in any sliding second: the number's configured rate (80, or up to 1,000). */
   cap: number;
+  /** The fastest a number's sends leave, per second: between the rate admitted and the cap. */
+  spacingPerSec: number;
   /** How late after its reserved moment a send may still reach Meta (the window is 1 s plus this). */
   marginMs: number;
 }
@@ -22,9 +25,9 @@ export interface DepartureRule {
 /** A number's reserved departures, µs, oldest first (only the last `cap` within the window matter). */
 export type Departures = readonly number[];
 
-/** The shortest gap between two departures of a number: the cap's own spacing, in µs. */
-export function departureGapUs(cap: number): number {
-  return Math.max(1, Math.ceil(1e6 / cap));
+/** The shortest gap between two departures of a number, in µs. */
+export function departureGapUs(rule: Pick<DepartureRule, 'spacingPerSec'>): number {
+  return Math.max(1, Math.ceil(1e6 / rule.spacingPerSec));
 }
 
 export function departureWindowUs(rule: DepartureRule): number {
@@ -34,6 +37,7 @@ export function departureWindowUs(rule: DepartureRule): number {
 /** Throws RangeError unless the cap is a positive whole number of messages. */
 export function assertDepartureRule(rule: DepartureRule): void {
   if (!Number.isInteger(rule.cap) || rule.cap < 1) throw new RangeError(`departure gate: cap must be an integer ≥ 1, got ${rule.cap}`);
+  if (!(rule.spacingPerSec > 0) || !Number.isFinite(rule.spacingPerSec)) throw new RangeError(`departure gate: spacingPerSec must be > 0, got ${rule.spacingPerSec}`);
 }
 
 /**
@@ -44,7 +48,7 @@ export function assertDepartureRule(rule: DepartureRule): void {
  */
 export function reserveDeparture(recent: Departures, nowUs: number, rule: DepartureRule): { departUs: number; recent: number[] } {
   assertDepartureRule(rule);
-  const gapUs = departureGapUs(rule.cap);
+  const gapUs = departureGapUs(rule);
   const windowUs = departureWindowUs(rule);
   let departUs = Math.floor(nowUs);
   const last = recent.at(-1);
@@ -93,5 +97,5 @@ return member
 `.trim();
 
 export function departureArgs(nowUs: number, rule: DepartureRule): [string, string, string, string] {
-  return [String(Math.floor(nowUs)), String(rule.cap), String(departureWindowUs(rule)), String(departureGapUs(rule.cap))];
+  return [String(Math.floor(nowUs)), String(rule.cap), String(departureWindowUs(rule)), String(departureGapUs(rule))];
 }

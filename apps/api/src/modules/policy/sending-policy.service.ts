@@ -124,9 +124,14 @@ export class SendingPolicy implements OnModuleInit {
     return { configured, ratePerSec: configured * (1 - headroom), burst: burstFor(configured, headroom) };
   }
 
-  /** What the departure gate keeps a number's sends to: Meta's count, as configured, with the margin for the way there. */
+  /**
+   * What the departure gate keeps a number's sends to: Meta's count, as configured, with the margin
+   * for the way there; spaced at the rate that keeps half the headroom (76 msg/s of 80), so sends
+   * that came late catch up with the bucket's 72 without ever going out at the cap's pace.
+   */
   departureRule(phoneNumberId: string): DepartureRule {
-    return { cap: Math.max(1, Math.floor(this.effectiveRate(phoneNumberId).configured)), marginMs: this.config.policy.departureMarginMs };
+    const { configured } = this.effectiveRate(phoneNumberId);
+    return { cap: Math.max(1, Math.floor(configured)), spacingPerSec: configured * (1 - this.config.policy.rateHeadroom / 2), marginMs: this.config.policy.departureMarginMs };
   }
 
   /** Reserves the moment this number's next send may be written (µs), shared by every worker: `reserveDeparture`. */

@@ -66,10 +66,57 @@ describe('staff management', () => {
     await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'short' }).expect(400);
     const accepted = await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'my chosen password' }).expect(200);
     expect(String(accepted.headers['set-cookie'])).toMatch(/sendbook_session=/);
-    // Once only.
-    await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'my chosen password' }).expect(410);
+    // Once only, and the link says it was used.
+    expect((await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'my chosen password' }).expect(410)).body).toMatchObject({ error: 'invite_invalid', reason: 'used' });
+    expect((await request(t.url).get(`/v1/auth/invites/${token}`).expect(410)).body).toMatchObject({ error: 'invite_invalid', reason: 'used' });
     await signIn(t, { email: 'NEW.agent@shop.example', password: 'my chosen password' });
     await admin.post('/v1/staff').send({ email: 'New.Agent@shop.example', name: 'Twin', role: 'agent' }).expect(409);
+  });
+
+  it('a link that cannot be used says why: unknown or replaced, expired, or for a deactivated person', async () => {
+    const admin = asSession(t, await signIn(t, await createStaff(t, 'admin')));
+    const tokenOf = (url: string) => url.split('/invite/')[1]!;
+    const reason = async (token: string) => (await request(t.url).get(`/v1/auth/invites/${token}`).expect(410)).body.reason;
+
+    expect(await reason('x'.repeat(43))).toBe('unknown');
+    const first = await admin.post('/v1/staff').send({ email: 'resent@shop.example', name: 'Resent', role: 'agent' }).expect(201);
+    // Resending makes a new link; the first one is no longer known.
+    const resent = await admin.post(`/v1/staff/${first.body.staff.id}/reset-password`).expect(200);
+    expect(await reason(tokenOf(first.body.invite_url))).toBe('unknown');
+    await request(t.url).get(`/v1/auth/invites/${tokenOf(resent.body.invite_url)}`).expect(200);
+
+    const late = await admin.post('/v1/staff').send({ email: 'late@shop.example', name: 'Late', role: 'agent' }).expect(201);
+    await t.dataSource.query(`UPDATE staff SET invite_expires_at = now() - interval '1 second' WHERE id = $1`, [late.body.staff.id]);
+    expect(await reason(tokenOf(late.body.invite_url))).toBe('expired');
+    await request(t.url).post(`/v1/auth/invites/${tokenOf(late.body.invite_url)}`).send({ password: 'too late for this' }).expect(410);
+
+    const gone = await admin.post('/v1/staff').send({ email: 'gone@shop.example', name: 'Gone', role: 'agent' }).expect(201);
+    await admin.patch(`/v1/staff/${gone.body.staff.id}`).send({ active: false }).expect(200);
+    expect(await reason(tokenOf(gone.body.invite_url))).toBe('deactivated');
+  });
+
+  it('two tabs submitting one link at once: one person signed in once, the other told it was used', async () => {
+    const admin = asSession(t, await signIn(t, await createStaff(t, 'admin')));
+    const created = await admin.post('/v1/staff').send({ email: 'two.tabs@shop.example', name: 'Two Tabs', role: 'agent' }).expect(201);
+    const token = String(created.body.invite_url).split('/invite/')[1]!;
+    const answers = await Promise.all(['the first tab password', 'the second tab password'].map((password) => request(t.url).post(`/v1/auth/invites/${token}`).send({ password })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
+    expect(answers.find((a) => a.status === 410)!.body.reason).toBe('used');
+    const [{ sessions }] = await t.dataSource.query(`SELECT count(*)::int AS sessions FROM staff_sessions WHERE staff_id = $1`, [created.body.staff.id]);
+    expect(sessions).toBe(1);
+    const winner = answers[0]!.status === 200 ? 'the first tab password' : 'the second tab password';
+    await signIn(t, { email: 'two.tabs@shop.example', password: winner });
+  });
+
+  it('changing your own password ends your other sessions, not this one', async () => {
+    const agent = await createStaff(t, 'agent');
+    const here = asSession(t, await signIn(t, agent));
+    const elsewhere = asSession(t, await signIn(t, agent));
+    await here.post('/v1/auth/password').send({ current_password: agent.password, new_password: 'a fresh password of mine' }).expect(204);
+    await here.get('/v1/auth/me').expect(200);
+    await elsewhere.get('/v1/auth/me').expect(401);
+    const [ended] = await t.dataSource.query(`SELECT end_reason FROM staff_sessions WHERE staff_id = $1 AND ended_at IS NOT NULL`, [agent.id]);
+    expect(ended).toEqual({ end_reason: 'password_changed' });
   });
 
   it('a reset ends the sessions and the old password, and hands out a new link', async () => {
@@ -96,6 +143,10 @@ describe('staff management', () => {
       const second = await createStaff(solo, 'admin');
       await session.patch(`/v1/staff/${me.id}`).send({ role: 'agent' }).expect(200);
       await asSession(solo, await signIn(solo, second)).patch(`/v1/staff/${second.id}`).send({ active: false }).expect(409);
+      // A reset of the only admin who can sign in would lock the team out until the link is used.
+      const secondSession = asSession(solo, await signIn(solo, second));
+      expect((await secondSession.post(`/v1/staff/${second.id}/reset-password`).expect(409)).body.error).toBe('last_admin');
+      await secondSession.get('/v1/auth/me').expect(200);
     } finally {
       await solo.close();
     }

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { isLoginPath, loginHref, visiblePath } from './lib/next-path';
+import { isInvitePath, isLoginPath, loginHref, visiblePath } from './lib/next-path';
 import { PATH_HEADER, SESSION_COOKIE } from './lib/session';
 
 /**
@@ -7,12 +7,13 @@ import { PATH_HEADER, SESSION_COOKIE } from './lib/session';
  * were>` at once, without a round trip to the API. Whether the cookie is still valid is the
  * API's call, asked by the signed-in layout (`GET /v1/auth/me`), which redirects the same way.
  * Every page request also carries its visible path in a header, so server code that finds the
- * session gone knows where to send the person back to.
+ * session gone knows where to send the person back to. Invite and reset links (`/invite/<token>`)
+ * are opened without a session, and their token must never travel on in `next`.
  */
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   const path = visiblePath(pathname, search);
-  if (!isLoginPath(pathname) && !request.cookies.has(SESSION_COOKIE)) {
+  if (!isLoginPath(pathname) && !isInvitePath(pathname) && !request.cookies.has(SESSION_COOKIE)) {
     return NextResponse.redirect(new URL(loginHref(path), request.url));
   }
   const headers = new Headers(request.headers);

@@ -1131,6 +1131,12 @@ export interface components {
       resolution: components["schemas"]["WorkItemResolution"] | null;
       inbound: components["schemas"]["Inbound"];
     };
+    InviteProblem: {
+      error: "invite_invalid";
+      message: string;
+      /** unknown (or replaced by a newer link), used once already, past its time, or for a deactivated person */
+      reason: "unknown" | "used" | "expired" | "deactivated";
+    };
     Login: {
       email: string;
       password: string;
@@ -1925,10 +1931,7 @@ export interface operations {
             name: string;
           };
         } } };
-      410: { headers: { [name: string]: unknown }; content: { "application/json": {
-          error: "invite_invalid";
-          message: string;
-        } } };
+      410: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["InviteProblem"] } };
     };
   };
   /** Set your password from an invite or reset link, and sign in */
@@ -1940,10 +1943,7 @@ export interface operations {
           staff: components["schemas"]["StaffMember"];
         } } };
       400: components["responses"]["ValidationFailed"];
-      410: { headers: { [name: string]: unknown }; content: { "application/json": {
-          error: "invite_invalid";
-          message: string;
-        } } };
+      410: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["InviteProblem"] } };
       413: components["responses"]["PayloadTooLarge"];
     };
   };
@@ -2789,6 +2789,10 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "last_admin";
+          message: string;
+        } } };
     };
   };
   /** The active staff, for assigning conversations */
@@ -3093,6 +3097,7 @@ export type InboundMedia = components['schemas']["InboundMedia"];
 export type InboundTimelineEntry = components['schemas']["InboundTimelineEntry"];
 /** An inbound message not tied to a message we sent: attribute it with POST /v1/inbound/{id}/attribute. */
 export type InboundWorkItem = components['schemas']["InboundWorkItem"];
+export type InviteProblem = components['schemas']["InviteProblem"];
 export type Login = components['schemas']["Login"];
 /** The message resource (M in the contract). */
 export type Message = components['schemas']["Message"];

@@ -25,6 +25,7 @@ describe('safeNextPath: only a path on this origin', () => {
     ['the login page (a loop)', '/login?next=/login'],
     ['the login page with a trailing slash', '/login/'],
     ["the API's own paths", '/v1/auth/logout'],
+    ['an invite link (its token is a credential)', '/invite/abcdefghijklmnopqrstuvwxyz012345'],
     ['Next internals', '/_next/static/x.js'],
     ['nothing', ''],
     ['too long', `/${'a'.repeat(3000)}`],

@@ -22,7 +22,8 @@ export function safeNextPath(raw: string | null | undefined, fallback: string = 
     return fallback;
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
-  if (isLoginPath(url.pathname) || url.pathname === '/v1' || url.pathname.startsWith('/v1/') || url.pathname.startsWith('/_next/')) return fallback;
+  // An invite link's token is a credential: it never rides along in a `next` that may be logged.
+  if (isLoginPath(url.pathname) || isInvitePath(url.pathname) || url.pathname === '/v1' || url.pathname.startsWith('/v1/') || url.pathname.startsWith('/_next/')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -37,6 +38,11 @@ export function loginHref(next: string | null | undefined, reason?: SignInReason
   if (reason) params.set('reason', reason);
   const query = params.toString();
   return query ? `/login?${query}` : '/login';
+}
+
+/** `/invite/<token>`: an invite or reset link, opened without a session. */
+export function isInvitePath(pathname: string): boolean {
+  return pathname === '/invite' || pathname.startsWith('/invite/');
 }
 
 export function isLoginPath(pathname: string): boolean {

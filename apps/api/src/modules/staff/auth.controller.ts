@@ -12,7 +12,7 @@ import { TAGS } from '../../contract/tags.js';
 import { AuthService } from './auth.service.js';
 import { AcceptInviteDto, ChangePasswordDto, LoginDto, UpdateProfileDto } from './dto/staff.dto.js';
 import { clearSessionCookie, clientOf, setSessionCookie } from './session-cookie.js';
-import { InviteInfo, OneStaff } from './staff.schemas.js';
+import { InviteInfo, InviteProblem, OneStaff } from './staff.schemas.js';
 
 const Throttled = object({ error: oneOfValues(['too_many_attempts']), message: str(), retry_after_seconds: int({ minimum: 1 }) });
 const INVITE = { token: { description: 'the one-time token of the invite or reset link', schema: str({ minLength: 20, maxLength: 100 }) } };
@@ -81,7 +81,7 @@ export class AuthController {
     id: 'getInvite',
     summary: 'Who an invite or reset link is for',
     params: INVITE,
-    responses: { 200: { description: 'The invited person.', body: InviteInfo }, 410: { description: 'Used, expired or unknown.', body: plainError('invite_invalid') } },
+    responses: { 200: { description: 'The invited person.', body: InviteInfo }, 410: { description: 'Used, expired, unknown, or for a deactivated person: `reason` says which.', body: InviteProblem } },
   })
   invite(@Param('token') token: string) {
     return this.auth.invite(token);
@@ -94,7 +94,7 @@ export class AuthController {
     id: 'acceptInvite',
     summary: 'Set your password from an invite or reset link, and sign in',
     params: INVITE,
-    responses: { 200: { description: 'Password set; signed in (session cookie).', body: OneStaff }, 410: { description: 'Used, expired or unknown.', body: plainError('invite_invalid') } },
+    responses: { 200: { description: 'Password set; signed in (session cookie).', body: OneStaff }, 410: { description: 'Used, expired, unknown, or for a deactivated person: `reason` says which.', body: InviteProblem } },
   })
   async acceptInvite(@Param('token') token: string, @Body() dto: AcceptInviteDto, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
     const { body, session } = await this.auth.acceptInvite(token, dto.password, clientOf(req));

@@ -6,6 +6,7 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AuditService } from '../audit/audit.service.js';
+import { INVITE_PROBLEMS, inviteLinkState, type InviteLinkState } from './domain/invite-link.js';
 import { emailKey, throttleSignIn } from './domain/login-throttle.js';
 import type { ChangePasswordDto, UpdateProfileDto } from './dto/staff.dto.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -96,40 +97,58 @@ export class AuthService {
     return this.me(principal);
   }
 
-  /** Needs the current password; ends the person's other sessions. */
+  /** Needs the current password; ends the person's other sessions (a thief's among them), keeps this one. */
   async changePassword(principal: Principal, dto: ChangePasswordDto): Promise<void> {
     const staff = await this.staffOf(principal);
     if (!(await verifyPassword(staff.passwordHash, dto.current_password))) throw DomainError.validation([{ field: 'current_password', message: 'is not your current password' }]);
+    const hash = await hashPassword(dto.new_password);
     await this.repo.transaction(async (tx) => {
-      await this.repo.update(staff.id, { passwordHash: await hashPassword(dto.new_password) }, tx);
+      await this.repo.update(staff.id, { passwordHash: hash }, tx);
+      if (principal.kind === 'staff') await this.sessions.endOthersOf(staff.id, principal.sessionId, 'password_changed', tx);
       await this.audit.record({ actor: actorOf(principal), action: 'staff.password_changed', subjectType: 'staff', subjectId: staff.id }, tx);
     });
   }
 
-  /** What the invite page shows before a password is chosen. */
+  /** What the invite page shows before a password is chosen: who it is for, or why it cannot be used. */
   async invite(token: string) {
-    const staff = await this.invited(token);
-    return { staff: { email: staff.email, name: staff.name } };
+    const staff = await this.linkHolder(token);
+    this.assertUsable(staff);
+    return { staff: { email: staff!.email, name: staff!.name } };
   }
 
-  /** Sets the invited (or reset) person's password, uses up the link and signs them in. */
+  /**
+   * Sets the invited (or reset) person's password, uses up the link and signs them in, all in one
+   * transaction whose conditional UPDATE is the claim: two tabs submitting the same link sign in
+   * one person once, and the other is told the link was used.
+   */
   async acceptInvite(token: string, password: string, client: Client): Promise<SignedIn> {
-    const staff = await this.invited(token);
+    this.assertUsable(await this.linkHolder(token));
     const hash = await hashPassword(password);
-    const session = await this.repo.transaction(async (tx) => {
-      await this.repo.update(staff.id, { passwordHash: hash, inviteTokenHash: null, inviteExpiresAt: null }, tx);
+    const outcome = await this.repo.transaction(async (tx) => {
+      const staff = await this.repo.acceptInvite(tokenHash(token), hash, this.clock.now(), tx);
+      if (!staff) return { staff: null, session: null };
       await this.audit.record({ actor: `staff:${staff.id}`, action: 'staff.invite_accepted', subjectType: 'staff', subjectId: staff.id, ip: client.ip }, tx);
-      return this.sessions.open(staff.id, client, tx);
+      return { staff, session: await this.sessions.open(staff.id, client, tx) };
     });
-    return { body: { staff: presentStaff({ ...staff, passwordHash: hash, inviteTokenHash: null }) }, session };
+    if (!outcome.staff) {
+      // Taken meanwhile (the other tab), expired or deactivated since the check: say which.
+      this.assertUsable(await this.linkHolder(token));
+      throw this.unusable('used');
+    }
+    return { body: { staff: presentStaff(outcome.staff) }, session: outcome.session };
   }
 
-  private async invited(token: string): Promise<Staff> {
-    const staff = token.length >= 20 && token.length <= 100 ? await this.repo.findByInviteHash(tokenHash(token)) : null;
-    if (!staff || !staff.active || !staff.inviteExpiresAt || staff.inviteExpiresAt.getTime() <= this.clock.now().getTime()) {
-      throw new DomainError(ErrorCode.InviteInvalid, 'this link is used, expired or unknown: ask an admin for a new one');
-    }
-    return staff;
+  private async linkHolder(token: string): Promise<Staff | null> {
+    return token.length >= 20 && token.length <= 100 ? this.repo.findByInviteHash(tokenHash(token)) : null;
+  }
+
+  private assertUsable(staff: Staff | null): void {
+    const state = inviteLinkState(staff, this.clock.now());
+    if (state !== 'valid') throw this.unusable(state);
+  }
+
+  private unusable(state: Exclude<InviteLinkState, 'valid'>): DomainError {
+    return new DomainError(ErrorCode.InviteInvalid, INVITE_PROBLEMS[state], { reason: state });
   }
 
   private async staffOf(principal: Principal): Promise<Staff> {

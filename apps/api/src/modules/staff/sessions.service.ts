@@ -47,6 +47,13 @@ export class SessionsService implements SessionAuthenticator {
   }
 
   /** Ends every session of the person (logout signs them out everywhere; so do deactivation and resets). */
+  /** Ends every session of the person but `keep` (the one changing the password), and closes their streams. */
+  async endOthersOf(staffId: string, keep: string, reason: string, db?: EntityManager): Promise<number> {
+    const ended = await this.repo.endSessionsOf(staffId, reason, this.clock.now(), db, keep);
+    for (const sessionId of ended) await this.revocations.revoked({ sessionId });
+    return ended.length;
+  }
+
   async endAllOf(staffId: string, reason: string, db?: EntityManager): Promise<number> {
     const ended = await this.repo.endSessionsOf(staffId, reason, this.clock.now(), db);
     await this.revocations.revoked({ staffId });

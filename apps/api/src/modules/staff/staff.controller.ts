@@ -58,10 +58,11 @@ export class StaffController {
   @ApiOperation({
     id: 'resetStaffPassword',
     summary: "Reset a staff member's password",
-    description: 'Their password stops working and their sessions end; the answer carries a one-time link (shown once) where they choose a new one.',
+    description:
+      'Their password stops working and their sessions end; the answer carries a one-time link (shown once) where they choose a new one. For someone invited who has not chosen a password yet, this resends the invite: a new link, the old one stops working. Never the last admin who can sign in (`409 last_admin`).',
     params: ID,
     errors: { 404: 'NotFound' },
-    responses: { 200: { description: 'The link to pass on.', body: InviteLink } },
+    responses: { 200: { description: 'The link to pass on.', body: InviteLink }, 409: { description: 'It would leave no admin who can sign in.', body: plainError('last_admin') } },
   })
   resetPassword(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
     return this.staff.resetPassword(id, by);

@@ -37,6 +37,10 @@ export class Staff {
   @Column({ name: 'invite_expires_at', type: 'timestamptz', nullable: true })
   inviteExpiresAt!: Date | null;
 
+  /** When the link was used: its hash stays, so the link can say it was used rather than unknown. */
+  @Column({ name: 'invite_used_at', type: 'timestamptz', nullable: true })
+  inviteUsedAt!: Date | null;
+
   @Column({ name: 'created_by', type: 'text', nullable: true })
   createdBy!: string | null;
 

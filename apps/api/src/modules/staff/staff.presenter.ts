@@ -10,7 +10,7 @@ export function presentStaff(s: Staff): StaffMember {
     name: s.name,
     role: s.role,
     active: s.active,
-    invite_pending: s.passwordHash === null && s.inviteTokenHash !== null,
+    invite_pending: s.passwordHash === null && s.inviteTokenHash !== null && s.inviteUsedAt === null,
     created_at: isoTime(s.createdAt),
     last_seen_at: isoTime(s.lastSeenAt),
   };

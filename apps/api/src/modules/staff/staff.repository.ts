@@ -47,8 +47,8 @@ export class StaffRepository {
     return db.getRepository(Staff).findOneBy({ emailKey });
   }
 
-  findByInviteHash(hash: string): Promise<Staff | null> {
-    return this.dataSource.getRepository(Staff).findOneBy({ inviteTokenHash: hash });
+  findByInviteHash(hash: string, db: EntityManager | DataSource = this.dataSource): Promise<Staff | null> {
+    return db.getRepository(Staff).findOneBy({ inviteTokenHash: hash });
   }
 
   /** The new member, or null when the email is taken (the unique index decides, not a prior read). */
@@ -62,7 +62,22 @@ export class StaffRepository {
     return rows[0] ? this.findById(rows[0].id, db) : null;
   }
 
-  async update(id: string, changes: Partial<Pick<Staff, 'name' | 'role' | 'active' | 'passwordHash' | 'inviteTokenHash' | 'inviteExpiresAt'>>, db: EntityManager | DataSource = this.dataSource): Promise<void> {
+  /**
+   * Uses the link up and sets the password in one conditional UPDATE: of two tabs submitting the
+   * same link at once, PostgreSQL lets one through. Null when the link is not (or no longer) usable.
+   */
+  async acceptInvite(hash: string, passwordHash: string, now: Date, tx: EntityManager): Promise<Staff | null> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `UPDATE staff SET password_hash = $2, invite_used_at = $3, updated_at = $3
+        WHERE invite_token_hash = $1 AND invite_used_at IS NULL AND active AND invite_expires_at > $3
+        RETURNING id`,
+      [hash, passwordHash, now],
+    );
+    return rows[0] ? this.findById(rows[0].id, tx) : null;
+  }
+
+  async update(id: string, changes: Partial<Pick<Staff, 'name' | 'role' | 'active' | 'passwordHash' | 'inviteTokenHash' | 'inviteExpiresAt' | 'inviteUsedAt'>>, db: EntityManager | DataSource = this.dataSource): Promise<void> {
     await db.getRepository(Staff).update({ id }, changes);
   }
 
@@ -73,6 +88,13 @@ export class StaffRepository {
   async lockAdmins(tx: EntityManager): Promise<number> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sendbook.staff.admins'))`);
     const [row] = await queryRows<{ n: string }>(tx, `SELECT count(*) AS n FROM staff WHERE role = 'admin' AND active`);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Under the same lock: the active admins besides `except` who have a password, so could still sign in. */
+  async lockOtherAdminsWhoCanSignIn(tx: EntityManager, except: string): Promise<number> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sendbook.staff.admins'))`);
+    const [row] = await queryRows<{ n: string }>(tx, `SELECT count(*) AS n FROM staff WHERE role = 'admin' AND active AND password_hash IS NOT NULL AND id <> $1`, [except]);
     return Number(row?.n ?? 0);
   }
 
@@ -113,8 +135,12 @@ export class StaffRepository {
   }
 
   /** Ends every open session of a person; returns their ids. */
-  async endSessionsOf(staffId: string, reason: string, now: Date, db: EntityManager | DataSource = this.dataSource): Promise<string[]> {
-    const rows = await queryRows<{ id: string }>(db, `UPDATE staff_sessions SET ended_at = $2, end_reason = $3 WHERE staff_id = $1 AND ended_at IS NULL RETURNING id`, [staffId, now, reason]);
+  async endSessionsOf(staffId: string, reason: string, now: Date, db: EntityManager | DataSource = this.dataSource, except: string | null = null): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      `UPDATE staff_sessions SET ended_at = $2, end_reason = $3 WHERE staff_id = $1 AND ended_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid) RETURNING id`,
+      [staffId, now, reason, except],
+    );
     return rows.map((r) => r.id);
   }
 

@@ -28,3 +28,13 @@ export const StaffCreated = object(
 );
 export const InviteLink = object({ staff: StaffMember, invite_url: str({ description: 'a one-time link to set a new password (shown once; valid 7 days)' }) });
 export const InviteInfo = object({ staff: object({ email: str(), name: str() }) });
+
+/** Why a link cannot be used, for the invite page to say so. */
+export const InviteProblem = named(
+  'InviteProblem',
+  object({
+    error: oneOfValues(['invite_invalid']),
+    message: str(),
+    reason: oneOfValues(['unknown', 'used', 'expired', 'deactivated'], { description: 'unknown (or replaced by a newer link), used once already, past its time, or for a deactivated person' }),
+  }),
+);

@@ -78,12 +78,18 @@ export class StaffService {
     return { staff: presentStaff(after!) };
   }
 
-  /** A new one-time link; the old password stops working and every session ends. */
+  /**
+   * A new one-time link; the old password stops working and every session ends. Never for the last
+   * admin who can sign in: until the link is used, nobody could manage the team (`409 last_admin`).
+   */
   async resetPassword(id: string, by: Principal) {
-    await this.find(id);
+    const staff = await this.find(id);
     const invite = newToken();
     await this.repo.transaction(async (tx) => {
-      await this.repo.update(id, { passwordHash: null, inviteTokenHash: tokenHash(invite), inviteExpiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS) }, tx);
+      if (staff.role === 'admin' && staff.active && staff.passwordHash !== null && (await this.repo.lockOtherAdminsWhoCanSignIn(tx, id)) === 0) {
+        throw new DomainError(ErrorCode.LastAdmin, 'this is the last admin who can sign in: make someone else an admin first, or change the password yourself');
+      }
+      await this.repo.update(id, { passwordHash: null, inviteTokenHash: tokenHash(invite), inviteExpiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS), inviteUsedAt: null }, tx);
       await this.sessions.endAllOf(id, 'password_reset', tx);
       await this.audit.record({ actor: actorOf(by), action: 'staff.password_reset', subjectType: 'staff', subjectId: id }, tx);
     });

@@ -20,7 +20,7 @@ import { useSeededQuery } from '../../../lib/use-seeded-query';
 import { inviteStaff, resetStaffPassword, staffKeys, staffQuery, updateStaff } from '../staff.queries';
 import styles from './staff.module.css';
 
-type Asking = { kind: 'invite' } | { kind: 'role' | 'active' | 'reset'; member: StaffMember };
+type Asking = { kind: 'invite' } | { kind: 'role' | 'active' | 'reset' | 'resend'; member: StaffMember };
 
 /** Who can sign in to the inbox: invite, change a role, deactivate or reactivate, reset a password. Admins only. */
 export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember[] }>; me: string }) {
@@ -42,7 +42,10 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
       {link ? (
         <Callout tone="success" role="status" title={link.title} className={styles.notice}>
           Send them this link; it is shown once and works for 7 days:{' '}
-          <input className={styles.link} readOnly value={link.url} aria-label="One-time link" onFocus={(e) => e.currentTarget.select()} />
+          <span className={styles.linkRow}>
+            <input className={styles.link} readOnly value={link.url} aria-label="One-time link" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton text={link.url} />
+          </span>
         </Callout>
       ) : null}
       <QueryContent
@@ -89,9 +92,15 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
                       <Button size="sm" onClick={() => setAsking({ kind: 'role', member })} disabled={!member.active}>
                         {member.role === 'admin' ? 'Make agent' : 'Make admin'}
                       </Button>
-                      <Button size="sm" onClick={() => setAsking({ kind: 'reset', member })} disabled={!member.active}>
-                        Reset password
-                      </Button>
+                      {member.invite_pending ? (
+                        <Button size="sm" onClick={() => setAsking({ kind: 'resend', member })} disabled={!member.active}>
+                          Resend invite
+                        </Button>
+                      ) : (
+                        <Button size="sm" onClick={() => setAsking({ kind: 'reset', member })} disabled={!member.active}>
+                          Reset password
+                        </Button>
+                      )}
                       <Button size="sm" variant={member.active ? 'danger' : 'secondary'} onClick={() => setAsking({ kind: 'active', member })}>
                         {member.active ? 'Deactivate' : 'Reactivate'}
                       </Button>
@@ -154,9 +163,10 @@ function ChangeDialog({ asking, onClose, onLink }: { asking: Exclude<Asking, { k
   const words = changeWords(asking.kind, member);
   const change = useMutation({
     mutationFn: async () => {
-      if (asking.kind === 'reset') {
+      if (asking.kind === 'reset' || asking.kind === 'resend') {
+        // A new one-time link either way; the old one stops working.
         const result = await resetStaffPassword(member.id, requestId);
-        onLink({ title: `${member.name}’s password is reset; their sessions ended`, url: result.invite_url });
+        onLink({ title: asking.kind === 'resend' ? `A new invite link for ${member.name}; the old one no longer works` : `${member.name}’s password is reset; their sessions ended`, url: result.invite_url });
         return;
       }
       await updateStaff(member.id, asking.kind === 'role' ? { role: member.role === 'admin' ? 'agent' : 'admin' } : { active: !member.active }, requestId);
@@ -185,7 +195,31 @@ function ChangeDialog({ asking, onClose, onLink }: { asking: Exclude<Asking, { k
   );
 }
 
-function changeWords(kind: 'role' | 'active' | 'reset', member: StaffMember): { title: string; description: string; done: string } {
+/** Copies the link; where the browser will not (no permission), the field is selected for Ctrl+C instead. */
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      // Back to "Copy" after a moment, so a second copy is seen to happen too.
+      setTimeout(() => setCopied(null), 2_000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <>
+      <Button size="sm" onClick={copy}>
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+      {copied === false ? <span role="status">Copying is not allowed here: select the link and press Ctrl+C.</span> : null}
+    </>
+  );
+}
+
+function changeWords(kind: 'role' | 'active' | 'reset' | 'resend', member: StaffMember): { title: string; description: string; done: string } {
+  if (kind === 'resend') return { title: `Resend ${member.name}’s invite`, description: 'You get a new one-time link to send them; the link they have stops working.', done: 'Invite resent' };
   if (kind === 'reset') return { title: `Reset ${member.name}’s password`, description: 'Their sessions end at once and their password stops working. You get a one-time link to send them.', done: 'Password reset' };
   if (kind === 'role') {
     return member.role === 'admin'

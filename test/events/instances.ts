@@ -40,6 +40,7 @@ export async function realStaff(app: { url: string; dataSource: DataSource }) {
   const login = await createStaff(app, 'agent');
   return {
     id: login.id,
+    password: login.password,
     session: async () => {
       const cookie = await signIn(app, login);
       const [row] = await app.dataSource.query(`SELECT id FROM staff_sessions WHERE staff_id = $1 ORDER BY created_at DESC LIMIT 1`, [login.id]);

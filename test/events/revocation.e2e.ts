@@ -19,7 +19,8 @@ describe('a revoked key, a signed-out or deactivated person: their live streams 
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The lapsed-session sweep every 200 ms instead of 30 s, so an expiry shows within the test.
+    t = await startTestApp({ env: { SESSION_SWEEP_INTERVAL_MS: '200' } });
     // Two instances with the same configuration: the same Redis prefix, so the same live stream.
     [one, two] = await Promise.all([startApiInstance(t.config), startApiInstance(t.config)]);
   });
@@ -73,6 +74,34 @@ describe('a revoked key, a signed-out or deactivated person: their live streams 
     const cyStream = await open(two, (await cy.session()).headers);
     await request(one.url).patch(`/v1/staff/${cy.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active: false }).expect(200);
     await waitFor(() => cyStream.ended, { what: 'the deactivated member’s stream ended' });
+  });
+
+  it('a changed role ends the person’s streams (reopened, they follow the new role’s rules); a changed password ends the other sessions’ streams', async () => {
+    const dee = await realStaff(t);
+    const [desk, tablet] = [await dee.session(), await dee.session()];
+    const deskStream = await open(one, desk.headers);
+    const tabletStream = await open(two, tablet.headers);
+    await request(one.url).patch(`/v1/staff/${dee.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ role: 'admin' }).expect(200);
+    await waitFor(() => deskStream.ended && tabletStream.ended, { what: 'both streams ended after the role change' });
+
+    const deskAgain = await open(one, desk.headers);
+    const tabletAgain = await open(two, tablet.headers);
+    await request(one.url).post('/v1/auth/password').set('Cookie', desk.headers.cookie).set('Origin', one.url).send({ current_password: dee.password, new_password: 'dee has a new password' }).expect(204);
+    await waitFor(() => tabletAgain.ended, { what: 'the other session’s stream ended' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deskAgain.ended).toBe(false);
+  });
+
+  it('a session that lapses (absolute or idle end) has its stream closed within the sweep interval, with no request to notice', async () => {
+    const eve = await realStaff(t);
+    const [expiring, idle, fresh] = [await eve.session(), await eve.session(), await eve.session()];
+    const streams = { expiring: await open(one, expiring.headers), idle: await open(two, idle.headers), fresh: await open(one, fresh.headers) };
+    await t.dataSource.query(`UPDATE staff_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.sessionId]);
+    await t.dataSource.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '13 hours' WHERE id = $1`, [idle.sessionId]);
+    await waitFor(() => streams.expiring.ended && streams.idle.ended, { what: 'the lapsed sessions’ streams ended', timeoutMs: 3000 });
+    expect(streams.fresh.ended).toBe(false);
+    const ended = await t.dataSource.query(`SELECT id, end_reason FROM staff_sessions WHERE id = ANY($1) ORDER BY end_reason`, [[expiring.sessionId, idle.sessionId, fresh.sessionId]]);
+    expect(ended.map((r: { end_reason: string | null }) => r.end_reason)).toEqual(['expired', 'idle', null]);
   });
 
   it('a revocation that names nothing is not published', async () => {

@@ -202,6 +202,8 @@ export interface AppConfig {
     readonly sessionIdleMs: number;
     /** A session ends this long after sign-in however busy it is (SESSION_MAX_HOURS). */
     readonly sessionMaxMs: number;
+    /** How often sessions past their idle or absolute end are ended, and their live streams closed. */
+    readonly sessionSweepMs: number;
     /** `Secure` on the session cookie: `auto` sets it when the request came over https. */
     readonly cookieSecure: 'auto' | 'always' | 'never';
     /**

@@ -149,6 +149,7 @@ export function loadConfig(env: Env): EnvConfig {
     auth: {
       sessionIdleMs: read.int('SESSION_IDLE_MINUTES', 12 * 60, 1, 30 * 24 * 60) * 60_000,
       sessionMaxMs: read.int('SESSION_MAX_HOURS', 7 * 24, 1, 365 * 24) * 3_600_000,
+      sessionSweepMs: read.int('SESSION_SWEEP_INTERVAL_MS', 30_000, 100, 30_000),
       cookieSecure: read.oneOf('SESSION_COOKIE_SECURE', ['auto', 'always', 'never'], 'auto'),
       allowedOrigins: read.origins('INBOX_ORIGINS', [`http://localhost:${inboxPort}`, `http://127.0.0.1:${inboxPort}`]),
       inboxUrl: read.optionalUrl('INBOX_URL', ['http:', 'https:']) ?? `http://localhost:${inboxPort}`,

@@ -116,12 +116,14 @@ export class OutboxService {
       if (rows.length === 1 || !isDataError(error)) throw error;
       this.logger.event('warn', 'outbox.batch_insert_refused', { rows: rows.length, error: String(error), note: 'inserting each row on its own' });
       const out: (OutboundMessage | null | FieldProblem[])[] = [];
-      for (const row of rows) {
+      for (const [index, row] of rows.entries()) {
         try {
           out.push((await this.repo.insertAllIfAbsent([row], audit, now))[0] ?? null);
         } catch (single) {
           if (!isDataError(single)) throw single;
-          out.push([{ field: 'body', message: `could not be stored: ${(single as Error).message}` }]);
+          // PostgreSQL's words name tables, constraints and values: for the log, never the client.
+          this.logger.event('warn', 'outbox.batch_row_refused', { index, dedupe_key: row.dedupeKey, error: String(single) });
+          out.push([{ field: 'body', message: 'could not be stored: the database refused one of its values (the API log has the cause, under this request id)' }]);
         }
       }
       return out;

@@ -47,6 +47,21 @@ export class SessionsService implements SessionAuthenticator {
   }
 
   /** Ends every session of the person (logout signs them out everywhere; so do deactivation and resets). */
+  /**
+   * Sessions end by time without a request to notice (an inbox tab left open on a live stream): the
+   * sweep ends them and closes their streams on every instance, at most SESSION_SWEEP_INTERVAL_MS late.
+   */
+  async endLapsed(): Promise<number> {
+    const ended = await this.repo.endLapsedSessions(this.clock.now(), this.config.auth.sessionIdleMs);
+    for (const sessionId of ended) await this.revocations.revoked({ sessionId });
+    return ended.length;
+  }
+
+  /** A changed role: the person's streams close, and reopen under the new role's rules. */
+  async closeStreamsOf(staffId: string): Promise<void> {
+    await this.revocations.revoked({ staffId });
+  }
+
   /** Ends every session of the person but `keep` (the one changing the password), and closes their streams. */
   async endOthersOf(staffId: string, keep: string, reason: string, db?: EntityManager): Promise<number> {
     const ended = await this.repo.endSessionsOf(staffId, reason, this.clock.now(), db, keep);

@@ -7,6 +7,7 @@ import { EventsModule } from '../events/events.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { BootstrapAdminService } from './bootstrap-admin.service.js';
+import { SessionTimers } from './session-timers.service.js';
 import { SessionsService } from './sessions.service.js';
 import { StaffController } from './staff.controller.js';
 import { StaffRepository } from './staff.repository.js';
@@ -20,7 +21,16 @@ export class StaffModule {
     module: StaffModule,
     imports: [AuditModule, EventsModule.forRole(role)],
     controllers: role === 'worker' ? [] : [AuthController, StaffController, TeamController],
-    providers: [StaffRepository, SessionsService, StaffService, BootstrapAdminService, AuthService, { provide: SessionAuthenticator, useExisting: SessionsService }],
+    providers: [
+      StaffRepository,
+      SessionsService,
+      StaffService,
+      BootstrapAdminService,
+      AuthService,
+      { provide: SessionAuthenticator, useExisting: SessionsService },
+      // Streams are served by API processes only; so is the sweep that closes them.
+      ...(role === 'worker' ? [] : [SessionTimers]),
+    ],
     exports: [SessionAuthenticator, BootstrapAdminService],
   }));
 }

@@ -144,6 +144,21 @@ export class StaffRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Ends the open sessions past their absolute end or idle too long (as `sessionStatus` decides),
+   * in one statement: of several API instances sweeping at once, each session is ended by one.
+   */
+  async endLapsedSessions(now: Date, idleMs: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE staff_sessions SET ended_at = $1, end_reason = CASE WHEN expires_at <= $1 THEN 'expired' ELSE 'idle' END
+        WHERE ended_at IS NULL AND (expires_at <= $1 OR last_seen_at <= $1 - make_interval(secs => $2::double precision / 1000))
+        RETURNING id`,
+      [now, idleMs],
+    );
+    return rows.map((r) => r.id);
+  }
+
   // Sign-in attempts
 
   /** Holds the account's sign-in lock until the transaction ends: attempts on one account go one at a time. */

@@ -75,6 +75,8 @@ export class StaffService {
       await this.audit.record({ actor: actorOf(by), action: 'staff.updated', subjectType: 'staff', subjectId: id, details: { before: pick(before, changes), after: changes } }, tx);
       return this.repo.findById(id, tx);
     });
+    // Their live streams were admitted under the old role's rules: closed, they reopen under the new.
+    if (changes.role !== undefined) await this.sessions.closeStreamsOf(id);
     return { staff: presentStaff(after!) };
   }
 

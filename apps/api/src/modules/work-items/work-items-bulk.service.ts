@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -36,6 +37,7 @@ export class WorkItemsBulkService {
     private readonly followUps: MessageFollowUpsService,
     private readonly webhooks: WebhooksService,
     private readonly alerts: AlertsService,
+    private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,7 +60,9 @@ export class WorkItemsBulkService {
         await this.one(kind, dto.action, id, dto.note ?? null, by);
         done += 1;
       } catch (error) {
-        failed.push({ id, error: error instanceof Error ? error.message : String(error) });
+        // A domain refusal says what to do; anything else (the database's own words) stays in the log.
+        if (!(error instanceof DomainError)) this.logger.event('error', 'work_items.bulk_item_failed', { kind, action: dto.action, id, error });
+        failed.push({ id, error: error instanceof DomainError ? error.message : 'internal error (the API log has the cause, under this request id)' });
       }
     }
     return { kind, action: dto.action, dry_run: false, count: ids.length, ids, done, failed };

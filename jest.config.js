@@ -20,7 +20,7 @@ const common = {
 };
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tools/**/*.spec.mjs'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tools/**/*.spec.mjs', '<rootDir>/apps/inbox/server/*.spec.mjs'] },
     {
       ...common,
       displayName: 'e2e',

@@ -10,7 +10,7 @@ import { ROOT } from './bench-infra.mjs';
 export async function startInbox(apiUrl) {
   if (!existsSync(path.join(ROOT, 'apps/inbox/.next/BUILD_ID'))) throw new Error('the inbox is not built: run `npx next build apps/inbox` (npm run bench does)');
   const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', path.join(ROOT, 'apps/inbox'), '--port', String(port), '--hostname', '127.0.0.1'], {
+  const proc = spawn(process.execPath, [path.join(ROOT, 'apps/inbox/server/serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'], {
     stdio: 'ignore',
     env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
   });

@@ -8,13 +8,12 @@ export interface InboxServer {
   close(): Promise<void>;
 }
 
-/** The built inbox (`next build apps/inbox`, done by `npm test`) served by `next start`. */
-export async function startInbox(apiUrl: string): Promise<InboxServer> {
+/** The built inbox (`next build apps/inbox`, done by `npm test`) served as `npm run serve:inbox` serves it. */
+export async function startInbox(apiUrl: string, env: Record<string, string> = {}): Promise<InboxServer> {
   const port = await freePort();
-  const next = path.resolve('node_modules/next/dist/bin/next');
-  const child: ChildProcess = spawn(process.execPath, [next, 'start', path.resolve('apps/inbox'), '--port', String(port), '--hostname', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve('apps/inbox/server/serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'], {
     stdio: 'ignore',
-    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(url).catch(() => null))?.ok === true, { timeoutMs: 30_000, what: 'the inbox to answer' });

@@ -213,10 +213,20 @@ export interface AppConfig {
     readonly allowedOrigins: readonly string[];
     /** Where invite and password-reset links point (INBOX_URL). */
     readonly inboxUrl: string;
-    /** Failed sign-ins per account, and per address, within the window before more are refused. */
+    /**
+     * Failed sign-ins of one account from one address (and of an account from addresses new to it)
+     * before each further try waits, doubling from 1 s (LOGIN_FAILURES_PER_ACCOUNT); failures from
+     * one address across accounts within the window before more are refused.
+     */
     readonly loginFailuresPerAccount: number;
     readonly loginFailuresPerAddress: number;
     readonly loginWindowMs: number;
+    /** Password checks at once in this process (LOGIN_CHECKS_AT_ONCE), and how many more may wait (LOGIN_CHECKS_QUEUED). */
+    readonly loginChecksAtOnce: number;
+    readonly loginChecksQueued: number;
+    /** Sign-ins one address may start, per second after a burst, before any database work (per process). */
+    readonly loginStartsPerSecond: number;
+    readonly loginStartsBurst: number;
     /**
      * Which proxies' X-Forwarded-For to believe for the client's address (Fastify's `trustProxy`: addresses, CIDRs or loopback, linklocal, uniquelocal):
      * by default the loopback, where the inbox's proxy runs.

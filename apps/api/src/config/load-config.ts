@@ -156,6 +156,10 @@ export function loadConfig(env: Env): EnvConfig {
       loginFailuresPerAccount: read.int('LOGIN_FAILURES_PER_ACCOUNT', 5, 1, 1000),
       loginFailuresPerAddress: read.int('LOGIN_FAILURES_PER_ADDRESS', 20, 1, 100_000),
       loginWindowMs: read.int('LOGIN_THROTTLE_WINDOW_MINUTES', 15, 1, 24 * 60) * 60_000,
+      loginChecksAtOnce: read.int('LOGIN_CHECKS_AT_ONCE', 4, 1, 256),
+      loginChecksQueued: read.int('LOGIN_CHECKS_QUEUED', 64, 0, 100_000),
+      loginStartsPerSecond: read.number('LOGIN_STARTS_PER_SECOND', 2, 0.01, 10_000),
+      loginStartsBurst: read.int('LOGIN_STARTS_BURST', 30, 1, 100_000),
       trustProxy: read.optional('TRUST_PROXY') ?? 'loopback',
     },
   };

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -14,6 +15,7 @@ import { SessionsService, type OpenedSession } from './sessions.service.js';
 import type { Staff } from './staff.entity.js';
 import { presentStaff } from './staff.presenter.js';
 import { StaffRepository } from './staff.repository.js';
+import { SignInGate } from './sign-in-gate.js';
 import { tokenHash } from './tokens.js';
 
 export interface Client {
@@ -27,6 +29,15 @@ export interface SignedIn {
 }
 
 const INVALID = 'wrong email or password';
+/** The first wait past the free failures; it doubles with each failure after (login-throttle.ts). */
+const BACKOFF_BASE_MS = 1000;
+/** An address the person signed in from within this long is theirs: the account-wide backoff spares it. */
+export const FAMILIAR_FOR_MS = 90 * 24 * 3_600_000;
+
+function tooManyAttempts(retryAfterMs: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new DomainError(ErrorCode.TooManyAttempts, `too many sign-in attempts: try again in ${seconds} s`, { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+}
 
 /** Signing in and out, invites and resets, and a person's own profile. */
 @Injectable()
@@ -36,45 +47,74 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    const { auth } = config;
+    this.gate = new SignInGate({ hashes: auth.loginChecksAtOnce, queue: auth.loginChecksQueued, perAddressPerSecond: auth.loginStartsPerSecond, perAddressBurst: auth.loginStartsBurst }, () => clock.now());
+  }
+
+  private readonly gate: SignInGate;
 
   /**
-   * One attempt at a time per account (an advisory lock held while the password is checked), so
-   * parallel guesses queue up and count. Unknown email, wrong password, no password yet and a
-   * deactivated account all answer alike and take as long; the audit trail says which it was.
+   * A flood is turned away before any database work (SignInGate: per address, and a bounded number
+   * of password checks). Then the throttle decides under a short per-account lock and records the
+   * attempt as failed, so parallel guesses count; the password is checked with no connection held;
+   * a match turns the attempt into a success and opens the session. Unknown email, wrong password,
+   * no password yet and a deactivated account all answer alike and take as long; the audit trail
+   * says which it was.
    */
   async login(email: string, password: string, client: Client): Promise<SignedIn> {
-    const key = emailKey(email);
+    const admitted = this.gate.admit(client.ip);
+    if (!admitted.ok) {
+      this.logger.event('info', 'auth.login_flood_refused', { ip: client.ip });
+      throw tooManyAttempts(admitted.retryAfterMs);
+    }
+    const outcome = await this.gate.check(() => this.attempt(emailKey(email), password, client));
+    if (outcome === 'busy') {
+      this.logger.event('warn', 'auth.login_checks_busy', { ip: client.ip });
+      throw tooManyAttempts(1000);
+    }
+    if (outcome.kind === 'throttled') throw tooManyAttempts(outcome.retryAfterMs);
+    if (outcome.kind === 'refused') throw new DomainError(ErrorCode.InvalidCredentials, INVALID);
+    return { body: { staff: presentStaff(outcome.staff) }, session: outcome.session };
+  }
+
+  /** Failures past the window count for nothing; successes say which addresses are familiar, for as long as that lasts. */
+  async purgeAttempts(): Promise<number> {
+    const now = this.clock.now().getTime();
+    return this.repo.purgeLoginAttempts(new Date(now - Math.max(this.config.auth.loginWindowMs, 24 * 3_600_000)), new Date(now - FAMILIAR_FOR_MS));
+  }
+
+  private async attempt(key: string, password: string, client: Client) {
     const { auth } = this.config;
-    const outcome = await this.repo.transaction(async (tx) => {
+    const decided = await this.repo.transaction(async (tx) => {
       await this.repo.lockAccount(tx, key);
       const now = this.clock.now();
-      const failures = await this.repo.recentFailures(tx, key, client.ip, new Date(now.getTime() - auth.loginWindowMs), Math.max(auth.loginFailuresPerAccount, auth.loginFailuresPerAddress));
-      const throttle = throttleSignIn(failures.account, failures.address, now, { perAccount: auth.loginFailuresPerAccount, perAddress: auth.loginFailuresPerAddress, windowMs: auth.loginWindowMs });
+      const history = await this.repo.signInHistory(tx, key, client.ip, new Date(now.getTime() - auth.loginWindowMs), new Date(now.getTime() - FAMILIAR_FOR_MS), Math.max(64, auth.loginFailuresPerAddress));
+      const throttle = throttleSignIn(history, now, { freeFailures: auth.loginFailuresPerAccount, perAddress: auth.loginFailuresPerAddress, windowMs: auth.loginWindowMs, baseDelayMs: BACKOFF_BASE_MS });
       if (!throttle.allowed) {
         await this.audit.record({ actor: 'anonymous', action: 'auth.login_throttled', subjectType: 'login', subjectId: key, details: { by: throttle.by }, ip: client.ip }, tx);
         return { kind: 'throttled' as const, retryAfterMs: throttle.retryAfterMs };
       }
       const staff = await this.repo.findByEmailKey(key, tx);
-      const matches = await verifyPassword(staff?.passwordHash ?? null, password);
-      const ok = matches && staff !== null && staff.active;
-      await this.repo.recordAttempt(tx, { emailKey: key, ip: client.ip, succeeded: ok, at: now });
-      if (!ok) {
+      const attemptId = await this.repo.recordAttempt(tx, { emailKey: key, ip: client.ip, succeeded: false, at: now });
+      return { kind: 'check' as const, staff, attemptId };
+    });
+    if (decided.kind === 'throttled') return decided;
+    const { staff, attemptId } = decided;
+    const matches = await verifyPassword(staff?.passwordHash ?? null, password);
+    return this.repo.transaction(async (tx) => {
+      if (!matches || staff === null || !staff.active) {
         const reason = !staff ? 'unknown_email' : !staff.active ? 'deactivated' : staff.passwordHash === null ? 'no_password' : 'wrong_password';
         await this.audit.record({ actor: 'anonymous', action: 'auth.login_failed', subjectType: staff ? 'staff' : 'login', subjectId: staff?.id ?? key, details: { reason }, ip: client.ip }, tx);
         return { kind: 'refused' as const };
       }
+      await this.repo.markAttemptSucceeded(tx, attemptId);
       const session = await this.sessions.open(staff.id, client, tx);
       await this.audit.record({ actor: `staff:${staff.id}`, action: 'auth.login', subjectType: 'staff', subjectId: staff.id, ip: client.ip }, tx);
       return { kind: 'signed_in' as const, staff, session };
     });
-    if (outcome.kind === 'throttled') {
-      const seconds = Math.ceil(outcome.retryAfterMs / 1000);
-      throw new DomainError(ErrorCode.TooManyAttempts, `too many sign-in attempts: try again in ${seconds} s`, { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
-    }
-    if (outcome.kind === 'refused') throw new DomainError(ErrorCode.InvalidCredentials, INVALID);
-    return { body: { staff: presentStaff(outcome.staff) }, session: outcome.session };
   }
 
   /** Signs the person out everywhere: every session of theirs ends, and their live streams close. */

@@ -7,11 +7,11 @@ import { EventsModule } from '../events/events.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { BootstrapAdminService } from './bootstrap-admin.service.js';
-import { SessionTimers } from './session-timers.service.js';
 import { SessionsService } from './sessions.service.js';
 import { StaffController } from './staff.controller.js';
 import { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
+import { StaffTimers } from './staff-timers.service.js';
 import { TeamController } from './team.controller.js';
 
 /** Staff accounts and their sessions: who may sign in to the inbox, as what. */
@@ -29,7 +29,7 @@ export class StaffModule {
       AuthService,
       { provide: SessionAuthenticator, useExisting: SessionsService },
       // Streams are served by API processes only; so is the sweep that closes them.
-      ...(role === 'worker' ? [] : [SessionTimers]),
+      ...(role === 'worker' ? [] : [StaffTimers]),
     ],
     exports: [SessionAuthenticator, BootstrapAdminService],
   }));

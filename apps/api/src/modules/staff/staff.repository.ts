@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { StaffRole } from '../../common/auth/principal.js';
 import { queryRows } from '../../database/query-rows.js';
+import type { SignInHistory } from './domain/login-throttle.js';
 import { Staff } from './staff.entity.js';
 
 export interface NewStaff {
@@ -167,20 +168,41 @@ export class StaffRepository {
   }
 
   /** Failed attempts on the account since its last success, and from the address, newest first, within the window. */
-  async recentFailures(tx: EntityManager, emailKey: string, ip: string, since: Date, limit: number): Promise<{ account: Date[]; address: Date[] }> {
-    const account = await queryRows<{ at: Date }>(
-      tx,
-      `SELECT at FROM login_attempts
-        WHERE email_key = $1 AND NOT succeeded AND at > $2
-          AND at > coalesce((SELECT max(at) FROM login_attempts WHERE email_key = $1 AND succeeded AND at > $2), '-infinity')
-        ORDER BY at DESC LIMIT $3`,
-      [emailKey, since, limit],
-    );
+  /**
+   * What the throttle weighs (`SignInHistory`), newest first within the window: the pair's failures
+   * and the account's since their last success, the address's, and whether this address signed in
+   * to this account within `familiarSince`.
+   */
+  async signInHistory(tx: EntityManager, emailKey: string, ip: string, since: Date, familiarSince: Date, limit: number): Promise<SignInHistory> {
+    const failuresSinceSuccess = (pairOnly: boolean) =>
+      queryRows<{ at: Date }>(
+        tx,
+        `SELECT at FROM login_attempts
+          WHERE email_key = $1 AND ($4::text IS NULL OR ip = $4) AND NOT succeeded AND at > $2
+            AND at > coalesce((SELECT max(at) FROM login_attempts WHERE email_key = $1 AND ($4::text IS NULL OR ip = $4) AND succeeded AND at > $2), '-infinity')
+          ORDER BY at DESC LIMIT $3`,
+        [emailKey, since, limit, pairOnly ? ip : null],
+      );
+    const pair = await failuresSinceSuccess(true);
+    const account = await failuresSinceSuccess(false);
     const address = await queryRows<{ at: Date }>(tx, `SELECT at FROM login_attempts WHERE ip = $1 AND NOT succeeded AND at > $2 ORDER BY at DESC LIMIT $3`, [ip, since, limit]);
-    return { account: account.map((r) => r.at), address: address.map((r) => r.at) };
+    const [known] = await queryRows<{ familiar: boolean }>(tx, `SELECT EXISTS (SELECT 1 FROM login_attempts WHERE email_key = $1 AND ip = $2 AND succeeded AND at > $3) AS familiar`, [emailKey, ip, familiarSince]);
+    return { pair: pair.map((r) => r.at), account: account.map((r) => r.at), address: address.map((r) => r.at), familiar: known?.familiar ?? false };
   }
 
-  async recordAttempt(tx: EntityManager, attempt: { emailKey: string; ip: string; succeeded: boolean; at: Date }): Promise<void> {
-    await tx.query(`INSERT INTO login_attempts (email_key, ip, succeeded, at) VALUES ($1, $2, $3, $4)`, [attempt.emailKey, attempt.ip, attempt.succeeded, attempt.at]);
+  /** Recorded as failed before the password is checked (so parallel guesses count); a match turns it into a success. */
+  async recordAttempt(tx: EntityManager, attempt: { emailKey: string; ip: string; succeeded: boolean; at: Date }): Promise<string> {
+    const [row] = await queryRows<{ id: string }>(tx, `INSERT INTO login_attempts (email_key, ip, succeeded, at) VALUES ($1, $2, $3, $4) RETURNING id`, [attempt.emailKey, attempt.ip, attempt.succeeded, attempt.at]);
+    return row!.id;
+  }
+
+  async markAttemptSucceeded(tx: EntityManager, id: string): Promise<void> {
+    await tx.query(`UPDATE login_attempts SET succeeded = true WHERE id = $1`, [id]);
+  }
+
+  /** Failures older than the window are no longer counted; successes are kept to know familiar addresses. */
+  async purgeLoginAttempts(failuresBefore: Date, successesBefore: Date): Promise<number> {
+    const rows = await queryRows<{ id: string }>(this.dataSource, `DELETE FROM login_attempts WHERE (NOT succeeded AND at < $1) OR (succeeded AND at < $2) RETURNING id`, [failuresBefore, successesBefore]);
+    return rows.length;
   }
 }

@@ -1,6 +1,6 @@
 // Shared by the inbox's browser tests: a page that notices any request leaving this machine,
 // full-page screenshots under .data/screenshots/inbox (git-ignored), an axe-core scan, sign-in.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
@@ -47,6 +47,8 @@ export async function openPage(browser: Browser, options: { colorScheme?: 'light
 
 /** React's complaint that the browser drew something other than the server's HTML (418, 423, 425 when minified). */
 const HYDRATION_ERROR = /hydrat|react\.dev\/errors\/(418|423|425)\b|Minified React error #(418|423|425)\b/i;
+/** Chromium's report of something the Content-Security-Policy refused: a page that needs it is broken. */
+const CSP_VIOLATION = /Content Security Policy/i;
 const hydrationErrors = new WeakMap<Page, string[]>();
 
 /** A page whose server and browser renders disagree flickers and loses state: collected, and `look` fails on it. */
@@ -54,7 +56,7 @@ function watchHydration(page: Page): void {
   const errors: string[] = [];
   hydrationErrors.set(page, errors);
   page.on('console', (message) => {
-    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text())) errors.push(message.text().slice(0, 500));
+    if (message.type() === 'error' && (HYDRATION_ERROR.test(message.text()) || CSP_VIOLATION.test(message.text()))) errors.push(message.text().slice(0, 500));
   });
   page.on('pageerror', (error) => {
     if (HYDRATION_ERROR.test(error.message)) errors.push(error.message.slice(0, 500));
@@ -76,9 +78,12 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
 }
 
+let axeSource: string | undefined;
+
 /** axe-core's serious and critical violations on the page as it is now, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
+  // Evaluated, not added as a <script>: the inbox's Content-Security-Policy (rightly) refuses a script without its nonce.
+  await page.evaluate(axeSource ??= readFileSync(AXE, 'utf8'));
   // Runs in the page; typed without the DOM library, which the workspace's test config leaves out.
   const result = await page.evaluate(() => {
     const scope = globalThis as unknown as { document: unknown; axe: { run(context: unknown, options: object): Promise<AxeResult> } };
@@ -93,7 +98,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   const mismatches = hydrationErrors.get(page) ?? [];
-  if (mismatches.length > 0) throw new Error(`"${name}" hydrated with a different render than the server's:\n${mismatches.join('\n')}`);
+  if (mismatches.length > 0) throw new Error(`"${name}" hydrated with a different render than the server's, or broke its Content-Security-Policy:\n${mismatches.join('\n')}`);
   await titleSettled(page);
   const violations = await axeViolations(page);
   if (violations.length > 0) throw new Error(`axe-core found serious accessibility problems on "${name}":\n${violations.join('\n')}`);

@@ -9,6 +9,7 @@ import { JsonLogger } from './common/logging/json-logger.js';
 import { requestIdOf, useRequestContext } from './common/logging/request-id.js';
 import { JSON_BODY_LIMIT_BYTES, registerJsonBody } from './common/http/json-body.js';
 import { refuseWhileClosing } from './common/http/refuse-while-closing.js';
+import { securityHeaders } from './common/http/security-headers.js';
 import type { Clock } from './common/clock.js';
 import type { AppConfig } from './config/config.schema.js';
 import { mountWebhookEndpoint } from './modules/webhooks/webhook-endpoint.js';
@@ -38,6 +39,7 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   const fastify = app.getHttpAdapter().getInstance();
   useRequestContext(fastify);
   refuseWhileClosing(fastify);
+  securityHeaders(fastify);
   registerJsonBody(fastify);
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them;
   // answered on the HTTP server ahead of Fastify. The limit fits Meta's largest batches (1,000

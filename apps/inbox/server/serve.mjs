@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
-import { clientAddress, parseTrustedProxies } from './client-address.mjs';
+import { clientAddress, normaliseAddress, parseTrustedProxies } from './client-address.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const args = process.argv.slice(2);
@@ -26,6 +26,9 @@ await app.prepare();
 
 const server = http.createServer((req, res) => {
   req.headers['x-forwarded-for'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+  // Over https (here, or at a trusted proxy in front), the browser is told to stay on https.
+  const https = req.socket.encrypted || (trusted(normaliseAddress(req.socket.remoteAddress ?? '')) && req.headers['x-forwarded-proto'] === 'https');
+  if (https) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   void handle(req, res);
 });
 server.listen(port, hostname, () => console.log(`inbox on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}`));

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy, newNonce } from './lib/content-security-policy';
 import { isInvitePath, isLoginPath, loginHref, visiblePath } from './lib/next-path';
 import { PATH_HEADER, SESSION_COOKIE } from './lib/session';
 
@@ -9,6 +10,9 @@ import { PATH_HEADER, SESSION_COOKIE } from './lib/session';
  * Every page request also carries its visible path in a header, so server code that finds the
  * session gone knows where to send the person back to. Invite and reset links (`/invite/<token>`)
  * are opened without a session, and their token must never travel on in `next`.
+ *
+ * Every page also gets its own Content-Security-Policy nonce: set on the request, Next reads it
+ * back and puts it on its inline scripts; set on the response, the browser runs only those.
  */
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
@@ -16,9 +20,13 @@ export function proxy(request: NextRequest): NextResponse {
   if (!isLoginPath(pathname) && !isInvitePath(pathname) && !request.cookies.has(SESSION_COOKIE)) {
     return NextResponse.redirect(new URL(loginHref(path), request.url));
   }
+  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === 'development' });
   const headers = new Headers(request.headers);
   headers.set(PATH_HEADER, path);
-  return NextResponse.next({ request: { headers } });
+  headers.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', csp);
+  return response;
 }
 
 export const config = {

@@ -22,12 +22,23 @@ export async function startInboxStack(options: {
   signInAs: (sb: Sendbook) => Promise<{ email: string; password: string }>;
 }): Promise<InboxStack> {
   const sb = await startSendbook(options.sendbook);
-  const who = await options.signInAs(sb);
-  const inbox = await startInbox(sb.url);
-  const browser = await launchBrowser();
-  const tab = await openPage(browser);
-  await tab.page.goto(`${inbox.url}/login`);
-  await signIn(tab.page, who);
+  let inbox: InboxServer | undefined;
+  let browser: Browser | undefined;
+  let tab: Awaited<ReturnType<typeof openPage>>;
+  try {
+    const who = await options.signInAs(sb);
+    inbox = await startInbox(sb.url);
+    browser = await launchBrowser();
+    tab = await openPage(browser);
+    await tab.page.goto(`${inbox.url}/login`);
+    await signIn(tab.page, who);
+  } catch (error) {
+    // A stack that could not finish starting (no Chromium, say) leaves no server behind.
+    await browser?.close().catch(() => undefined);
+    await inbox?.close();
+    await sb.close();
+    throw error;
+  }
   return {
     sb,
     inbox,

@@ -3039,6 +3039,9 @@ export interface operations {
       401: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "invalid_signature";
         } } };
+      408: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "too_slow";
+        } } };
       413: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "payload_too_large";
         } } };

@@ -59,6 +59,10 @@ export interface AppConfig {
     readonly bodyLimitBytes: number;
     /** WEBHOOK_MAX_IN_FLIGHT_BYTES: webhook bytes being read or stored at once per process; past it, 503. */
     readonly maxInFlightBytes: number;
+    /** The share of `maxInFlightBytes` one client address may hold with uploads still arriving. */
+    readonly maxInFlightShare: number;
+    /** Past the first 2 s, a body arriving slower than this on average is cut off (408). */
+    readonly minUploadBytesPerSecond: number;
     /** WEBHOOK_ACK_TIMEOUT_MS: a POST not stored by then is answered 500 (Meta retries), well before Meta gives up. */
     readonly ackTimeoutMs: number;
     /** Group commit: at most this many deliveries share one INSERT… */

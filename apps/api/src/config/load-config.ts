@@ -60,6 +60,8 @@ export function loadConfig(env: Env): EnvConfig {
     webhooks: {
       bodyLimitBytes: read.int('WEBHOOK_BODY_LIMIT_BYTES', 4 * 1024 * 1024, 64 * 1024, 64 * 1024 * 1024),
       maxInFlightBytes: read.int('WEBHOOK_MAX_IN_FLIGHT_BYTES', 64 * 1024 * 1024, 64 * 1024, 4 * 1024 * 1024 * 1024),
+      maxInFlightShare: read.int('WEBHOOK_MAX_IN_FLIGHT_PERCENT_PER_ADDRESS', 25, 1, 100) / 100,
+      minUploadBytesPerSecond: read.int('WEBHOOK_MIN_UPLOAD_BYTES_PER_SECOND', 16 * 1024, 1, 1024 * 1024 * 1024),
       ackTimeoutMs: read.int('WEBHOOK_ACK_TIMEOUT_MS', 5_000, 100, 60_000),
       batchMaxRows: read.int('WEBHOOK_BATCH_MAX_ROWS', 200, 1, 5000),
       // One INSERT at a time: the requests that arrive meanwhile make the next, bigger batch. Under

@@ -23,3 +23,44 @@ export class ByteBudget {
     this.used = Math.max(0, this.used - n);
   }
 }
+
+/**
+ * A ByteBudget with a share per client: one address (a few slow uploads that signed nothing yet)
+ * cannot hold more than `share` of the whole, so Meta's deliveries, from other addresses, still
+ * find room. Pure bookkeeping, no I/O.
+ */
+export class SharedByteBudget {
+  private readonly total: ByteBudget;
+  private readonly byClient = new Map<string, number>();
+
+  constructor(
+    max: number,
+    private readonly share: number,
+  ) {
+    this.total = new ByteBudget(max);
+  }
+
+  get held(): number {
+    return this.total.held;
+  }
+
+  heldBy(client: string): number {
+    return this.byClient.get(client) ?? 0;
+  }
+
+  /** Takes `n` bytes for `client` if they fit both its share and the whole; false (nothing taken) if not. */
+  tryTake(client: string, n: number): boolean {
+    const mine = this.heldBy(client);
+    if (mine + n > Math.floor(this.total.max * this.share)) return false;
+    if (!this.total.tryTake(n)) return false;
+    this.byClient.set(client, mine + n);
+    return true;
+  }
+
+  give(client: string, n: number): void {
+    this.total.give(n);
+    const left = this.heldBy(client) - n;
+    if (left > 0) this.byClient.set(client, left);
+    else this.byClient.delete(client);
+  }
+}

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import { ByteBudget } from '../../common/http/byte-budget.js';
+import { SharedByteBudget } from '../../common/http/byte-budget.js';
 import { runWithRequestContext } from '../../common/logging/request-context.js';
 import { requestIdOf } from '../../common/logging/request-id.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -23,15 +23,17 @@ export const SERVER_LEVEL_ROUTES: readonly ServerLevelRoute[] = [
     spec: {
       id: 'receiveWebhook',
       summary: 'Signed events from Meta',
-      description: 'Verifies `X-Hub-Signature-256` over the raw bytes (any content type), stores the body durably, then answers 200; all processing happens afterwards in a worker. A missing or malformed signature header is refused before the body is read.',
+      description:
+        'Verifies `X-Hub-Signature-256` over the raw bytes (any content type), stores the body durably, then answers 200; all processing happens afterwards in a worker. A missing or malformed signature header is refused before the body is read. A body that has not arrived cannot be verified yet, so uploads are bounded: one client address holds at most `WEBHOOK_MAX_IN_FLIGHT_PERCENT_PER_ADDRESS` of the bytes in flight (503), and a body arriving slower than `WEBHOOK_MIN_UPLOAD_BYTES_PER_SECOND` after its first 2 s is cut off (408).',
       extraParams: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } }],
       rawBody: { schema: WebhookBody },
       responses: {
         200: { description: 'Stored.', body: WebhookReceived },
         401: { description: 'Missing or wrong signature; nothing stored.', body: webhookError(['invalid_signature']) },
+        408: { description: 'The body arrived too slowly; nothing stored, the connection closed.', body: webhookError(['too_slow']) },
         413: { description: 'Body over the limit; nothing stored, the connection closed.', body: webhookError(['payload_too_large']) },
         500: { description: 'Could not store it: Meta retries.', body: webhookError(['not_stored']) },
-        503: { description: 'Too many bytes in flight (a flood, or storage stalled); nothing stored, Meta retries.', body: webhookError(['busy']) },
+        503: { description: 'Too many bytes in flight, in all or from this address (a flood, slow uploads, or storage stalled); nothing stored, Meta retries.', body: webhookError(['busy']) },
       },
     },
   },
@@ -45,6 +47,9 @@ const SIGNATURE_SHAPE = /^sha256=[0-9a-f]{64}$/i;
  */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Before the minimum upload rate applies: a new connection's first bytes may take a moment. */
+const UPLOAD_GRACE_MS = 2_000;
+const UPLOAD_CHECK_MS = 500;
 
 /**
  * Serves `POST /webhooks/whatsapp` on the HTTP server itself, ahead of Fastify and Nest. The ack
@@ -59,19 +64,19 @@ export function mountWebhookEndpoint(app: INestApplication, config: AppConfig): 
   const server = app.getHttpServer() as Server;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
-  const budget = new ByteBudget(config.webhooks.maxInFlightBytes);
+  const budget = new SharedByteBudget(config.webhooks.maxInFlightBytes, config.webhooks.maxInFlightShare);
   const others = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'POST' && pathOf(req.url) === WEBHOOK_PATH) {
-      acknowledge(req, res, ingest, metrics, config.webhooks.bodyLimitBytes, budget);
+      acknowledge(req, res, ingest, metrics, { limit: config.webhooks.bodyLimitBytes, minBytesPerSecond: config.webhooks.minUploadBytesPerSecond }, budget);
       return;
     }
     for (const listener of others) listener(req, res);
   });
 }
 
-function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookIngestService, metrics: MetricsRecorder, limit: number, budget: ByteBudget): void {
+function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookIngestService, metrics: MetricsRecorder, upload: UploadRules, budget: SharedByteBudget): void {
   const started = performance.now();
   const requestId = requestIdOf(req);
   const answer = (status: number, body: string): void => {
@@ -100,14 +105,15 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
     return;
   }
   let held = 0;
+  const client = req.socket.remoteAddress ?? 'unknown';
   const release = (): void => {
-    budget.give(held);
+    budget.give(client, held);
     held = 0;
   };
   res.once('close', release);
   runWithRequestContext({ requestId }, () => {
-    readBody(req, limit, (n) => {
-      if (!budget.tryTake(n)) return false;
+    readBody(req, upload, (n) => {
+      if (!budget.tryTake(client, n)) return false;
       held += n;
       return true;
     }).then(
@@ -115,6 +121,7 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
         // A body over the limit: a clear 413, nothing stored, the rest of it not read.
         if (body === 'too_large') return refuse(413, '{"error":"payload_too_large"}');
         if (body === 'busy') return refuse(503, '{"error":"busy"}');
+        if (body === 'too_slow') return refuse(408, '{"error":"too_slow"}');
         const result = await ingest.receive(body, req.headers);
         if (result.status === 200) answer(200, '{"received":true}');
         else answer(result.status, result.status === 401 ? '{"error":"invalid_signature"}' : '{"error":"not_stored"}');
@@ -125,11 +132,21 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
   });
 }
 
+interface UploadRules {
+  /** The largest body (WEBHOOK_BODY_LIMIT_BYTES). */
+  readonly limit: number;
+  /** The slowest average a body may arrive at after UPLOAD_GRACE_MS. */
+  readonly minBytesPerSecond: number;
+}
+
 /**
  * The raw bytes; 'too_large' as soon as they (or the declared length) pass the limit; 'busy' when
- * `take` refuses bytes (too many in flight across requests).
+ * `take` refuses bytes (too many in flight, in all or from this client); 'too_slow' when, past the
+ * grace, less than the minimum rate's worth arrived in the last UPLOAD_GRACE_MS (a slow upload
+ * holds bytes and a socket without ever becoming a delivery Meta would make; a fast start followed
+ * by a trickle is as slow as a trickle).
  */
-function readBody(req: IncomingMessage, limit: number, take: (n: number) => boolean): Promise<Buffer | 'too_large' | 'busy'> {
+function readBody(req: IncomingMessage, { limit, minBytesPerSecond }: UploadRules, take: (n: number) => boolean): Promise<Buffer | 'too_large' | 'busy' | 'too_slow'> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (declared > limit) {
@@ -138,7 +155,17 @@ function readBody(req: IncomingMessage, limit: number, take: (n: number) => bool
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    const stop = (outcome: 'too_large' | 'busy'): void => {
+    // The size at each check, the last grace period's worth: what arrived since the oldest is the recent rate.
+    const sizes: number[] = [];
+    const watch = setInterval(() => {
+      sizes.push(size);
+      if (sizes.length <= UPLOAD_GRACE_MS / UPLOAD_CHECK_MS) return;
+      const before = sizes.shift()!;
+      if (size - before < (minBytesPerSecond * UPLOAD_GRACE_MS) / 1000) stop('too_slow');
+    }, UPLOAD_CHECK_MS);
+    watch.unref();
+    const stop = (outcome: 'too_large' | 'busy' | 'too_slow'): void => {
+      clearInterval(watch);
       req.removeAllListeners('data');
       req.pause();
       resolve(outcome);
@@ -149,9 +176,18 @@ function readBody(req: IncomingMessage, limit: number, take: (n: number) => bool
       if (!take(chunk.length)) return stop('busy');
       chunks.push(chunk);
     });
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    req.once('error', reject);
-    req.once('aborted', () => reject(new Error('aborted')));
+    req.once('end', () => {
+      clearInterval(watch);
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    req.once('error', (error) => {
+      clearInterval(watch);
+      reject(error);
+    });
+    req.once('aborted', () => {
+      clearInterval(watch);
+      reject(new Error('aborted'));
+    });
   });
 }
 

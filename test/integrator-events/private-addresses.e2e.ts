@@ -24,6 +24,7 @@ describe('event endpoints on private addresses, with EVENT_ENDPOINTS_ALLOW_PRIVA
     ['http://0.0.0.0:3001/', /unspecified/],
     ['http://localhost:3001/', /localhost resolves to .*loopback/],
     ['ftp://8.8.8.8/', /http or https/],
+    ['http://8.8.8.8/hooks', /must be https on a public address/],
   ])('refuses %s at registration, naming the url', async (url, why) => {
     const res = await sb.api().post('/v1/event-endpoints').send({ url, events: ['message.state_changed'] }).expect(400);
     expect(res.body.details).toEqual([{ field: 'url', message: expect.stringMatching(why) }]);

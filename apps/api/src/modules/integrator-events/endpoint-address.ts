@@ -17,7 +17,7 @@ export async function endpointUrlProblem(text: string, allowPrivate: boolean): P
   const host = url.hostname;
   if (isIpLiteral(host)) {
     const problem = refusal(host.replace(/^\[|\]$/g, ''));
-    return problem && `${host} ${problem}`;
+    return problem ? `${host} ${problem}` : plainHttp(url);
   }
   try {
     const addresses = await resolveAll(host);
@@ -25,10 +25,19 @@ export async function endpointUrlProblem(text: string, allowPrivate: boolean): P
       const problem = refusal(address);
       if (problem) return `${host} resolves to ${address}: ${problem}`;
     }
-    return null;
+    return plainHttp(url);
   } catch {
     return `${host} does not resolve`;
   }
+}
+
+/**
+ * Across the internet an endpoint is https: the events carry customers' numbers and words, and the
+ * signature proves who sent them, not that nobody read them. Plain http is for endpoints on a
+ * private network, which EVENT_ENDPOINTS_ALLOW_PRIVATE allows.
+ */
+function plainHttp(url: URL): string | null {
+  return url.protocol === 'http:' ? 'must be https on a public address (events carry customer data); http only where EVENT_ENDPOINTS_ALLOW_PRIVATE=true' : null;
 }
 
 export function isIpLiteral(host: string): boolean {

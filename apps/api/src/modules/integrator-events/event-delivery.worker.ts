@@ -115,11 +115,13 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     // alert and an endpoint the next failure disables, never a silently disabled endpoint.
     const endpoint = await this.endpoints.findById(endpointId);
     if (!endpoint) return;
+    // Alerts are read by agents too; an endpoint's URL (which may carry a token) is for admins, on its own page.
+    const name = endpoint.description ? `“${endpoint.description}”` : endpointId.slice(0, 8);
     await this.alerts.raise({
       source: 'integrator-events',
       key: failingEndpointAlertKey(endpointId),
-      title: `Event endpoint ${endpoint.url} disabled after ${streak.consecutiveFailures} failed deliveries in a row`,
-      details: { endpoint_id: endpointId, url: endpoint.url, failures: streak.consecutiveFailures, failing_since: new Date(streak.failingSince).toISOString(), last_status: status, last_error: error },
+      title: `Event endpoint ${name} disabled after ${streak.consecutiveFailures} failed deliveries in a row`,
+      details: { endpoint_id: endpointId, description: endpoint.description, failures: streak.consecutiveFailures, failing_since: new Date(streak.failingSince).toISOString(), last_status: status, last_error: error },
     });
     if (await this.endpoints.disableFailing(endpointId, now)) {
       this.logger.event('warn', 'integrator_event.endpoint_disabled', { endpoint_id: endpointId, failures: streak.consecutiveFailures });

@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createHttpApp } from '../../apps/api/src/create-app.js';
 import { messageRequest } from '../support/sendbook.js';
+import { asSession, createStaff, signIn } from '../support/staff.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { testEnv, TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
@@ -11,6 +12,7 @@ import { waitFor } from '../support/wait-for.js';
 const admin = (t: { url: string }) => ({
   get: (p: string) => request(t.url).get(p).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`),
   post: (p: string) => request(t.url).post(p).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`),
+  patch: (p: string) => request(t.url).patch(p).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`),
 });
 
 /** Another API instance on the same database and Redis: what a second replica sees. */
@@ -44,6 +46,29 @@ describe('integrator API keys: scoped, named, listed and revoked', () => {
     const listed = (await admin(t).get('/v1/api-keys').expect(200)).body.data.find((k: { id: string }) => k.id === api_key.id);
     expect(JSON.stringify(listed)).not.toContain(key);
     await waitFor(async () => (await admin(t).get('/v1/api-keys')).body.data.find((k: { id: string }) => k.id === api_key.id).last_used_at !== null, { what: 'last_used_at' });
+  });
+
+  it('a key may expire: refused from then on, on every instance within a second; a time in the past is refused at creation', async () => {
+    const past = await admin(t).post('/v1/api-keys').send({ name: 'too late', scopes: ['send'], expires_at: new Date(Date.now() - 1000).toISOString() }).expect(400);
+    expect(past.body.details).toEqual([{ field: 'expires_at', message: 'must be in the future' }]);
+    const soon = new Date(Date.now() + 1500);
+    const created = await admin(t).post('/v1/api-keys').send({ name: 'a campaign agency', scopes: ['send'], expires_at: soon.toISOString() }).expect(201);
+    expect(created.body.api_key.expires_at).toBe(soon.toISOString());
+    const call = () => request(t.url).get('/v1/messages').set('Authorization', `Bearer ${created.body.key}`);
+    await call().expect(200);
+    await waitFor(async () => (await call()).status === 401, { what: 'the expired key refused', timeoutMs: 4_000, intervalMs: 100 });
+    expect(Date.now()).toBeGreaterThanOrEqual(soon.getTime());
+  });
+
+  it('keys made by a staff member who is deactivated are flagged for review', async () => {
+    const maker = await createStaff(t, 'admin');
+    const session = asSession(t, await signIn(t, maker));
+    const made = (await session.post('/v1/api-keys').send({ name: 'made by a leaver', scopes: ['send'] }).expect(201)).body.api_key;
+    const reviewOf = async () => (await admin(t).get('/v1/api-keys').expect(200)).body.data.find((k: { id: string }) => k.id === made.id).review;
+    expect(await reviewOf()).toBeNull();
+    await createStaff(t, 'admin'); // the team keeps an admin
+    await admin(t).patch(`/v1/staff/${maker.id}`).send({ active: false }).expect(200);
+    expect(await reviewOf()).toBe('creator_deactivated');
   });
 
   it('a send-only key enqueues and reads its own messages, and nothing else', async () => {

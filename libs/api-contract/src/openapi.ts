@@ -780,6 +780,10 @@ export interface components {
       /** to the minute */
       last_used_at: string | null;
       revoked_at: string | null;
+      /** refused from then on; null: until revoked */
+      expires_at: string | null;
+      /** `creator_deactivated`: the staff member who made this key is deactivated; decide whether it should live on */
+      review: "creator_deactivated" | null;
     };
     AttributeInbound: {
       message_id?: string;
@@ -977,6 +981,7 @@ export interface components {
     CreateApiKey: {
       name: string;
       scopes: ("send" | "admin")[];
+      expires_at?: string;
     };
     CreateEventEndpoint: {
       url: string;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { ApiKeyScope } from '../../common/auth/principal.js';
 import { queryRows } from '../../database/query-rows.js';
 import { ApiKey } from './api-key.entity.js';
@@ -8,8 +8,19 @@ import { ApiKey } from './api-key.entity.js';
 export class ApiKeyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  findActiveByHash(keyHash: string): Promise<ApiKey | null> {
-    return this.dataSource.getRepository(ApiKey).findOneBy({ keyHash, revokedAt: IsNull() });
+  /** Neither revoked nor past its expiry (by the database's clock, as every instance sees it). */
+  async findActiveByHash(keyHash: string): Promise<ApiKey | null> {
+    const [row] = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`, [keyHash]);
+    return row ? this.findById(row.id) : null;
+  }
+
+  /** The ids of keys whose creator is a deactivated staff member: someone should look at them. */
+  async createdByDeactivatedStaff(): Promise<Set<string>> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT k.id FROM api_keys k JOIN staff s ON k.created_by = 'staff:' || s.id::text WHERE NOT s.active AND k.revoked_at IS NULL`,
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   findById(id: string): Promise<ApiKey | null> {
@@ -28,11 +39,11 @@ export class ApiKeyRepository {
     );
   }
 
-  async insert(key: { name: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string }): Promise<ApiKey> {
+  async insert(key: { name: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string; expiresAt: Date | null }): Promise<ApiKey> {
     const [row] = await queryRows<{ id: string }>(
       this.dataSource,
-      `INSERT INTO api_keys (name, key_hash, key_prefix, scopes, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [key.name, key.keyHash, key.keyPrefix, key.scopes, key.createdBy],
+      `INSERT INTO api_keys (name, key_hash, key_prefix, scopes, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [key.name, key.keyHash, key.keyPrefix, key.scopes, key.createdBy, key.expiresAt],
     );
     return (await this.findById(row!.id))!;
   }

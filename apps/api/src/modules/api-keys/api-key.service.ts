@@ -69,16 +69,19 @@ export class ApiKeyService implements ApiKeyAuthenticator {
     return this.keys.insertIfAbsent({ name: 'bootstrap', keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), scopes: ['admin'], createdBy: 'bootstrap' });
   }
 
+  /** Every key; those a deactivated staff member made say so (`review`), for an admin to decide on. */
   async list() {
-    return { data: (await this.keys.list()).map(presentApiKey) };
+    const [keys, orphaned] = await Promise.all([this.keys.list(), this.keys.createdByDeactivatedStaff()]);
+    return { data: keys.map((k) => presentApiKey(k, orphaned.has(k.id) ? 'creator_deactivated' : null)) };
   }
 
-  /** A new key, shown once in the answer; only its hash is kept. */
-  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli') {
+  /** A new key, shown once in the answer; only its hash is kept. `expiresAt`: refused from then on. */
+  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli', expiresAt: Date | null = null) {
+    if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) throw DomainError.validation([{ field: 'expires_at', message: 'must be in the future' }]);
     const key = newApiKey();
     const actor = by === 'cli' ? 'cli' : actorOf(by);
-    const created = await this.keys.insert({ name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor });
-    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, scopes: created.scopes } });
+    const created = await this.keys.insert({ name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor, expiresAt });
+    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null } });
     return { api_key: presentApiKey(created), key };
   }
 

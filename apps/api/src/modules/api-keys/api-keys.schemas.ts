@@ -13,6 +13,8 @@ export const ApiKey = named(
       created_at: dateTime(),
       last_used_at: nullable(dateTime(), { description: 'to the minute' }),
       revoked_at: nullable(dateTime()),
+      expires_at: nullable(dateTime(), { description: 'refused from then on; null: until revoked' }),
+      review: nullable(oneOfValues(['creator_deactivated']), { description: '`creator_deactivated`: the staff member who made this key is deactivated; decide whether it should live on' }),
     },
     { description: 'An integrator API key (never the key itself after it was created).' },
   ),

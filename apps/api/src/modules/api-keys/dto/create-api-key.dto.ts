@@ -1,4 +1,4 @@
-import { ArrayMinSize, IsArray, IsIn, IsString, Length } from 'class-validator';
+import { ArrayMinSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../../common/auth/principal.js';
 
 /** `POST /v1/api-keys`. */
@@ -11,4 +11,9 @@ export class CreateApiKeyDto {
   @ArrayMinSize(1)
   @IsIn(API_KEY_SCOPES, { each: true })
   scopes!: ApiKeyScope[];
+
+  /** When the key stops working (ISO 8601, in the future); none: until revoked. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expires_at?: string;
 }

@@ -16,6 +16,8 @@ describe('`npm run serve` in production starts the built code without compiling 
     expect(result.status).toBe(1);
     expect(result.stdout).not.toContain('build');
     expect(result.stderr).toContain('config error: WHATSAPP_ACCESS_TOKEN is missing');
+    // Production seals stored secrets: without a key it does not boot.
+    expect(result.stderr).toContain('config error: APP_ENCRYPTION_KEY is missing');
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

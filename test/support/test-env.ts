@@ -6,6 +6,7 @@ export const TEST_SECRETS = {
   phoneNumberId: '106540352242922',
   businessAccountId: '102290129340398',
   apiKey: 'sk_test_0123456789abcdef0123456789abcdef',
+  encryptionKey: 'dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcy0hISE=',
 } as const;
 
 export function testEnv(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
@@ -20,6 +21,8 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Rec
     WHATSAPP_PHONE_NUMBER_ID: TEST_SECRETS.phoneNumberId,
     WHATSAPP_BUSINESS_ACCOUNT_ID: TEST_SECRETS.businessAccountId,
     BOOTSTRAP_API_KEY: TEST_SECRETS.apiKey,
+    // Stored secrets are sealed in every test, as in production.
+    APP_ENCRYPTION_KEY: TEST_SECRETS.encryptionKey,
     ...overrides,
   };
 }

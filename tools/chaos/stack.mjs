@@ -105,6 +105,8 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
 function appEnv({ graphUrl, databaseUrl, redisUrl, messagingLimit }) {
   return {
     NODE_ENV: 'production',
+    // Production requires a key for sealing stored secrets; any 32 bytes serve a run.
+    APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     // info: boot.ready tells the run a process is up; the rest at info is a few lines per event.
     LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl,

@@ -1,4 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { parseEncryptionKey, SecretBox } from '../common/crypto/secret-box.js';
 import type { AppConfig } from './config.schema.js';
 
 /** Injection token for the frozen AppConfig. */
@@ -10,8 +11,14 @@ export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: SecretBox, useValue: secretBoxOf(config) }],
+      exports: [APP_CONFIG, SecretBox],
     };
   }
+}
+
+/** The box for stored secrets, from keys the configuration checked already. */
+export function secretBoxOf(config: Pick<AppConfig, 'encryption'>): SecretBox {
+  const { key, previous } = config.encryption;
+  return new SecretBox(key ? parseEncryptionKey(key) : null, previous.map((k) => parseEncryptionKey(k)!));
 }

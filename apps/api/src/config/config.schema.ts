@@ -201,6 +201,11 @@ export interface AppConfig {
     /** Items one bulk action may touch (WORK_ITEMS_BULK_MAX); a wider selection is refused. */
     readonly bulkMax: number;
   };
+  /** Sealing stored secrets (SecretBox): APP_ENCRYPTION_KEY, and the keys it replaced, still able to open. */
+  readonly encryption: {
+    readonly key: string | null;
+    readonly previous: readonly string[];
+  };
   readonly auth: {
     /** A session unused this long ends (SESSION_IDLE_MINUTES). */
     readonly sessionIdleMs: number;

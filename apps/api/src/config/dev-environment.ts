@@ -1,3 +1,4 @@
+import { newEncryptionKey } from '../common/crypto/secret-box.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ export interface DevSecrets {
   verifyToken: string;
   adminEmail: string;
   adminPassword: string;
+  /** APP_ENCRYPTION_KEY for the demo's data (.data/dev-secrets.json, beside it). */
+  encryptionKey: string;
 }
 
 /** The demo's admin: an address that is plainly not anyone's. */
@@ -33,6 +36,8 @@ export function loadDevSecrets(dataDir: string): DevSecrets {
     verifyToken: kept.verifyToken ?? token('verify'),
     adminEmail: kept.adminEmail ?? DEV_ADMIN_EMAIL,
     adminPassword: kept.adminPassword ?? randomBytes(12).toString('base64url'),
+    // Kept with the data it seals: a new key would leave the demo's endpoint secrets unopenable.
+    encryptionKey: kept.encryptionKey ?? newEncryptionKey(),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(kept)) {
     mkdirSync(dataDir, { recursive: true });
@@ -60,6 +65,7 @@ export function devEnvironment(env: Env, secrets: DevSecrets, simulatorUrl: stri
     BOOTSTRAP_API_KEY: secrets.apiKey,
     BOOTSTRAP_ADMIN_EMAIL: secrets.adminEmail,
     BOOTSTRAP_ADMIN_PASSWORD: secrets.adminPassword,
+    APP_ENCRYPTION_KEY: secrets.encryptionKey,
     ...Object.fromEntries(Object.entries(env).filter(([key]) => ['PORT', 'INBOX_PORT', 'SIM_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL'].includes(key))),
   };
 }

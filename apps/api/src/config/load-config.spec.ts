@@ -32,6 +32,16 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.whatsapp)).toBe(true);
   });
 
+  it('the key that seals stored secrets: 32 bytes in base64, required in production, old keys kept for rotation', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(problemsOf({ ...valid, NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEY is missing/)]);
+    expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: 'short' })).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEY is malformed/)]);
+    expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: key, APP_ENCRYPTION_KEYS_PREVIOUS: `${key}, nope` })).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEYS_PREVIOUS is malformed/)]);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', APP_ENCRYPTION_KEY: key }).encryption).toEqual({ key, previous: [] });
+    // Development without a key seals nothing, and boots.
+    expect(loadConfig(valid).encryption).toEqual({ key: null, previous: [] });
+  });
+
   it('takes a separate URL for the workers\' LISTEN connection (PgBouncer in transaction mode cannot LISTEN)', () => {
     expect(loadConfig({ ...valid, DATABASE_LISTEN_URL: 'postgres://db-direct:5432/sendbook' }).databaseListenUrl).toBe('postgres://db-direct:5432/sendbook');
   });

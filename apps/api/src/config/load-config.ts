@@ -1,3 +1,4 @@
+import { parseEncryptionKey } from '../common/crypto/secret-box.js';
 import { parseDedupeWindows, parseMessagingLimit, parseNumberRates, parseQuietHours, parseTimeZone } from '@sendbook/queue';
 import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
@@ -164,7 +165,17 @@ export function loadConfig(env: Env): EnvConfig {
       loginStartsBurst: read.int('LOGIN_STARTS_BURST', 30, 1, 100_000),
       trustProxy: read.optional('TRUST_PROXY') ?? 'loopback',
     },
+    encryption: {
+      key: read.optional('APP_ENCRYPTION_KEY'),
+      previous: (read.optional('APP_ENCRYPTION_KEYS_PREVIOUS') ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    },
   };
+  for (const [name, keys] of [['APP_ENCRYPTION_KEY', [config.encryption.key]], ['APP_ENCRYPTION_KEYS_PREVIOUS', config.encryption.previous]] as const) {
+    for (const key of keys) if (key !== null && parseEncryptionKey(key) === null) problems.push(`${name} is malformed (32 bytes in base64, as \`openssl rand -base64 32\` writes them)`);
+  }
+  if (config.encryption.key === null && read.optional('NODE_ENV') === 'production') {
+    problems.push('APP_ENCRYPTION_KEY is missing: stored secrets (event endpoints\' signing secrets) are sealed with it (`openssl rand -base64 32`)');
+  }
   if ((config.bootstrap.adminEmail === null) !== (config.bootstrap.adminPassword === null)) {
     problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together: set both or neither');
   }

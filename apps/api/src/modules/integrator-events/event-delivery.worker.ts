@@ -1,3 +1,4 @@
+import { SecretBox } from '../../common/crypto/secret-box.js';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { nextDeliveryAttempt, shouldDisableEndpoint } from '@sendbook/queue';
 import { Clock } from '../../common/clock.js';
@@ -6,7 +7,7 @@ import { PeriodicTasks } from '../../common/periodic-tasks.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { postSigned } from './endpoint-poster.js';
+import { postSigned, type PostOutcome } from './endpoint-poster.js';
 import { EventDeliveriesRepository, type ClaimedDelivery } from './event-deliveries.repository.js';
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { EventPayloadPresenter } from './event-payload.presenter.js';
@@ -35,6 +36,7 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     private readonly alerts: AlertsService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
+    private readonly box: SecretBox,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.tasks = new PeriodicTasks(logger);
@@ -84,10 +86,22 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     this.inFlight.add(tracked);
   }
 
+  private openSecret(stored: string): { ok: true; value: string } | { ok: false; error: string } {
+    try {
+      return { ok: true, value: this.box.open(stored) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   private async deliver(d: ClaimedDelivery): Promise<void> {
     const at = this.clock.now();
     const body = this.payloads.body({ id: d.eventId, type: d.type, createdAt: new Date(d.eventCreatedAt), snapshot: d.snapshot });
-    const outcome = await postSigned({ url: d.url, secret: d.secret, eventId: d.eventId, body, at, timeoutMs: this.settings.timeoutMs, allowPrivate: this.settings.allowPrivate });
+    const secret = this.openSecret(d.secret);
+    // A secret that cannot be opened (its key was taken away before `reencrypt-secrets` ran) is a
+    // failed attempt in the endpoint's history, like a refused connection, never a silent stall.
+    const outcome: PostOutcome =
+      secret.ok ? await postSigned({ url: d.url, secret: secret.value, eventId: d.eventId, body, at, timeoutMs: this.settings.timeoutMs, allowPrivate: this.settings.allowPrivate }) : { statusCode: null, latencyMs: 0, bodyExcerpt: null, error: secret.error };
     const attempt = { ...outcome, at };
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (ok) {

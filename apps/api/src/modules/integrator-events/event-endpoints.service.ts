@@ -1,3 +1,4 @@
+import { SecretBox } from '../../common/crypto/secret-box.js';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IntegratorEventType } from '@sendbook/queue';
@@ -31,6 +32,7 @@ export class EventEndpointsService {
     private readonly audit: AuditService,
     private readonly alerts: AlertsService,
     private readonly clock: Clock,
+    private readonly box: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,7 +44,8 @@ export class EventEndpointsService {
     const url = await this.checkedUrl(dto.url);
     const secret = newSigningSecret();
     const actor = actorOf(by);
-    const created = await this.endpoints.insert({ url, description: dto.description?.trim() || null, events: unique(dto.events), secret, createdBy: actor }, this.clock.now());
+    // Sealed at rest (APP_ENCRYPTION_KEY); shown to the caller this once, in the clear.
+    const created = await this.endpoints.insert({ url, description: dto.description?.trim() || null, events: unique(dto.events), secret: this.box.seal(secret), createdBy: actor }, this.clock.now());
     await this.audit.record({ actor, action: 'event_endpoint.created', subjectType: 'event_endpoint', subjectId: created.id, details: { url, events: created.events } });
     return { endpoint: presentEndpoint(created), secret };
   }

@@ -60,6 +60,39 @@ describe('integrator API keys: scoped, named, listed and revoked', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(soon.getTime());
   });
 
+  it('two integrations: neither reads the other’s rows by id, list, 409 or batch; a rotated key of one integration keeps its rows', async () => {
+    const keyOf = async (name: string, integration: string) => (await admin(t).post('/v1/api-keys').send({ name, integration, scopes: ['send'] }).expect(201)).body;
+    const shop = await keyOf('shop, key 1', 'shop-orders');
+    const crm = await keyOf('crm', 'crm-tickets');
+    const as = (key: string) => ({
+      get: (p: string) => request(t.url).get(p).set('Authorization', `Bearer ${key}`),
+      post: (p: string) => request(t.url).post(p).set('Authorization', `Bearer ${key}`),
+    });
+    expect(shop.api_key.integration).toBe('shop-orders');
+    const mine = (await as(shop.key).post('/v1/messages').send(messageRequest({ dedupe_key: 'iso-shop-1', to: '+972501110001' })).expect(201)).body.message;
+
+    // By id and by list: not there for the other integration.
+    await as(crm.key).get(`/v1/messages/${mine.id}`).expect(404);
+    expect((await as(crm.key).get('/v1/messages?dedupe_key=iso-shop-1').expect(200)).body.data).toEqual([]);
+    // The same key with other content, or even the same content: a conflict that shows nothing of the row.
+    for (const to of ['+972501110002', '+972501110001']) {
+      const clash = await as(crm.key).post('/v1/messages').send(messageRequest({ dedupe_key: 'iso-shop-1', to })).expect(409);
+      expect(clash.body).toEqual({ error: 'dedupe_key_conflict', message: expect.stringMatching(/another integration/) });
+    }
+    const batch = await as(crm.key).post('/v1/messages/batch').send({ messages: [messageRequest({ dedupe_key: 'iso-shop-1', to: '+972501110002' }), messageRequest({ dedupe_key: 'iso-crm-1', to: '+972501110003' })] }).expect(200);
+    expect(batch.body.results[0]).toEqual({ status: 'conflict', message: null, details: [{ field: 'dedupe_key', message: expect.stringMatching(/another integration/) }] });
+    expect(batch.body.results[1].status).toBe('created');
+    expect(JSON.stringify(batch.body)).not.toContain('+972501110001');
+    // And the other way round.
+    await as(shop.key).get(`/v1/messages/${batch.body.results[1].message.id}`).expect(404);
+
+    // The shop rotates its key: the new key of the same integration reads what the old one sent.
+    const rotated = await keyOf('shop, key 2', 'shop-orders');
+    await admin(t).post(`/v1/api-keys/${shop.api_key.id}/revoke`).expect(200);
+    expect((await as(rotated.key).get(`/v1/messages/${mine.id}`).expect(200)).body.message.id).toBe(mine.id);
+    expect((await as(rotated.key).post('/v1/messages').send(messageRequest({ dedupe_key: 'iso-shop-1', to: '+972501110001' })).expect(200)).body).toMatchObject({ deduplicated: true, message: { id: mine.id } });
+  });
+
   it('keys made by a staff member who is deactivated are flagged for review', async () => {
     const maker = await createStaff(t, 'admin');
     const session = asSession(t, await signIn(t, maker));

@@ -770,6 +770,8 @@ export interface components {
     ApiKey: {
       id: string;
       name: string;
+      /** the integrator it belongs to: a `send` key reads the messages of every key of its integration (so a rotated key keeps its rows) */
+      integration: string;
       /** the first characters of the key, to tell keys apart */
       prefix: string;
       /** `send`: enqueue and read its own messages; `admin`: everything an admin may */
@@ -981,6 +983,7 @@ export interface components {
     CreateApiKey: {
       name: string;
       scopes: ("send" | "admin")[];
+      integration?: string;
       expires_at?: string;
     };
     CreateEventEndpoint: {

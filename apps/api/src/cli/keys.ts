@@ -15,12 +15,12 @@ import { runMigrations } from '../database/data-source.js';
 import { resolveInfra } from '../infra/resolve-infra.js';
 import { ApiKeyService } from '../modules/api-keys/api-key.service.js';
 
-const USAGE = `usage: npm run keys -- create --name <name> --scope send|admin [--scope …]
+const USAGE = `usage: npm run keys -- create --name <name> [--integration <integrator, default the name>] --scope send|admin [--scope …]
        npm run keys -- list
        npm run keys -- revoke <key id | key prefix>`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, scope: { type: 'string', multiple: true }, help: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, integration: { type: 'string' }, scope: { type: 'string', multiple: true }, help: { type: 'boolean', default: false } } });
   const [command, target] = positionals;
   if (values.help || !command || !['create', 'list', 'revoke'].includes(command)) return usage(values.help ? 0 : 2);
   if (command === 'create' && (!values.name?.trim() || !values.scope?.length)) return usage(2, 'create needs --name and at least one --scope');
@@ -40,8 +40,8 @@ async function main(): Promise<number> {
   try {
     const keys = app.get(ApiKeyService);
     if (command === 'create') {
-      const { api_key, key } = await keys.create(values.name!.trim(), scopes, 'cli');
-      process.stdout.write(`created ${api_key.id} (${api_key.name}, scopes: ${api_key.scopes.join(', ')})\n\n  ${key}\n\nThis is the only time the key is shown; Sendbook keeps its hash.\n`);
+      const { api_key, key } = await keys.create(values.name!.trim(), scopes, 'cli', null, values.integration?.trim() || values.name!.trim());
+      process.stdout.write(`created ${api_key.id} (${api_key.name}, integration ${api_key.integration}, scopes: ${api_key.scopes.join(', ')})\n\n  ${key}\n\nThis is the only time the key is shown; Sendbook keeps its hash.\n`);
       return 0;
     }
     const { data } = await keys.list();

@@ -1,11 +1,11 @@
-import { capabilitiesOf, decideAccess, readsOnlyOwnMessages, type AccessRule } from './access.js';
+import { capabilitiesOf, decideAccess, ownMessageActors, readsOnlyOwnMessages, type AccessRule } from './access.js';
 import type { Principal } from './principal.js';
 
 const agent: Principal = { kind: 'staff', staffId: 's1', sessionId: 'x', role: 'agent', email: 'a@shop.example', name: 'A' };
 const admin: Principal = { ...agent, role: 'admin' };
-const sender: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'orders' };
-const adminKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'ops' };
-const noScopes: Principal = { kind: 'api_key', apiKeyId: 'k3', scopes: [], name: 'empty' };
+const sender: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'orders', integration: 'orders', integrationKeys: ['k0', 'k1'] };
+const adminKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'ops', integration: 'ops', integrationKeys: ['k2'] };
+const noScopes: Principal = { kind: 'api_key', apiKeyId: 'k3', scopes: [], name: 'empty', integration: 'empty', integrationKeys: ['k3'] };
 
 const PUBLIC: AccessRule = { kind: 'public' };
 const SESSION: AccessRule = { kind: 'session' };
@@ -44,5 +44,11 @@ describe('who may call a route', () => {
     expect(readsOnlyOwnMessages(sender)).toBe(true);
     expect(readsOnlyOwnMessages(adminKey)).toBe(false);
     expect(readsOnlyOwnMessages(agent)).toBe(false);
+  });
+
+  it('a send-only key reads the messages of every key of its integration; others read everyone\'s', () => {
+    expect(ownMessageActors(sender)).toEqual(['api_key:k0', 'api_key:k1']);
+    expect(ownMessageActors(adminKey)).toBeNull();
+    expect(ownMessageActors(agent)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Principal } from './principal.js';
+import { actorOf, type Principal } from './principal.js';
 
 /**
  * What a route needs. A route lists the capabilities that let a caller in (any one suffices);
@@ -26,7 +26,16 @@ export function decideAccess(rule: AccessRule, principal: Principal | null): Acc
   return rule.any.some((c) => has.has(c)) ? 'allowed' : 'forbidden';
 }
 
-/** A key that may only send reads only the messages it created. */
+/** A key that may only send reads only the messages its integration created. */
 export function readsOnlyOwnMessages(principal: Principal): boolean {
   return !capabilitiesOf(principal).has('agent');
+}
+
+/**
+ * Whose messages a caller may read: for a send-only key, the actors of every key of its
+ * integration (a rotated key's rows stay visible to the key that replaced it); null: everyone's.
+ */
+export function ownMessageActors(principal: Principal): readonly string[] | null {
+  if (!readsOnlyOwnMessages(principal)) return null;
+  return principal.kind === 'api_key' ? principal.integrationKeys.map((id) => `api_key:${id}`) : [actorOf(principal)];
 }

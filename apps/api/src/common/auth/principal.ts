@@ -11,7 +11,8 @@ export const API_KEY_SCOPES: readonly ApiKeyScope[] = ['send', 'admin'];
 
 export type Principal =
   | { readonly kind: 'staff'; readonly staffId: string; readonly sessionId: string; readonly role: StaffRole; readonly email: string; readonly name: string }
-  | { readonly kind: 'api_key'; readonly apiKeyId: string; readonly scopes: readonly ApiKeyScope[]; readonly name: string };
+  /** `integrationKeys`: the ids of every key of its integration, itself and those it replaced included. */
+  | { readonly kind: 'api_key'; readonly apiKeyId: string; readonly scopes: readonly ApiKeyScope[]; readonly name: string; readonly integration: string; readonly integrationKeys: readonly string[] };
 
 /** How audit trails name the principal: `staff:<id>` or `api_key:<id>`. */
 export function actorOf(principal: Principal): string {

@@ -10,6 +10,11 @@ export class ApiKey {
   @Column({ type: 'text' })
   name!: string;
 
+  /** The integrator it belongs to: keys of one integration read each other's messages (a rotation). */
+  @Index('ix_api_keys_integration')
+  @Column({ type: 'text' })
+  integration!: string;
+
   @Index('uq_api_keys_key_hash', { unique: true })
   @Column({ name: 'key_hash', type: 'text' })
   keyHash!: string;

@@ -7,6 +7,7 @@ export function presentApiKey(k: ApiKey, review: ApiKeyResource['review'] = null
   return {
     id: k.id,
     name: k.name,
+    integration: k.integration,
     prefix: k.keyPrefix,
     scopes: k.scopes,
     created_by: k.createdBy,

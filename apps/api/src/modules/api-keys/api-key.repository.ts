@@ -34,16 +34,21 @@ export class ApiKeyRepository {
   /** Idempotent: a second boot with the same key inserts nothing. */
   async insertIfAbsent(key: { name: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string }): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO api_keys (name, key_hash, key_prefix, scopes, created_by) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key_hash) DO NOTHING`,
+      `INSERT INTO api_keys (name, integration, key_hash, key_prefix, scopes, created_by) VALUES ($1, $1, $2, $3, $4, $5) ON CONFLICT (key_hash) DO NOTHING`,
       [key.name, key.keyHash, key.keyPrefix, key.scopes, key.createdBy],
     );
   }
 
-  async insert(key: { name: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string; expiresAt: Date | null }): Promise<ApiKey> {
+  /** Every key of the integration, revoked ones too: their messages stay their integration's. */
+  async integrationKeys(integration: string): Promise<string[]> {
+    return (await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM api_keys WHERE integration = $1`, [integration])).map((r) => r.id);
+  }
+
+  async insert(key: { name: string; integration: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string; expiresAt: Date | null }): Promise<ApiKey> {
     const [row] = await queryRows<{ id: string }>(
       this.dataSource,
-      `INSERT INTO api_keys (name, key_hash, key_prefix, scopes, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [key.name, key.keyHash, key.keyPrefix, key.scopes, key.createdBy, key.expiresAt],
+      `INSERT INTO api_keys (name, integration, key_hash, key_prefix, scopes, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [key.name, key.integration, key.keyHash, key.keyPrefix, key.scopes, key.createdBy, key.expiresAt],
     );
     return (await this.findById(row!.id))!;
   }

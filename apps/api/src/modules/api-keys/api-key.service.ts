@@ -76,12 +76,12 @@ export class ApiKeyService implements ApiKeyAuthenticator {
   }
 
   /** A new key, shown once in the answer; only its hash is kept. `expiresAt`: refused from then on. */
-  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli', expiresAt: Date | null = null) {
+  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli', expiresAt: Date | null = null, integration: string = name) {
     if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) throw DomainError.validation([{ field: 'expires_at', message: 'must be in the future' }]);
     const key = newApiKey();
     const actor = by === 'cli' ? 'cli' : actorOf(by);
-    const created = await this.keys.insert({ name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor, expiresAt });
-    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null } });
+    const created = await this.keys.insert({ name, integration, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor, expiresAt });
+    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, integration, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null } });
     return { api_key: presentApiKey(created), key };
   }
 
@@ -111,7 +111,7 @@ export class ApiKeyService implements ApiKeyAuthenticator {
 
   private async lookup(hash: string, now: number): Promise<Principal | null> {
     const row = await this.keys.findActiveByHash(hash);
-    const principal: Principal | null = row ? { kind: 'api_key', apiKeyId: row.id, scopes: row.scopes, name: row.name } : null;
+    const principal: Principal | null = row ? { kind: 'api_key', apiKeyId: row.id, scopes: row.scopes, name: row.name, integration: row.integration, integrationKeys: await this.keys.integrationKeys(row.integration) } : null;
     this.cache.delete(hash);
     this.cache.set(hash, { principal, until: now + (principal ? API_KEY_CACHE.VALID_TTL_MS : API_KEY_CACHE.INVALID_TTL_MS) });
     while (this.cache.size > API_KEY_CACHE.MAX_ENTRIES) {

@@ -23,7 +23,7 @@ export class ApiKeysController {
   @Post()
   @ApiOperation({ id: 'createApiKey', summary: 'Create an API key', description: 'The key is in this answer only; Sendbook keeps its hash.', responses: { 201: { description: 'Created.', body: ApiKeyCreated } } })
   create(@Body() dto: CreateApiKeyDto, @CurrentPrincipal() by: Principal) {
-    return this.keys.create(dto.name.trim(), dto.scopes, by, dto.expires_at ? new Date(dto.expires_at) : null);
+    return this.keys.create(dto.name.trim(), dto.scopes, by, dto.expires_at ? new Date(dto.expires_at) : null, dto.integration?.trim() || dto.name.trim());
   }
 
   @Post(':id/revoke')

@@ -7,6 +7,7 @@ export const ApiKey = named(
     {
       id: uuid(),
       name: str(),
+      integration: str({ description: 'the integrator it belongs to: a `send` key reads the messages of every key of its integration (so a rotated key keeps its rows)' }),
       prefix: str({ description: 'the first characters of the key, to tell keys apart' }),
       scopes: arrayOf(oneOfValues(API_KEY_SCOPES), { description: '`send`: enqueue and read its own messages; `admin`: everything an admin may' }),
       created_by: nullable(str({ description: '`staff:<id>`, `api_key:<id>`, `bootstrap` or `cli`' })),

@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
 
 /** Only the messages this actor enqueued (a send-only API key's view), or everyone's when null. */
-export type Enqueuer = string | null;
+/** The actors whose messages count (a send key's integration), or null: everyone's. */
+export type Enqueuer = readonly string[] | null;
 
 export interface CampaignCounts {
   campaign: string;
@@ -42,7 +43,7 @@ export class CampaignsRepository {
       this.dataSource,
       `SELECT campaign, sum(n)::int AS messages, jsonb_object_agg(state, n) AS by_state, min(first_at) AS first_at, max(last_at) AS last_at
          FROM (SELECT campaign, state, count(*)::int AS n, min(created_at) AS first_at, max(created_at) AS last_at
-                 FROM outbound_messages WHERE campaign IS NOT NULL AND ($1::text IS NULL OR created_by = $1)
+                 FROM outbound_messages WHERE campaign IS NOT NULL AND ($1::text[] IS NULL OR created_by = ANY($1::text[]))
                 GROUP BY campaign, state) s
         GROUP BY campaign ${after}
         ORDER BY max(last_at) DESC, campaign DESC
@@ -57,7 +58,7 @@ export class CampaignsRepository {
       this.dataSource,
       `SELECT $1::text AS campaign, sum(n)::int AS messages, jsonb_object_agg(state, n) AS by_state, min(first_at) AS first_at, max(last_at) AS last_at
          FROM (SELECT state, count(*)::int AS n, min(created_at) AS first_at, max(created_at) AS last_at
-                 FROM outbound_messages WHERE campaign = $1 AND ($2::text IS NULL OR created_by = $2)
+                 FROM outbound_messages WHERE campaign = $1 AND ($2::text[] IS NULL OR created_by = ANY($2::text[]))
                 GROUP BY state) s
        HAVING count(*) > 0`,
       [campaign, enqueuer],
@@ -70,7 +71,7 @@ export class CampaignsRepository {
     const rows = await queryRows<{ code: number | string | null; title: string | null; n: number }>(
       this.dataSource,
       `SELECT last_error->'code' AS code, max(last_error->>'title') AS title, count(*)::int AS n
-         FROM outbound_messages WHERE campaign = $1 AND state = 'failed' AND ($2::text IS NULL OR created_by = $2)
+         FROM outbound_messages WHERE campaign = $1 AND state = 'failed' AND ($2::text[] IS NULL OR created_by = ANY($2::text[]))
         GROUP BY last_error->'code'
         ORDER BY n DESC, code`,
       [campaign, enqueuer],
@@ -85,7 +86,7 @@ export class CampaignsRepository {
         this.dataSource,
         `SELECT count(*)::int AS n, count(DISTINCT a.message_id)::int AS messages
            FROM outbound_messages m JOIN inbound_attributions a ON a.message_id = m.id AND a.reason <> 'reaction'
-          WHERE m.campaign = $1 AND ($2::text IS NULL OR m.created_by = $2)`,
+          WHERE m.campaign = $1 AND ($2::text[] IS NULL OR m.created_by = ANY($2::text[]))`,
         [campaign, enqueuer],
       ),
       queryRows<{ title: string; n: number }>(
@@ -94,7 +95,7 @@ export class CampaignsRepository {
            FROM outbound_messages m
            JOIN inbound_attributions a ON a.message_id = m.id AND a.reason <> 'reaction'
            JOIN inbound_messages i ON i.id = a.inbound_message_id
-          WHERE m.campaign = $1 AND ($2::text IS NULL OR m.created_by = $2) AND i.choice->>'title' IS NOT NULL
+          WHERE m.campaign = $1 AND ($2::text[] IS NULL OR m.created_by = ANY($2::text[])) AND i.choice->>'title' IS NOT NULL
           GROUP BY 1 ORDER BY n DESC, title LIMIT ${MAX_CHOICES}`,
         [campaign, enqueuer],
       ),

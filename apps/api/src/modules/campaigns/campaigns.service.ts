@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Campaign, CampaignSummary } from '@sendbook/api-contract';
 import { OUTBOX_STATES } from '@sendbook/queue';
-import { readsOnlyOwnMessages } from '../../common/auth/access.js';
-import { actorOf, type Principal } from '../../common/auth/principal.js';
+import { ownMessageActors } from '../../common/auth/access.js';
+import type { Principal } from '../../common/auth/principal.js';
 import type { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { CampaignsRepository, type CampaignCounts } from './campaigns.repository.js';
@@ -39,9 +39,9 @@ export class CampaignsService {
   }
 }
 
-/** A key that may only send sees the campaigns of the messages it enqueued, counted over those alone. */
-function enqueuerOf(by: Principal): string | null {
-  return readsOnlyOwnMessages(by) ? actorOf(by) : null;
+/** A key that may only send sees the campaigns of its integration's messages, counted over those alone. */
+function enqueuerOf(by: Principal): readonly string[] | null {
+  return ownMessageActors(by);
 }
 
 function presentSummary(c: CampaignCounts): CampaignSummary {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Message, RenderedTemplate } from '@sendbook/api-contract';
 import { recipientTimeZone, whyWaiting } from '@sendbook/queue';
-import { readsOnlyOwnMessages } from '../../common/auth/access.js';
+import { ownMessageActors } from '../../common/auth/access.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -42,7 +42,7 @@ export class MessagesService {
 
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
   async create(dto: CreateMessageDto, by: Principal) {
-    const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(by));
+    const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(by), ownMessageActors(by));
     // A message created just now cannot have replies yet, and its creator is the caller.
     const [presented] = await this.present([message], { fresh: !deduplicated, caller: by });
     return { message: presented, deduplicated };
@@ -51,18 +51,18 @@ export class MessagesService {
   /** Each item checked as its own request would be, all of them written together; one result per item. */
   async createMany(dto: CreateMessageBatchDto, by: Principal) {
     const items = await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)));
-    const results = await this.outbox.enqueueMany(items, actorOf(by));
+    const results = await this.outbox.enqueueMany(items, actorOf(by), ownMessageActors(by));
     const rows = results.flatMap((r) => (r.message ? [r.message] : []));
     const presented = new Map((await this.present(rows)).map((m) => [m.id, m]));
     return { results: results.map((r) => ({ status: r.status, message: r.message ? presented.get(r.message.id)! : null, details: r.problems })) };
   }
 
-  /** A key that may only send sees only the messages it enqueued. */
+  /** A key that may only send sees only the messages its integration enqueued. */
   async list(query: ListMessagesDto, by: Principal) {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, campaign: query.campaign, state: query.state, createdBy: readsOnlyOwnMessages(by) ? actorOf(by) : undefined, limit, after });
+    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, campaign: query.campaign, state: query.state, createdBy: ownMessageActors(by) ?? undefined, limit, after });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }
@@ -125,7 +125,8 @@ export class MessagesService {
   /** The message, if the caller may see it: a send-only key sees only its own (others are "not found"). */
   async visible(id: string, by: Principal): Promise<OutboundMessage> {
     const message = await this.outbox.get(id);
-    if (readsOnlyOwnMessages(by) && message.createdBy !== actorOf(by)) throw DomainError.notFound('message');
+    const actors = ownMessageActors(by);
+    if (actors && !actors.includes(message.createdBy ?? '')) throw DomainError.notFound('message');
     return message;
   }
 

@@ -75,8 +75,8 @@ export interface ListFilter {
   triggerRef?: string;
   campaign?: string;
   state?: OutboxState;
-  /** Only the rows this actor enqueued (a send-only API key's view). */
-  createdBy?: string;
+  /** Only the rows these actors enqueued (a send-only API key's view: its integration's keys). */
+  createdBy?: readonly string[];
   limit: number;
   after?: { createdAt: Date; id: string };
 }
@@ -244,7 +244,7 @@ export class OutboxRepository {
     if (filter.triggerRef !== undefined) qb.andWhere('m.trigger_ref = :triggerRef', { triggerRef: filter.triggerRef });
     if (filter.campaign !== undefined) qb.andWhere('m.campaign = :campaign', { campaign: filter.campaign });
     if (filter.state !== undefined) qb.andWhere('m.state = :state', { state: filter.state });
-    if (filter.createdBy !== undefined) qb.andWhere('m.created_by = :createdBy', { createdBy: filter.createdBy });
+    if (filter.createdBy !== undefined) qb.andWhere('m.created_by = ANY(:createdBy)', { createdBy: filter.createdBy });
     if (filter.after) qb.andWhere('(m.created_at, m.id) < (:createdAt, :id)', filter.after);
     return qb.orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC').limit(filter.limit).getMany();
   }

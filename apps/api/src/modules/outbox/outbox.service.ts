@@ -24,7 +24,10 @@ export interface EnqueueResult {
 }
 
 /** A write whose key was taken: the row holding it, and whether this write said the same. */
-type DuplicateVerdict = { status: 'deduplicated' | 'conflict'; message: OutboundMessage; problems: FieldProblem[] };
+type DuplicateVerdict = { status: 'deduplicated' | 'conflict'; message: OutboundMessage; problems: FieldProblem[] } | { status: 'conflict'; message: null; problems: FieldProblem[] };
+
+/** A dedupe key taken by a row of another integration: said without showing anything of that row. */
+const OTHERS_KEY = 'already names a message of another integration: choose keys your integration owns (prefix them)';
 
 /** One item of a batch enqueue; `problems` name the fields of an invalid item (or the conflicting key). */
 export type BatchItemResult = { status: 'created'; message: OutboundMessage; problems: FieldProblem[] } | DuplicateVerdict | { status: 'invalid'; message: null; problems: FieldProblem[] };
@@ -43,7 +46,11 @@ export class OutboxService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async enqueue(dto: CreateMessageDto, actor: string): Promise<EnqueueResult> {
+  /**
+   * `visibleTo`: the actors whose rows the caller may see (a send key's integration), null for
+   * everyone. A key taken by a row the caller may not see is a conflict that shows nothing of it.
+   */
+  async enqueue(dto: CreateMessageDto, actor: string, visibleTo: readonly string[] | null = null): Promise<EnqueueResult> {
     const prepared = await this.prepare(dto);
     if (!prepared.ok) throw DomainError.validation(prepared.problems);
     const { row, now } = prepared;
@@ -56,8 +63,9 @@ export class OutboxService {
 
     // The key exists: this write was a duplicate. Count it, then tell a repeat from a conflict.
     const existing = await this.repo.findByDedupeKey(dto.dedupe_key);
-    const [verdict] = await this.judgeDuplicates([{ row, existing }], now);
+    const [verdict] = await this.judgeDuplicates([{ row, existing }], now, visibleTo);
     if (verdict!.status === 'conflict') {
+      if (verdict!.message === null) throw new DomainError(ErrorCode.DedupeKeyConflict, OTHERS_KEY);
       throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(verdict!.message) });
     }
     return { message: verdict!.message, deduplicated: true };
@@ -69,7 +77,7 @@ export class OutboxService {
    * INSERT … ON CONFLICT, and the rows it did not insert are judged like single duplicates. One
    * result per item, in order. Nothing here fails the batch for one item.
    */
-  async enqueueMany(items: readonly ({ ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] })[], actor: string): Promise<BatchItemResult[]> {
+  async enqueueMany(items: readonly ({ ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] })[], actor: string, visibleTo: readonly string[] | null = null): Promise<BatchItemResult[]> {
     const prepared = await Promise.all(items.map((item) => (item.ok ? this.prepare(item.value) : item)));
     const now = this.clock.now();
     const valid = prepared.flatMap((p, i) => (p.ok ? [{ i, row: p.row }] : []));
@@ -94,7 +102,7 @@ export class OutboxService {
     });
     if (leftovers.length > 0) {
       const existing = await this.repo.findByDedupeKeys(leftovers.map((l) => l.row.dedupeKey));
-      const verdicts = await this.judgeDuplicates(leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })), now);
+      const verdicts = await this.judgeDuplicates(leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })), now, visibleTo);
       leftovers.forEach((l, n) => results.set(l.i, verdicts[n]!));
     }
     await this.dispatchQuietly(created);
@@ -154,13 +162,15 @@ export class OutboxService {
    * Writes that found their key taken: each is counted as a rejected duplicate, then is a repeat of
    * the same business event (same content: `deduplicated`) or a reuse of the key (`conflict`).
    */
-  private async judgeDuplicates(writes: readonly { row: NewOutboundMessage; existing: OutboundMessage | null }[], now: Date): Promise<DuplicateVerdict[]> {
+  private async judgeDuplicates(writes: readonly { row: NewOutboundMessage; existing: OutboundMessage | null }[], now: Date, visibleTo: readonly string[] | null = null): Promise<DuplicateVerdict[]> {
     const byPurpose = countBy(writes.map((w) => w.row.purpose));
     await this.counters.incrementMany(Object.entries(byPurpose).map(([label, count]) => ({ metric: COUNTERS.dedupeRejected, label, at: now, count })));
     return writes.map(({ row, existing }) => {
       if (!existing) throw new Error(`dedupe_key ${row.dedupeKey} conflicted but its row is gone`);
       const same = existing.contentHash === row.contentHash;
       this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: row.dedupeKey, purpose: row.purpose, same_content: same });
+      // Another integration's row: same content or not, its recipient, payload and replies are not the caller's to see.
+      if (visibleTo && !visibleTo.includes(existing.createdBy ?? '')) return { status: 'conflict', message: null, problems: [{ field: 'dedupe_key', message: OTHERS_KEY }] };
       return same
         ? { status: 'deduplicated', message: existing, problems: [] }
         : { status: 'conflict', message: existing, problems: [{ field: 'dedupe_key', message: 'already names a message with different content' }] };

@@ -12,6 +12,12 @@ export class CreateApiKeyDto {
   @IsIn(API_KEY_SCOPES, { each: true })
   scopes!: ApiKeyScope[];
 
+  /** The integrator this key belongs to (a new key for the same order system names the same one); default: its name. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  integration?: string;
+
   /** When the key stops working (ISO 8601, in the future); none: until revoked. */
   @IsOptional()
   @IsISO8601({ strict: true })

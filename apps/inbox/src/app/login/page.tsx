@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { Logo } from '../../components/logo';
 import { Callout } from '../../components/ui/callout';
 import { getSession } from '../../features/auth/auth.server';
+import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { safeNextPath } from '../../lib/next-path';
-import styles from './login.module.css';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -19,27 +18,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const signedOut = search.signed_out === '1';
   const ended = search.reason === 'session_ended';
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <div className={styles.brand}>
-          <Logo size={28} />
-          <span>Sendbook</span>
-        </div>
-        <div className={styles.card}>
-          <div className={styles.heading}>
-            <h1>Sign in</h1>
-            <p>Answer your customers on WhatsApp.</p>
-          </div>
-          {signedOut ? <Callout role="status" tone="success" title="You signed out." /> : null}
-          {ended ? (
-            <Callout role="status" tone="info" title="Your session ended.">
-              Sign in again to pick up where you left off.
-            </Callout>
-          ) : null}
-          <LoginForm next={next} />
-        </div>
-        <p className={styles.foot}>Forgot your password? Ask an admin of your team to reset it.</p>
-      </div>
-    </main>
+    <AuthCard title="Sign in" lead="Answer your customers on WhatsApp." foot="Forgot your password? Ask an admin of your team to reset it.">
+      {signedOut ? <Callout role="status" tone="success" title="You signed out." /> : null}
+      {ended ? (
+        <Callout role="status" tone="info" title="Your session ended.">
+          Sign in again to pick up where you left off.
+        </Callout>
+      ) : null}
+      <LoginForm next={next} />
+    </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Logo } from '../../../components/logo';
 import { Callout } from '../../../components/ui/callout';
+import { AuthCard } from '../../../features/auth/components/auth-card';
 import { InviteForm } from '../../../features/auth/components/invite-form';
 import { INVITE_LINK_PROBLEMS, inviteLinkProblem, type InviteLinkProblem } from '../../../features/auth/invite-link';
 import { fetchInvite } from '../../../features/auth/auth.queries';
 import { problemFrom } from '../../../lib/problem';
 import { serverApi } from '../../../lib/server-api';
-import styles from '../../login/login.module.css';
 
 // The token is in this page's address: never sent on as a Referer, never cached.
 export const metadata: Metadata = { title: 'Set your password', referrer: 'no-referrer' };
@@ -32,34 +31,28 @@ export default async function InvitePage({ params }: { params: Params }) {
     problem = 'unreachable';
   }
   const words = INVITE_LINK_PROBLEMS[problem];
+  const lead = invited ? (
+    <>
+      For <strong>{invited.name}</strong> ({invited.email}). Choose the password you will sign in with.
+    </>
+  ) : undefined;
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <div className={styles.brand}>
-          <Logo size={28} />
-          <span>Sendbook</span>
-        </div>
-        <div className={styles.card}>
-          <div className={styles.heading}>
-            <h1>Set your password</h1>
-            {invited ? (
-              <p>
-                For <strong>{invited.name}</strong> ({invited.email}). Choose the password you will sign in with.
-              </p>
-            ) : null}
-          </div>
-          {invited ? (
-            <InviteForm token={token} email={invited.email} />
-          ) : (
-            <Callout role="alert" tone="danger" title={words.title}>
-              {words.body}
-            </Callout>
-          )}
-        </div>
-        <p className={styles.foot}>
+    <AuthCard
+      title="Set your password"
+      lead={lead}
+      foot={
+        <>
           Have a password already? <Link href="/login">Sign in</Link>
-        </p>
-      </div>
-    </main>
+        </>
+      }
+    >
+      {invited ? (
+        <InviteForm token={token} email={invited.email} />
+      ) : (
+        <Callout role="alert" tone="danger" title={words.title}>
+          {words.body}
+        </Callout>
+      )}
+    </AuthCard>
   );
 }

@@ -11,6 +11,7 @@ import { AFTER_SIGN_IN } from '../../../lib/next-path';
 import { problemFrom } from '../../../lib/problem';
 import { acceptInvite } from '../auth.queries';
 import { INVITE_LINK_PROBLEMS, MIN_PASSWORD_LENGTH, inviteLinkProblem } from '../invite-link';
+import { AuthField } from './auth-field';
 import styles from './login-form.module.css';
 
 const schema = z
@@ -28,7 +29,7 @@ type Values = z.infer<typeof schema>;
  * meanwhile (used in another tab, expired) says which, in an alert, instead of a form that fails.
  */
 export function InviteForm({ token, email }: { token: string; email: string }) {
-  const ids = { password: useId(), repeat: useId(), passwordError: useId(), repeatError: useId(), alert: useId() };
+  const alertId = useId();
   const [alert, setAlert] = useState<{ title: string; body: string } | null>(null);
   const [done, setDone] = useState(false);
   const inFlight = useRef(false);
@@ -61,50 +62,13 @@ export function InviteForm({ token, email }: { token: string; email: string }) {
 
   const busy = isSubmitting || done;
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={alert ? ids.alert : undefined}>
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={alert ? alertId : undefined}>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <div className={styles.field}>
-        <label htmlFor={ids.password} className={styles.label}>
-          Password
-        </label>
-        <input
-          id={ids.password}
-          className={styles.input}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? ids.passwordError : undefined}
-          {...register('password')}
-        />
-        {errors.password ? (
-          <p id={ids.passwordError} className={styles.fieldError}>
-            {errors.password.message}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={ids.repeat} className={styles.label}>
-          Repeat password
-        </label>
-        <input
-          id={ids.repeat}
-          className={styles.input}
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={errors.repeat ? true : undefined}
-          aria-describedby={errors.repeat ? ids.repeatError : undefined}
-          {...register('repeat')}
-        />
-        {errors.repeat ? (
-          <p id={ids.repeatError} className={styles.fieldError}>
-            {errors.repeat.message}
-          </p>
-        ) : null}
-      </div>
+      <AuthField label="Password" type="password" autoComplete="new-password" autoFocus error={errors.password?.message} registration={register('password')} />
+      <AuthField label="Repeat password" type="password" autoComplete="new-password" error={errors.repeat?.message} registration={register('repeat')} />
       {alert ? (
-        <Callout id={ids.alert} role="alert" tone="danger" title={alert.title}>
+        <Callout id={alertId} role="alert" tone="danger" title={alert.title}>
           {alert.body || null}
         </Callout>
       ) : null}

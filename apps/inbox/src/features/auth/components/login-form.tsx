@@ -9,6 +9,7 @@ import { Callout } from '../../../components/ui/callout';
 import { browserApi, problemOf } from '../../../lib/api';
 import { problemFrom, signInMessage, type Problem } from '../../../lib/problem';
 import { signIn } from '../auth.queries';
+import { AuthField } from './auth-field';
 import styles from './login-form.module.css';
 
 const schema = z.object({
@@ -24,7 +25,7 @@ type Values = z.infer<typeof schema>;
  * so the server renders it with the new session cookie.
  */
 export function LoginForm({ next }: { next: string }) {
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId(), alert: useId() };
+  const alertId = useId();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [signedIn, setSignedIn] = useState(false);
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
@@ -65,50 +66,10 @@ export function LoginForm({ next }: { next: string }) {
 
   const busy = isSubmitting || signedIn;
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={problem ? ids.alert : undefined}>
-      <div className={styles.field}>
-        <label htmlFor={ids.email} className={styles.label}>
-          Email
-        </label>
-        <input
-          id={ids.email}
-          className={styles.input}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? ids.emailError : undefined}
-          {...register('email')}
-        />
-        {errors.email ? (
-          <p id={ids.emailError} className={styles.fieldError}>
-            {errors.email.message}
-          </p>
-        ) : null}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={ids.password} className={styles.label}>
-          Password
-        </label>
-        <input
-          id={ids.password}
-          className={styles.input}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? ids.passwordError : undefined}
-          {...register('password')}
-        />
-        {errors.password ? (
-          <p id={ids.passwordError} className={styles.fieldError}>
-            {errors.password.message}
-          </p>
-        ) : null}
-      </div>
-      {problem ? <Callout id={ids.alert} role="alert" tone="danger" title={signInMessage(problem)} /> : null}
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={problem ? alertId : undefined}>
+      <AuthField label="Email" type="email" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus error={errors.email?.message} registration={register('email')} />
+      <AuthField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} registration={register('password')} />
+      {problem ? <Callout id={alertId} role="alert" tone="danger" title={signInMessage(problem)} /> : null}
       <Button type="submit" variant="primary" size="lg" block disabled={busy || waitUntil !== null} busy={busy}>
         Sign in
       </Button>

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { SharedByteBudget } from '../../common/http/byte-budget.js';
+import { UploadWatch } from '../../common/http/upload-watch.js';
 import { runWithRequestContext } from '../../common/logging/request-context.js';
 import { requestIdOf } from '../../common/logging/request-id.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -47,9 +48,6 @@ const SIGNATURE_SHAPE = /^sha256=[0-9a-f]{64}$/i;
  */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Before the minimum upload rate applies: a new connection's first bytes may take a moment. */
-const UPLOAD_GRACE_MS = 2_000;
-const UPLOAD_CHECK_MS = 500;
 
 /**
  * Serves `POST /webhooks/whatsapp` on the HTTP server itself, ahead of Fastify and Nest. The ack
@@ -65,11 +63,12 @@ export function mountWebhookEndpoint(app: INestApplication, config: AppConfig): 
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   const budget = new SharedByteBudget(config.webhooks.maxInFlightBytes, config.webhooks.maxInFlightShare);
+  const uploads = new UploadWatch(config.webhooks.minUploadBytesPerSecond);
   const others = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'POST' && pathOf(req.url) === WEBHOOK_PATH) {
-      acknowledge(req, res, ingest, metrics, { limit: config.webhooks.bodyLimitBytes, minBytesPerSecond: config.webhooks.minUploadBytesPerSecond }, budget);
+      acknowledge(req, res, ingest, metrics, { limit: config.webhooks.bodyLimitBytes, uploads }, budget);
       return;
     }
     for (const listener of others) listener(req, res);
@@ -135,18 +134,18 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
 interface UploadRules {
   /** The largest body (WEBHOOK_BODY_LIMIT_BYTES). */
   readonly limit: number;
-  /** The slowest average a body may arrive at after UPLOAD_GRACE_MS. */
-  readonly minBytesPerSecond: number;
+  /** Cuts off a body arriving slower than WEBHOOK_MIN_UPLOAD_BYTES_PER_SECOND over its last 2 s. */
+  readonly uploads: UploadWatch;
 }
 
 /**
  * The raw bytes; 'too_large' as soon as they (or the declared length) pass the limit; 'busy' when
  * `take` refuses bytes (too many in flight, in all or from this client); 'too_slow' when, past the
- * grace, less than the minimum rate's worth arrived in the last UPLOAD_GRACE_MS (a slow upload
+ * first 2 s, less than the minimum rate's worth arrived in the last 2 s (a slow upload
  * holds bytes and a socket without ever becoming a delivery Meta would make; a fast start followed
  * by a trickle is as slow as a trickle).
  */
-function readBody(req: IncomingMessage, { limit, minBytesPerSecond }: UploadRules, take: (n: number) => boolean): Promise<Buffer | 'too_large' | 'busy' | 'too_slow'> {
+function readBody(req: IncomingMessage, { limit, uploads }: UploadRules, take: (n: number) => boolean): Promise<Buffer | 'too_large' | 'busy' | 'too_slow'> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (declared > limit) {
@@ -155,17 +154,12 @@ function readBody(req: IncomingMessage, { limit, minBytesPerSecond }: UploadRule
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    // The size at each check, the last grace period's worth: what arrived since the oldest is the recent rate.
-    const sizes: number[] = [];
-    const watch = setInterval(() => {
-      sizes.push(size);
-      if (sizes.length <= UPLOAD_GRACE_MS / UPLOAD_CHECK_MS) return;
-      const before = sizes.shift()!;
-      if (size - before < (minBytesPerSecond * UPLOAD_GRACE_MS) / 1000) stop('too_slow');
-    }, UPLOAD_CHECK_MS);
-    watch.unref();
+    const unwatch = uploads.watch(
+      () => size,
+      () => stop('too_slow'),
+    );
     const stop = (outcome: 'too_large' | 'busy' | 'too_slow'): void => {
-      clearInterval(watch);
+      unwatch();
       req.removeAllListeners('data');
       req.pause();
       resolve(outcome);
@@ -177,15 +171,15 @@ function readBody(req: IncomingMessage, { limit, minBytesPerSecond }: UploadRule
       chunks.push(chunk);
     });
     req.once('end', () => {
-      clearInterval(watch);
+      unwatch();
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
     req.once('error', (error) => {
-      clearInterval(watch);
+      unwatch();
       reject(error);
     });
     req.once('aborted', () => {
-      clearInterval(watch);
+      unwatch();
       reject(new Error('aborted'));
     });
   });

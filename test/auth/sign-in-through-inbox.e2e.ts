@@ -1,25 +1,15 @@
-import { startInbox, type InboxServer } from '../support/inbox-server.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApiAndInbox } from '../support/inbox-server.js';
 
 // The inbox's proxy (/v1/* to the API) is how browsers sign in. A browser can send any
 // X-Forwarded-For; the inbox passes on the address it saw instead, so rotating the header buys no
 // more guesses than a fixed address gets, and the audit trail records the real address.
 describe('signing in through the inbox: the client address is the one the inbox saw', () => {
-  let api: TestApp;
-  let inbox: InboxServer;
-  beforeAll(async () => {
-    api = await startTestApp();
-    inbox = await startInbox(api.url);
-  }, 120_000);
-  afterAll(async () => {
-    await inbox?.close();
-    await api?.close();
-  });
+  const stack = useApiAndInbox();
 
   it('a rotated X-Forwarded-For gets no more attempts than a fixed address: the per-address limit holds at 20', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const res = await fetch(`${inbox.url}/v1/auth/login`, {
+      const res = await fetch(`${stack.inbox.url}/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
         body: JSON.stringify({ email: `rotating${i}@shop.example`, password: 'Summer2026!' }),
@@ -28,7 +18,7 @@ describe('signing in through the inbox: the client address is the one the inbox 
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(20);
     expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
-    const addresses = await api.dataSource.query(`SELECT DISTINCT ip FROM login_attempts WHERE email_key LIKE 'rotating%'`);
+    const addresses = await stack.api.dataSource.query(`SELECT DISTINCT ip FROM login_attempts WHERE email_key LIKE 'rotating%'`);
     expect(addresses).toEqual([{ ip: '127.0.0.1' }]);
   });
 });

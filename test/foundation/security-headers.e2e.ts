@@ -1,33 +1,23 @@
 import request from 'supertest';
-import { startInbox, type InboxServer } from '../support/inbox-server.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApiAndInbox } from '../support/inbox-server.js';
 
 // What every answer tells the browser about itself: the API's JSON is never sniffed, framed or a
 // source of Referers, over https it asks to stay on https; the inbox's pages run only the scripts
 // carrying this response's nonce and cannot be framed.
 describe('security headers', () => {
-  let api: TestApp;
-  let inbox: InboxServer;
-  beforeAll(async () => {
-    api = await startTestApp();
-    inbox = await startInbox(api.url);
-  }, 120_000);
-  afterAll(async () => {
-    await inbox?.close();
-    await api?.close();
-  });
+  const stack = useApiAndInbox();
 
   it('the API: nosniff, no framing, no Referer, no browser features; HSTS only over https (as its proxy says)', async () => {
-    for (const res of [await request(api.url).get('/healthz').expect(200), await request(api.url).get('/v1/messages').expect(401)]) {
+    for (const res of [await request(stack.api.url).get('/healthz').expect(200), await request(stack.api.url).get('/v1/messages').expect(401)]) {
       expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'permissions-policy': expect.stringContaining('camera=()') });
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
-    const overHttps = await request(api.url).get('/healthz').set('X-Forwarded-Proto', 'https').expect(200);
+    const overHttps = await request(stack.api.url).get('/healthz').set('X-Forwarded-Proto', 'https').expect(200);
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('the inbox: a fresh nonce per page, on every script Next writes, and framing refused', async () => {
-    const pages = await Promise.all([fetch(`${inbox.url}/login`), fetch(`${inbox.url}/login`)]);
+    const pages = await Promise.all([fetch(`${stack.inbox.url}/login`), fetch(`${stack.inbox.url}/login`)]);
     const nonces = [];
     for (const page of pages) {
       const csp = page.headers.get('content-security-policy') ?? '';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../apps/api/src/infra/free-port.js';
+import { startTestApp, type TestApp } from './test-app.js';
 import { waitFor } from './wait-for.js';
 
 export interface InboxServer {
@@ -30,5 +31,29 @@ export async function startInbox(apiUrl: string, env: Record<string, string> = {
         });
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * For a describe block: the API (startTestApp) and the built inbox in front of it, started before
+ * its tests and closed after them. Read `api` and `inbox` inside the tests.
+ */
+export function useApiAndInbox(): { readonly api: TestApp; readonly inbox: InboxServer } {
+  const stack: { api?: TestApp; inbox?: InboxServer } = {};
+  beforeAll(async () => {
+    stack.api = await startTestApp();
+    stack.inbox = await startInbox(stack.api.url);
+  }, 120_000);
+  afterAll(async () => {
+    await stack.inbox?.close();
+    await stack.api?.close();
+  });
+  return {
+    get api() {
+      return stack.api!;
+    },
+    get inbox() {
+      return stack.inbox!;
+    },
   };
 }

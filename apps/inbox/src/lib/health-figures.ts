@@ -2,7 +2,7 @@ import type { MetricsReport } from '@sendbook/api-contract';
 import { durationWords, latencyWords } from './time';
 
 /**
- * The five queue-health figures (README, "Queue health") as tiles: what each is, its value now or
+ * The five queue-health figures (docs/OPERATIONS.md, "Queue health") as tiles: what each is, its value now or
  * over the report's span, whether it needs someone, and its series for a sparkline.
  */
 export interface HealthTile {

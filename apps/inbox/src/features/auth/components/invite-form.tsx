@@ -14,17 +14,14 @@ import { INVITE_LINK_PROBLEMS, MIN_PASSWORD_LENGTH, inviteLinkProblem } from '..
 import { AuthField } from './auth-field';
 import styles from './login-form.module.css';
 
-const schema = z
-  .object({
-    password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(1024, 'Use at most 1,024 characters.'),
-    repeat: z.string(),
-  })
-  .refine((v) => v.password === v.repeat, { path: ['repeat'], message: 'The two passwords are not the same.' });
+const schema = z.object({
+  password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`).max(1024, 'Use at most 1,024 characters.'),
+});
 
 type Values = z.infer<typeof schema>;
 
 /**
- * Password and its repetition. One press sets it once; on success the person is signed in (the
+ * The new password, shown on request. One press sets it once; on success the person is signed in (the
  * answer carries the session cookie) and the conversations load. A link that stopped working
  * meanwhile (used in another tab, expired) says which, in an alert, instead of a form that fails.
  */
@@ -32,12 +29,13 @@ export function InviteForm({ token, email }: { token: string; email: string }) {
   const alertId = useId();
   const [alert, setAlert] = useState<{ title: string; body: string } | null>(null);
   const [done, setDone] = useState(false);
+  const [shown, setShown] = useState(false);
   const inFlight = useRef(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '', repeat: '' } });
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
 
   const onSubmit = async (values: Values) => {
     if (inFlight.current) return;
@@ -65,8 +63,11 @@ export function InviteForm({ token, email }: { token: string; email: string }) {
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={alert ? alertId : undefined}>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <AuthField label="Password" type="password" autoComplete="new-password" autoFocus error={errors.password?.message} registration={register('password')} />
-      <AuthField label="Repeat password" type="password" autoComplete="new-password" error={errors.repeat?.message} registration={register('repeat')} />
+      <AuthField label="Password" type={shown ? 'text' : 'password'} autoComplete="new-password" autoFocus error={errors.password?.message} registration={register('password')} />
+      {/* One field, seen when wanted, instead of typing it twice: a typo is caught by reading it. */}
+      <label className={styles.show}>
+        <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> Show password
+      </label>
       {alert ? (
         <Callout id={alertId} role="alert" tone="danger" title={alert.title}>
           {alert.body || null}

@@ -76,6 +76,7 @@ const BUILDERS: Record<string, Builder> = {
   listApiKeys: () => ({ method: 'GET', url: '/v1/api-keys' }),
   createApiKey: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'matrix', scopes: ['send'] } }),
   revokeApiKey: async (w) => ({ method: 'POST', url: `/v1/api-keys/${await w.freshKeyId()}/revoke` }),
+  updateApiKeyLimits: async (w) => ({ method: 'PATCH', url: `/v1/api-keys/${await w.freshKeyId()}`, body: { rate_per_minute: 60 } }),
   listEventEndpoints: () => ({ method: 'GET', url: '/v1/event-endpoints' }),
   createEventEndpoint: () => ({ method: 'POST', url: '/v1/event-endpoints', body: { url: 'http://127.0.0.1:9/matrix', events: ['work_item.opened'] } }),
   updateEventEndpoint: async (w) => ({ method: 'PATCH', url: `/v1/event-endpoints/${await w.eventEndpointId()}`, body: { enabled: false } }),

@@ -249,6 +249,9 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('listStaff', 403, { url: '/v1/staff', cookie: agentCookie });
     await rec.call('listTeam', 200, { url: '/v1/team', cookie: agentCookie });
     const key = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, body: { name: 'order system', scopes: ['send'] } });
+    const limited = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, variant: 'limited', body: { name: 'newsletter', integration: 'crm', scopes: ['send'], phone_number_ids: ['106540352242922'], max_priority: 10, rate_per_minute: 600 } });
+    await rec.call('updateApiKeyLimits', 200, { method: 'PATCH', url: `/v1/api-keys/${limited.body.api_key.id}`, cookie, body: { rate_per_minute: null, max_priority: 50 } });
+    await rec.call('updateApiKeyLimits', 404, { method: 'PATCH', url: '/v1/api-keys/00000000-0000-0000-0000-000000000000', cookie, body: { max_priority: 1 } });
     await rec.call('listApiKeys', 200, { url: '/v1/api-keys', cookie });
     await rec.call('revokeApiKey', 200, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
     await rec.call('revokeApiKey', 409, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });

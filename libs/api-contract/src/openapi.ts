@@ -91,6 +91,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/api-keys/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations["updateApiKeyLimits"];
+    trace?: never;
+  };
   "/v1/api-keys/{id}/revoke": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -784,6 +795,15 @@ export interface components {
       revoked_at: string | null;
       /** refused from then on; null: until revoked */
       expires_at: string | null;
+      /** what an admin limited it to, as in force */
+      limits: {
+        /** the business numbers it may send from; null: any */
+        phone_number_ids: string[] | null;
+        /** the highest `priority` it may ask for (agent replies go at 100); null: no limit */
+        max_priority: number | null;
+        /** requests per minute before `429 rate_limited`; null: no limit */
+        rate_per_minute: number | null;
+      };
       /** `creator_deactivated`: the staff member who made this key is deactivated; decide whether it should live on */
       review: "creator_deactivated" | null;
     };
@@ -985,6 +1005,12 @@ export interface components {
       scopes: ("send" | "admin")[];
       integration?: string;
       expires_at?: string;
+      /** The business numbers (`phone_number_id`) it may send from; a message without one goes from the default number if allowed, else the first of these. Null or absent: any. */
+      phone_number_ids?: string[] | null;
+      /** The highest `priority` it may ask for. Absent or null: 99 for a `send` key (agent replies go at 100), no limit for an `admin` key. */
+      max_priority?: number | null;
+      /** Requests per minute: a minute's worth at once, then evenly; beyond it `429 rate_limited` with `Retry-After`. Null or absent: no limit. */
+      rate_per_minute?: number | null;
     };
     CreateEventEndpoint: {
       url: string;
@@ -1722,6 +1748,14 @@ export interface components {
       updated_at: string;
     };
     TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["NoteTimelineEntry"];
+    UpdateApiKey: {
+      /** The business numbers (`phone_number_id`) it may send from; a message without one goes from the default number if allowed, else the first of these. Null or absent: any. */
+      phone_number_ids?: string[] | null;
+      /** The highest `priority` it may ask for. Absent or null: 99 for a `send` key (agent replies go at 100), no limit for an `admin` key. */
+      max_priority?: number | null;
+      /** Requests per minute: a minute's worth at once, then evenly; beyond it `429 rate_limited` with `Retry-After`. Null or absent: no limit. */
+      rate_per_minute?: number | null;
+    };
     UpdateConversation: {
       state?: "open" | "closed";
       /** a staff member's id, or null to unassign */
@@ -1908,6 +1942,24 @@ export interface operations {
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Change an API key's limits */
+  updateApiKeyLimits: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateApiKey"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          api_key: components["schemas"]["ApiKey"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
       413: components["responses"]["PayloadTooLarge"];
     };
   };
@@ -2436,6 +2488,11 @@ export interface operations {
             message: string;
             [key: string]: unknown;
           } | null;
+        } } };
+      503: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "busy";
+          message: string;
+          retry_after_seconds: number;
         } } };
     };
   };
@@ -3153,6 +3210,7 @@ export type StaffMember = components['schemas']["StaffMember"];
 /** An entry of the template registry, synced from Meta. */
 export type Template = components['schemas']["Template"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
+export type UpdateApiKey = components['schemas']["UpdateApiKey"];
 export type UpdateConversation = components['schemas']["UpdateConversation"];
 export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];

@@ -12,3 +12,4 @@ export * from './infrastructure-error.js';
 export * from './prepare-failure.js';
 export * from './integrator-events/index.js';
 export * from './marketing/index.js';
+export * from './access/index.js';

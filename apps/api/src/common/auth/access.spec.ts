@@ -1,11 +1,11 @@
 import { capabilitiesOf, decideAccess, ownMessageActors, readsOnlyOwnMessages, type AccessRule } from './access.js';
-import type { Principal } from './principal.js';
+import { NO_LIMITS, type Principal } from './principal.js';
 
 const agent: Principal = { kind: 'staff', staffId: 's1', sessionId: 'x', role: 'agent', email: 'a@shop.example', name: 'A' };
 const admin: Principal = { ...agent, role: 'admin' };
-const sender: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'orders', integration: 'orders', integrationKeys: ['k0', 'k1'] };
-const adminKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'ops', integration: 'ops', integrationKeys: ['k2'] };
-const noScopes: Principal = { kind: 'api_key', apiKeyId: 'k3', scopes: [], name: 'empty', integration: 'empty', integrationKeys: ['k3'] };
+const sender: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'orders', integration: 'orders', integrationKeys: ['k0', 'k1'], limits: NO_LIMITS };
+const adminKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'ops', integration: 'ops', integrationKeys: ['k2'], limits: NO_LIMITS };
+const noScopes: Principal = { kind: 'api_key', apiKeyId: 'k3', scopes: [], name: 'empty', integration: 'empty', integrationKeys: ['k3'], limits: NO_LIMITS };
 
 const PUBLIC: AccessRule = { kind: 'public' };
 const SESSION: AccessRule = { kind: 'session' };

@@ -37,6 +37,13 @@ export class AuthGuard implements CanActivate {
     if (rule.kind === 'public') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = await this.identify(request);
+    if (principal?.kind === 'api_key' && principal.limits.ratePerMinute !== null) {
+      const admitted = await this.apiKeys.admit(principal);
+      if (!admitted.ok) {
+        const seconds = Math.ceil(admitted.retryAfterMs / 1000);
+        throw new DomainError(ErrorCode.RateLimited, `this API key may make ${principal.limits.ratePerMinute} requests a minute; try again in ${seconds} s`, { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+      }
+    }
     const decision = decideAccess(rule, principal);
     if (decision === 'unauthenticated') throw new DomainError(ErrorCode.Unauthorized, 'sign in, or send an API key (Authorization: Bearer <key>)');
     if (decision === 'forbidden') throw DomainError.forbidden(principal?.kind === 'staff' ? `the ${principal.role} role does not allow this` : 'this API key\'s scopes do not allow this');

@@ -7,6 +7,8 @@ import type { Principal } from './principal.js';
 export abstract class ApiKeyAuthenticator {
   /** The key's principal, or null for an unknown, revoked or malformed key. */
   abstract authenticate(key: string): Promise<Principal | null>;
+  /** Whether the key may make one more request now under its `rate_per_minute`; if not, when it may. */
+  abstract admit(principal: Principal & { kind: 'api_key' }): Promise<{ ok: true } | { ok: false; retryAfterMs: number }>;
 }
 
 export abstract class SessionAuthenticator {

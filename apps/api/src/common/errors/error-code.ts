@@ -22,6 +22,10 @@ export enum ErrorCode {
   InviteInvalid = 'invite_invalid',
   /** The email already belongs to a staff member. */
   StaffExists = 'staff_exists',
+  /** An API key over its `rate_per_minute`. */
+  RateLimited = 'rate_limited',
+  /** Too much of one kind of work at once here (media downloads); `Retry-After` says when to try again. */
+  Busy = 'busy',
 }
 
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
@@ -41,4 +45,6 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.LastAdmin]: 409,
   [ErrorCode.InviteInvalid]: 410,
   [ErrorCode.StaffExists]: 409,
+  [ErrorCode.RateLimited]: 429,
+  [ErrorCode.Busy]: 503,
 };

@@ -44,4 +44,16 @@ export class ApiKey {
   /** Refused from this moment on (within a second on every instance); null: until revoked. */
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt!: Date | null;
+
+  /** The business numbers it may send from; null: any. */
+  @Column({ name: 'phone_number_ids', type: 'text', array: true, nullable: true })
+  phoneNumberIds!: string[] | null;
+
+  /** The highest `priority` it may ask for; null: below agent replies for a `send` key, none for an `admin` key. */
+  @Column({ name: 'max_priority', type: 'integer', nullable: true })
+  maxPriority!: number | null;
+
+  /** Requests per minute (a minute's worth at once, then evenly); beyond it 429. Null: no limit. */
+  @Column({ name: 'rate_per_minute', type: 'integer', nullable: true })
+  ratePerMinute!: number | null;
 }

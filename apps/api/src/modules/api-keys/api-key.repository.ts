@@ -4,6 +4,8 @@ import type { ApiKeyScope } from '../../common/auth/principal.js';
 import { queryRows } from '../../database/query-rows.js';
 import { ApiKey } from './api-key.entity.js';
 
+type KeyLimitColumns = Pick<ApiKey, 'phoneNumberIds' | 'maxPriority' | 'ratePerMinute'>;
+
 @Injectable()
 export class ApiKeyRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -44,13 +46,20 @@ export class ApiKeyRepository {
     return (await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM api_keys WHERE integration = $1`, [integration])).map((r) => r.id);
   }
 
-  async insert(key: { name: string; integration: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string; expiresAt: Date | null }): Promise<ApiKey> {
+  async insert(key: { name: string; integration: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string; expiresAt: Date | null } & Partial<KeyLimitColumns>): Promise<ApiKey> {
     const [row] = await queryRows<{ id: string }>(
       this.dataSource,
-      `INSERT INTO api_keys (name, integration, key_hash, key_prefix, scopes, created_by, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [key.name, key.integration, key.keyHash, key.keyPrefix, key.scopes, key.createdBy, key.expiresAt],
+      `INSERT INTO api_keys (name, integration, key_hash, key_prefix, scopes, created_by, expires_at, phone_number_ids, max_priority, rate_per_minute)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [key.name, key.integration, key.keyHash, key.keyPrefix, key.scopes, key.createdBy, key.expiresAt, key.phoneNumberIds ?? null, key.maxPriority ?? null, key.ratePerMinute ?? null],
     );
     return (await this.findById(row!.id))!;
+  }
+
+  /** Sets the limits given; the others stay. */
+  async updateLimits(id: string, limits: Partial<KeyLimitColumns>): Promise<ApiKey> {
+    await this.dataSource.getRepository(ApiKey).update({ id }, limits);
+    return (await this.findById(id))!;
   }
 
   /** Revokes once: null when the key is unknown or was revoked already. */

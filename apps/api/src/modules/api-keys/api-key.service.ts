@@ -8,7 +8,10 @@ import { ErrorCode } from '../../common/errors/error-code.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { ApiKey } from './api-key.entity.js';
+import { limitsOf } from './api-key-limits.js';
 import { presentApiKey } from './api-key.presenter.js';
+import type { UpdateApiKeyDto } from './dto/update-api-key.dto.js';
+import { ApiKeyRateLimiter } from './api-key-rate-limiter.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 
 /** API keys are long random strings, so a plain SHA-256 is enough to keep them unusable at rest. */
@@ -49,6 +52,7 @@ export class ApiKeyService implements ApiKeyAuthenticator {
 
   constructor(
     private readonly keys: ApiKeyRepository,
+    private readonly rates: ApiKeyRateLimiter,
     private readonly revocations: AccessRevocations,
     private readonly audit: AuditService,
     private readonly clock: Clock,
@@ -65,6 +69,10 @@ export class ApiKeyService implements ApiKeyAuthenticator {
     return principal;
   }
 
+  admit(principal: Principal & { kind: 'api_key' }) {
+    return principal.limits.ratePerMinute === null ? Promise.resolve({ ok: true } as const) : this.rates.admit(principal.apiKeyId, principal.limits.ratePerMinute);
+  }
+
   ensureBootstrapKey(key: string): Promise<void> {
     return this.keys.insertIfAbsent({ name: 'bootstrap', keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), scopes: ['admin'], createdBy: 'bootstrap' });
   }
@@ -76,13 +84,24 @@ export class ApiKeyService implements ApiKeyAuthenticator {
   }
 
   /** A new key, shown once in the answer; only its hash is kept. `expiresAt`: refused from then on. */
-  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli', expiresAt: Date | null = null, integration: string = name) {
+  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli', expiresAt: Date | null = null, integration: string = name, limits: UpdateApiKeyDto = {}) {
     if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) throw DomainError.validation([{ field: 'expires_at', message: 'must be in the future' }]);
     const key = newApiKey();
     const actor = by === 'cli' ? 'cli' : actorOf(by);
-    const created = await this.keys.insert({ name, integration, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor, expiresAt });
-    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, integration, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null } });
+    const created = await this.keys.insert({ name, integration, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor, expiresAt, ...storedLimits(limits) });
+    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, integration, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null, limits: presentApiKey(created).limits } });
     return { api_key: presentApiKey(created), key };
+  }
+
+  /** New limits, in force within a second on every instance (the lookup cache's lifetime). */
+  async updateLimits(id: string, limits: UpdateApiKeyDto, by: Principal) {
+    const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.keys.findById(id) : null;
+    if (!found) throw DomainError.notFound('API key');
+    const changes = storedLimits(limits);
+    const updated = Object.keys(changes).length > 0 ? await this.keys.updateLimits(id, changes) : found;
+    this.forget(updated);
+    await this.audit.record({ actor: actorOf(by), action: 'api_key.limits_changed', subjectType: 'api_key', subjectId: id, details: { before: presentApiKey(found).limits, after: presentApiKey(updated).limits } });
+    return { api_key: presentApiKey(updated) };
   }
 
   /** Refused from the next request on: here at once, elsewhere within a second, and its live streams close. */
@@ -111,7 +130,7 @@ export class ApiKeyService implements ApiKeyAuthenticator {
 
   private async lookup(hash: string, now: number): Promise<Principal | null> {
     const row = await this.keys.findActiveByHash(hash);
-    const principal: Principal | null = row ? { kind: 'api_key', apiKeyId: row.id, scopes: row.scopes, name: row.name, integration: row.integration, integrationKeys: await this.keys.integrationKeys(row.integration) } : null;
+    const principal: Principal | null = row ? { kind: 'api_key', apiKeyId: row.id, scopes: row.scopes, name: row.name, integration: row.integration, integrationKeys: await this.keys.integrationKeys(row.integration), limits: limitsOf(row) } : null;
     this.cache.delete(hash);
     this.cache.set(hash, { principal, until: now + (principal ? API_KEY_CACHE.VALID_TTL_MS : API_KEY_CACHE.INVALID_TTL_MS) });
     while (this.cache.size > API_KEY_CACHE.MAX_ENTRIES) {
@@ -128,4 +147,13 @@ export class ApiKeyService implements ApiKeyAuthenticator {
     this.touched.set(id, now);
     this.keys.touch(id, new Date(now)).catch((error: unknown) => this.logger.event('warn', 'api_key.touch_failed', { error }));
   }
+}
+
+/** The request's limits as columns: only those given (null lifts one), duplicates dropped. */
+function storedLimits(limits: UpdateApiKeyDto): Partial<Pick<ApiKey, 'phoneNumberIds' | 'maxPriority' | 'ratePerMinute'>> {
+  const out: Partial<Pick<ApiKey, 'phoneNumberIds' | 'maxPriority' | 'ratePerMinute'>> = {};
+  if (limits.phone_number_ids !== undefined) out.phoneNumberIds = limits.phone_number_ids === null ? null : [...new Set(limits.phone_number_ids)];
+  if (limits.max_priority !== undefined) out.maxPriority = limits.max_priority;
+  if (limits.rate_per_minute !== undefined) out.ratePerMinute = limits.rate_per_minute;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -7,6 +7,7 @@ import { TAGS } from '../../contract/tags.js';
 import { ApiKeyService } from './api-key.service.js';
 import { ApiKeyCreated, ApiKeyList, OneApiKey } from './api-keys.schemas.js';
 import { CreateApiKeyDto } from './dto/create-api-key.dto.js';
+import { UpdateApiKeyDto } from './dto/update-api-key.dto.js';
 
 @ApiTag(TAGS.apiKeys)
 @Controller('v1/api-keys')
@@ -23,7 +24,20 @@ export class ApiKeysController {
   @Post()
   @ApiOperation({ id: 'createApiKey', summary: 'Create an API key', description: 'The key is in this answer only; Sendbook keeps its hash.', responses: { 201: { description: 'Created.', body: ApiKeyCreated } } })
   create(@Body() dto: CreateApiKeyDto, @CurrentPrincipal() by: Principal) {
-    return this.keys.create(dto.name.trim(), dto.scopes, by, dto.expires_at ? new Date(dto.expires_at) : null, dto.integration?.trim() || dto.name.trim());
+    return this.keys.create(dto.name.trim(), dto.scopes, by, dto.expires_at ? new Date(dto.expires_at) : null, dto.integration?.trim() || dto.name.trim(), dto);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    id: 'updateApiKeyLimits',
+    summary: 'Change an API key\'s limits',
+    description: 'The limits given are set (null lifts one), the others stay; in force on every API instance within a second.',
+    params: { id: 'API key id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The key with its limits.', body: OneApiKey } },
+  })
+  update(@Param('id') id: string, @Body() dto: UpdateApiKeyDto, @CurrentPrincipal() by: Principal) {
+    return this.keys.updateLimits(id, dto, by);
   }
 
   @Post(':id/revoke')

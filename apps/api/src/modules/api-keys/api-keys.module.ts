@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig, Role } from '../../config/config.schema.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
+import { ApiKeyRateLimiter } from './api-key-rate-limiter.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeyService } from './api-key.service.js';
 import { ApiKeysController } from './api-keys.controller.js';
@@ -21,7 +22,7 @@ export class ApiKeysModule implements OnApplicationBootstrap {
     module: ApiKeysModule,
     imports: [AuditModule, EventsModule.forRole(role)],
     controllers: role === 'worker' ? [] : [ApiKeysController],
-    providers: [ApiKeyRepository, ApiKeyService, { provide: ApiKeyAuthenticator, useExisting: ApiKeyService }],
+    providers: [ApiKeyRepository, ApiKeyRateLimiter, ApiKeyService, { provide: ApiKeyAuthenticator, useExisting: ApiKeyService }],
     exports: [ApiKeyAuthenticator, ApiKeyService],
   }));
 

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPES } from '../../common/auth/principal.js';
-import { arrayOf, dateTime, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+import { arrayOf, dateTime, int, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
 
 export const ApiKey = named(
   'ApiKey',
@@ -15,6 +15,14 @@ export const ApiKey = named(
       last_used_at: nullable(dateTime(), { description: 'to the minute' }),
       revoked_at: nullable(dateTime()),
       expires_at: nullable(dateTime(), { description: 'refused from then on; null: until revoked' }),
+      limits: object(
+        {
+          phone_number_ids: nullable(arrayOf(str()), { description: 'the business numbers it may send from; null: any' }),
+          max_priority: nullable(int(), { description: 'the highest `priority` it may ask for (agent replies go at 100); null: no limit' }),
+          rate_per_minute: nullable(int(), { description: 'requests per minute before `429 rate_limited`; null: no limit' }),
+        },
+        { description: 'what an admin limited it to, as in force' },
+      ),
       review: nullable(oneOfValues(['creator_deactivated']), { description: '`creator_deactivated`: the staff member who made this key is deactivated; decide whether it should live on' }),
     },
     { description: 'An integrator API key (never the key itself after it was created).' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { recipientIdsOf, replyAddress } from '@sendbook/queue';
+import { AGENT_REPLY_PRIORITY, recipientIdsOf, replyAddress } from '@sendbook/queue';
 import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -205,6 +205,8 @@ export class ConversationsService {
       purpose: 'agent_reply',
       trigger_ref: `conversations/${conversation.id}`,
       payload,
+      // A customer waiting in a thread goes ahead of what integrators enqueue (their keys stay below).
+      priority: AGENT_REPLY_PRIORITY,
       phone_number_id: conversation.phoneNumberId,
     };
     const result = await this.outbox.enqueue(dto, actor);

@@ -1,9 +1,9 @@
-import type { Principal } from '../../common/auth/principal.js';
+import { NO_LIMITS, type Principal } from '../../common/auth/principal.js';
 import { admitStream, entriesToSend, parseRevocation, principalKey, replayDone, revocationData, revocationMatches, type AccessRevocation, type HubEntry } from './stream-rules.js';
 
 const limits = { maxStreams: 10, maxStreamsPerPrincipal: 3 };
-const key: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'shop', integration: 'shop', integrationKeys: ['k1'] };
-const otherKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'crm', integration: 'crm', integrationKeys: ['k2'] };
+const key: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'shop', integration: 'shop', integrationKeys: ['k1'], limits: NO_LIMITS };
+const otherKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'crm', integration: 'crm', integrationKeys: ['k2'], limits: NO_LIMITS };
 const staff: Principal = { kind: 'staff', staffId: 's1', sessionId: 'x1', role: 'agent', email: 'a@example.com', name: 'Ana' };
 const staffOtherSession: Principal = { ...staff, sessionId: 'x2' };
 

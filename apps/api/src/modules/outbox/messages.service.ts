@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Message, RenderedTemplate } from '@sendbook/api-contract';
-import { recipientTimeZone, whyWaiting } from '@sendbook/queue';
+import { checkSenderLimits, recipientTimeZone, whyWaiting } from '@sendbook/queue';
 import { ownMessageActors } from '../../common/auth/access.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
 import { validateAs } from '../../common/errors/validation.pipe.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -42,7 +42,9 @@ export class MessagesService {
 
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
   async create(dto: CreateMessageDto, by: Principal) {
-    const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(by), ownMessageActors(by));
+    const allowed = this.withinKeyLimits(dto, by);
+    if (!allowed.ok) throw DomainError.validation(allowed.problems);
+    const { message, deduplicated } = await this.outbox.enqueue(allowed.value, actorOf(by), ownMessageActors(by));
     // A message created just now cannot have replies yet, and its creator is the caller.
     const [presented] = await this.present([message], { fresh: !deduplicated, caller: by });
     return { message: presented, deduplicated };
@@ -50,11 +52,19 @@ export class MessagesService {
 
   /** Each item checked as its own request would be, all of them written together; one result per item. */
   async createMany(dto: CreateMessageBatchDto, by: Principal) {
-    const items = await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)));
+    const items = (await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)))).map((item) => (item.ok ? this.withinKeyLimits(item.value, by) : item));
     const results = await this.outbox.enqueueMany(items, actorOf(by), ownMessageActors(by));
     const rows = results.flatMap((r) => (r.message ? [r.message] : []));
     const presented = new Map((await this.present(rows)).map((m) => [m.id, m]));
     return { results: results.map((r) => ({ status: r.status, message: r.message ? presented.get(r.message.id)! : null, details: r.problems })) };
+  }
+
+  /** A request within its key's limits (its number filled in when the key names its own), or why not. */
+  private withinKeyLimits(dto: CreateMessageDto, by: Principal): { ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] } {
+    if (by.kind !== 'api_key') return { ok: true, value: dto };
+    const verdict = checkSenderLimits(dto, by.limits, this.config.whatsapp.phoneNumberId);
+    if (verdict.problems.length > 0) return { ok: false, problems: verdict.problems };
+    return { ok: true, value: verdict.phoneNumberId === dto.phone_number_id || by.limits.phoneNumberIds === null ? dto : { ...dto, phone_number_id: verdict.phoneNumberId } };
   }
 
   /** A key that may only send sees only the messages its integration enqueued. */

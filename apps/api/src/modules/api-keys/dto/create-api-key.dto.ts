@@ -1,8 +1,9 @@
 import { ArrayMinSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, Length } from 'class-validator';
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../../common/auth/principal.js';
+import { UpdateApiKeyDto } from './update-api-key.dto.js';
 
 /** `POST /v1/api-keys`. */
-export class CreateApiKeyDto {
+export class CreateApiKeyDto extends UpdateApiKeyDto {
   @IsString()
   @Length(1, 200)
   name!: string;

@@ -1,0 +1,2 @@
+export * from './sender-limits.js';
+export * from './request-rate.js';

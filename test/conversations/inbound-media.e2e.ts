@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type request from 'supertest';
 import { startSendbook, type Sendbook } from '../support/sendbook.js';
 import { TEST_SECRETS } from '../support/test-env.js';
@@ -80,5 +81,72 @@ describe('inbound media: downloaded from Meta on demand, never stored', () => {
     sb.sim.reset(); // the simulator forgets every media object, as Meta does after 7 days
     const res = await sb.api().get(`/v1/inbound/${message.id}/media`).expect(502);
     expect(res.body).toMatchObject({ error: 'media_download_failed', message: expect.stringContaining('could not download media'), outcome: 'rejected', graph_error: { code: 100 } });
+  });
+});
+
+describe('inbound media: streamed as it arrives, a bounded number at once', () => {
+  const MIB = 1024 * 1024;
+  let sb: Sendbook;
+  beforeAll(async () => {
+    // A slow CDN (4 MiB/s a download) and room for two downloads at once, two more waiting.
+    sb = await startSendbook({ sim: { mediaBytesPerSecond: 4 * MIB }, app: { env: { MEDIA_DOWNLOADS_MAX: '2' } } });
+  });
+  afterAll(() => sb.close());
+
+  const video = async (waId: string) => (await inbound(sb, sb.sim.customer(waId).sendMedia('video', { sizeBytes: 8 * MIB }))) as { id: string; media: { id: string } };
+
+  /** GET …/media with a raw client: when the headers came, the bytes, or the refusal. */
+  function download(id: string, abortAfterFirstBytes = false): Promise<{ status: number; headers: http.IncomingHttpHeaders; headersAfterMs: number; tookMs: number; bytes: Buffer }> {
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${sb.url}/v1/inbound/${id}/media`, { headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}` } }, (res) => {
+        const headersAfterMs = Date.now() - started;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (abortAfterFirstBytes) {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, headersAfterMs, tookMs: Date.now() - started, bytes: Buffer.concat(chunks) });
+          }
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, headersAfterMs, tookMs: Date.now() - started, bytes: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      req.on('error', (error) => (abortAfterFirstBytes ? undefined : reject(error)));
+    });
+  }
+
+  it('the first bytes reach the agent while Meta is still sending the rest', async () => {
+    const message = await video('16505550311');
+    const got = await download(message.id);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-length']).toBe(String(8 * MIB));
+    expect(got.bytes.equals(sb.sim.media(message.media.id)!.bytes)).toBe(true);
+    // The whole file takes ~2 s at 4 MiB/s; a proxy that buffered would answer only then.
+    expect(got.tookMs).toBeGreaterThan(1_500);
+    expect(got.headersAfterMs).toBeLessThan(got.tookMs / 2);
+  });
+
+  it('two run and two wait; the next is refused at once with 503 busy and Retry-After', async () => {
+    const messages = await Promise.all(['16505550312', '16505550313', '16505550314', '16505550315', '16505550316'].map(video));
+    const results = await Promise.all(messages.map((m) => download(m.id)));
+    const refused = results.filter((r) => r.status === 503);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused[0]!.bytes.toString())).toMatchObject({ error: 'busy' });
+    expect(refused[0]!.tookMs).toBeLessThan(1_000);
+    results.forEach((r, i) => {
+      if (r.status === 200) expect(r.bytes.equals(sb.sim.media(messages[i]!.media.id)!.bytes)).toBe(true);
+    });
+  });
+
+  it('an agent who closes the tab mid-download frees the slot', async () => {
+    const messages = await Promise.all(['16505550317', '16505550318', '16505550319', '16505550320'].map(video));
+    const dropped = await Promise.all(messages.slice(0, 2).map((m) => download(m.id, true)));
+    expect(dropped.map((d) => d.status)).toEqual([200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Were the two slots still held, two of these four would wait and two be refused.
+    const results = await Promise.all([...messages, ...messages].slice(0, 4).map((m) => download(m.id)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
   });
 });

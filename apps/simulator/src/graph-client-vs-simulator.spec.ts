@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { GraphClient, parseWebhook, verifySignature, type OutboundTemplate, type OutboundText } from '@sendbook/whatsapp';
 import { createSimulator } from './simulator.js';
 import type { Simulator } from './simulator-api.js';
@@ -141,8 +142,9 @@ describe('GraphClient against the simulator', () => {
     const result = await client.downloadMediaById(mediaId, { phoneNumberId: phoneNumberId() });
     expect(result).toMatchObject({ outcome: 'ok', httpStatus: 200, contentType: 'image/png', media: { id: mediaId, mimeType: 'image/png' } });
     if (result.outcome !== 'ok') return;
-    expect(result.bytes.equals(sim.media(mediaId)?.bytes ?? Buffer.alloc(0))).toBe(true);
-    expect(createHash('sha256').update(result.bytes).digest('hex')).toBe(result.media.sha256);
+    const bytes = await buffer(result.body);
+    expect(bytes.equals(sim.media(mediaId)?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(result.media.sha256);
     expect(await client.downloadMediaById('1234')).toMatchObject({ outcome: 'rejected', error: { code: 100 } });
   });
 

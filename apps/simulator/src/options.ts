@@ -67,6 +67,8 @@ export interface SimulatorOptions {
   asyncWindowFailure?: boolean;
   /** Length of the customer-service window (default 24 h). */
   windowMs?: number;
+  /** How fast media downloads are served, in bytes per second (0: as fast as the socket takes them). */
+  mediaBytesPerSecond?: number;
   webhookBatch?: Partial<WebhookBatchOptions>;
   webhookRetry?: Partial<WebhookRetryOptions>;
   /** Per-attempt timeout of a webhook POST. */
@@ -98,6 +100,7 @@ export interface SimulatorConfig {
   statusDelaysMs: StatusDelays;
   asyncWindowFailure: boolean;
   windowMs: number;
+  mediaBytesPerSecond: number;
   webhookBatch: WebhookBatchOptions;
   webhookRetry: WebhookRetryOptions;
   webhookTimeoutMs: number;
@@ -136,6 +139,7 @@ export function defaultConfig(): SimulatorConfig {
     statusDelaysMs: { sent: 10, delivered: 30, read: 60 },
     asyncWindowFailure: false,
     windowMs: DAY_MS,
+    mediaBytesPerSecond: 0,
     webhookBatch: { maxEvents: 100, flushMs: 20 },
     webhookRetry: { initialDelayMs: 1000, maxDelayMs: 60 * 60 * 1000, maxAgeMs: 7 * DAY_MS },
     webhookTimeoutMs: 10_000,
@@ -161,6 +165,7 @@ export function applyPatch(config: SimulatorConfig, patch: SimulatorPatch): Simu
   if (patch.statusDelaysMs !== undefined) next.statusDelaysMs = { ...config.statusDelaysMs, ...patch.statusDelaysMs };
   if (patch.asyncWindowFailure !== undefined) next.asyncWindowFailure = patch.asyncWindowFailure;
   if (patch.windowMs !== undefined) next.windowMs = patch.windowMs;
+  if (patch.mediaBytesPerSecond !== undefined) next.mediaBytesPerSecond = Math.max(0, patch.mediaBytesPerSecond);
   if (patch.webhookBatch !== undefined) next.webhookBatch = { ...config.webhookBatch, ...patch.webhookBatch };
   if (patch.webhookRetry !== undefined) next.webhookRetry = { ...config.webhookRetry, ...patch.webhookRetry };
   if (patch.webhookTimeoutMs !== undefined) next.webhookTimeoutMs = patch.webhookTimeoutMs;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
+import { buffer } from 'node:stream/consumers';
 import { fixtureBytes, fixtureJson } from '../test-support/fixtures.js';
 import { buildTextMessage } from './build-message.js';
 import { classifyGraphError } from './classify-error.js';
@@ -378,7 +379,7 @@ describe('GraphClient media downloads', () => {
     const { server, client } = await setup((_req, res) => bytes(res, 200, png));
     const result = await client.downloadMedia(`${server.url}/whatsapp_business/attachments/?mid=1`);
     expect(result).toMatchObject({ outcome: 'ok', httpStatus: 200, contentType: 'image/png' });
-    expect(result.outcome === 'ok' && result.bytes.equals(png)).toBe(true);
+    expect(result.outcome === 'ok' && (await buffer(result.body)).equals(png)).toBe(true);
     expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/whatsapp_business/attachments/?mid=1', headers: { authorization: `Bearer ${TOKEN}` } });
   });
 
@@ -441,7 +442,7 @@ describe('GraphClient media downloads', () => {
       contentType: 'image/png',
       media: { id: '42', url: `${base}/download?mid=42`, mimeType: 'image/png', sha256: 'abc', fileSize: png.length },
     });
-    expect(result.outcome === 'ok' && result.bytes.equals(png)).toBe(true);
+    expect(result.outcome === 'ok' && (await buffer(result.body)).equals(png)).toBe(true);
     expect(server.seen.map((seen) => seen.url)).toEqual(['/v23.0/42?phone_number_id=106540352242922', '/download?mid=42']);
   });
 

@@ -14,7 +14,7 @@ import type {
   TemplatePage,
   WaMessageTemplate,
 } from './graph-results.js';
-import { httpRequest, httpRequestBytes, type HttpOutcome } from './http-request.js';
+import { httpRequest, httpRequestStream, type HttpOutcome } from './http-request.js';
 import { arr, idStr, int, isRecord, rec, records, str } from './json.js';
 import { DEFAULT_MEDIA_HOSTS, mediaUrlAllowed, type MediaContent, type MediaDownload } from './media-download.js';
 import type { OutboundMessageBody } from './outbound-types.js';
@@ -233,7 +233,7 @@ export class GraphClient {
     if (!mediaUrlAllowed(target, this.#base, this.#mediaHosts)) {
       return { outcome: 'not_sent', reason: `media URL host not allowed: ${target.protocol}//${target.host}` };
     }
-    const outcome = await httpRequestBytes({
+    const outcome = await httpRequestStream({
       method: 'GET',
       url: target,
       headers: { authorization: `Bearer ${this.#accessToken}`, accept: '*/*', 'user-agent': 'sendbook-whatsapp' },
@@ -242,9 +242,10 @@ export class GraphClient {
       connectTimeoutMs: this.#connectTimeoutMs,
       maxResponseBytes: this.#maxMediaBytes,
     });
-    if (outcome.kind !== 'response') return failureOf(outcome);
-    if (!isSuccess(outcome.status)) return errorOf({ ...outcome, body: outcome.body.toString('utf8') });
-    return { outcome: 'ok', httpStatus: outcome.status, bytes: outcome.body, contentType: str(outcome.headers['content-type']) };
+    if (outcome.kind === 'not_sent' || outcome.kind === 'unknown') return failureOf(outcome);
+    if (outcome.kind === 'response') return errorOf({ ...outcome, body: outcome.body.toString('utf8') });
+    const length = Number(outcome.headers['content-length']);
+    return { outcome: 'ok', httpStatus: outcome.status, body: outcome.body, contentType: str(outcome.headers['content-type']), contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null };
   }
 
   /** Both steps: the short-lived URL of `mediaId`, then its bytes. Stops at the first failure. */

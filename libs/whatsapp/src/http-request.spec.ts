@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
-import { httpRequest, httpRequestBytes, type HttpRequestOptions } from './http-request.js';
+import { text as readText } from 'node:stream/consumers';
+import { httpRequest, httpRequestBytes, httpRequestStream, type HttpRequestOptions } from './http-request.js';
 
 // Connect-timeout paths need a socket that never connects. A DNS lookup that never answers
 // gives exactly that, deterministically, with no network involved.
@@ -134,6 +135,76 @@ describe('httpRequestBytes: binary bodies', () => {
     const declaredUrl = new URL('/declared', server.url);
     const declared = await httpRequestBytes(requestOptions(agent, { method: 'GET', body: undefined, url: declaredUrl, connectTimeoutMs: 1000, timeoutMs: 1500 }));
     expect(declared).toEqual({ kind: 'unknown', reason: 'response larger than 1024 bytes' });
+    agent.destroy();
+    await server.close();
+  });
+});
+
+describe('httpRequestStream: a success streamed, not held', () => {
+  async function serve(handle: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
+    const server = http.createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return {
+      url: new URL(`http://127.0.0.1:${port}/media`),
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
+  }
+  const get = (agent: http.Agent, url: URL, overrides: Partial<HttpRequestOptions> = {}) => httpRequestStream(requestOptions(agent, { method: 'GET', body: undefined, url, connectTimeoutMs: 1000, ...overrides }));
+
+  it('answers at the headers: the first bytes are readable while the server is still writing', async () => {
+    let finish: () => void = () => undefined;
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'video/mp4' });
+      res.write('first ');
+      finish = () => res.end('last');
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const outcome = await get(agent, server.url);
+    if (outcome.kind !== 'stream') throw new Error(`expected a stream, got ${outcome.kind}`);
+    expect(outcome.headers['content-type']).toBe('video/mp4');
+    const firstChunk = await new Promise<string>((resolve) => outcome.body.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    expect(firstChunk).toBe('first ');
+    finish();
+    expect(await readText(outcome.body)).toBe('last');
+    agent.destroy();
+    await server.close();
+  });
+
+  it('an error answer is read whole, as httpRequestBytes would', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":{"code":100}}');
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const outcome = await get(agent, server.url);
+    expect(outcome).toMatchObject({ kind: 'response', status: 404 });
+    expect(outcome.kind === 'response' && outcome.body.toString()).toBe('{"error":{"code":100}}');
+    agent.destroy();
+    await server.close();
+  });
+
+  it('the stream fails once it grows past the limit, and when no byte comes within the time-out', async () => {
+    const server = await serve((req, res) => {
+      res.writeHead(200);
+      if (req.url?.endsWith('/stall')) {
+        res.write('a little, then nothing');
+        return;
+      }
+      for (let i = 0; i < 5; i++) res.write(Buffer.alloc(300, i));
+      res.end();
+    });
+    const agent = new http.Agent({ keepAlive: true });
+    const big = await get(agent, server.url);
+    if (big.kind !== 'stream') throw new Error(`expected a stream, got ${big.kind}`);
+    await expect(readText(big.body)).rejects.toThrow('response larger than 1024 bytes');
+    const stalled = await get(agent, new URL('/stall', server.url), { timeoutMs: 300 });
+    if (stalled.kind !== 'stream') throw new Error(`expected a stream, got ${stalled.kind}`);
+    await expect(readText(stalled.body)).rejects.toThrow('timeout: no byte of the response within 300 ms');
     agent.destroy();
     await server.close();
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { TLSSocket } from 'node:tls';
 
 // One HTTP exchange, reported as one of three things:
@@ -23,6 +24,12 @@ export type HttpOutcome<Body = string> =
 
 /** The same outcome with the body as raw bytes (media downloads). */
 export type HttpBytesOutcome = HttpOutcome<Buffer>;
+
+/**
+ * A success answered as its headers arrive, the body left to stream (`stream`), still held to
+ * `maxResponseBytes` and to `timeoutMs` without a byte; any other answer as `HttpBytesOutcome`.
+ */
+export type HttpStreamOutcome = HttpBytesOutcome | { kind: 'stream'; status: number; headers: http.IncomingHttpHeaders; body: Readable };
 
 export interface HttpRequestOptions {
   method: 'GET' | 'POST';
@@ -58,13 +65,22 @@ export async function httpRequest(options: HttpRequestOptions): Promise<HttpOutc
 
 /** The exchange with the body kept as bytes, at most `maxResponseBytes` of them. */
 export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytesOutcome> {
-  return new Promise<HttpBytesOutcome>((resolve) => {
+  return exchange(options, false) as Promise<HttpBytesOutcome>;
+}
+
+/** The exchange with a 2xx body streamed rather than held in memory (a 100 MiB video). */
+export function httpRequestStream(options: HttpRequestOptions): Promise<HttpStreamOutcome> {
+  return exchange(options, true);
+}
+
+function exchange(options: HttpRequestOptions, streamSuccess: boolean): Promise<HttpStreamOutcome> {
+  return new Promise<HttpStreamOutcome>((resolve) => {
     let settled = false;
     // Once true, the server may have received the request: failures become `unknown`.
     let mayHaveReached = false;
     let connectTimer: NodeJS.Timeout | undefined;
 
-    const finish = (outcome: HttpBytesOutcome): void => {
+    const finish = (outcome: HttpStreamOutcome): void => {
       if (settled) return;
       settled = true;
       clearTimeout(socketTimer);
@@ -177,6 +193,11 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
         req.destroy();
         return;
       }
+      const status = res.statusCode ?? 0;
+      if (streamSuccess && status >= 200 && status < 300) {
+        finish({ kind: 'stream', status, headers: res.headers, body: limitedBody(res, options) });
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -207,6 +228,33 @@ export function httpRequestBytes(options: HttpRequestOptions): Promise<HttpBytes
 
     if (!options.beforeWrite) write();
   });
+}
+
+/**
+ * The response body past its headers: at most `maxResponseBytes`, and failing when no byte came
+ * for `timeoutMs` (a consumer that stops reading stalls it too, and so lets it go). Destroying it
+ * (the client went away) destroys the response and its socket.
+ */
+function limitedBody(res: http.IncomingMessage, options: HttpRequestOptions): Readable {
+  let size = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > options.maxResponseBytes) return callback(new Error(`response larger than ${options.maxResponseBytes} bytes`));
+      callback(null, chunk);
+    },
+  });
+  const socket = res.socket;
+  const idle = (): void => {
+    res.destroy(new Error(`timeout: no byte of the response within ${options.timeoutMs} ms`));
+  };
+  socket?.setTimeout(options.timeoutMs, idle);
+  pipeline(res, limiter, () => {
+    // Back in the pool (or gone): the next request on this socket sets its own.
+    socket?.setTimeout(0);
+    socket?.removeListener('timeout', idle);
+  });
+  return limiter;
 }
 
 // Error code and message only: Node's network errors never carry request headers, so the

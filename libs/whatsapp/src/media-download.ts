@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { MediaUrl } from './graph-results.js';
 
 // Media bytes are downloaded from the URL that GET /<MEDIA_ID> returns, with the same bearer
@@ -19,11 +20,16 @@ export function mediaUrlAllowed(url: URL, graphBase: URL, hosts: readonly string
   return hosts.some((host) => host.toLowerCase() === hostname);
 }
 
-/** The bytes behind a media URL. */
+/**
+ * The bytes behind a media URL, as they arrive: never the whole file in memory (a video may be
+ * 100 MiB). The stream fails past the size limit or when the download stalls; read or destroy it.
+ */
 export interface MediaDownload {
-  bytes: Buffer;
+  body: Readable;
   /** The download's Content-Type header, if any. */
   contentType: string | null;
+  /** The download's Content-Length header, if any. */
+  contentLength: number | null;
 }
 
 /** Both steps for a media id: its metadata (GET /<MEDIA_ID>) and its bytes. */

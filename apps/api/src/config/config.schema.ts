@@ -29,6 +29,10 @@ export interface AppConfig {
     readonly verifyToken: string;
     readonly phoneNumberId: string;
     readonly businessAccountId: string | null;
+    /** MEDIA_DOWNLOADS_MAX: customers' media streamed from Meta at once by this process; more wait briefly, then 503. */
+    readonly mediaDownloads: number;
+    /** MEDIA_MAX_BYTES: a media download stops past this size (Meta's largest, a 100 MiB document). */
+    readonly mediaMaxBytes: number;
   };
   readonly outbox: {
     /** Attempts before a retryable rejection becomes `failed`. */

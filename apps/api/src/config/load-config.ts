@@ -40,6 +40,8 @@ export function loadConfig(env: Env): EnvConfig {
       verifyToken: read.requiredSecret('WHATSAPP_VERIFY_TOKEN', MIN_SECRET_LENGTH),
       phoneNumberId: read.matching('WHATSAPP_PHONE_NUMBER_ID', /^\d+$/, 'digits only'),
       businessAccountId: read.optional('WHATSAPP_BUSINESS_ACCOUNT_ID'),
+      mediaDownloads: read.int('MEDIA_DOWNLOADS_MAX', 8, 1, 256),
+      mediaMaxBytes: read.int('MEDIA_MAX_BYTES', 100 * 1024 * 1024, 1024, 2 ** 31),
     },
     outbox: {
       maxAttempts: read.int('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),

@@ -127,7 +127,9 @@ export class Customer implements CustomerProfile {
     return this.emit(null, (header, phoneNumberId) => {
       const id = newNumericId(16);
       const made = MEDIA_MADE_OF[kind];
-      const media = this.ctx.state.media.add(id, phoneNumberId, made.mimeType, made.bytes(id));
+      const file = made.bytes(id);
+      const bytes = extras.sizeBytes !== undefined && extras.sizeBytes > file.length ? Buffer.concat([file, Buffer.alloc(extras.sizeBytes - file.length, 0x20)]) : file;
+      const media = this.ctx.state.media.add(id, phoneNumberId, made.mimeType, bytes);
       return mediaMessage(header, kind, media, kind === 'document' ? { filename: 'document.pdf', ...extras } : extras);
     });
   }

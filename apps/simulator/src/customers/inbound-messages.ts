@@ -63,6 +63,8 @@ export interface InboundMediaExtras {
   voice?: boolean;
   /** sticker: whether it moves. */
   animated?: boolean;
+  /** The file's size in bytes: the made file padded to it (a large video), never cut below it. */
+  sizeBytes?: number;
 }
 
 /**

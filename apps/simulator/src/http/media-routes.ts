@@ -56,7 +56,27 @@ export function handleMediaDownload(ctx: SimContext, req: IncomingMessage, res: 
   }
   if (res.destroyed || res.writableEnded) return;
   res.writeHead(200, { 'content-type': media.mimeType, 'content-length': media.bytes.length });
+  const rate = ctx.config().mediaBytesPerSecond;
+  if (rate > 0) return trickle(res, media.bytes, rate);
   res.end(media.bytes);
+}
+
+/** A slow CDN: the bytes in 64 KiB pieces at `bytesPerSecond`, stopping if the client goes away. */
+function trickle(res: ServerResponse, bytes: Buffer, bytesPerSecond: number): void {
+  const piece = 64 * 1024;
+  let offset = 0;
+  const next = (): void => {
+    if (res.destroyed) return;
+    const chunk = bytes.subarray(offset, offset + piece);
+    offset += chunk.length;
+    if (offset >= bytes.length) {
+      res.end(chunk);
+      return;
+    }
+    res.write(chunk);
+    setTimeout(next, (chunk.length / bytesPerSecond) * 1000);
+  };
+  next();
 }
 
 function downloadUrl(ctx: SimContext, media: MediaObject): string {

@@ -1,6 +1,11 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { GraphClient } from '@sendbook/whatsapp';
+import { Semaphore } from '../../common/batching/semaphore.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.schema.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
@@ -8,25 +13,49 @@ import { InboundService } from './inbound.service.js';
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
-/** The bytes of an inbound message's media, as Meta served them just now. */
+/** The media of an inbound message as Meta serves it just now, streaming. */
 export interface InboundMediaFile {
-  bytes: Buffer;
+  body: Readable;
   contentType: string;
+  contentLength: number | null;
 }
 
 /**
- * Downloads the media of an inbound message on demand: media id → Graph API URL → bytes. Nothing
- * is stored; Meta keeps inbound media for about 7 days, after which the download fails.
+ * Downloads the media of an inbound message on demand: media id → Graph API URL → bytes, streamed
+ * to the caller as they arrive (never a whole 100 MiB video in memory). At most `mediaDownloads`
+ * run at once per process, as many again wait; beyond that the answer is 503 at once. Nothing is
+ * stored; Meta keeps inbound media for about 7 days, after which the download fails.
  */
 @Injectable()
 export class InboundMediaService {
+  private readonly slots: Semaphore;
+
   constructor(
     private readonly inbound: InboundService,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     private readonly logger: JsonLogger,
-  ) {}
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.slots = new Semaphore(config.whatsapp.mediaDownloads);
+  }
 
-  async download(inboundId: string): Promise<InboundMediaFile> {
+  /** The file, holding a download slot until its body has been read, failed or was dropped. */
+  open(inboundId: string): Promise<InboundMediaFile> {
+    if (!this.slots.free && this.slots.queued >= this.config.whatsapp.mediaDownloads) {
+      return Promise.reject(new DomainError(ErrorCode.Busy, `${this.config.whatsapp.mediaDownloads} media downloads are running and as many wait: try again in a moment`, { retry_after_seconds: 1 }, { 'Retry-After': '1' }));
+    }
+    return new Promise<InboundMediaFile>((resolve, reject) => {
+      this.slots
+        .run(async () => {
+          const file = await this.download(inboundId);
+          resolve(file);
+          await finished(file.body).catch(() => undefined);
+        })
+        .catch(reject);
+    });
+  }
+
+  private async download(inboundId: string): Promise<InboundMediaFile> {
     const message = await this.inbound.get(inboundId);
     const media = MEDIA_TYPES.has(message.type) ? message.raw[message.type] : undefined;
     const mediaId = isRecord(media) ? stringOrNull(media.id) : null;
@@ -43,8 +72,10 @@ export class InboundMediaService {
         graph_error: graphError,
       });
     }
+    // A body that fails part-way (too large, stalled) ends the answer short; the log says why.
+    result.body.once('error', (error) => this.logger.event('warn', 'inbound.media_stream_failed', { inbound_id: message.id, media_id: mediaId, error: String(error) }));
     const contentType = result.media.mimeType ?? result.contentType ?? stringOrNull(media.mime_type) ?? 'application/octet-stream';
-    return { bytes: result.bytes, contentType };
+    return { body: result.body, contentType, contentLength: result.contentLength };
   }
 }
 

@@ -5,7 +5,7 @@ import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
-import { arrayOf, nullable, object, oneOfValues, str } from '../../contract/schema.js';
+import { arrayOf, int, nullable, object, oneOfValues, str } from '../../contract/schema.js';
 import { plainError } from '../../contract/shared-responses.js';
 import { AttributeInboundDto, ListInboundDto } from './dto/inbound.dto.js';
 import { AttributionHistoryEntry, Inbound, OneInbound } from './inbound.schemas.js';
@@ -36,12 +36,12 @@ export class InboundController {
     return this.inbound.show(id);
   }
 
-  /** The message's media, downloaded from Meta now (not stored): the bytes with their type. */
+  /** The message's media, streamed from Meta now (not stored): the bytes with their type. */
   @Get(':id/media')
   @ApiOperation({
     id: 'getInboundMedia',
     summary: "Download the message's media from Meta now",
-    description: 'Nothing is stored: each call downloads from Meta. The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`, `content-disposition: attachment`, `x-content-type-options: nosniff` and a sandbox CSP (a customer\'s file is never rendered in the API\'s origin).',
+    description: 'Nothing is stored: each call downloads from Meta, streamed as the bytes arrive (never held whole in memory; up to `MEDIA_DOWNLOADS_MAX` at once per process). The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`, `content-disposition: attachment`, `x-content-type-options: nosniff` and a sandbox CSP (a customer\'s file is never rendered in the API\'s origin).',
     params: { id: 'inbound message id' },
     errors: { 404: 'NotFound' },
     responses: {
@@ -51,14 +51,15 @@ export class InboundController {
         description: "Meta refused or did not answer (e.g. the media expired); Meta's error when it gave one.",
         body: object({ error: oneOfValues(['media_download_failed']), message: str(), outcome: str(), graph_error: nullable(object({ code: { type: ['integer', 'string', 'null'] }, message: str() }, { open: true })) }),
       },
+      503: { description: 'As many downloads as this process allows are running and as many wait; `Retry-After` says when to try again.', body: object({ error: oneOfValues(['busy']), message: str(), retry_after_seconds: int() }) },
     },
   })
   async downloadMedia(@Param('id') id: string, @Res() res: HttpReply): Promise<void> {
-    const file = await this.media.download(id);
-    // Headers as Meta named them: a Buffer is sent as it is, no charset added to a text type.
+    const file = await this.media.open(id);
+    // Headers as Meta named them: a stream is sent as it is, no charset added to a text type.
     res.status(200);
     res.header('content-type', file.contentType);
-    res.header('content-length', String(file.bytes.length));
+    if (file.contentLength !== null) res.header('content-length', String(file.contentLength));
     // The customer's file: never cached on the way, never sniffed into something else.
     res.header('cache-control', 'private, no-store');
     res.header('x-content-type-options', 'nosniff');
@@ -66,7 +67,7 @@ export class InboundController {
     // the API's origin, and sandboxed should a browser render it anyway.
     res.header('content-disposition', 'attachment');
     res.header('content-security-policy', "sandbox; default-src 'none'");
-    await res.send(file.bytes);
+    await res.send(file.body);
   }
 
   /** The audit trail of hand-made attributions. */

@@ -26,6 +26,7 @@ export const GRAPH_CLIENT = Symbol('GRAPH_CLIENT');
           accessToken: config.whatsapp.accessToken,
           timeoutMs: config.outbox.graphTimeoutMs,
           maxSockets: graphPoolSize(config.outbox.sendConcurrency),
+          maxMediaBytes: config.whatsapp.mediaMaxBytes,
         }),
     },
   ],

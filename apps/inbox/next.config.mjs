@@ -14,6 +14,8 @@ const nextConfig = {
   // Served next to the API on one machine; no image optimisation service or remote assets.
   images: { unoptimized: true },
   devIndicators: false,
+  // `npm start` (dev mode) may be opened as localhost or 127.0.0.1: both get hot reload.
+  allowedDevOrigins: ['localhost', '127.0.0.1'],
   // No rewrites for /v1: they are compiled into the build (routes-manifest.json), and the API's
   // address (API_URL) is read when the server starts. app/v1/[...path]/route.ts forwards instead.
   async headers() {

@@ -31,6 +31,8 @@ const server = http.createServer((req, res) => {
   if (https) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   void handle(req, res);
 });
+// Dev mode's hot reload talks over a WebSocket: hand Next its upgrades.
+if (dev) server.on('upgrade', app.getUpgradeHandler());
 server.listen(port, hostname, () => console.log(`inbox on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}`));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -98,9 +98,9 @@ function signInLine(email: string, password: string, state: BootstrapPasswordSta
                          another checkout sharing this database. \`npm start -- ${RESET_FLAG}\` sets it to ${password}`;
 }
 
+/** The inbox's own server in dev mode: the client address is decided as in production (serve.mjs). */
 function spawnInbox(root: string, port: number, apiUrl: string): ChildProcess {
-  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  return spawn(process.execPath, [next, 'dev', path.join(root, 'apps', 'inbox'), '--port', String(port)], {
+  return spawn(process.execPath, [path.join(root, 'apps', 'inbox', 'server', 'serve.mjs'), '--dev', '--port', String(port)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: '1' },

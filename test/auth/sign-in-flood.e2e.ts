@@ -39,11 +39,11 @@ describe('a sign-in flood beside signed webhook deliveries', () => {
     await deliveries('warm', 5);
     const usual = await deliveries('usual', 60);
 
-    let flooding = true;
+    const stop = new AbortController();
     const outcomes = new Map<number, number>();
     let wave = 0;
     const flood = (async () => {
-      while (flooding) {
+      while (!stop.signal.aborted) {
         wave += 1;
         const answers = await Promise.all(
           Array.from({ length: 200 }, (_, i) =>
@@ -58,7 +58,7 @@ describe('a sign-in flood beside signed webhook deliveries', () => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const underFlood = await deliveries('flood', 60);
-    flooding = false;
+    stop.abort();
     await flood;
 
     const usualP99 = p99(usual);

@@ -1,8 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { Clock } from './clock.js';
+import { FactBus } from './facts/domain-facts.js';
 import { JsonLogger } from './logging/json-logger.js';
 
-/** Process-wide services every module may inject: the logger and the clock. */
+/** Process-wide services every module may inject: the logger, the clock and the bus of domain facts. */
 @Global()
 @Module({})
 export class CommonModule {
@@ -12,8 +13,9 @@ export class CommonModule {
       providers: [
         { provide: JsonLogger, useValue: logger },
         { provide: Clock, useValue: clock },
+        FactBus,
       ],
-      exports: [JsonLogger, Clock],
+      exports: [JsonLogger, Clock, FactBus],
     };
   }
 }

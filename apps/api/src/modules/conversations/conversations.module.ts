@@ -1,9 +1,9 @@
 import { Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import { FactBus } from '../../common/facts/domain-facts.js';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
-import { OutboxPorts } from '../outbox/outbox-ports.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
@@ -21,15 +21,15 @@ import { TimelineService } from './timeline.service.js';
 
 /**
  * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
- * through it, and this module binds the outbox's ports for replies and the customer window. The
+ * through it, and this module subscribes to the outbox's facts (common/facts) about the window and
+ * marketing refusals. The
  * webhooks use ConversationAttributionService and MarketingPreferenceEffects (in their transaction),
  * the work items InboundService.
  */
 @Module({})
 export class ConversationsModule implements OnModuleInit {
   constructor(
-    private readonly outboxPorts: OutboxPorts,
-    private readonly inbound: InboundService,
+    private readonly facts: FactBus,
     private readonly windowGate: ConversationWindowGate,
     private readonly marketing: MarketingPreferenceEffects,
   ) {}
@@ -44,10 +44,10 @@ export class ConversationsModule implements OnModuleInit {
     }),
   );
 
-  /** The message resource shows the replies we attributed; a 131047 from Meta closes our window, a 131050 marks an opt-out. */
+  /** A 131047 from Meta closes our window; a 131050 marks an opt-out (facts the outbox publishes). */
   onModuleInit(): void {
-    this.outboxPorts.replies.bind(this.inbound);
-    this.outboxPorts.windows.bind(this.windowGate);
-    this.outboxPorts.marketingOptOuts.bind(this.marketing);
+    this.facts.subscribe('send.window_closed', (f) => this.windowGate.markClosed(f.phoneNumberId, f.toWaId, f.at));
+    this.facts.subscribe('send.marketing_refused', (f) => this.marketing.optOutAfterRejection(f.phoneNumberId, f.toWaId, f.at));
   }
+
 }

@@ -369,19 +369,6 @@ export class ConversationsRepository {
     return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toInbound);
   }
 
-  /** Inbound ids attributed to each outbound message (reactions excluded), oldest first. */
-  async repliesFor(messageIds: readonly string[]): Promise<Map<string, string[]>> {
-    const map = new Map<string, string[]>(messageIds.map((id) => [id, []]));
-    if (messageIds.length === 0) return map;
-    const rows = await queryRows<{ message_id: string; inbound_message_id: string }>(
-      this.dataSource,
-      `SELECT message_id, inbound_message_id FROM inbound_attributions WHERE message_id = ANY($1::uuid[]) AND reason <> 'reaction' ORDER BY created_at, inbound_message_id`,
-      [messageIds],
-    );
-    for (const r of rows) map.get(r.message_id)?.push(r.inbound_message_id);
-    return map;
-  }
-
   async findOutbound(id: string): Promise<{ id: string; phoneNumberId: string; toWaId: string; wamid: string | null } | null> {
     const rows = await queryRows<{ id: string; phone_number_id: string; to_wa_id: string; wamid: string | null }>(
       this.dataSource,

@@ -4,6 +4,7 @@ import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { ConversationsRepository, type InboundView } from './conversations.repository.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import { decodeCursor, encodeCursor, presentInbound } from './conversations.presenter.js';
 import type { AttributeInboundDto, ListInboundDto } from './dto/inbound.dto.js';
 
@@ -17,6 +18,7 @@ export class InboundService {
     private readonly repo: ConversationsRepository,
     private readonly clock: Clock,
     private readonly events: EventsPublisher,
+    private readonly outbox: OutboxService,
   ) {}
 
   async get(id: string): Promise<InboundView> {
@@ -43,9 +45,9 @@ export class InboundService {
     return this.repo.listInbound({ attribution: 'unattributed', limit, oldestFirst: true });
   }
 
-  /** For the message resource's `replies`: inbound ids attributed to each outbound message (reactions excluded). */
+  /** Inbound ids attributed to each outbound message (reactions excluded): the outbox reads them for its `replies`. */
   repliesFor(messageIds: readonly string[]): Promise<Map<string, string[]>> {
-    return this.repo.repliesFor(messageIds);
+    return this.outbox.repliesFor(messageIds);
   }
 
   /** The audit trail of hand-made attributions. */

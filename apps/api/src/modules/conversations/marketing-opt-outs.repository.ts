@@ -2,16 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { isMarketingMessage, MARKETING_OPT_OUT_HOLD_CODE, recipientIdsOf, type MarketingOptOutSource, type RowError } from '@sendbook/queue';
 import type { EntityManager } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
+import { holdQueued, releaseHeld, type DueAgainRow } from '../outbox/outbound-transitions.js';
 import { templateCategorySql } from '../templates/template-category-sql.js';
 
 /** A row a resume made due now: its job must be (re)added once the transaction commits. */
-export interface ReleasedMarketingRow {
-  readonly id: string;
-  readonly notBefore: Date;
-  readonly priority: number;
-}
+export type ReleasedMarketingRow = DueAgainRow;
 
-/** The SQL of marketing opt-outs: the contact's flag, and holding/releasing its marketing rows. */
+/** The SQL of marketing opt-outs: the contact's flag, and which of its rows to hold or release (the outbox moves them). */
 @Injectable()
 export class MarketingOptOutsRepository {
   /** Marks the contact opted out (the first time wins, so "since" stays the earliest). */
@@ -56,35 +53,11 @@ export class MarketingOptOutsRepository {
       [phoneNumberId, recipientIds],
     );
     const ids = candidates.filter((r) => isMarketingMessage({ payloadType: r.payload_type, templateCategory: r.template_category })).map((r) => r.id);
-    if (ids.length === 0) return [];
-    const held = await queryRows<{ id: string }>(
-      tx,
-      `WITH held AS (
-         UPDATE outbound_messages SET state = 'held', last_error = $2, updated_at = $4
-          WHERE id = ANY($1::uuid[]) AND state = 'queued' RETURNING id),
-       audit AS (
-         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
-         SELECT id, 'queued', 'held', 'webhook', $3, jsonb_build_object('error', $2::jsonb), $4 FROM held)
-       SELECT id FROM held`,
-      [ids, JSON.stringify(error), reason, now],
-    );
-    return held.map((r) => r.id);
+    return holdQueued(tx, ids, error, reason, now);
   }
 
   /** The rows held for the opt-out go back to `queued` (due now, or at their own later time), paced and sent as any other. */
-  async releaseHeldMarketing(tx: EntityManager, phoneNumberId: string, recipientIds: readonly string[], reason: string, now: Date): Promise<ReleasedMarketingRow[]> {
-    const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(
-      tx,
-      `WITH released AS (
-         UPDATE outbound_messages SET state = 'queued', not_before = GREATEST(not_before, $4), last_error = NULL, updated_at = $4
-          WHERE phone_number_id = $1 AND to_wa_id = ANY($2::text[]) AND state = 'held' AND last_error->>'code' = $3
-          RETURNING id, not_before, priority),
-       audit AS (
-         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
-         SELECT id, 'held', 'queued', 'webhook', $5, NULL, $4 FROM released)
-       SELECT id, not_before, priority FROM released`,
-      [phoneNumberId, recipientIds, MARKETING_OPT_OUT_HOLD_CODE, now, reason],
-    );
-    return rows.map((r) => ({ id: r.id, notBefore: new Date(r.not_before), priority: Number(r.priority) }));
+  releaseHeldMarketing(tx: EntityManager, phoneNumberId: string, recipientIds: readonly string[], reason: string, now: Date): Promise<ReleasedMarketingRow[]> {
+    return releaseHeld(tx, { phoneNumberId, recipientIds }, MARKETING_OPT_OUT_HOLD_CODE, reason, now);
   }
 }

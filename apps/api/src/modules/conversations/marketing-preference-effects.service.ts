@@ -3,7 +3,6 @@ import { marketingOptOutError, marketingPreferenceChange, type MarketingOptOutSo
 import type { EntityManager } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { EventsPublisher } from '../events/events.publisher.js';
-import type { MarketingOptOuts } from '../outbox/outbox-ports.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { MarketingOptOutsRepository, type ReleasedMarketingRow } from './marketing-opt-outs.repository.js';
 
@@ -20,7 +19,7 @@ export interface MarketingRecipient {
  * and holds its queued marketing rows; a resume clears the mark and releases them.
  */
 @Injectable()
-export class MarketingPreferenceEffects implements MarketingOptOuts {
+export class MarketingPreferenceEffects {
   constructor(
     private readonly contacts: ConversationsRepository,
     private readonly optOuts: MarketingOptOutsRepository,

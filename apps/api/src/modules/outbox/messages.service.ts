@@ -18,7 +18,6 @@ import type { ListMessagesDto } from './dto/list-messages.dto.js';
 import type { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
-import { OutboxPorts } from './outbox-ports.js';
 import { recipientKey } from './outbox.repository.js';
 import { OutboxService } from './outbox.service.js';
 
@@ -33,7 +32,6 @@ export class MessagesService {
   constructor(
     private readonly outbox: OutboxService,
     private readonly templates: TemplatesService,
-    private readonly ports: OutboxPorts,
     private readonly audit: AuditService,
     private readonly policy: SendingPolicy,
     private readonly clock: Clock,
@@ -103,7 +101,7 @@ export class MessagesService {
   async present(rows: readonly OutboundMessage[], { fresh = false, caller }: { fresh?: boolean; caller?: Principal } = {}) {
     const known = caller ? new Map([[actorOf(caller), principalName(caller)]]) : new Map<string, string>();
     const [replies, rendered, looked, waiting] = await Promise.all([
-      fresh ? new Map<string, string[]>() : this.ports.replies.get().repliesFor(rows.map((m) => m.id)),
+      fresh ? new Map<string, string[]>() : this.outbox.repliesFor(rows.map((m) => m.id)),
       Promise.all(rows.map((m) => this.rendered(m))),
       this.audit.names(rows.flatMap((m) => (m.createdBy && !known.has(m.createdBy) ? [m.createdBy] : []))),
       this.waiting(rows),

@@ -3,12 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, isLateDeparture, MARKETING_OPT_OUT_HOLD_CODE, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
 import { decideFreeFormAt, recipientField, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
+import { FactBus } from '../../common/facts/domain-facts.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
-import { OutboxPorts } from './outbox-ports.js';
 import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
@@ -50,7 +50,7 @@ export class OutboundSender {
     private readonly pauses: SendingPausesService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
-    private readonly ports: OutboxPorts,
+    private readonly facts: FactBus,
     private readonly policy: SendingPolicy,
     private readonly events: EventsPublisher,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
@@ -201,8 +201,8 @@ export class OutboundSender {
   private async adapt(row: ClaimedRow, decision: SendDecision, now: Date): Promise<SendDecision> {
     if (!('error' in decision)) return decision;
     const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
-    if (action.kind === 'window_closed') await this.ports.windows.get().markClosed(row.phoneNumberId, row.toWaId, now);
-    if (decision.kind === 'hold' && decision.error.code === MARKETING_OPT_OUT_HOLD_CODE) await this.ports.marketingOptOuts.get().optOutAfterRejection(row.phoneNumberId, row.toWaId, now);
+    if (action.kind === 'window_closed') await this.facts.publish('send.window_closed', { phoneNumberId: row.phoneNumberId, toWaId: row.toWaId, at: now });
+    if (decision.kind === 'hold' && decision.error.code === MARKETING_OPT_OUT_HOLD_CODE) await this.facts.publish('send.marketing_refused', { phoneNumberId: row.phoneNumberId, toWaId: row.toWaId, at: now });
     if (action.kind === 'pause' && decision.kind !== 'pause') return { kind: 'pause', scope: action.scope, error: decision.error };
     if (notBefore && decision.kind === 'requeue' && notBefore.getTime() > decision.notBefore.getTime()) return { ...decision, notBefore };
     return decision;
@@ -218,7 +218,7 @@ export class OutboundSender {
         if (accepted) this.events.publish('message.status', { message_id: row.id, state: 'accepted', previous_state: 'sending', wamid: decision.wamid, source: 'sender' });
         // Statuses that beat this response and carried no usable callback data were parked. (Most
         // sends have none: skip the transaction then; the periodic retry covers a late-parked one.)
-        if (!accepted || accepted.hasParkedStatuses) await this.ports.parkedStatuses.get().applyParkedFor(row.phoneNumberId, decision.wamid);
+        if (!accepted || accepted.hasParkedStatuses) await this.facts.publish('send.accepted', { phoneNumberId: row.phoneNumberId, wamid: decision.wamid });
         break;
       }
       case 'requeue':

@@ -14,7 +14,6 @@ import { MessageFollowUpsService } from './message-follow-ups.service.js';
 import { MessagesService } from './messages.service.js';
 import { OutboundSender } from './outbound-sender.service.js';
 import { OutboxDispatcher } from './outbox-dispatcher.service.js';
-import { OutboxPorts } from './outbox-ports.js';
 import { OutboxSweeper } from './outbox-sweeper.service.js';
 import { OutboxTimers } from './outbox-timers.service.js';
 import { OutboxController } from './outbox.controller.js';
@@ -27,8 +26,8 @@ import { SendingPausesService } from './sending-pauses.service.js';
 
 /**
  * The outbox. HTTP controllers for ROLE=api, queue processors for ROLE=worker; both for `all`.
- * What it needs of the modules above it (replies, the customer window, parked statuses) it
- * declares in OutboxPorts, which those modules bind.
+ * It calls nothing above it: what a send means beyond its row (a window closed, an opt-out, a wamid
+ * that parked statuses wait for) it publishes as facts (common/facts), which those modules subscribe to.
  */
 @Module({})
 export class OutboxModule {
@@ -47,8 +46,8 @@ export class OutboxModule {
         AuditModule,
       ],
       controllers: role === 'worker' ? [] : [OutboxController],
-      providers: [OutboxRepository, OutboxService, OutboxPorts, MessagesService, MessageFollowUpsService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
-      exports: [OutboxService, OutboxPorts, OutboxSweeper, SendingPausesService, MessagesService, MessageFollowUpsService],
+      providers: [OutboxRepository, OutboxService, MessagesService, MessageFollowUpsService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
+      exports: [OutboxService, OutboxSweeper, SendingPausesService, MessagesService, MessageFollowUpsService],
     };
   });
 }

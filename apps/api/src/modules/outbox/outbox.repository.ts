@@ -585,6 +585,18 @@ export class OutboxRepository {
     );
   }
 
+  /** Inbound ids the conversations attributed to each of these messages (reactions excluded), oldest first: read, never written here. */
+  async repliesFor(messageIds: readonly string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>(messageIds.map((id) => [id, []]));
+    if (messageIds.length === 0) return map;
+    const rows = await queryRows<{ message_id: string; inbound_message_id: string }>(
+      this.dataSource,
+      `SELECT message_id, inbound_message_id FROM inbound_attributions WHERE message_id = ANY($1::uuid[]) AND reason <> 'reaction' ORDER BY created_at, inbound_message_id`,
+      [messageIds],
+    );
+    for (const r of rows) map.get(r.message_id)?.push(r.inbound_message_id);
+    return map;
+  }
   async history(id: string): Promise<HistoryRow[]> {
     return this.dataSource.query(
       `SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`,

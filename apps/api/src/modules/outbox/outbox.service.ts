@@ -191,6 +191,11 @@ export class OutboxService {
     return this.repo.waitFacts(pairs);
   }
 
+  /** The inbound messages attributed to each message (reactions excluded), oldest first. */
+  repliesFor(messageIds: readonly string[]): Promise<Map<string, string[]>> {
+    return this.repo.repliesFor(messageIds);
+  }
+
   history(id: string): Promise<HistoryRow[]> {
     return this.repo.history(id);
   }

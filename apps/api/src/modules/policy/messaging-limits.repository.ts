@@ -5,19 +5,16 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { queryRows } from '../../database/query-rows.js';
+import { bringWaitingForward, type DueAgainRow } from '../outbox/outbound-transitions.js';
 
 /** `last_error.code` of rows waiting for a slot (see SendingPolicy). */
 export const MESSAGING_LIMIT_WAIT = 'messaging_limit';
 const CACHE_MS = 10_000;
 
-/** Messaging limits per scope (from Meta's webhooks, else configured), and the numbers we know. */
 /** A row made due sooner: what the outbox needs to move its job. */
-export interface ReleasedRow {
-  readonly id: string;
-  readonly notBefore: Date;
-  readonly priority: number;
-}
+export type ReleasedRow = DueAgainRow;
 
+/** Messaging limits per scope (from Meta's webhooks, else configured), and the numbers we know. */
 @Injectable()
 export class MessagingLimitsRepository {
   private readonly cache = new Map<string, { limit: MessagingLimit; at: number }>();
@@ -100,16 +97,8 @@ export class MessagingLimitsRepository {
   }
 
   /** Rows of this scope waiting for a messaging-limit slot become due now; returns them (their jobs must move too). */
-  async releaseWaiting(db: EntityManager | DataSource, scopeId: string, now: Date): Promise<ReleasedRow[]> {
-    const number = scopeId.startsWith('number:') ? scopeId.slice('number:'.length) : null;
-    const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(
-      db,
-      `UPDATE outbound_messages SET not_before = $1, updated_at = $1
-        WHERE state = 'queued' AND not_before > $1 AND last_error->>'code' = $2 AND ($3::text IS NULL OR phone_number_id = $3)
-        RETURNING id, not_before, priority`,
-      [now, MESSAGING_LIMIT_WAIT, number],
-    );
-    return rows.map((r) => ({ id: r.id, notBefore: r.not_before, priority: r.priority }));
+  releaseWaiting(db: EntityManager | DataSource, scopeId: string, now: Date): Promise<ReleasedRow[]> {
+    return bringWaitingForward(db, MESSAGING_LIMIT_WAIT, scopeId.startsWith('number:') ? scopeId.slice('number:'.length) : null, now);
   }
 
   /** Remembers a number seen in webhook metadata (once per process unless it changes). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { holdQueued } from '../outbox/outbound-transitions.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { Template } from './template.entity.js';
@@ -120,23 +121,18 @@ export class TemplatesRepository {
   }
 
   /**
-   * A template was paused or disabled: its `queued` template messages become `held` in one
-   * statement, with one audit row per message (actor `webhook`).
+   * A template was paused or disabled: its `queued` template messages become `held`, one audit row
+   * each (actor `webhook`). The rows are chosen here; the outbox moves them.
    */
   async holdQueuedFor(tx: EntityManager, template: { name: string; language: string }, error: Record<string, unknown>, reason: string, now: Date): Promise<string[]> {
-    const raw = await queryRows<{ id: string }>(
+    const queued = await queryRows<{ id: string }>(
       tx,
-      `WITH held AS (
-         UPDATE outbound_messages SET state = 'held', last_error = $3, updated_at = $5
-          WHERE state = 'queued' AND payload->>'type' = 'template'
-            AND payload->'template'->>'name' = $1 AND payload->'template'->'language'->>'code' = $2
-          RETURNING id),
-       audit AS (
-         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
-         SELECT id, 'queued', 'held', 'webhook', $4, jsonb_build_object('error', $3::jsonb), $5 FROM held)
-       SELECT id FROM held`,
-      [template.name, template.language, JSON.stringify(error), reason, now],
+      `SELECT id FROM outbound_messages
+        WHERE state = 'queued' AND payload->>'type' = 'template'
+          AND payload->'template'->>'name' = $1 AND payload->'template'->'language'->>'code' = $2
+        ORDER BY id FOR UPDATE`,
+      [template.name, template.language],
     );
-    return raw.map((r) => r.id);
+    return holdQueued(tx, queued.map((r) => r.id), error, reason, now);
   }
 }

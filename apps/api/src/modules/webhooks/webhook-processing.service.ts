@@ -17,7 +17,8 @@ import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { WebhookStatusesService } from './webhook-statuses.service.js';
-import { WebhooksRepository, type LeasedDelivery, type NewInboundMessage } from './webhooks.repository.js';
+import { insertInboundMany, type NewInboundMessage } from '../conversations/inbound-store.js';
+import { WebhooksRepository, type LeasedDelivery } from './webhooks.repository.js';
 
 export type ProcessOutcome =
   /** Another worker holds it, or it was already processed or set aside. */
@@ -214,7 +215,7 @@ export class WebhookProcessingService {
       byNumber.set(row.phoneNumberId, rows);
     }
     for (const rows of byNumber.values()) {
-      const stored = await this.repo.insertInboundMany(tx, rows);
+      const stored = await insertInboundMany(tx, rows);
       // Contact, conversation, window and reply attribution commit with the messages, once.
       await this.attribution.onInboundStoredMany(tx, stored, now);
     }

@@ -11,7 +11,8 @@ import { MarketingPreferenceEffects, type MarketingRecipient } from '../conversa
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { callbackRowId, fromUnixSeconds, mergeIntoRow, type StatusMerge, type StatusRow } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
-import { WebhooksRepository, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from './webhooks.repository.js';
+import { lockStatusRows, writeStatuses, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from '../outbox/outbound-status-writes.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 
 /**
@@ -43,7 +44,7 @@ export class WebhookStatusesService {
     const phoneNumberIds = events.every((e) => e.phoneNumberId !== null) ? [...new Set(events.map((e) => e.phoneNumberId!))] : null;
     const wamids = [...new Set(events.map((e) => e.status.id).filter((w) => w !== ''))];
     const rowIds = [...new Set(events.map((e) => callbackRowId(e.status.bizOpaqueCallbackData)).filter((id): id is string => id !== null))];
-    const locked = await this.repo.lockStatusRows(tx, phoneNumberIds, wamids, rowIds);
+    const locked = await lockStatusRows(tx, phoneNumberIds, wamids, rowIds);
     const rows = new Map(locked.map((r) => [r.id, { facts: r, row: toStatusRow(r) }]));
     const audits: TransitionAudit[] = [];
     const history: NewStatusEvent[] = [];
@@ -68,7 +69,7 @@ export class WebhookStatusesService {
       history.push(statusEventRow(event, deliveryId, receivedAt, row?.id ?? null, mergeResult, now));
     }
     const writes = [...rows.values()].filter(({ row }) => row.changed);
-    const written = await this.repo.writeStatuses(tx, writes.map(({ facts, row }) => statusRowWrite(facts, row)), audits, history, now);
+    const written = await writeStatuses(tx, writes.map(({ facts, row }) => statusRowWrite(facts, row)), audits, history, now);
     // Locked FOR UPDATE, so never: but if a row did move, nothing of this delivery may commit.
     if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
     for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
@@ -83,7 +84,7 @@ export class WebhookStatusesService {
   async applyParkedFor(phoneNumberId: string, wamid: string): Promise<number> {
     const now = this.clock.now();
     return this.repo.transaction(async (tx) => {
-      const [facts] = await this.repo.lockStatusRows(tx, [phoneNumberId], [wamid], []);
+      const [facts] = await lockStatusRows(tx, [phoneNumberId], [wamid], []);
       if (!facts) return 0;
       const parked = await this.repo.lockParked(tx, phoneNumberId, wamid);
       const row = toStatusRow(facts);
@@ -100,7 +101,7 @@ export class WebhookStatusesService {
         matched.push({ id: p.id, mergeResult: merge.result });
       }
       const writes = row.changed ? [statusRowWrite(facts, row)] : [];
-      if ((await this.repo.writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
+      if ((await writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
       for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
       if (optedOutAt) await this.marketing.optOut(tx, recipientOf(facts, null), optedOutAt, 'error_131050', now);
       if (parked.length > 0) this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });

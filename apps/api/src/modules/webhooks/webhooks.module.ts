@@ -1,13 +1,13 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
+import { FactBus } from '../../common/facts/domain-facts.js';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
-import { OutboxPorts } from '../outbox/outbox-ports.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
@@ -28,12 +28,12 @@ import { WebhooksService } from './webhooks.service.js';
  * Webhook ingestion. ROLE=api: the endpoint (verify, store, 200) and the admin replay; ROLE=worker:
  * the relay that enqueues stored deliveries, the processor and the timers; `all`: both. Above the
  * outbox and the conversations: status webhooks move outbox rows, inbound messages are attributed
- * in the claim's transaction, and this module binds the outbox's port for parked statuses.
+ * in the claim's transaction, and this module applies parked statuses once the outbox says a send was accepted.
  */
 @Module({})
 export class WebhooksModule implements OnModuleInit {
   constructor(
-    private readonly outboxPorts: OutboxPorts,
+    private readonly facts: FactBus,
     private readonly webhooks: WebhooksService,
   ) {}
 
@@ -68,6 +68,6 @@ export class WebhooksModule implements OnModuleInit {
 
   /** Statuses that beat the send's answer are applied as soon as the sender records the wamid. */
   onModuleInit(): void {
-    this.outboxPorts.parkedStatuses.bind(this.webhooks);
+    this.facts.subscribe('send.accepted', (f) => this.webhooks.applyParkedFor(f.phoneNumberId, f.wamid));
   }
 }

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { RowError } from '@sendbook/queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import { uuidV7 } from '../../common/ids/uuid-v7.js';
 import { preparedRows, preparedTxRows } from '../../database/prepared-rows.js';
 import type { KeysetCursor } from '../../database/keyset-cursor.js';
+import { jsonbParam } from '../../database/jsonb-param.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
-import type { StatusMatch } from './message-status-event.entity.js';
-import type { StoredInbound } from '../conversations/inbound-rows.js';
 
 
 export interface NewDelivery {
@@ -34,56 +32,6 @@ export interface DeliverySummary {
   eventsTotal: number | null;
 }
 
-/** A locked outbound row as lockStatusRows reads it. */
-export interface StatusRowFacts {
-  id: string;
-  state: string;
-  wamid: string | null;
-  phone_number_id: string;
-  /** The recipient the row was sent to: a phone (digits) or a business-scoped user id. */
-  to_wa_id: string;
-  sent_at: Date | null;
-  delivered_at: Date | null;
-  read_at: Date | null;
-  played_at: Date | null;
-  failed_at: Date | null;
-}
-
-/** A row merged in memory, written back guarded by `expected`, the state it was locked in. */
-export interface StatusRowWrite {
-  id: string;
-  expected: string;
-  state: string;
-  sentAt: Date | null;
-  deliveredAt: Date | null;
-  readAt: Date | null;
-  playedAt: Date | null;
-  failedAt: Date | null;
-  wamid: string | null;
-  lastError: RowError | null;
-}
-
-export interface NewStatusEvent {
-  eventKey: string;
-  deliveryId: string;
-  messageId: string | null;
-  phoneNumberId: string;
-  wamid: string;
-  status: string;
-  occurredAt: Date | null;
-  receivedAt: Date;
-  recipientId: string | null;
-  recipientUserId: string | null;
-  bizOpaqueCallbackData: string | null;
-  conversation: unknown;
-  pricing: unknown;
-  errors: unknown;
-  raw: unknown;
-  matchState: StatusMatch;
-  mergeResult: string | null;
-  matchedAt: Date | null;
-}
-
 export interface ParkedStatus {
   id: string;
   eventKey: string;
@@ -93,24 +41,6 @@ export interface ParkedStatus {
   errors: unknown[] | null;
 }
 
-export interface NewInboundMessage {
-  phoneNumberId: string;
-  wamid: string;
-  fromWaId: string | null;
-  fromUserId: string | null;
-  contactName: string | null;
-  contact: unknown;
-  type: string;
-  text: string | null;
-  choice: unknown;
-  contextWamid: string | null;
-  contextFrom: string | null;
-  timestamp: Date | null;
-  errors: unknown;
-  raw: unknown;
-  deliveryId: string;
-  createdAt: Date;
-}
 
 export interface NewFieldEvent {
   eventKey: string;
@@ -125,12 +55,7 @@ export interface NewFieldEvent {
   receivedAt: Date;
 }
 
-/** jsonb parameters are always sent as JSON text: node-pg would pass a bare string through unquoted. */
-function json(value: unknown): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
-}
-
-/** The only code that builds webhook SQL (and the status updates webhooks make to outbound_messages). */
+/** The only code that builds webhook SQL. Outbound rows a status moves are the outbox's (outbound-status-writes). */
 @Injectable()
 export class WebhooksRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -163,7 +88,7 @@ export class WebhooksRepository {
            SELECT id, (row_number() OVER () - 1) / ${IDS_PER_NOTIFICATION} AS part FROM stored) parts
           GROUP BY part)
        SELECT count(*) FROM notified`,
-      [ids, rows.map((r) => r.receivedAt), rows.map((r) => json(r.headers)), rows.map((r) => r.body)],
+      [ids, rows.map((r) => r.receivedAt), rows.map((r) => jsonbParam(r.headers)), rows.map((r) => r.body)],
     );
     return ids;
   }
@@ -212,7 +137,7 @@ export class WebhooksRepository {
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET state = 'poison', processed_at = $3, lease_token = NULL, lease_until = NULL, last_error = $2::jsonb
         WHERE id = $1 AND state = 'received'`,
-      [id, json(error), now],
+      [id, jsonbParam(error), now],
     );
   }
 
@@ -220,7 +145,7 @@ export class WebhooksRepository {
   async releaseLease(id: string, token: string, error: Record<string, unknown>): Promise<void> {
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET lease_token = NULL, lease_until = NULL, last_error = $3::jsonb WHERE id = $1 AND lease_token = $2`,
-      [id, token, json(error)],
+      [id, token, jsonbParam(error)],
     );
   }
 
@@ -381,72 +306,6 @@ export class WebhooksRepository {
 
   // ---- statuses --------------------------------------------------------------------------------
 
-  /**
-   * Every outbound row some status of a delivery names, by (number, wamid) or by our row id from
-   * biz_opaque_callback_data, locked in id order (concurrent deliveries lock in one order).
-   * `phoneNumberIds` null: some status named no number, so wamids match on any number.
-   */
-  async lockStatusRows(tx: EntityManager, phoneNumberIds: readonly string[] | null, wamids: readonly string[], rowIds: readonly string[]): Promise<StatusRowFacts[]> {
-    const columns = `id, state, wamid, phone_number_id, to_wa_id, sent_at, delivered_at, read_at, played_at, failed_at`;
-    return phoneNumberIds
-      ? preparedTxRows<StatusRowFacts>(
-          tx,
-          `SELECT ${columns} FROM outbound_messages
-            WHERE (phone_number_id = ANY($1::text[]) AND wamid = ANY($2::text[])) OR id = ANY($3::uuid[]) ORDER BY id FOR UPDATE`,
-          [phoneNumberIds, wamids, rowIds],
-        )
-      : preparedTxRows<StatusRowFacts>(tx, `SELECT ${columns} FROM outbound_messages WHERE wamid = ANY($1::text[]) OR id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [wamids, rowIds]);
-  }
-
-  /**
-   * Everything a delivery's statuses change, in one statement (one round trip): the rows merged in
-   * memory, their transitions' audit rows and every status event into the history (a key already
-   * there is kept as it was). Each row is guarded by the state it was locked in (compare and set);
-   * returns how many rows were written: anything short of all means a row moved under its lock,
-   * which the caller treats as a failure of the whole transaction.
-   */
-  async writeStatuses(
-    tx: EntityManager,
-    rows: readonly StatusRowWrite[],
-    audits: readonly { messageId: string; from: string; to: string; reason: string; details: Record<string, unknown> }[],
-    history: readonly NewStatusEvent[],
-    now: Date,
-  ): Promise<number> {
-    const r = <K extends keyof StatusRowWrite>(k: K) => rows.map((x) => x[k]);
-    const h = <K extends keyof NewStatusEvent>(k: K) => history.map((x) => x[k]);
-    const hJson = (k: 'conversation' | 'pricing' | 'errors' | 'raw') => history.map((x) => json(x[k]));
-    const [result] = await preparedTxRows<{ written: number }>(
-      tx,
-      `WITH written AS (
-         UPDATE outbound_messages m
-            SET state = u.state, sent_at = u.sent_at, delivered_at = u.delivered_at, read_at = u.read_at, played_at = u.played_at,
-                failed_at = u.failed_at, wamid = u.wamid, last_error = COALESCE(u.last_error, m.last_error), updated_at = $1
-           FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::text[], $11::jsonb[])
-             AS u(id, expected, state, sent_at, delivered_at, read_at, played_at, failed_at, wamid, last_error)
-          WHERE m.id = u.id AND m.state = u.expected
-          RETURNING m.id),
-       audited AS (
-         INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
-         SELECT m, f, t, 'webhook', r, d, $1 FROM unnest($12::uuid[], $13::text[], $14::text[], $15::text[], $16::jsonb[]) AS u(m, f, t, r, d)),
-       kept AS (
-         INSERT INTO message_status_events
-           (event_key, delivery_id, message_id, phone_number_id, wamid, status, occurred_at, received_at, recipient_id, recipient_user_id,
-            biz_opaque_callback_data, conversation, pricing, errors, raw, match_state, merge_result, matched_at)
-         SELECT * FROM unnest($17::text[], $18::uuid[], $19::uuid[], $20::text[], $21::text[], $22::text[], $23::timestamptz[], $24::timestamptz[], $25::text[], $26::text[],
-                              $27::text[], $28::jsonb[], $29::jsonb[], $30::jsonb[], $31::jsonb[], $32::text[], $33::text[], $34::timestamptz[])
-         ON CONFLICT (event_key) DO NOTHING)
-       SELECT count(*)::int AS written FROM written`,
-      [
-        now,
-        r('id'), r('expected'), r('state'), r('sentAt'), r('deliveredAt'), r('readAt'), r('playedAt'), r('failedAt'), r('wamid'), rows.map((x) => json(x.lastError)),
-        audits.map((a) => a.messageId), audits.map((a) => a.from), audits.map((a) => a.to), audits.map((a) => a.reason), audits.map((a) => json(a.details)),
-        h('eventKey'), h('deliveryId'), h('messageId'), h('phoneNumberId'), h('wamid'), h('status'), h('occurredAt'), h('receivedAt'), h('recipientId'), h('recipientUserId'),
-        h('bizOpaqueCallbackData'), hJson('conversation'), hJson('pricing'), hJson('errors'), hJson('raw'), h('matchState'), h('mergeResult'), h('matchedAt'),
-      ],
-    );
-    return result!.written;
-  }
-
   /** Parked statuses of one wamid, locked; another worker applying them skips them. */
   async lockParked(tx: EntityManager, phoneNumberId: string, wamid: string): Promise<ParkedStatus[]> {
     const raw = await queryRows<{ id: string; event_key: string; status: string; occurred_at: Date | null; received_at: Date; errors: unknown[] | null }>(
@@ -494,78 +353,14 @@ export class WebhooksRepository {
 
   // ---- inbound messages and other fields -------------------------------------------------------
 
-  /**
-   * Many inbound messages in one statement; returns the ones stored now (a wamid already stored is
-   * left as it was and not returned), with what attribution needs of them, in input order.
-   */
-  async insertInboundMany(tx: EntityManager, rows: readonly NewInboundMessage[]): Promise<StoredInbound[]> {
-    if (rows.length === 0) return [];
-    const col = <K extends keyof NewInboundMessage>(k: K) => rows.map((r) => r[k]);
-    const jsonCol = (k: 'contact' | 'choice' | 'errors' | 'raw') => rows.map((r) => json(r[k]));
-    const raw = await preparedTxRows<{
-      id: string;
-      phone_number_id: string;
-      wamid: string;
-      from_wa_id: string | null;
-      from_user_id: string | null;
-      contact_name: string | null;
-      type: string;
-      context_wamid: string | null;
-      timestamp: Date | null;
-      raw: Record<string, unknown>;
-      created_at: Date;
-    }>(
-      tx,
-      `INSERT INTO inbound_messages
-         (phone_number_id, wamid, from_wa_id, from_user_id, contact_name, contact, type, text, choice, context_wamid, context_from,
-          "timestamp", errors, raw, delivery_id, created_at)
-       SELECT *, $15::uuid, $16::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::text[],
-                                                       $9::jsonb[], $10::text[], $11::text[], $12::timestamptz[], $13::jsonb[], $14::jsonb[])
-       ON CONFLICT (phone_number_id, wamid) DO NOTHING
-       RETURNING id, phone_number_id, wamid, from_wa_id, from_user_id, contact_name, type, context_wamid, "timestamp", raw, created_at`,
-      [
-        col('phoneNumberId'),
-        col('wamid'),
-        col('fromWaId'),
-        col('fromUserId'),
-        col('contactName'),
-        jsonCol('contact'),
-        col('type'),
-        col('text'),
-        jsonCol('choice'),
-        col('contextWamid'),
-        col('contextFrom'),
-        col('timestamp'),
-        jsonCol('errors'),
-        jsonCol('raw'),
-        rows[0]!.deliveryId,
-        rows[0]!.createdAt,
-      ],
-    );
-    const order = new Map(rows.map((r, i) => [`${r.phoneNumberId}|${r.wamid}`, i]));
-    return raw
-      .map((r) => ({
-        id: r.id,
-        phoneNumberId: r.phone_number_id,
-        wamid: r.wamid,
-        fromWaId: r.from_wa_id,
-        fromUserId: r.from_user_id,
-        contactName: r.contact_name,
-        type: r.type,
-        contextWamid: r.context_wamid,
-        timestamp: r.timestamp ? new Date(r.timestamp) : null,
-        raw: r.raw,
-        createdAt: new Date(r.created_at),
-      }))
-      .sort((a, b) => order.get(`${a.phoneNumberId}|${a.wamid}`)! - order.get(`${b.phoneNumberId}|${b.wamid}`)!);
-  }
+
 
   async insertFieldEvent(tx: EntityManager, e: NewFieldEvent): Promise<void> {
     await tx.query(
       `INSERT INTO webhook_field_events (event_key, kind, field, waba_id, phone_number_id, occurred_at, value, raw, delivery_id, received_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7::jsonb,$8::jsonb,$9,$10)
        ON CONFLICT (event_key) DO NOTHING`,
-      [e.eventKey, e.kind, e.field, e.wabaId, e.phoneNumberId, e.occurredAt, json(e.value), json(e.raw), e.deliveryId, e.receivedAt],
+      [e.eventKey, e.kind, e.field, e.wabaId, e.phoneNumberId, e.occurredAt, jsonbParam(e.value), jsonbParam(e.raw), e.deliveryId, e.receivedAt],
     );
   }
 }

@@ -1,0 +1,67 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { jsonbParam } from '../../database/jsonb-param.js';
+import { queryRows } from '../../database/query-rows.js';
+
+// Moves of outbound rows that other modules decide on (a template paused, a user opting out of
+// marketing, a messaging limit raised). The outbox owns `outbound_messages` and its audit trail:
+// those modules say which rows and why, the statements are built here, in the caller's transaction.
+
+/** A row due again: its job must be moved once the transaction commits. */
+export interface DueAgainRow {
+  readonly id: string;
+  readonly notBefore: Date;
+  readonly priority: number;
+}
+
+/** These rows, if still `queued`, become `held` with `error`, one audit row each (actor `webhook`); returns those held. */
+export async function holdQueued(tx: EntityManager, ids: readonly string[], error: object, reason: string, now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const held = await queryRows<{ id: string }>(
+    tx,
+    `WITH held AS (
+       UPDATE outbound_messages SET state = 'held', last_error = $2, updated_at = $4
+        WHERE id = ANY($1::uuid[]) AND state = 'queued' RETURNING id),
+     audit AS (
+       INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+       SELECT id, 'queued', 'held', 'webhook', $3, jsonb_build_object('error', $2::jsonb), $4 FROM held)
+     SELECT id FROM held`,
+    [ids, jsonbParam(error), reason, now],
+  );
+  return held.map((r) => r.id);
+}
+
+/** A recipient's rows held for `code` go back to `queued` (due now, or at their own later time), one audit row each. */
+export async function releaseHeld(tx: EntityManager, recipient: { phoneNumberId: string; recipientIds: readonly string[] }, code: string, reason: string, now: Date): Promise<DueAgainRow[]> {
+  const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(
+    tx,
+    `WITH released AS (
+       UPDATE outbound_messages SET state = 'queued', not_before = GREATEST(not_before, $4), last_error = NULL, updated_at = $4
+        WHERE phone_number_id = $1 AND to_wa_id = ANY($2::text[]) AND state = 'held' AND last_error->>'code' = $3
+        RETURNING id, not_before, priority),
+     audit AS (
+       INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+       SELECT id, 'held', 'queued', 'webhook', $5, NULL, $4 FROM released)
+     SELECT id, not_before, priority FROM released`,
+    [recipient.phoneNumberId, recipient.recipientIds, code, now, reason],
+  );
+  return rows.map(dueAgain);
+}
+
+/**
+ * `queued` rows put off with `code` (waiting for a messaging-limit slot) become due now, on one
+ * number or all (`phoneNumberId` null). Still `queued`: no transition, so no audit row.
+ */
+export async function bringWaitingForward(db: EntityManager | DataSource, code: string, phoneNumberId: string | null, now: Date): Promise<DueAgainRow[]> {
+  const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(
+    db,
+    `UPDATE outbound_messages SET not_before = $1, updated_at = $1
+      WHERE state = 'queued' AND not_before > $1 AND last_error->>'code' = $2 AND ($3::text IS NULL OR phone_number_id = $3)
+      RETURNING id, not_before, priority`,
+    [now, code, phoneNumberId],
+  );
+  return rows.map(dueAgain);
+}
+
+function dueAgain(r: { id: string; not_before: Date; priority: number }): DueAgainRow {
+  return { id: r.id, notBefore: new Date(r.not_before), priority: Number(r.priority) };
+}

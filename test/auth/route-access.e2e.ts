@@ -74,6 +74,7 @@ const BUILDERS: Record<string, Builder> = {
   updateStaff: (w) => ({ method: 'PATCH', url: `/v1/staff/${w.staffId}`, body: { name: 'Renamed' } }),
   resetStaffPassword: (w) => ({ method: 'POST', url: `/v1/staff/${w.staffId}/reset-password` }),
   listApiKeys: () => ({ method: 'GET', url: '/v1/api-keys' }),
+  getBackgroundWork: () => ({ method: 'GET', url: '/v1/system/jobs' }),
   createApiKey: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'matrix', scopes: ['send'] } }),
   revokeApiKey: async (w) => ({ method: 'POST', url: `/v1/api-keys/${await w.freshKeyId()}/revoke` }),
   updateApiKeyLimits: async (w) => ({ method: 'PATCH', url: `/v1/api-keys/${await w.freshKeyId()}`, body: { rate_per_minute: 60 } }),

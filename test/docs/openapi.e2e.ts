@@ -253,6 +253,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('updateApiKeyLimits', 200, { method: 'PATCH', url: `/v1/api-keys/${limited.body.api_key.id}`, cookie, body: { rate_per_minute: null, max_priority: 50 } });
     await rec.call('updateApiKeyLimits', 404, { method: 'PATCH', url: '/v1/api-keys/00000000-0000-0000-0000-000000000000', cookie, body: { max_priority: 1 } });
     await rec.call('listApiKeys', 200, { url: '/v1/api-keys', cookie });
+    await rec.call('getBackgroundWork', 200, { url: '/v1/system/jobs', cookie });
     await rec.call('revokeApiKey', 200, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
     await rec.call('revokeApiKey', 409, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
     await rec.call('logout', 204, { url: '/v1/auth/logout', cookie });

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
+import { BackgroundModule } from './background/background.module.js';
 import { AuthGuard } from './common/auth/auth.guard.js';
 import { Clock, SystemClock } from './common/clock.js';
 import { CommonModule } from './common/common.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
           prefix: config.redisPrefix,
         }),
         RedisModule,
+        BackgroundModule,
         EventsModule.forRole(config.role),
         AuditModule,
         ApiKeysModule.forRole(config.role),

@@ -597,6 +597,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/system/jobs": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getBackgroundWork"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/team": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listTeam"];
@@ -835,6 +846,57 @@ export interface components {
       details: {
         [key: string]: unknown;
       } | null;
+    };
+    /** Everything that runs in the background, as declared in one place, with what the deployment last saw of it. */
+    BackgroundWork: {
+      queues: ({
+        name: string;
+        jobs: ({
+          name: string;
+          what: string;
+        })[];
+        /** null when Redis did not answer */
+        counts: {
+          waiting: number;
+          active: number;
+          delayed: number;
+          prioritized: number;
+          failed: number;
+        } | null;
+      })[];
+      periodic: ({
+        name: string;
+        /** the module whose work it is */
+        owner: string;
+        /** the processes that run it (`ROLE=all` runs both) */
+        runs_in: ("api" | "worker")[];
+        /** null: on demand only */
+        every_ms: number | null;
+        at_start: boolean;
+        what: string;
+        /** the latest run any process recorded (null: none yet) */
+        last_run: {
+          started_at: string;
+          duration_ms: number;
+          ok: boolean;
+          error: string | null;
+          /** the process id that ran it */
+          process: string;
+          runs: number;
+          failures: number;
+        } | null;
+      })[];
+      listeners: ({
+        channel: string;
+        owner: string;
+        runs_in: ("api" | "worker")[];
+        what: string;
+      })[];
+      triggers: ({
+        name: string;
+        on: string;
+        what: string;
+      })[];
     };
     BulkWorkItems: {
       action: "mark_sent" | "retry" | "cancel" | "resend" | "dismiss" | "replay" | "resolve";
@@ -2860,6 +2922,16 @@ export interface operations {
         } } };
     };
   };
+  /** Every queue, job, periodic task, listener and trigger */
+  getBackgroundWork: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["BackgroundWork"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** The active staff, for assigning conversations */
   listTeam: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
@@ -3133,6 +3205,8 @@ export type AttributeInbound = components['schemas']["AttributeInbound"];
 export type AttributionHistoryEntry = components['schemas']["AttributionHistoryEntry"];
 /** One audited action: who did what, when. */
 export type AuditEntry = components['schemas']["AuditEntry"];
+/** Everything that runs in the background, as declared in one place, with what the deployment last saw of it. */
+export type BackgroundWork = components['schemas']["BackgroundWork"];
 export type BulkWorkItems = components['schemas']["BulkWorkItems"];
 /** A campaign with its failures and replies. */
 export type Campaign = components['schemas']["Campaign"];

@@ -16,6 +16,7 @@ export const TAGS = {
   eventEndpoints: { name: 'event endpoints', description: 'Signed events pushed to integrators (Standard Webhooks), for admins: endpoints, their deliveries, replay and recover.' },
   events: { name: 'events', description: 'The live feed of changes as server-sent events.' },
   metrics: { name: 'metrics', description: 'Queue-health figures as JSON (API key) and in Prometheus text format.' },
+  system: { name: 'system', description: 'What runs in the background, for admins: queues, jobs, periodic tasks and their latest runs.' },
   health: { name: 'health', description: 'Probes for orchestrators; no API key.' },
   docs: { name: 'docs', description: 'This document and its viewer; no API key.' },
 } as const satisfies Record<string, TagSpec>;

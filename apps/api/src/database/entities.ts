@@ -21,7 +21,7 @@ import { SendingPause } from '../modules/outbox/sending-pause.entity.js';
 import { BusinessNumber } from '../modules/policy/business-number.entity.js';
 import { MessagingLimitRow } from '../modules/policy/messaging-limit.entity.js';
 import { Template } from '../modules/templates/template.entity.js';
-import { InboundMessage } from '../modules/webhooks/inbound-message.entity.js';
+import { InboundMessage } from '../modules/conversations/inbound-message.entity.js';
 import { MessageStatusEvent } from '../modules/webhooks/message-status-event.entity.js';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEventClaim } from '../modules/webhooks/webhook-event-claim.entity.js';

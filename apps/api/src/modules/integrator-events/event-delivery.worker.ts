@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { nextDeliveryAttempt, shouldDisableEndpoint } from '@sendbook/queue';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
-import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -12,7 +12,6 @@ import { EventDeliveriesRepository, type ClaimedDelivery } from './event-deliver
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { EventPayloadPresenter } from './event-payload.presenter.js';
 
-const PURGE_EVERY_MS = 3_600_000;
 
 /** The alert raised when Sendbook disables an endpoint, one per endpoint. */
 export const failingEndpointAlertKey = (endpointId: string) => `event_endpoint.failing:${endpointId}`;
@@ -25,7 +24,7 @@ export const failingEndpointAlertKey = (endpointId: string) => `event_endpoint.f
  */
 @Injectable()
 export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly tasks: PeriodicTasks;
+  private readonly tasks: ScheduledTasks;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly settings: AppConfig['integratorEvents'];
 
@@ -35,11 +34,12 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     private readonly payloads: EventPayloadPresenter,
     private readonly alerts: AlertsService,
     private readonly clock: Clock,
+    work: BackgroundWork,
     private readonly logger: JsonLogger,
     private readonly box: SecretBox,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.tasks = new PeriodicTasks(logger);
+    this.tasks = work.tasks();
     this.settings = config.integratorEvents;
   }
 
@@ -49,8 +49,8 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
   }
 
   onApplicationBootstrap(): void {
-    this.tasks.every('integrator_events.deliver', this.settings.pollIntervalMs, () => this.tick());
-    this.tasks.every('integrator_events.purge', PURGE_EVERY_MS, () => this.purge());
+    this.tasks.every('integrator_events.deliver', () => this.tick());
+    this.tasks.every('integrator_events.purge', () => this.purge());
   }
 
   /** Old events nobody is owed any more, in bounded batches. */

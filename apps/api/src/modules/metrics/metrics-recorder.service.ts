@@ -2,8 +2,7 @@ import { hostname } from 'node:os';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Histogram, Registry } from 'prom-client';
 import { Clock } from '../../common/clock.js';
-import { JsonLogger } from '../../common/logging/json-logger.js';
-import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import type { JobTimings } from '../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
@@ -28,19 +27,19 @@ export class MetricsRecorder implements JobTimings, OnApplicationBootstrap, Befo
     registers: [this.processRegistry],
   });
   private pending = new Map<string, { metric: string; label: string; minute: number; count: number }>();
-  private readonly tasks: PeriodicTasks;
+  private readonly tasks: ScheduledTasks;
 
   constructor(
     private readonly counters: CountersRepository,
     private readonly clock: Clock,
-    logger: JsonLogger,
+    work: BackgroundWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.tasks = new PeriodicTasks(logger);
+    this.tasks = work.tasks();
   }
 
   onApplicationBootstrap(): void {
-    this.tasks.every('metrics.flush', this.config.metrics.flushIntervalMs, () => this.flush());
+    this.tasks.every('metrics.flush', () => this.flush());
   }
 
   /** Workers drain before this (their own hook), so their last counts are written too. */

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JsonLogger } from '../../common/logging/json-logger.js';
-import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { MetricsSampler } from './metrics-sampler.service.js';
@@ -8,19 +7,19 @@ import { MetricsSampler } from './metrics-sampler.service.js';
 /** Sampling, thresholds and retention in every worker process, on local timers like the outbox's. */
 @Injectable()
 export class MetricsTimers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly tasks: PeriodicTasks;
+  private readonly tasks: ScheduledTasks;
 
   constructor(
     private readonly sampler: MetricsSampler,
-    logger: JsonLogger,
+    work: BackgroundWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.tasks = new PeriodicTasks(logger);
+    this.tasks = work.tasks();
   }
 
   onApplicationBootstrap(): void {
-    this.tasks.every('metrics.sample', this.config.metrics.sampleIntervalMs, () => this.sampler.sample());
-    this.tasks.every('metrics.purge', this.config.metrics.purgeIntervalMs, () => this.sampler.purge());
+    this.tasks.every('metrics.sample', () => this.sampler.sample());
+    this.tasks.every('metrics.purge', () => this.sampler.purge());
   }
 
   onApplicationShutdown(): void {

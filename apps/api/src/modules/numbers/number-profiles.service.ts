@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parseTier } from '@sendbook/queue';
 import type { GraphClient, PhoneNumberProfile } from '@sendbook/whatsapp';
+import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { OutboxService } from '../outbox/outbox.service.js';
-import { MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
+import { bringWaitingForward } from '../outbox/outbound-transitions.js';
+import { MESSAGING_LIMIT_WAIT, MessagingLimitsRepository, numberOfScope } from '../policy/messaging-limits.repository.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { NumberProfilesRepository } from './number-profiles.repository.js';
 
@@ -27,6 +29,7 @@ export const GRAPH_LIMIT_SOURCE = 'graph:whatsapp_business_manager_messaging_lim
 @Injectable()
 export class NumberProfilesService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly repo: NumberProfilesRepository,
     private readonly limits: MessagingLimitsRepository,
     private readonly outbox: OutboxService,
@@ -62,7 +65,11 @@ export class NumberProfilesService {
     // Absent, TIER_NOT_SET or a name we do not know: keep the limit we have.
     if (limit === null) return;
     const scopeId = this.limits.scopeOf(id);
-    const released = await this.limits.adopt(scopeId, limit, GRAPH_LIMIT_SOURCE, this.clock.now());
+    const now = this.clock.now();
+    // The new limit and the rows it lets go, together: a crash between them would strand the rows.
+    const released = await this.dataSource.transaction(async (tx) =>
+      (await this.limits.adopt(tx, scopeId, limit, GRAPH_LIMIT_SOURCE)) ? bringWaitingForward(tx, MESSAGING_LIMIT_WAIT, numberOfScope(scopeId), now) : null,
+    );
     if (released === null) return;
     this.logger.event('info', 'policy.messaging_limit', { scope_id: scopeId, limit, source: GRAPH_LIMIT_SOURCE, phone_number_id: id, released: released.length });
     await this.outbox.bringForward(released);

@@ -1,13 +1,15 @@
+import type { QUEUE_NAMES } from '@sendbook/queue';
 import type { JobsOptions } from 'bullmq';
+import type { JobName, JobPayload } from '../../background/background-work.js';
 
 /** A row to put on the outbound queue: when it is due and how urgent it is. */
 export type DispatchRow = { readonly id: string; readonly notBefore: Date; readonly priority: number };
 
-/** One row, or the rows of one batch: due together, of one priority, each still claimed on its own. */
-export type OutboundJobData = { messageId: string } | { messageIds: string[] };
+/** One row, or the rows of one batch: due together, of one priority, each still claimed on its own (declared in background-work.ts). */
+export type OutboundJobData = JobPayload<typeof QUEUE_NAMES.outbound>;
 
 export interface OutboundJob {
-  readonly name: 'send' | 'send-batch';
+  readonly name: JobName<typeof QUEUE_NAMES.outbound>;
   readonly data: OutboundJobData;
   readonly opts: JobsOptions;
 }

@@ -2,10 +2,12 @@ import type { RowError } from '@sendbook/queue';
 import type { EntityManager } from 'typeorm';
 import { jsonbParam } from '../../database/jsonb-param.js';
 import { preparedTxRows } from '../../database/prepared-rows.js';
-import type { StatusMatch } from '../webhooks/message-status-event.entity.js';
 
 // Status webhooks moving outbound rows: the outbox owns `outbound_messages` and its audit trail,
 // so the statements live here; the webhooks decide what the statuses mean (webhook-statuses).
+
+/** Whether a status event found its message (`matched`), waits for it (`parked`), or never will (`foreign`). */
+export type StatusMatch = 'matched' | 'parked' | 'foreign';
 
 /** A locked outbound row as lockStatusRows reads it. */
 export interface StatusRowFacts {

@@ -30,6 +30,19 @@ export async function holdQueued(tx: EntityManager, ids: readonly string[], erro
   return held.map((r) => r.id);
 }
 
+/** A template was paused or disabled: its `queued` messages become `held` (see `holdQueued`). */
+export async function holdQueuedForTemplate(tx: EntityManager, template: { name: string; language: string }, error: object, reason: string, now: Date): Promise<string[]> {
+  const queued = await queryRows<{ id: string }>(
+    tx,
+    `SELECT id FROM outbound_messages
+      WHERE state = 'queued' AND payload->>'type' = 'template'
+        AND payload->'template'->>'name' = $1 AND payload->'template'->'language'->>'code' = $2
+      ORDER BY id FOR UPDATE`,
+    [template.name, template.language],
+  );
+  return holdQueued(tx, queued.map((r) => r.id), error, reason, now);
+}
+
 /** A recipient's rows held for `code` go back to `queued` (due now, or at their own later time), one audit row each. */
 export async function releaseHeld(tx: EntityManager, recipient: { phoneNumberId: string; recipientIds: readonly string[] }, code: string, reason: string, now: Date): Promise<DueAgainRow[]> {
   const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(

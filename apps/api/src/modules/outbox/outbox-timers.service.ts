@@ -1,11 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JsonLogger } from '../../common/logging/json-logger.js';
-import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { OutboxSweeper } from './outbox-sweeper.service.js';
 
-const PURGE_EVERY_MS = 3_600_000;
 
 /**
  * Runs the sweep and the retention purge in every worker process. Local timers rather than a
@@ -14,20 +12,19 @@ const PURGE_EVERY_MS = 3_600_000;
  */
 @Injectable()
 export class OutboxTimers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly tasks: PeriodicTasks;
+  private readonly tasks: ScheduledTasks;
 
   constructor(
     private readonly sweeper: OutboxSweeper,
-    logger: JsonLogger,
+    work: BackgroundWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.tasks = new PeriodicTasks(logger);
+    this.tasks = work.tasks();
   }
 
   onApplicationBootstrap(): void {
-    this.tasks.every('outbox.sweep', this.config.outbox.sweepIntervalMs, () => this.sweeper.sweep());
-    this.tasks.every('outbox.purge', PURGE_EVERY_MS, () => this.sweeper.purge());
-    void this.tasks.runOnce('outbox.sweep', () => this.sweeper.sweep());
+    this.tasks.every('outbox.sweep', () => this.sweeper.sweep());
+    this.tasks.every('outbox.purge', () => this.sweeper.purge());
   }
 
   onApplicationShutdown(): void {

@@ -5,14 +5,15 @@ import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { queryRows } from '../../database/query-rows.js';
-import { bringWaitingForward, type DueAgainRow } from '../outbox/outbound-transitions.js';
 
 /** `last_error.code` of rows waiting for a slot (see SendingPolicy). */
 export const MESSAGING_LIMIT_WAIT = 'messaging_limit';
 const CACHE_MS = 10_000;
 
-/** A row made due sooner: what the outbox needs to move its job. */
-export type ReleasedRow = DueAgainRow;
+/** The number a scope is (`number:<id>`), or null for a portfolio scope, which covers them all. */
+export function numberOfScope(scopeId: string): string | null {
+  return scopeId.startsWith('number:') ? scopeId.slice('number:'.length) : null;
+}
 
 /** Messaging limits per scope (from Meta's webhooks, else configured), and the numbers we know. */
 @Injectable()
@@ -83,22 +84,14 @@ export class MessagingLimitsRepository {
   }
 
   /**
-   * The limit Meta reports when asked (the Graph API), kept unless it is the one stored already.
-   * When it changed, the rows waiting for a slot are released in the same transaction and returned
-   * (their jobs must move once it commits); null when nothing changed.
+   * The limit Meta reports when asked (the Graph API), kept unless it is the one stored already, in
+   * the caller's transaction; whether it changed (then the rows waiting for a slot may go now).
    */
-  async adopt(scopeId: string, limit: MessagingLimit, source: string, now: Date): Promise<ReleasedRow[] | null> {
-    return this.dataSource.transaction(async (tx) => {
-      const rows = await queryRows<{ messaging_limit: string }>(tx, `SELECT messaging_limit FROM messaging_limits WHERE scope_id = $1 FOR UPDATE`, [scopeId]);
-      if (rows[0] && parseTier(rows[0].messaging_limit) === limit) return null;
-      await this.setLimit(tx, scopeId, limit, source);
-      return this.releaseWaiting(tx, scopeId, now);
-    });
-  }
-
-  /** Rows of this scope waiting for a messaging-limit slot become due now; returns them (their jobs must move too). */
-  releaseWaiting(db: EntityManager | DataSource, scopeId: string, now: Date): Promise<ReleasedRow[]> {
-    return bringWaitingForward(db, MESSAGING_LIMIT_WAIT, scopeId.startsWith('number:') ? scopeId.slice('number:'.length) : null, now);
+  async adopt(tx: EntityManager, scopeId: string, limit: MessagingLimit, source: string): Promise<boolean> {
+    const rows = await queryRows<{ messaging_limit: string }>(tx, `SELECT messaging_limit FROM messaging_limits WHERE scope_id = $1 FOR UPDATE`, [scopeId]);
+    if (rows[0] && parseTier(rows[0].messaging_limit) === limit) return false;
+    await this.setLimit(tx, scopeId, limit, source);
+    return true;
   }
 
   /** Remembers a number seen in webhook metadata (once per process unless it changes). */

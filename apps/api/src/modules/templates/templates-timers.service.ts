@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JsonLogger } from '../../common/logging/json-logger.js';
-import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { TemplatesService } from './templates.service.js';
@@ -11,20 +10,19 @@ import { TemplatesService } from './templates.service.js';
  */
 @Injectable()
 export class TemplatesTimers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly tasks: PeriodicTasks;
+  private readonly tasks: ScheduledTasks;
 
   constructor(
     private readonly templates: TemplatesService,
-    logger: JsonLogger,
+    work: BackgroundWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.tasks = new PeriodicTasks(logger);
+    this.tasks = work.tasks();
   }
 
   onApplicationBootstrap(): void {
     if (!this.config.whatsapp.businessAccountId) return;
-    this.tasks.every('templates.sync', this.config.templates.syncIntervalMs, () => this.templates.sync());
-    void this.tasks.runOnce('templates.sync', () => this.templates.sync());
+    this.tasks.every('templates.sync', () => this.templates.sync());
   }
 
   onApplicationShutdown(): void {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { holdQueued } from '../outbox/outbound-transitions.js';
 import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { Template } from './template.entity.js';
@@ -118,21 +117,5 @@ export class TemplatesRepository {
        RETURNING t.name, t.language, old.status AS "previousStatus"`,
       [change.wabaId, change.metaId, change.name, change.language, change.status ?? null, change.category ?? null, change.quality ?? null, now],
     );
-  }
-
-  /**
-   * A template was paused or disabled: its `queued` template messages become `held`, one audit row
-   * each (actor `webhook`). The rows are chosen here; the outbox moves them.
-   */
-  async holdQueuedFor(tx: EntityManager, template: { name: string; language: string }, error: Record<string, unknown>, reason: string, now: Date): Promise<string[]> {
-    const queued = await queryRows<{ id: string }>(
-      tx,
-      `SELECT id FROM outbound_messages
-        WHERE state = 'queued' AND payload->>'type' = 'template'
-          AND payload->'template'->>'name' = $1 AND payload->'template'->'language'->>'code' = $2
-        ORDER BY id FOR UPDATE`,
-      [template.name, template.language],
-    );
-    return holdQueued(tx, queued.map((r) => r.id), error, reason, now);
   }
 }

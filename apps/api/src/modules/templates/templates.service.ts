@@ -33,6 +33,14 @@ type Json = Record<string, unknown>;
 const READ_CACHE_MS = 10_000;
 
 /** The template registry: synced from Meta, updated by webhooks, checked before anything is queued. */
+/** A template paused or disabled: its queued messages are to be held, with this error and reason. */
+export interface TemplateHold {
+  readonly template: { readonly name: string; readonly language: string };
+  readonly status: string;
+  readonly reason: string;
+  readonly error: Record<string, unknown>;
+}
+
 @Injectable()
 export class TemplatesService {
   constructor(
@@ -137,15 +145,15 @@ export class TemplatesService {
 
   /**
    * A template webhook, inside the claim's transaction: status, category or quality change between
-   * syncs. A template that becomes PAUSED or DISABLED holds its queued messages (one UPDATE, audited
-   * per message), whether or not the registry knows it yet.
+   * syncs. A template that becomes PAUSED or DISABLED must hold its queued messages, whether or not
+   * the registry knows it yet: returned as a hold for the caller to have the outbox make.
    */
-  async applyFieldEvent(tx: EntityManager, event: FieldEvent, now: Date): Promise<void> {
+  async applyFieldEvent(tx: EntityManager, event: FieldEvent, now: Date): Promise<TemplateHold | null> {
     this.reads.clear();
-    if (!isJson(event.value)) return;
+    if (!isJson(event.value)) return null;
     const v = event.value;
     const isTemplateEvent = TEMPLATE_FIELDS.includes(event.field) || typeof v.new_quality_score === 'string';
-    if (!isTemplateEvent || !event.wabaId) return;
+    if (!isTemplateEvent || !event.wabaId) return null;
     const change: TemplateChange = {
       wabaId: event.wabaId,
       metaId: v.message_template_id === undefined || v.message_template_id === null ? null : String(v.message_template_id),
@@ -156,17 +164,18 @@ export class TemplatesService {
     else if (typeof v.event === 'string') {
       if (!NOT_A_STATUS.includes(v.event)) change.status = v.event === 'REINSTATED' ? 'APPROVED' : v.event;
     } else if (typeof v.new_category === 'string' && typeof v.previous_category === 'string') change.category = v.new_category;
-    if (change.status === undefined && change.category === undefined && change.quality === undefined) return;
+    if (change.status === undefined && change.category === undefined && change.quality === undefined) return null;
 
     const changed = await this.repo.applyChange(tx, change, now);
     this.logger.event('info', 'templates.webhook_applied', { field: event.field, waba_id: change.wabaId, name: change.name, language: change.language, status: change.status, category: change.category, quality: change.quality, known: changed.length > 0 });
 
-    if (change.status && UNSENDABLE.includes(change.status) && change.name && change.language) {
-      const reason = `template ${change.status.toLowerCase()}: held`;
-      const error = { code: null, title: `Template ${change.status.toLowerCase()}`, message: `template ${change.name} (${change.language}) is ${change.status}`, details: { reason: v.reason ?? null, other_info: v.other_info ?? null } };
-      const held = await this.repo.holdQueuedFor(tx, { name: change.name, language: change.language }, error, reason, now);
-      if (held.length > 0) this.logger.event('warn', 'templates.messages_held', { name: change.name, language: change.language, status: change.status, held: held.length });
-    }
+    if (!change.status || !UNSENDABLE.includes(change.status) || !change.name || !change.language) return null;
+    return {
+      template: { name: change.name, language: change.language },
+      status: change.status,
+      reason: `template ${change.status.toLowerCase()}: held`,
+      error: { code: null, title: `Template ${change.status.toLowerCase()}`, message: `template ${change.name} (${change.language}) is ${change.status}`, details: { reason: v.reason ?? null, other_info: v.other_info ?? null } },
+    };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { StatusMatch } from '../outbox/outbound-status-writes.js';
 
-export type StatusMatch = 'matched' | 'parked' | 'foreign';
+export type { StatusMatch };
 
 /**
  * Every status webhook event, append-only: Meta's own timestamp, pricing, conversation and

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Queue } from 'bullmq';
+import type { JobName, JobPayload } from '../../background/background-work.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { EnqueueBudget } from '../../common/queue/enqueue-budget.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -10,9 +11,8 @@ import type { AppConfig } from '../../config/config.schema.js';
 /** Nobody answers a webhook after this add (the 200 went first): a sweep's or a replay's bound. */
 const DISPATCH_DEADLINE_MS = 5_000;
 
-export interface WebhookJobData {
-  deliveryId: string;
-}
+/** One stored delivery (declared in background-work.ts). */
+export type WebhookJobData = JobPayload<typeof QUEUE_NAMES.webhooks>;
 
 /**
  * One job per stored delivery, job id = delivery id (adding it twice while it waits is a no-op).
@@ -63,7 +63,7 @@ export class WebhookDispatcher {
   private async addAll(ids: readonly string[]): Promise<void> {
     await this.queue.addBulk(
       ids.map((deliveryId) => ({
-        name: 'process',
+        name: 'process' satisfies JobName<typeof QUEUE_NAMES.webhooks>,
         data: { deliveryId },
         opts: {
           jobId: deliveryId,

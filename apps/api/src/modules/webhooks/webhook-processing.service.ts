@@ -10,7 +10,7 @@ import { ConversationAttributionService } from '../conversations/conversation-at
 import { CountersRepository } from '../metrics/counters.repository.js';
 import { MetricsRecorder } from '../metrics/metrics-recorder.service.js';
 import { OutboxService } from '../outbox/outbox.service.js';
-import { MessagingLimitsRepository, type ReleasedRow } from '../policy/messaging-limits.repository.js';
+import { MESSAGING_LIMIT_WAIT, MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
 import { MarketingPreferenceEffects } from '../conversations/marketing-preference-effects.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
@@ -18,6 +18,7 @@ import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { WebhookStatusesService } from './webhook-statuses.service.js';
 import { insertInboundMany, type NewInboundMessage } from '../conversations/inbound-store.js';
+import { bringWaitingForward, holdQueuedForTemplate, type DueAgainRow } from '../outbox/outbound-transitions.js';
 import { WebhooksRepository, type LeasedDelivery } from './webhooks.repository.js';
 
 export type ProcessOutcome =
@@ -109,7 +110,7 @@ export class WebhookProcessingService {
    */
   private async processTogether(events: readonly WebhookEvent[], delivery: LeasedDelivery): Promise<Tally> {
     const tally = newTally(events.length);
-    const released: ReleasedRow[] = [];
+    const released: DueAgainRow[] = [];
     await this.repo.transaction(async (tx) => {
       const now = this.clock.now();
       // The delivery's `processed` mark rides with the claims: it commits with the effects or not at all.
@@ -136,7 +137,7 @@ export class WebhookProcessingService {
         leaseRenewedAt = Date.now();
       }
       try {
-        const released: ReleasedRow[] = [];
+        const released: DueAgainRow[] = [];
         let outcome = await this.repo.transaction(async (tx): Promise<EventOutcome> => {
           const [first] = await this.claimAll(tx, [event], delivery, false);
           if (first === 'applied') released.push(...(await this.applyClaimed(tx, [event], delivery, this.clock.now())));
@@ -183,8 +184,8 @@ export class WebhookProcessingService {
    * delivery's order, so an effect that depends on an earlier one sees it. Returns the outbound
    * rows the events made due sooner (a raised limit), to be moved once this has committed.
    */
-  private async applyClaimed(tx: EntityManager, events: readonly WebhookEvent[], delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
-    const released: ReleasedRow[] = [];
+  private async applyClaimed(tx: EntityManager, events: readonly WebhookEvent[], delivery: LeasedDelivery, now: Date): Promise<DueAgainRow[]> {
+    const released: DueAgainRow[] = [];
     for (const run of runsOfKind(events)) {
       const first = run[0]!;
       switch (first.kind) {
@@ -237,9 +238,15 @@ export class WebhookProcessingService {
   }
 
   /** Templates and tier/quality changes; returns the outbound rows a raised limit made due sooner. */
-  private async applyField(tx: EntityManager, event: FieldEvent, delivery: LeasedDelivery, now: Date): Promise<ReleasedRow[]> {
-    await this.templates.applyFieldEvent(tx, event, now);
-    const released = await this.tierEffects.apply(tx, event.field, event.value);
+  private async applyField(tx: EntityManager, event: FieldEvent, delivery: LeasedDelivery, now: Date): Promise<DueAgainRow[]> {
+    const hold = await this.templates.applyFieldEvent(tx, event, now);
+    if (hold) {
+      const held = await holdQueuedForTemplate(tx, hold.template, hold.error, hold.reason, now);
+      if (held.length > 0) this.logger.event('warn', 'templates.messages_held', { ...hold.template, status: hold.status, held: held.length });
+    }
+    const raised = await this.tierEffects.apply(tx, event.field, event.value);
+    const released = raised ? await bringWaitingForward(tx, MESSAGING_LIMIT_WAIT, raised.waitingOn, now) : [];
+    if (raised) this.logger.event('info', 'policy.messaging_limit', { scope_id: raised.scopeId, limit: raised.limit, source: event.field, released: released.length });
     released.push(...(await this.marketingPreferences.apply(tx, event, now)));
     await this.storeField(tx, event, delivery);
     return released;

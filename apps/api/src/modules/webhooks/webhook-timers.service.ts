@@ -2,7 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationB
 import { Clock } from '../../common/clock.js';
 import type { KeysetCursor } from '../../database/keyset-cursor.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
-import { PeriodicTasks } from '../../common/periodic-tasks.js';
+import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
@@ -29,7 +29,7 @@ const TAKEOVER_BATCH = 50;
  */
 @Injectable()
 export class WebhookTimers implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
-  private readonly tasks: PeriodicTasks;
+  private readonly tasks: ScheduledTasks;
   private stopping = false;
 
   constructor(
@@ -38,22 +38,19 @@ export class WebhookTimers implements OnApplicationBootstrap, BeforeApplicationS
     private readonly processing: WebhookProcessingService,
     private readonly statuses: WebhookStatusesService,
     private readonly clock: Clock,
+    work: BackgroundWork,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.tasks = new PeriodicTasks(logger);
+    this.tasks = work.tasks();
   }
 
   onApplicationBootstrap(): void {
-    const c = this.config.webhooks;
-    this.tasks.every('webhooks.sweep', c.sweepIntervalMs, () => this.sweep());
+    this.tasks.every('webhooks.sweep', () => this.sweep());
     // Its own task: a sweep feeding a long backlog must not hold up the takeover of a dead worker's deliveries.
-    this.tasks.every('webhooks.takeover', c.sweepIntervalMs, () => this.takeOver());
-    this.tasks.every('webhooks.parked', c.parkedRetryMs, () => this.statuses.retryParked());
-    this.tasks.every('webhooks.purge', c.purgeIntervalMs, () => this.purge());
-    // Catching up on what nobody was notified of is the relay's, when it starts relaying.
-    void this.tasks.runOnce('webhooks.sweep', () => this.sweep());
-    void this.tasks.runOnce('webhooks.takeover', () => this.takeOver());
+    this.tasks.every('webhooks.takeover', () => this.takeOver());
+    this.tasks.every('webhooks.parked', () => this.statuses.retryParked());
+    this.tasks.every('webhooks.purge', () => this.purge());
   }
 
   /** Before the connections close: a sweep feeding a backlog stops after its current page. */

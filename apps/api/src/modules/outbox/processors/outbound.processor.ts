@@ -10,6 +10,8 @@ import type { AppConfig } from '../../../config/config.schema.js';
 import { OutboundSender, type SendRowOutcome } from '../outbound-sender.service.js';
 import { Semaphore } from '../../../common/batching/semaphore.js';
 import { OutboxDispatcher } from '../outbox-dispatcher.service.js';
+import { BackgroundWork } from '../../../background/background-work.service.js';
+import { parseJob } from '../../../background/parse-job.js';
 import { aheadOfFresh, type OutboundJobData } from '../outbound-jobs.js';
 import { SendOutcomes } from '../send-outcomes.service.js';
 
@@ -26,8 +28,10 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
     protected readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    work: BackgroundWork,
   ) {
     super();
+    work.handles(QUEUE_NAMES.outbound, ['send', 'send-batch'], 'OutboundProcessor');
   }
 
   /** Sends wait on the network: many at once per process. */
@@ -51,7 +55,7 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
   }
 
   process(job: Job<OutboundJobData>, token?: string): Promise<string> {
-    const data = job.data;
+    const data = parseJob(QUEUE_NAMES.outbound, job.name, job.data);
     if ('messageIds' in data) return this.sendBatch(job, data.messageIds);
     return this.slots.run(() => this.measured(() => this.sendRow(job, data.messageId, token)), Number(job.priority));
   }

@@ -6,6 +6,8 @@ import { JsonLogger } from '../../../common/logging/json-logger.js';
 import { ConfiguredWorkerHost } from '../../../common/queue/configured-worker-host.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.schema.js';
+import { BackgroundWork } from '../../../background/background-work.service.js';
+import { parseJob } from '../../../background/parse-job.js';
 import type { WebhookJobData } from '../webhook-dispatcher.service.js';
 import { WebhookProcessingService } from '../webhook-processing.service.js';
 
@@ -18,8 +20,10 @@ export class WebhookProcessor extends ConfiguredWorkerHost {
     private readonly processing: WebhookProcessingService,
     protected readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    work: BackgroundWork,
   ) {
     super();
+    work.handles(QUEUE_NAMES.webhooks, ['process'], 'WebhookProcessor');
   }
 
   protected concurrency(): number {
@@ -31,7 +35,7 @@ export class WebhookProcessor extends ConfiguredWorkerHost {
   }
 
   private async processDelivery(job: Job<WebhookJobData>): Promise<string> {
-    const outcome = await this.processing.process(job.data.deliveryId);
+    const outcome = await this.processing.process(parseJob(QUEUE_NAMES.webhooks, job.name, job.data).deliveryId);
     // Thrown so BullMQ retries with backoff; the delivery's own attempt count caps it (then poison).
     if (outcome.kind === 'retry') throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
     return outcome.kind;

@@ -12,6 +12,8 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // The inbox's own alias (apps/inbox/tsconfig.json).
+    '^@/(.*)$': '<rootDir>/apps/inbox/src/$1',
     // Its ES build imports JSON without an import attribute, which jest warns about in every file.
     '^libphonenumber-js$': '<rootDir>/node_modules/libphonenumber-js/index.cjs',
   },

@@ -1,10 +1,10 @@
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { getSession } from '../../features/auth/auth.server';
-import { SessionUnknown } from '../../features/auth/components/session-unknown';
-import { AppShell } from '../../features/shell/components/app-shell';
-import { loginHref } from '../../lib/next-path';
-import { currentPath } from '../../lib/server-api';
+import { getSession } from '@/features/auth/auth.server';
+import { SessionUnknown } from '@/features/auth/components/session-unknown';
+import { AppShell } from '@/features/shell/components/app-shell';
+import { loginHref } from '@/lib/next-path';
+import { currentPath } from '@/lib/server-api';
 
 /**
  * Every signed-in page. The proxy already sent visitors without a cookie to /login; here the API

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { Button } from '../../components/ui/button';
-import { State } from '../../components/ui/state';
+import { Button } from '@/components/ui/button';
+import { State } from '@/components/ui/state';
 
 export default function SignedInNotFound() {
   return (

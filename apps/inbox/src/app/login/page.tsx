@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { Callout } from '../../components/ui/callout';
-import { getSession } from '../../features/auth/auth.server';
-import { AuthCard } from '../../features/auth/components/auth-card';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { safeNextPath } from '../../lib/next-path';
+import { Callout } from '@/components/ui/callout';
+import { getSession } from '@/features/auth/auth.server';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { safeNextPath } from '@/lib/next-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import type { Tone } from '../../lib/message-state';
+import type { Tone } from '@/lib/message-state';
 import styles from './badge.module.css';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {

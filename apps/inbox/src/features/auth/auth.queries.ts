@@ -1,4 +1,4 @@
-import type { Api } from '../../lib/api';
+import type { Api } from '@/lib/api';
 
 /** Staff sessions (POST /v1/auth/login, GET /v1/auth/me, POST /v1/auth/logout). */
 export const sessionKeys = {

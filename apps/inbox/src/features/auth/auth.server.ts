@@ -1,10 +1,10 @@
 import { cookies } from 'next/headers';
 import { cache } from 'react';
-import { problemOf, type ApiResult } from '../../lib/api';
+import { problemOf, type ApiResult } from '@/lib/api';
 import type { StaffMember } from '@sendbook/api-contract';
-import { problemFrom, type Problem } from '../../lib/problem';
-import { serverApi } from '../../lib/server-api';
-import { SESSION_COOKIE } from '../../lib/session';
+import { problemFrom, type Problem } from '@/lib/problem';
+import { serverApi } from '@/lib/server-api';
+import { SESSION_COOKIE } from '@/lib/session';
 import { fetchMe } from './auth.queries';
 
 export type Session =

@@ -1,4 +1,4 @@
-import { problemFrom } from '../../lib/problem';
+import { problemFrom } from '@/lib/problem';
 import { inviteLinkProblem } from './invite-link';
 
 describe('inviteLinkProblem', () => {

@@ -1,4 +1,4 @@
-import type { Problem } from '../../lib/problem';
+import type { Problem } from '@/lib/problem';
 
 /** Why an invite or reset link cannot be used, as the API says in `reason`. */
 export type InviteLinkProblem = 'unknown' | 'used' | 'expired' | 'deactivated' | 'unreachable';

@@ -1,5 +1,5 @@
 import type { Template } from '@sendbook/api-contract';
-import { browserApi, unwrap } from '../../lib/api';
+import { browserApi, unwrap } from '@/lib/api';
 
 /** The registry's approved templates, for the picker (synced from Meta; they change rarely). */
 export const templatesQuery = {

@@ -1,8 +1,8 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Conversation, ConversationSummary, RecentPurpose, TimelineEntry } from '@sendbook/api-contract';
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import type { ListFilters } from '../../lib/list-filters';
-import { idempotencyHeaders } from '../../lib/request-id';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import type { ListFilters } from '@/lib/list-filters';
+import { idempotencyHeaders } from '@/lib/request-id';
 
 /** Conversations: the list (newest activity first, by view and filters), its counts, and one thread with its timeline. */
 export const PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import type { EventDelivery, EventEndpoint } from '@sendbook/api-contract';
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import { idempotencyHeaders } from '../../lib/request-id';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import { idempotencyHeaders } from '@/lib/request-id';
 
 /** Event endpoints (admins): `GET /v1/event-endpoints` and an endpoint's deliveries. */
 export const eventEndpointKeys = {

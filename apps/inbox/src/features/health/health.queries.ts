@@ -1,6 +1,6 @@
 import type { MetricsReport } from '@sendbook/api-contract';
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import { healthRange, type HealthRange } from '../../lib/chart-series';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import { healthRange, type HealthRange } from '@/lib/chart-series';
 
 /** Queue health: `GET /v1/metrics` (admins) over a chosen range, bucketed so a chart has a few hundred points at most. */
 export const healthKeys = { report: ['metrics'] as const, range: (range: HealthRange['key']) => ['metrics', range] as const };

@@ -1,5 +1,5 @@
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import { idempotencyHeaders } from '../../lib/request-id';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import { idempotencyHeaders } from '@/lib/request-id';
 
 /** Business numbers (admins): `GET /v1/numbers` with rate, messaging limit, profile and pauses; pause and resume with a note. */
 export const numberKeys = { all: ['numbers'] as const };

@@ -1,6 +1,6 @@
-import type { IconName } from '../../components/ui/icon';
+import type { IconName } from '@/components/ui/icon';
 import type { StaffMember } from '@sendbook/api-contract';
-import { WORK_KINDS, workHref, workKind } from '../../lib/work-kinds';
+import { WORK_KINDS, workHref, workKind } from '@/lib/work-kinds';
 
 /** Where the shell can take you: the sidebar, the command palette and the `g` shortcuts share this list. */
 export interface NavItem {

@@ -1,6 +1,6 @@
 import type { StaffMember } from '@sendbook/api-contract';
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import { idempotencyHeaders } from '../../lib/request-id';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import { idempotencyHeaders } from '@/lib/request-id';
 
 /** Staff management: `GET /v1/staff` (admins). */
 export const staffKeys = { list: ['staff'] as const };

@@ -1,5 +1,5 @@
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import { idempotencyHeaders } from '../../lib/request-id';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import { idempotencyHeaders } from '@/lib/request-id';
 
 /** The template registry (`GET /v1/templates`), synced from Meta on demand (`POST /v1/templates/sync`, admins). */
 export const templateKeys = { all: ['templates'] as const, list: ['templates', 'list'] as const };

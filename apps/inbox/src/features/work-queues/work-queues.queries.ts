@@ -1,8 +1,8 @@
 import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem } from '@sendbook/api-contract';
-import { browserApi, unwrap, type Api } from '../../lib/api';
-import { idempotencyHeaders } from '../../lib/request-id';
-import { workFiltersSearch, workItemsQuery, type WorkFilters } from '../../lib/work-filters';
-import type { WorkKind } from '../../lib/work-kinds';
+import { browserApi, unwrap, type Api } from '@/lib/api';
+import { idempotencyHeaders } from '@/lib/request-id';
+import { workFiltersSearch, workItemsQuery, type WorkFilters } from '@/lib/work-filters';
+import type { WorkKind } from '@/lib/work-kinds';
 
 /**
  * The work queues: `GET /v1/work-items` one cursor page at a time, the counts for the navigation,

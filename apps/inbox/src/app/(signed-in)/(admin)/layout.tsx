@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Forbidden } from '../../../components/forbidden';
-import { getSession } from '../../../features/auth/auth.server';
+import { Forbidden } from '@/components/forbidden';
+import { getSession } from '@/features/auth/auth.server';
 
 /**
  * Admin pages (queue health, staff). Decided here, on the server, from `GET /v1/auth/me`; an agent

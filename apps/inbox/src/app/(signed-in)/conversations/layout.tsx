@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { ConversationsSplit } from '../../../features/conversations/components/conversations-split';
-import { fetchConversations } from '../../../features/conversations/conversations.queries';
-import { filtersFrom } from '../../../lib/list-filters';
-import { currentPath, load } from '../../../lib/server-api';
+import { ConversationsSplit } from '@/features/conversations/components/conversations-split';
+import { fetchConversations } from '@/features/conversations/conversations.queries';
+import { filtersFrom } from '@/lib/list-filters';
+import { currentPath, load } from '@/lib/server-api';
 
 /** The conversation list beside whichever thread is open; the list's first page comes with the render. */
 export default async function ConversationsLayout({ children }: { children: ReactNode }) {

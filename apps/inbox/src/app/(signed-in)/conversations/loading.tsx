@@ -1,4 +1,4 @@
-import { Loading } from '../../../components/ui/skeleton';
+import { Loading } from '@/components/ui/skeleton';
 
 export default function ConversationLoading() {
   return (

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NoConversationSelected } from '../../../features/conversations/components/no-selection';
+import { NoConversationSelected } from '@/features/conversations/components/no-selection';
 
 export const metadata: Metadata = { title: 'Conversations' };
 

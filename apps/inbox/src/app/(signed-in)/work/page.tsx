@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { workHref } from '../../../lib/work-kinds';
+import { workHref } from '@/lib/work-kinds';
 
 export default function WorkIndex() {
   redirect(workHref('stuck_sending'));

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Callout } from '../../../components/ui/callout';
-import { AuthCard } from '../../../features/auth/components/auth-card';
-import { InviteForm } from '../../../features/auth/components/invite-form';
-import { INVITE_LINK_PROBLEMS, inviteLinkProblem, type InviteLinkProblem } from '../../../features/auth/invite-link';
-import { fetchInvite } from '../../../features/auth/auth.queries';
-import { problemFrom } from '../../../lib/problem';
-import { serverApi } from '../../../lib/server-api';
+import { Callout } from '@/components/ui/callout';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { InviteForm } from '@/features/auth/components/invite-form';
+import { INVITE_LINK_PROBLEMS, inviteLinkProblem, type InviteLinkProblem } from '@/features/auth/invite-link';
+import { fetchInvite } from '@/features/auth/auth.queries';
+import { problemFrom } from '@/lib/problem';
+import { serverApi } from '@/lib/server-api';
 
 // The token is in this page's address: never sent on as a Referer, never cached.
 export const metadata: Metadata = { title: 'Set your password', referrer: 'no-referrer' };

@@ -1,4 +1,4 @@
-import { forwardToApi } from '../../../lib/api-proxy';
+import { forwardToApi } from '@/lib/api-proxy';
 
 // The API, on the inbox's origin (see lib/api-proxy.ts). Never cached, never prerendered.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { forwardToApi } from '../../../lib/api-proxy';
+import { forwardToApi } from '@/lib/api-proxy';
 
 /**
  * `GET /v1/events`: the API's server-sent events, passed through as they arrive. Its own route,

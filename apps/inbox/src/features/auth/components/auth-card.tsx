@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/logo';
+import { Logo } from '@/components/logo';
 import styles from './auth-card.module.css';
 
 /** The pages a person sees before they are signed in (sign-in, an invite link): one card, centred. */

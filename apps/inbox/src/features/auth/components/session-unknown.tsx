@@ -1,8 +1,8 @@
 'use client';
 
-import { Logo } from '../../../components/logo';
-import { ProblemState } from '../../../components/problem-state';
-import type { Problem } from '../../../lib/problem';
+import { Logo } from '@/components/logo';
+import { ProblemState } from '@/components/problem-state';
+import type { Problem } from '@/lib/problem';
 
 /** The API could not say who is signed in: say so plainly, offer a retry; no redirect loop. */
 export function SessionUnknown({ problem }: { problem: Problem }) {

@@ -1,11 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
-import { useToast } from '../../../components/ui/toast';
-import { browserApi, problemOf } from '../../../lib/api';
-import { problemDetail } from '../../../lib/problem';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { useToast } from '@/components/ui/toast';
+import { browserApi, problemOf } from '@/lib/api';
+import { problemDetail } from '@/lib/problem';
 import { signOut } from '../auth.queries';
 
 /**

@@ -2,23 +2,23 @@
 
 import type { Campaign } from '@sendbook/api-contract';
 import Link from 'next/link';
-import { Page, PageDescription } from '../../../components/page';
-import { ProblemState } from '../../../components/problem-state';
-import { Time } from '../../../components/time';
-import { Icon } from '../../../components/ui/icon';
-import { Loading } from '../../../components/ui/skeleton';
-import { State } from '../../../components/ui/state';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { countWords, deliveredShare, percent, stateWord } from '../../../lib/campaign-figures';
-import { OUTBOUND_STATES } from '../../../lib/message-state';
-import { errorWords } from '../../../lib/meta-errors';
-import type { Loaded } from '../../../lib/server-api';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
-import { workFiltersSearch, parseWorkFilters } from '../../../lib/work-filters';
-import { workHref } from '../../../lib/work-kinds';
+import { Page, PageDescription } from '@/components/page';
+import { ProblemState } from '@/components/problem-state';
+import { Time } from '@/components/time';
+import { Icon } from '@/components/ui/icon';
+import { Loading } from '@/components/ui/skeleton';
+import { State } from '@/components/ui/state';
+import { Table, Td, Th } from '@/components/ui/table';
+import { countWords, deliveredShare, percent, stateWord } from '@/lib/campaign-figures';
+import { OUTBOUND_STATES } from '@/lib/message-state';
+import { errorWords } from '@/lib/meta-errors';
+import type { Loaded } from '@/lib/server-api';
+import { useSeededQuery } from '@/lib/use-seeded-query';
+import { workFiltersSearch, parseWorkFilters } from '@/lib/work-filters';
+import { workHref } from '@/lib/work-kinds';
 import { campaignQuery } from '../campaigns.queries';
 import { StateBar, StateLegend } from './state-bar';
-import tiles from '../../../components/ui/figure-tiles.module.css';
+import tiles from '@/components/ui/figure-tiles.module.css';
 import styles from './campaigns.module.css';
 
 /** One campaign: where its messages are, why the failed ones failed, what customers answered. Admins only. */

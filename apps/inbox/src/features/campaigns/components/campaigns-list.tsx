@@ -2,13 +2,13 @@
 
 import type { CampaignSummary } from '@sendbook/api-contract';
 import Link from 'next/link';
-import { Page, PageDescription } from '../../../components/page';
-import { QueryContent } from '../../../components/query-content';
-import { Time } from '../../../components/time';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { campaignHref, deliveredShare, percent } from '../../../lib/campaign-figures';
-import type { Loaded } from '../../../lib/server-api';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
+import { Page, PageDescription } from '@/components/page';
+import { QueryContent } from '@/components/query-content';
+import { Time } from '@/components/time';
+import { Table, Td, Th } from '@/components/ui/table';
+import { campaignHref, deliveredShare, percent } from '@/lib/campaign-figures';
+import type { Loaded } from '@/lib/server-api';
+import { useSeededQuery } from '@/lib/use-seeded-query';
 import { campaignsQuery } from '../campaigns.queries';
 import { StateBar } from './state-bar';
 import styles from './campaigns.module.css';

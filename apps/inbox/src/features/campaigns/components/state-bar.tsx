@@ -1,5 +1,5 @@
 import type { CampaignSummary } from '@sendbook/api-contract';
-import { campaignStages, campaignWords } from '../../../lib/campaign-figures';
+import { campaignStages, campaignWords } from '@/lib/campaign-figures';
 import styles from './campaigns.module.css';
 
 /** A campaign's messages as one bar of stages; its words are its accessible name (the colours are decoration). */

@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearDraft, readDraft, writeDraft, type Draft } from '../../../lib/drafts';
-import { newRequestId } from '../../../lib/request-id';
+import { clearDraft, readDraft, writeDraft, type Draft } from '@/lib/drafts';
+import { newRequestId } from '@/lib/request-id';
 
 /**
  * The composer's draft for one conversation, kept in localStorage (lib/drafts.ts) so it survives

@@ -2,17 +2,17 @@
 
 import type { Conversation, RecentPurpose } from '@sendbook/api-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useClock } from '../../../components/clock';
-import { Time } from '../../../components/time';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { Icon } from '../../../components/ui/icon';
-import { contactLabel, contactNumber } from '../../../lib/message-content';
-import { outboundState } from '../../../lib/message-state';
-import { clockTime } from '../../../lib/time';
-import type { WindowDisplay } from '../../../lib/window';
-import { useCurrentStaff } from '../../auth/current-staff';
+import { useClock } from '@/components/clock';
+import { Time } from '@/components/time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Icon } from '@/components/ui/icon';
+import { contactLabel, contactNumber } from '@/lib/message-content';
+import { outboundState } from '@/lib/message-state';
+import { clockTime } from '@/lib/time';
+import type { WindowDisplay } from '@/lib/window';
+import { useCurrentStaff } from '@/features/auth/current-staff';
 import { teamQuery } from '../conversations.queries';
 import type { useConversationActions } from '../hooks/use-conversation-actions';
 import styles from './contact-panel.module.css';

@@ -2,11 +2,11 @@
 
 import type { ConversationSummary } from '@sendbook/api-contract';
 import Link from 'next/link';
-import { useClock } from '../../../components/clock';
-import { Badge } from '../../../components/ui/badge';
-import { Time } from '../../../components/time';
-import { contactLabel, contactNumber, initials, lastMessageLine } from '../../../lib/message-content';
-import { describeWindow } from '../../../lib/window';
+import { useClock } from '@/components/clock';
+import { Badge } from '@/components/ui/badge';
+import { Time } from '@/components/time';
+import { contactLabel, contactNumber, initials, lastMessageLine } from '@/lib/message-content';
+import { describeWindow } from '@/lib/window';
 import styles from './conversation-list.module.css';
 
 /** One conversation in the list: a link named by the contact, with what was said last, activity, unread count and window. */

@@ -2,8 +2,8 @@
 
 import { useSelectedLayoutSegment } from 'next/navigation';
 import type { ReactNode } from 'react';
-import type { Loaded } from '../../../lib/server-api';
-import type { ListFilters } from '../../../lib/list-filters';
+import type { Loaded } from '@/lib/server-api';
+import type { ListFilters } from '@/lib/list-filters';
 import type { ConversationPage } from '../conversations.queries';
 import { ConversationList } from './conversation-list';
 import styles from './conversations-split.module.css';

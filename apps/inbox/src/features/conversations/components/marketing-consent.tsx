@@ -1,8 +1,8 @@
 'use client';
 
 import type { Conversation } from '@sendbook/api-contract';
-import { useClock } from '../../../components/clock';
-import { absoluteTime } from '../../../lib/time';
+import { useClock } from '@/components/clock';
+import { absoluteTime } from '@/lib/time';
 import styles from './contact-panel.module.css';
 
 const SOURCES: Record<NonNullable<Conversation['contact']['marketing_opt_out_source']>, string> = {

@@ -2,15 +2,15 @@
 
 import type { Message } from '@sendbook/api-contract';
 import { useId, useState } from 'react';
-import { useClock } from '../../../components/clock';
-import { Time } from '../../../components/time';
-import { Icon, type IconName } from '../../../components/ui/icon';
-import { isPreviewable, type MessageContent } from '../../../lib/message-content';
-import { errorLine, errorWords } from '../../../lib/meta-errors';
-import { outboundState, type OutboundState } from '../../../lib/message-state';
-import type { Quote, ThreadItem } from '../../../lib/thread';
-import { clockTime, durationWords } from '../../../lib/time';
-import { waitingWords } from '../../../lib/waiting';
+import { useClock } from '@/components/clock';
+import { Time } from '@/components/time';
+import { Icon, type IconName } from '@/components/ui/icon';
+import { isPreviewable, type MessageContent } from '@/lib/message-content';
+import { errorLine, errorWords } from '@/lib/meta-errors';
+import { outboundState, type OutboundState } from '@/lib/message-state';
+import type { Quote, ThreadItem } from '@/lib/thread';
+import { clockTime, durationWords } from '@/lib/time';
+import { waitingWords } from '@/lib/waiting';
 import styles from './message.module.css';
 
 /** Each state its own mark, so states differ without colour: one tick, two, blue two, a play. */

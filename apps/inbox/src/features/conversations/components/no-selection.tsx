@@ -1,5 +1,5 @@
-import { Kbd } from '../../../components/ui/kbd';
-import { State } from '../../../components/ui/state';
+import { Kbd } from '@/components/ui/kbd';
+import { State } from '@/components/ui/state';
 
 /** The right pane before a conversation is picked. */
 export function NoConversationSelected() {

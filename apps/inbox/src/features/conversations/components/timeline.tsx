@@ -3,12 +3,12 @@
 import type { TimelineEntry } from '@sendbook/api-contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
-import { useClock } from '../../../components/clock';
-import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
-import { State } from '../../../components/ui/state';
-import { buildThread, type ThreadItem } from '../../../lib/thread';
-import { TickMemory } from '../../../lib/ticks';
+import { useClock } from '@/components/clock';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { State } from '@/components/ui/state';
+import { buildThread, type ThreadItem } from '@/lib/thread';
+import { TickMemory } from '@/lib/ticks';
 import { InboundArticle, NoteArticle, OutboundArticle, type ArticleActions } from './message-article';
 import styles from './thread.module.css';
 

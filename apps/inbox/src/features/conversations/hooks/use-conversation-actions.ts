@@ -1,10 +1,10 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast';
-import { browserApi, toProblem, unwrap } from '../../../lib/api';
-import { problemDetail } from '../../../lib/problem';
-import { withRequestId } from '../../../lib/request-id';
+import { useToast } from '@/components/ui/toast';
+import { browserApi, toProblem, unwrap } from '@/lib/api';
+import { problemDetail } from '@/lib/problem';
+import { withRequestId } from '@/lib/request-id';
 import { conversationKeys, markSeen, updateConversation, type ConversationChange, type ConversationDetail } from '../conversations.queries';
 
 /**

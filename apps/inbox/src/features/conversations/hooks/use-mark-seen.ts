@@ -2,8 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { browserApi, unwrap } from '../../../lib/api';
-import { withRequestId } from '../../../lib/request-id';
+import { browserApi, unwrap } from '@/lib/api';
+import { withRequestId } from '@/lib/request-id';
 import { conversationKeys, markSeen } from '../conversations.queries';
 
 /**

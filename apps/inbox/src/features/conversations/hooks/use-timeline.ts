@@ -2,9 +2,9 @@
 
 import type { TimelineEntry } from '@sendbook/api-contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { joinNewest, reachesHeld, uniqueEntries } from '../../../lib/timeline-pages';
-import type { Loaded } from '../../../lib/server-api';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
+import { joinNewest, reachesHeld, uniqueEntries } from '@/lib/timeline-pages';
+import type { Loaded } from '@/lib/server-api';
+import { useSeededQuery } from '@/lib/use-seeded-query';
 import { conversationQuery, fetchOlderTimeline, type ConversationDetail } from '../conversations.queries';
 
 /**

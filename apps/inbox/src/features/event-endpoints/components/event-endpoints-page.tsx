@@ -3,22 +3,22 @@
 import type { EventDelivery, EventEndpoint } from '@sendbook/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ConfirmActions } from '../../../components/confirm-parts';
-import { Page, PageDescription } from '../../../components/page';
-import { listQuery, QueryContent } from '../../../components/query-content';
-import { Time } from '../../../components/time';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Callout } from '../../../components/ui/callout';
-import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
-import { toProblem } from '../../../lib/api';
-import { problemDetail } from '../../../lib/problem';
-import { newRequestId } from '../../../lib/request-id';
-import type { Loaded } from '../../../lib/server-api';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
+import { ConfirmActions } from '@/components/confirm-parts';
+import { Page, PageDescription } from '@/components/page';
+import { listQuery, QueryContent } from '@/components/query-content';
+import { Time } from '@/components/time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Callout } from '@/components/ui/callout';
+import { DialogContent, DialogRoot } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/field';
+import { Table, Td, Th } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { toProblem } from '@/lib/api';
+import { problemDetail } from '@/lib/problem';
+import { newRequestId } from '@/lib/request-id';
+import type { Loaded } from '@/lib/server-api';
+import { useSeededQuery } from '@/lib/use-seeded-query';
 import {
   createEventEndpoint,
   deleteEventEndpoint,

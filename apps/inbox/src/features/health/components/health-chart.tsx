@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { chartRows, formatValue, hasData, pointHref, type Chart } from '../../../lib/chart-series';
-import { absoluteTime, calendarDate, clockTime } from '../../../lib/time';
-import { useClock } from '../../../components/clock';
+import { chartRows, formatValue, hasData, pointHref, type Chart } from '@/lib/chart-series';
+import { absoluteTime, calendarDate, clockTime } from '@/lib/time';
+import { useClock } from '@/components/clock';
 import styles from './health.module.css';
 
 const PALETTE = ['--chart-1', '--chart-2', '--chart-3', '--chart-4', '--chart-5', '--chart-6'];

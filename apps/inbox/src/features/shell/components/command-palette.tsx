@@ -2,10 +2,10 @@
 
 import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
-import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
-import { Icon, type IconName } from '../../../components/ui/icon';
-import { Kbd } from '../../../components/ui/kbd';
-import { paletteScore } from '../../../lib/palette-filter';
+import { DialogContent, DialogRoot } from '@/components/ui/dialog';
+import { Icon, type IconName } from '@/components/ui/icon';
+import { Kbd } from '@/components/ui/kbd';
+import { paletteScore } from '@/lib/palette-filter';
 import { useRegisteredCommands } from '../commands';
 import styles from './command-palette.module.css';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { LiveStatus } from '../../../lib/live';
+import type { LiveStatus } from '@/lib/live';
 import styles from './live-indicator.module.css';
 
 const WORDS: Readonly<Record<LiveStatus, { label: string; title: string }>> = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { isTypingTarget } from '../../../lib/shortcuts';
+import { isTypingTarget } from '@/lib/shortcuts';
 
 /**
  * Single-key shortcuts a page offers while it is on screen ("r" reply, "a" assign to me): never

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { IDLE, isTypingTarget, stepSequence, type SequenceState } from '../../../lib/shortcuts';
+import { IDLE, isTypingTarget, stepSequence, type SequenceState } from '@/lib/shortcuts';
 
 /**
  * Keyboard shortcuts for the whole shell: ⌘K / Ctrl+K (even while typing) and two-key sequences

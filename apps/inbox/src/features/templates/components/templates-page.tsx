@@ -1,16 +1,16 @@
 'use client';
 
 import type { Template } from '@sendbook/api-contract';
-import { Page, PageDescription } from '../../../components/page';
-import { QueryContent } from '../../../components/query-content';
-import { Time } from '../../../components/time';
-import { Badge } from '../../../components/ui/badge';
-import { useSyncFromMeta } from '../../../components/sync-from-meta';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { qualityTone } from '../../../lib/number-display';
-import type { Loaded } from '../../../lib/server-api';
-import { lastSync, templateStatusTone } from '../../../lib/template-display';
-import { useSeededQuery } from '../../../lib/use-seeded-query';
+import { Page, PageDescription } from '@/components/page';
+import { QueryContent } from '@/components/query-content';
+import { Time } from '@/components/time';
+import { Badge } from '@/components/ui/badge';
+import { useSyncFromMeta } from '@/components/sync-from-meta';
+import { Table, Td, Th } from '@/components/ui/table';
+import { qualityTone } from '@/lib/number-display';
+import type { Loaded } from '@/lib/server-api';
+import { lastSync, templateStatusTone } from '@/lib/template-display';
+import { useSeededQuery } from '@/lib/use-seeded-query';
 import { templateKeys, templatesQuery, syncTemplates } from '../templates.queries';
 import styles from './templates.module.css';
 

@@ -3,16 +3,16 @@
 import type { InboundWorkItem, MessageWorkItem, Template } from '@sendbook/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ConfirmActions, NoteField } from '../../../components/confirm-parts';
-import { Time } from '../../../components/time';
-import { Callout } from '../../../components/ui/callout';
-import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { excerpt, outboundContent } from '../../../lib/message-content';
-import { newRequestId } from '../../../lib/request-id';
-import { fieldProblem, templateFields, templateSend, type TemplateValues } from '../../../lib/template-form';
-import { workAction, type WorkAction } from '../../../lib/work-actions';
+import { ConfirmActions, NoteField } from '@/components/confirm-parts';
+import { Time } from '@/components/time';
+import { Callout } from '@/components/ui/callout';
+import { DialogContent, DialogRoot } from '@/components/ui/dialog';
+import { SelectField, TextField } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { excerpt, outboundContent } from '@/lib/message-content';
+import { newRequestId } from '@/lib/request-id';
+import { fieldProblem, templateFields, templateSend, type TemplateValues } from '@/lib/template-form';
+import { workAction, type WorkAction } from '@/lib/work-actions';
 import { approvedTemplatesQuery, candidatesQuery, messageStatusesQuery, runAction, workKeys, type WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
 

@@ -2,17 +2,17 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Callout } from '../../../components/ui/callout';
-import { DialogContent, DialogRoot } from '../../../components/ui/dialog';
-import { SelectField, TextArea } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
-import { toProblem } from '../../../lib/api';
-import { problemDetail } from '../../../lib/problem';
-import { newRequestId } from '../../../lib/request-id';
-import { BULK_ACTIONS, bulkMaxFrom, bulkOutcome, bulkSummary, bulkTooWide, workAction, type WorkAction } from '../../../lib/work-actions';
-import { apiFilters, type WorkFilters } from '../../../lib/work-filters';
-import type { WorkKind } from '../../../lib/work-kinds';
+import { Button } from '@/components/ui/button';
+import { Callout } from '@/components/ui/callout';
+import { DialogContent, DialogRoot } from '@/components/ui/dialog';
+import { SelectField, TextArea } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { toProblem } from '@/lib/api';
+import { problemDetail } from '@/lib/problem';
+import { newRequestId } from '@/lib/request-id';
+import { BULK_ACTIONS, bulkMaxFrom, bulkOutcome, bulkSummary, bulkTooWide, workAction, type WorkAction } from '@/lib/work-actions';
+import { apiFilters, type WorkFilters } from '@/lib/work-filters';
+import type { WorkKind } from '@/lib/work-kinds';
 import { countBulk, runBulk, workKeys } from '../work-queues.queries';
 import styles from './work-queue.module.css';
 

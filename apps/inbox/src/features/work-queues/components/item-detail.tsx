@@ -4,14 +4,14 @@ import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWork
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { Time } from '../../../components/time';
-import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
-import { Kbd } from '../../../components/ui/kbd';
-import { excerpt, inboundContent, senderNumber } from '../../../lib/message-content';
-import { outboundState } from '../../../lib/message-state';
-import { META_ERROR_CODES_URL, errorWords, isMetaCode } from '../../../lib/meta-errors';
-import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
+import { Time } from '@/components/time';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { Kbd } from '@/components/ui/kbd';
+import { excerpt, inboundContent, senderNumber } from '@/lib/message-content';
+import { outboundState } from '@/lib/message-state';
+import { META_ERROR_CODES_URL, errorWords, isMetaCode } from '@/lib/meta-errors';
+import { actionsOf, resolutionWords, workAction, type WorkAction } from '@/lib/work-actions';
 import { attributionHistoryQuery, deliveryQuery, messageHistoryQuery, messageStatusesQuery, type WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { WorkKind } from '../../../lib/work-kinds';
+import type { WorkKind } from '@/lib/work-kinds';
 import { workCountsQuery } from '../work-queues.queries';
 import styles from './queue-count.module.css';
 

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { AGE_OPTIONS, NO_FILTERS, isFiltered, type WorkFilters } from '../../../lib/work-filters';
-import type { WorkKind } from '../../../lib/work-kinds';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { AGE_OPTIONS, NO_FILTERS, isFiltered, type WorkFilters } from '@/lib/work-filters';
+import type { WorkKind } from '@/lib/work-kinds';
 import styles from './work-queue.module.css';
 
 /** Number, purpose, error code, age and order; applied to the URL, so the view is a link. */

@@ -2,15 +2,15 @@
 
 import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem } from '@sendbook/api-contract';
 import type { ReactNode } from 'react';
-import { Time } from '../../../components/time';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Table, Td, Th } from '../../../components/ui/table';
-import { excerpt, inboundContent, senderNumber } from '../../../lib/message-content';
-import { outboundState } from '../../../lib/message-state';
-import { errorLine } from '../../../lib/meta-errors';
-import { actionsOf, resolutionWords, workAction, type WorkAction } from '../../../lib/work-actions';
-import { attributionReasonWords, type WorkKind } from '../../../lib/work-kinds';
+import { Time } from '@/components/time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, Td, Th } from '@/components/ui/table';
+import { excerpt, inboundContent, senderNumber } from '@/lib/message-content';
+import { outboundState } from '@/lib/message-state';
+import { errorLine } from '@/lib/meta-errors';
+import { actionsOf, resolutionWords, workAction, type WorkAction } from '@/lib/work-actions';
+import { attributionReasonWords, type WorkKind } from '@/lib/work-kinds';
 import type { WorkItem } from '../work-queues.queries';
 import styles from './work-queue.module.css';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { Health } from '../../../../features/health/components/health-tiles';
-import { fetchMetrics } from '../../../../features/health/health.queries';
-import { healthRange } from '../../../../lib/chart-series';
-import { load } from '../../../../lib/server-api';
+import { Health } from '@/features/health/components/health-tiles';
+import { fetchMetrics } from '@/features/health/health.queries';
+import { healthRange } from '@/lib/chart-series';
+import { load } from '@/lib/server-api';
 
 export const metadata: Metadata = { title: 'Health' };
 

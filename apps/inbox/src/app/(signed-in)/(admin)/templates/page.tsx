@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { TemplatesPage } from '../../../../features/templates/components/templates-page';
-import { fetchTemplates } from '../../../../features/templates/templates.queries';
-import { load } from '../../../../lib/server-api';
+import { TemplatesPage } from '@/features/templates/components/templates-page';
+import { fetchTemplates } from '@/features/templates/templates.queries';
+import { load } from '@/lib/server-api';
 
 export const metadata: Metadata = { title: 'Templates' };
 

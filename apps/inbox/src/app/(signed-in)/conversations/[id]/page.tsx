@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { Thread } from '../../../../features/conversations/components/thread';
-import { fetchConversation } from '../../../../features/conversations/conversations.queries';
-import { contactLabel } from '../../../../lib/message-content';
-import { load } from '../../../../lib/server-api';
+import { Thread } from '@/features/conversations/components/thread';
+import { fetchConversation } from '@/features/conversations/conversations.queries';
+import { contactLabel } from '@/lib/message-content';
+import { load } from '@/lib/server-api';
 
 type Params = Promise<{ id: string }>;
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getSession } from '../../../../features/auth/auth.server';
-import { WorkQueue } from '../../../../features/work-queues/components/work-queue';
-import { fetchWorkItems, type WorkItems } from '../../../../features/work-queues/work-queues.queries';
-import { load, type Loaded } from '../../../../lib/server-api';
-import { parseWorkFilters, workFiltersSearch } from '../../../../lib/work-filters';
-import { isWorkKind, workKind } from '../../../../lib/work-kinds';
+import { getSession } from '@/features/auth/auth.server';
+import { WorkQueue } from '@/features/work-queues/components/work-queue';
+import { fetchWorkItems, type WorkItems } from '@/features/work-queues/work-queues.queries';
+import { load, type Loaded } from '@/lib/server-api';
+import { parseWorkFilters, workFiltersSearch } from '@/lib/work-filters';
+import { isWorkKind, workKind } from '@/lib/work-kinds';
 
 type Params = Promise<{ kind: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;

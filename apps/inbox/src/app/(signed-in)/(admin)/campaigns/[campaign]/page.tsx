@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { CampaignView } from '../../../../../features/campaigns/components/campaign-view';
-import { fetchCampaign } from '../../../../../features/campaigns/campaigns.queries';
-import { load } from '../../../../../lib/server-api';
+import { CampaignView } from '@/features/campaigns/components/campaign-view';
+import { fetchCampaign } from '@/features/campaigns/campaigns.queries';
+import { load } from '@/lib/server-api';
 
 type Params = Promise<{ campaign: string }>;
 

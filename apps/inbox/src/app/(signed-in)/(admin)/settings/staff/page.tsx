@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { getSession } from '../../../../../features/auth/auth.server';
-import { StaffList } from '../../../../../features/staff/components/staff-list';
-import { fetchStaff } from '../../../../../features/staff/staff.queries';
-import { load } from '../../../../../lib/server-api';
+import { getSession } from '@/features/auth/auth.server';
+import { StaffList } from '@/features/staff/components/staff-list';
+import { fetchStaff } from '@/features/staff/staff.queries';
+import { load } from '@/lib/server-api';
 
 export const metadata: Metadata = { title: 'Staff' };
 

@@ -4,6 +4,7 @@
 // 3. The module-boundary check on Nx's project graph (tools/check-boundaries.mjs).
 // 4. Import cycles between files and between the API's module folders (tools/check-cycles.mjs),
 //    which oxlint's import/no-cycle cannot see.
+// 5. Formatting: Prettier (.prettierrc.json) over every source file; `npm run format` fixes it.
 import { ensureDependencies, mustRun } from './run.mjs';
 
 // The binaries themselves, not `npx`, which would add about half a second to each.
@@ -15,3 +16,4 @@ mustRun('lint projects (nx run-many -t lint)', bin('nx'), ['run-many', '--target
 mustRun('lint workspace files', bin('oxlint'), ['--deny-warnings', '--ignore-pattern', 'apps/**', '--ignore-pattern', 'libs/**', '.']);
 mustRun('module boundaries', 'node', ['tools/check-boundaries.mjs']);
 mustRun('import cycles', 'node', ['tools/check-cycles.mjs']);
+mustRun('formatting (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']);

@@ -1,12 +1,15 @@
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
   },
-  module: { type: 'es6' },
-  sourceMaps: 'inline',
-}];
+];
 const common = {
   transform: { '^.+\\.ts$': swc },
   extensionsToTreatAsEsm: ['.ts'],
@@ -22,7 +25,11 @@ const common = {
 };
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tools/**/*.spec.mjs', '<rootDir>/apps/inbox/server/*.spec.mjs'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tools/**/*.spec.mjs', '<rootDir>/apps/inbox/server/*.spec.mjs'],
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -20,7 +20,15 @@ import { median } from './median.mjs';
 
 const TARGET = 1;
 
-export async function run({ messages = 2000, batch = 1000, concurrency = 16, trials = 3, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({
+  messages = 2000,
+  batch = 1000,
+  concurrency = 16,
+  trials = 3,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const stamp = `${Date.now()}_${process.pid}`;
   const database = `sendbook_bench_batch_${stamp}`;
   const databaseUrl = withDatabase(pgUrl, database);
@@ -108,12 +116,20 @@ function messageBody(round, i) {
 
 function post(baseUrl, route, agent, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}${route}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, body: text }));
-    });
+    const req = http.request(
+      `${baseUrl}${route}`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -136,7 +152,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const i = args.indexOf(name);
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
-  const figures = await run({ messages: option('--messages', 2000), batch: option('--batch', 1000), concurrency: option('--concurrency', 16), trials: option('--trials', 3) });
+  const figures = await run({
+    messages: option('--messages', 2000),
+    batch: option('--batch', 1000),
+    concurrency: option('--concurrency', 16),
+    trials: option('--trials', 3),
+  });
   console.log(table(figures));
   process.exit(0);
 }

@@ -88,7 +88,11 @@ export function withTimeout(promise, ms, message) {
  */
 export function startChild(entry, { env = {}, args = [], what = path.basename(entry), stdoutLines = false } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', stdoutLines ? 'pipe' : 'ignore', 'pipe', 'ipc'] });
+    const proc = spawn(process.execPath, [entry, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', stdoutLines ? 'pipe' : 'ignore', 'pipe', 'ipc'],
+    });
     let stderr = '';
     proc.stderr.on('data', (d) => (stderr += d));
     const stdout = [];

@@ -37,7 +37,18 @@ const BASE_NUMBER = 106540352242922n;
 /** The user who gets several messages (as Meta writes a number: digits, no plus). */
 const ONE_USER = '972509999999';
 
-export async function run({ perNumber = 1200, numbers = 3, userMessages = 10, rate = 80, hogs = 0, refuseAfterMs = null, trace = false, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({
+  perNumber = 1200,
+  numbers = 3,
+  userMessages = 10,
+  rate = 80,
+  hogs = 0,
+  refuseAfterMs = null,
+  trace = false,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const stamp = `${Date.now()}_${process.pid}`;
   const database = `sendbook_bench_cap_${stamp}`;
   const redisPrefix = `sendbook_bench_cap_${stamp}`;
@@ -53,13 +64,21 @@ export async function run({ perNumber = 1200, numbers = 3, userMessages = 10, ra
     // and 131056 past them. No webhooks: statuses are not what this measures.
     const sim = await startChild(path.join(HERE, 'simulator-process.mjs'), {
       what: 'the simulator',
-      args: [JSON.stringify({
-        accessToken: SECRETS.accessToken,
-        appSecret: SECRETS.appSecret,
-        phoneNumbers: ids.map((id, i) => ({ id, displayPhoneNumber: `1555078${String(3881 + i)}`, wabaId: SECRETS.businessAccountId, mps: rate, messagingLimit: 'TIER_UNLIMITED' })),
-        pairIntervalMs: PAIR_INTERVAL_MS,
-        statusDelaysMs: { sent: 600_000, delivered: null, read: null },
-      })],
+      args: [
+        JSON.stringify({
+          accessToken: SECRETS.accessToken,
+          appSecret: SECRETS.appSecret,
+          phoneNumbers: ids.map((id, i) => ({
+            id,
+            displayPhoneNumber: `1555078${String(3881 + i)}`,
+            wabaId: SECRETS.businessAccountId,
+            mps: rate,
+            messagingLimit: 'TIER_UNLIMITED',
+          })),
+          pairIntervalMs: PAIR_INTERVAL_MS,
+          statusDelaysMs: { sent: 600_000, delivered: null, read: null },
+        }),
+      ],
     });
     children.push(sim);
     const env = {
@@ -76,18 +95,25 @@ export async function run({ perNumber = 1200, numbers = 3, userMessages = 10, ra
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
     const total = perNumber * numbers + userMessages;
-    log(`enqueueing ${perNumber} recipients on each of ${numbers} numbers at ${rate} msg/s, and ${userMessages} messages to one user${hogs ? `; ${hogs} busy loops on the cores` : ''}`);
+    log(
+      `enqueueing ${perNumber} recipients on each of ${numbers} numbers at ${rate} msg/s, and ${userMessages} messages to one user${hogs ? `; ${hogs} busy loops on the cores` : ''}`,
+    );
     const t0 = performance.now();
     const bodies = [];
     for (let u = 0; u < userMessages; u++) bodies.push(messageBody(ids[0], 'one-user', u, `+${ONE_USER}`));
-    for (let i = 0; i < perNumber; i++) for (const [n, id] of ids.entries()) bodies.push(messageBody(id, `n${n}`, i, `+9725${String(n)}${String(i).padStart(7, '0')}`));
+    for (let i = 0; i < perNumber; i++)
+      for (const [n, id] of ids.entries()) bodies.push(messageBody(id, `n${n}`, i, `+9725${String(n)}${String(i).padStart(7, '0')}`));
     const statuses = await postAll(url, bodies);
     if ((statuses.get(201) ?? 0) !== total) throw new Error(`enqueue answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${total} × 201`);
     const enqueueSeconds = (performance.now() - t0) / 1000;
     // The backlog is all there before a worker runs: what is measured is the sending, not the enqueueing.
     log(`  enqueued in ${fmt(enqueueSeconds, 1)} s; starting the worker process; waiting for the simulator to accept all ${total}`);
     for (let i = 0; i < hogs; i++) busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-    const worker = await startChild(path.join(HERE, 'outbound-worker.mjs'), { env: { ...env, ROLE: 'worker', ...(trace ? { LOG_LEVEL: 'debug' } : {}) }, what: 'the worker process', stdoutLines: trace });
+    const worker = await startChild(path.join(HERE, 'outbound-worker.mjs'), {
+      env: { ...env, ROLE: 'worker', ...(trace ? { LOG_LEVEL: 'debug' } : {}) },
+      what: 'the worker process',
+      stdoutLines: trace,
+    });
     children.push(worker);
     const deadline = Date.now() + (userMessages * PAIR_INTERVAL_MS + (perNumber / (rate * 0.5)) * 1000 + 60_000);
     let sends = [];
@@ -122,10 +148,16 @@ export function summarise({ ids, perNumber, userMessages, total, sends, rejectio
   const aimed = CAP * (1 - HEADROOM_PERCENT / 100);
   const campaign = sends.filter((s) => s.to !== ONE_USER);
   const perNumberFigures = ids.map((id) => {
-    const times = campaign.filter((s) => s.phoneNumberId === id).map((s) => s.acceptedAt).sort((a, b) => a - b);
+    const times = campaign
+      .filter((s) => s.phoneNumberId === id)
+      .map((s) => s.acceptedAt)
+      .sort((a, b) => a - b);
     const seconds = times.length > 1 ? (times.at(-1) - times[0]) / 1000 : null;
     const achieved = seconds ? (times.length - 1) / seconds : null;
-    const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+    const gaps = times
+      .slice(1)
+      .map((t, i) => t - times[i])
+      .sort((a, b) => a - b);
     return {
       phone_number_id: id,
       sent: times.length,
@@ -138,14 +170,26 @@ export function summarise({ ids, perNumber, userMessages, total, sends, rejectio
       sends_per_second: perSecond(times),
     };
   });
-  const userTimes = sends.filter((s) => s.to === ONE_USER).map((s) => s.acceptedAt).sort((a, b) => a - b);
+  const userTimes = sends
+    .filter((s) => s.to === ONE_USER)
+    .map((s) => s.acceptedAt)
+    .sort((a, b) => a - b);
   const gaps = userTimes.slice(1).map((t, i) => t - userTimes[i]);
   const byDedupe = new Map();
   for (const s of sends) byDedupe.set(s.dedupe, (byDedupe.get(s.dedupe) ?? 0) + 1);
   const worst = Math.min(...perNumberFigures.map((f) => f.of_aimed ?? 0));
   // A scripted refusal: how long until the refused number sends at ≥ 0.9 of the aimed rate again.
   const scriptedRefusal = scripted ? rejections.find((r) => r.code === 130429) : undefined;
-  const recovery = scriptedRefusal ? recoveryAfter(campaign.filter((s) => s.phoneNumberId === scriptedRefusal.phoneNumberId).map((s) => s.acceptedAt).sort((a, b) => a - b), scriptedRefusal.at, aimed * LOADED_TARGET) : null;
+  const recovery = scriptedRefusal
+    ? recoveryAfter(
+        campaign
+          .filter((s) => s.phoneNumberId === scriptedRefusal.phoneNumberId)
+          .map((s) => s.acceptedAt)
+          .sort((a, b) => a - b),
+        scriptedRefusal.at,
+        aimed * LOADED_TARGET,
+      )
+    : null;
   // An upgraded number (1,000 msg/s) is reported against what it aims for: how far this machine gets.
   const target = rate > 80 ? null : hogs > 0 || scripted ? LOADED_TARGET : TARGET;
   const figures = {
@@ -217,8 +261,26 @@ function traceStages(lines, sends, ids) {
   };
   return {
     traced: rows.length,
-    busiest_second: Object.fromEntries(stages.map((stage) => [stage, ids.map((id) => maxInWindow(rows.filter((r) => r.number === id).map((r) => r[stage]).sort((a, b) => a - b), 1000))])),
-    lag_ms: { claim_after_admission: lag('admitted', 'claimed'), departure_after_claim: lag('claimed', 'departure'), written_after_departure: lag('departure', 'written'), arrival_after_write: lag('written', 'arrived') },
+    busiest_second: Object.fromEntries(
+      stages.map((stage) => [
+        stage,
+        ids.map((id) =>
+          maxInWindow(
+            rows
+              .filter((r) => r.number === id)
+              .map((r) => r[stage])
+              .sort((a, b) => a - b),
+            1000,
+          ),
+        ),
+      ]),
+    ),
+    lag_ms: {
+      claim_after_admission: lag('admitted', 'claimed'),
+      departure_after_claim: lag('claimed', 'departure'),
+      written_after_departure: lag('departure', 'written'),
+      arrival_after_write: lag('written', 'arrived'),
+    },
   };
 }
 
@@ -278,10 +340,18 @@ async function postAll(url, bodies) {
 
 function post(baseUrl, agent, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}/v1/messages`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const req = http.request(
+      `${baseUrl}/v1/messages`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -303,7 +373,10 @@ export function table(f) {
     `130429 refusals${f.scripted_130429 ? ' (besides the scripted one)' : ''}: ${f.rejections_130429}; 131056: ${f.rejections_131056}. One user's ${f.user_messages} messages: smallest gap ${f.user_min_gap_ms === null ? '—' : fmt(f.user_min_gap_ms / 1000, 2)} s (≥ 6 s). Every message exactly once: ${f.exactly_once && f.all_sent ? 'yes' : 'NO'}. Target met: ${f.meets_target ? 'yes' : 'no'}.`,
   ];
   if (f.recovery) {
-    lines.push('', `After the scripted 130429 on ${f.recovery.phone_number_id}: back at ≥ ${LOADED_TARGET} of the aimed rate in every sliding second ${f.recovery.back_after_ms === null ? 'NEVER' : `${fmt(f.recovery.back_after_ms / 1000, 2)} s`} after it (target ≤ ${RECOVERY_TARGET_MS / 1000} s); sends in each second after it: ${f.recovery.per_second_after.join(' ')}.`);
+    lines.push(
+      '',
+      `After the scripted 130429 on ${f.recovery.phone_number_id}: back at ≥ ${LOADED_TARGET} of the aimed rate in every sliding second ${f.recovery.back_after_ms === null ? 'NEVER' : `${fmt(f.recovery.back_after_ms / 1000, 2)} s`} after it (target ≤ ${RECOVERY_TARGET_MS / 1000} s); sends in each second after it: ${f.recovery.per_second_after.join(' ')}.`,
+    );
   }
   if (f.trace) {
     const t = f.trace;
@@ -325,9 +398,12 @@ export function table(f) {
 /** Several runs of the same campaign, one row a run: the spread, not the best run. */
 export function runsTable(runs) {
   return [
-    '| run | ÷ aimed, each number | most in any sliding 1 s | 130429 | one user\'s smallest gap | exactly once | target met |',
+    "| run | ÷ aimed, each number | most in any sliding 1 s | 130429 | one user's smallest gap | exactly once | target met |",
     '|---|---|---|---|---|---|---|',
-    ...runs.map((f, i) => `| ${i + 1} | ${f.numbers.map((n) => (n.of_aimed === null ? '—' : fmt(n.of_aimed, 2))).join(' / ')} | ${f.numbers.map((n) => n.max_in_any_second).join(' / ')} | ${f.rejections_130429} | ${f.user_min_gap_ms === null ? '—' : `${fmt(f.user_min_gap_ms / 1000, 2)} s`} | ${f.exactly_once && f.all_sent ? 'yes' : 'NO'} | ${f.meets_target ? 'yes' : 'no'} |`),
+    ...runs.map(
+      (f, i) =>
+        `| ${i + 1} | ${f.numbers.map((n) => (n.of_aimed === null ? '—' : fmt(n.of_aimed, 2))).join(' / ')} | ${f.numbers.map((n) => n.max_in_any_second).join(' / ')} | ${f.rejections_130429} | ${f.user_min_gap_ms === null ? '—' : `${fmt(f.user_min_gap_ms / 1000, 2)} s`} | ${f.exactly_once && f.all_sent ? 'yes' : 'NO'} | ${f.meets_target ? 'yes' : 'no'} |`,
+    ),
   ].join('\n');
 }
 
@@ -339,16 +415,19 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   };
   const refuse = option('--refuse-after-ms', null);
   const runs = [];
-  for (let i = 0; i < option('--runs', 1); i++) runs.push(await run({
-    perNumber: option('--per-number', 1200),
-    numbers: option('--numbers', 3),
-    userMessages: option('--user-messages', 10),
-    rate: option('--rate', 80),
-    hogs: option('--hogs', 0),
-    refuseAfterMs: refuse,
-    trace: args.includes('--trace'),
-    log: args.includes('--json') ? () => undefined : console.log,
-  }));
+  for (let i = 0; i < option('--runs', 1); i++)
+    runs.push(
+      await run({
+        perNumber: option('--per-number', 1200),
+        numbers: option('--numbers', 3),
+        userMessages: option('--user-messages', 10),
+        rate: option('--rate', 80),
+        hogs: option('--hogs', 0),
+        refuseAfterMs: refuse,
+        trace: args.includes('--trace'),
+        log: args.includes('--json') ? () => undefined : console.log,
+      }),
+    );
   if (args.includes('--json')) console.log(JSON.stringify(runs.length === 1 ? runs[0] : runs, null, 2));
   else console.log(runs.length === 1 ? table(runs[0]) : `${runsTable(runs)}\n\n${runs.map(table).join('\n\n')}`);
   process.exit(runs.every((f) => f.meets_target) ? 0 : 1);

@@ -129,12 +129,36 @@ async function applyStatuses(client, statuses, delivery, now) {
         mergeResult = merge.apply ? 'stale' : merge.reason;
       }
     }
-    history.push([e.key, row?.id ?? null, e.phoneNumberId ?? '', s.id, s.status, s.timestamp === null ? null : at, s.recipientId, JSON.stringify(s.raw), row ? 'matched' : 'parked', mergeResult]);
+    history.push([
+      e.key,
+      row?.id ?? null,
+      e.phoneNumberId ?? '',
+      s.id,
+      s.status,
+      s.timestamp === null ? null : at,
+      s.recipientId,
+      JSON.stringify(s.raw),
+      row ? 'matched' : 'parked',
+      mergeResult,
+    ]);
   }
   const changed = [...byWamid.values()].filter((r) => r.changed);
   if (changed.length > 0) {
     const col = (name) => changed.map((r) => r[name]);
-    const result = await client.query(named.updateTargets([col('id'), col('expected'), col('state'), col('sent_at'), col('delivered_at'), col('read_at'), col('played_at'), col('failed_at'), now, col('wamid')]));
+    const result = await client.query(
+      named.updateTargets([
+        col('id'),
+        col('expected'),
+        col('state'),
+        col('sent_at'),
+        col('delivered_at'),
+        col('read_at'),
+        col('played_at'),
+        col('failed_at'),
+        now,
+        col('wamid'),
+      ]),
+    );
     if (result.rowCount !== changed.length) throw new Error('an outbound row changed under its lock');
   }
   if (audit.length > 0) await client.query(named.audit([...columns(audit, 4), now]));
@@ -146,7 +170,17 @@ async function storeInbound(client, messages, delivery, now) {
   const phoneNumberId = messages[0].phoneNumberId ?? '';
   const rows = messages.map((e) => {
     const m = e.message;
-    return [phoneNumberId, m.id, m.from ?? e.contact?.waId ?? null, e.contact?.name ?? null, e.contact?.raw ? JSON.stringify(e.contact.raw) : null, m.type, m.text, m.timestamp === null ? null : new Date(m.timestamp * 1000), JSON.stringify(m.raw)];
+    return [
+      phoneNumberId,
+      m.id,
+      m.from ?? e.contact?.waId ?? null,
+      e.contact?.name ?? null,
+      e.contact?.raw ? JSON.stringify(e.contact.raw) : null,
+      m.type,
+      m.text,
+      m.timestamp === null ? null : new Date(m.timestamp * 1000),
+      JSON.stringify(m.raw),
+    ];
   });
   const stored = (await client.query(named.inbound([...columns(rows, 9), delivery.id, now]))).rows;
   const idOf = new Map(stored.map((r) => [r.wamid, r.id]));
@@ -165,13 +199,28 @@ async function storeInbound(client, messages, delivery, now) {
     perContact.set(id, { n: c.n + 1, at: at > c.at ? at : c.at });
   }
   const convRows = [...perContact].map(([id, c]) => [id, c.n, c.at]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  const conversationOf = new Map((await client.query(named.conversations([phoneNumberId, ...columns(convRows, 3), CUSTOMER_SERVICE_WINDOW_MS, now]))).rows.map((r) => [r.contact_id, r.id]));
+  const conversationOf = new Map(
+    (await client.query(named.conversations([phoneNumberId, ...columns(convRows, 3), CUSTOMER_SERVICE_WINDOW_MS, now]))).rows.map((r) => [r.contact_id, r.id]),
+  );
   const times = fresh.map((r) => (r[7] ?? now).getTime());
-  const candidates = (await client.query(named.candidates([phoneNumberId, [...new Set(fresh.map((r) => r[2]))], new Date(Math.min(...times) - AWAITING_ANSWER_MS - 3_600_000), new Date(Math.max(...times) + 60_000)]))).rows;
+  const candidates = (
+    await client.query(
+      named.candidates([
+        phoneNumberId,
+        [...new Set(fresh.map((r) => r[2]))],
+        new Date(Math.min(...times) - AWAITING_ANSWER_MS - 3_600_000),
+        new Date(Math.max(...times) + 60_000),
+      ]),
+    )
+  ).rows;
   const attributions = fresh.map((r) => {
     const at = r[7] ?? now;
     const mine = candidates.filter((c) => c.to_wa_id === r[2]);
-    const awaiting = awaitingAnswer(mine.map((c) => ({ id: c.id, sentAt: c.sent_at, answered: c.answered, expectsReply: expectsReply(c.payload, c.purpose, []) })), at, AWAITING_ANSWER_MS);
+    const awaiting = awaitingAnswer(
+      mine.map((c) => ({ id: c.id, sentAt: c.sent_at, answered: c.answered, expectsReply: expectsReply(c.payload, c.purpose, []) })),
+      at,
+      AWAITING_ANSWER_MS,
+    );
     const decision = decideAttribution({ type: r[5], namedWamid: null, target: null, forwarded: false, awaiting });
     for (const c of mine) if (c.id === decision.messageId) c.answered = true;
     const contactId = contactIds.get(contactKey({ waId: r[2], userId: null }) ?? `unknown:${r[1]}`);

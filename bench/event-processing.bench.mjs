@@ -35,10 +35,21 @@ export async function run({ trials = 3, ...options } = {}) {
   const all = [];
   for (let t = 0; t < trials; t++) all.push(await runTrial({ ...options, yardstickFirst: t % 2 === 1 }));
   const byRatio = [...all].sort((a, b) => a.ratio - b.ratio);
-  return { ...byRatio[Math.floor((byRatio.length - 1) / 2)], trials: all, exactly_once: all.every((f) => f.exactly_once), problems: all.flatMap((f) => f.problems) };
+  return {
+    ...byRatio[Math.floor((byRatio.length - 1) / 2)],
+    trials: all,
+    exactly_once: all.every((f) => f.exactly_once),
+    problems: all.flatMap((f) => f.problems),
+  };
 }
 
-async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+async function runTrial({
+  deliveries = 3000,
+  yardstickFirst = false,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const stamp = `${Date.now()}_${process.pid}`;
   const database = `sendbook_bench_events_${stamp}`;
   const yardstickDatabase = `sendbook_bench_events_yard_${stamp}`;
@@ -57,7 +68,13 @@ async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = pro
     await runMigrations(yardstickUrl);
     await db.connect();
     await ydb.connect();
-    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' }] });
+    sim = await createSimulator({
+      accessToken: SECRETS.accessToken,
+      appSecret: SECRETS.appSecret,
+      phoneNumbers: [
+        { id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' },
+      ],
+    });
     const env = { ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }), MESSAGING_LIMIT: 'unlimited' };
     // As many deliveries in flight in the yardstick (its connections, each draining one delivery per
     // transaction) as the worker runs at once (WEBHOOK_CONCURRENCY): the same work, the same parallelism.
@@ -83,7 +100,14 @@ async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = pro
     const load = { before: os.loadavg() };
     const drainSendbook = async () => {
       log('starting one ROLE=worker process and timing the drain');
-      const figures = await timeDrain({ db, database, deliveries, plan, start: async () => (worker = await startChild(path.join(HERE, 'outbound-worker.mjs'), { env: { ...env, ROLE: 'worker' }, what: 'the worker process' })), child: () => worker });
+      const figures = await timeDrain({
+        db,
+        database,
+        deliveries,
+        plan,
+        start: async () => (worker = await startChild(path.join(HERE, 'outbound-worker.mjs'), { env: { ...env, ROLE: 'worker' }, what: 'the worker process' })),
+        child: () => worker,
+      });
       await stopChild(worker);
       worker = null;
       return figures;
@@ -91,7 +115,19 @@ async function runTrial({ deliveries = 3000, yardstickFirst = false, pgUrl = pro
     const drainYardstick = async () => {
       log(`starting the yardstick (plain pg, ${lanes} lanes) on a copy of the same deliveries`);
       let yard;
-      const figures = await timeDrain({ db: ydb, database: yardstickDatabase, deliveries, plan, start: async () => (yard = worker = await startChild(path.join(HERE, 'event-processing-yardstick.mjs'), { env: { DATABASE_URL: yardstickUrl, YARDSTICK_LANES: String(lanes) }, what: 'the yardstick' })), child: () => yard });
+      const figures = await timeDrain({
+        db: ydb,
+        database: yardstickDatabase,
+        deliveries,
+        plan,
+        start: async () =>
+          (yard = worker =
+            await startChild(path.join(HERE, 'event-processing-yardstick.mjs'), {
+              env: { DATABASE_URL: yardstickUrl, YARDSTICK_LANES: String(lanes) },
+              what: 'the yardstick',
+            })),
+        child: () => yard,
+      });
       await stopChild(worker);
       worker = null;
       return figures;
@@ -141,7 +177,11 @@ async function timeDrain({ db, database, deliveries, plan, start, child }) {
   const booting = performance.now();
   await start();
   const bootSeconds = (performance.now() - booting) / 1000;
-  const cpu = startCpuMeter({ queryBackends: async () => (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid), childPid: () => child()?.proc.pid ?? null });
+  const cpu = startCpuMeter({
+    queryBackends: async () =>
+      (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid),
+    childPid: () => child()?.proc.pid ?? null,
+  });
   const t0 = performance.now();
   const before = await processedCount(db);
   await withTimeout(drained(db, deliveries), 600_000, 'the deliveries were not processed within 10 minutes');
@@ -153,7 +193,12 @@ async function timeDrain({ db, database, deliveries, plan, start, child }) {
     processed_during_boot: before,
     seconds,
     events_per_s: events / seconds,
-    cpu_ms_per_event: { processor: cpuMs.workerProcessMs / events, postgres: cpuMs.postgresBenchMs / events, redis: cpuMs.redisMs / events, everything_else: cpuMs.everythingElseMs / events },
+    cpu_ms_per_event: {
+      processor: cpuMs.workerProcessMs / events,
+      postgres: cpuMs.postgresBenchMs / events,
+      redis: cpuMs.redisMs / events,
+      everything_else: cpuMs.everythingElseMs / events,
+    },
     machine_busy_percent: cpuMs.machineBusyPercent,
     ...(await exactlyOnce(db, plan)),
   };
@@ -197,7 +242,17 @@ function planDeliveries(unique, repeats) {
     }
     const json = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: SECRETS.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId }, ...value } }] }],
+      entry: [
+        {
+          id: SECRETS.businessAccountId,
+          changes: [
+            {
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId }, ...value },
+            },
+          ],
+        },
+      ],
     });
     bodies.push({ json, signature: `sha256=${createHmac('sha256', SECRETS.appSecret).update(json).digest('hex')}` });
   }
@@ -242,10 +297,18 @@ async function postAll(url, bodies) {
     while (next < bodies.length) {
       const { json, signature } = bodies[next++];
       const status = await new Promise((resolve, reject) => {
-        const req = http.request(`${url}/webhooks/whatsapp`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(json) } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode));
-        });
+        const req = http.request(
+          `${url}/webhooks/whatsapp`,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(json) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          },
+        );
         req.on('error', reject);
         req.end(json);
       });
@@ -260,7 +323,8 @@ async function postAll(url, bodies) {
 }
 
 export function table(f) {
-  const cpu = (r) => `processor ${fmt(r.cpu_ms_per_event.processor, 2)} ms, PostgreSQL ${fmt(r.cpu_ms_per_event.postgres, 2)} ms, Redis ${fmt(r.cpu_ms_per_event.redis, 2)} ms, everything else ${fmt(r.cpu_ms_per_event.everything_else, 2)} ms (machine ${fmt(r.machine_busy_percent)} % busy)`;
+  const cpu = (r) =>
+    `processor ${fmt(r.cpu_ms_per_event.processor, 2)} ms, PostgreSQL ${fmt(r.cpu_ms_per_event.postgres, 2)} ms, Redis ${fmt(r.cpu_ms_per_event.redis, 2)} ms, everything else ${fmt(r.cpu_ms_per_event.everything_else, 2)} ms (machine ${fmt(r.machine_busy_percent)} % busy)`;
   const once = (r) => (r.exactly_once ? 'yes' : `NO: ${r.problems.join('; ')}`);
   const load = (l) => l.map((x) => fmt(x, 2)).join(', ');
   return [

@@ -8,7 +8,8 @@ import { ROOT } from './bench-infra.mjs';
 
 /** The inbox as `next start` serves it, against `apiUrl`; built first if it is not. */
 export async function startInbox(apiUrl) {
-  if (!existsSync(path.join(ROOT, 'apps/inbox/.next/BUILD_ID'))) throw new Error('the inbox is not built: run `npx next build apps/inbox` (npm run bench does)');
+  if (!existsSync(path.join(ROOT, 'apps/inbox/.next/BUILD_ID')))
+    throw new Error('the inbox is not built: run `npx next build apps/inbox` (npm run bench does)');
   const port = await freePort();
   const proc = spawn(process.execPath, [path.join(ROOT, 'apps/inbox/server/serve.mjs'), '--port', String(port), '--hostname', '127.0.0.1'], {
     stdio: 'ignore',
@@ -16,7 +17,11 @@ export async function startInbox(apiUrl) {
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${url}/login`).then((r) => r.ok).catch(() => false))) {
+  while (
+    !(await fetch(`${url}/login`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
     if (Date.now() > deadline || proc.exitCode !== null) throw new Error('the inbox did not answer within 30 s');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -39,7 +44,15 @@ export async function startInbox(apiUrl) {
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

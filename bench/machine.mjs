@@ -3,7 +3,10 @@ import os from 'node:os';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-export async function describeMachine({ pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' } = {}) {
+export async function describeMachine({
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+} = {}) {
   const cpus = os.cpus();
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();

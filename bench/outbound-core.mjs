@@ -105,7 +105,8 @@ export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefi
   const slots = new Semaphore(concurrency);
   const worker = new Worker(
     QUEUE_NAMES.outbound,
-    (job) => ('messageIds' in job.data ? Promise.all(job.data.messageIds.map((id) => slots.run(() => sendRow(id)))) : slots.run(() => sendRow(job.data.messageId))),
+    (job) =>
+      'messageIds' in job.data ? Promise.all(job.data.messageIds.map((id) => slots.run(() => sendRow(id)))) : slots.run(() => sendRow(job.data.messageId)),
     { connection: { ...redisConnection, maxRetriesPerRequest: null }, prefix: redisPrefix, concurrency },
   );
   await worker.waitUntilReady();

@@ -57,7 +57,7 @@ export function createProfiler(app) {
   const statements = new Map();
   const originalQuery = pg.Client.prototype.query;
   pg.Client.prototype.query = function (config, ...rest) {
-    const text = typeof config === 'string' ? config : config?.text ?? '';
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
     const key = statementKind(text);
     if (!key.startsWith('SELECT pid FROM pg_stat_activity')) statements.set(key, (statements.get(key) ?? 0) + 1);
     return originalQuery.call(this, config, ...rest);
@@ -90,15 +90,26 @@ export function createProfiler(app) {
       const lines = ['| step | calls | mean ms | max ms | sum s | sum per message ms |', '|---|---|---|---|---|---|'];
       for (const s of steps.values()) {
         if (s.count === 0) continue;
-        lines.push(`| ${s.label} | ${s.count} | ${(s.totalMs / s.count).toFixed(2)} | ${s.maxMs.toFixed(1)} | ${(s.totalMs / 1000).toFixed(2)} | ${(s.totalMs / messages).toFixed(2)} |`);
+        lines.push(
+          `| ${s.label} | ${s.count} | ${(s.totalMs / s.count).toFixed(2)} | ${s.maxMs.toFixed(1)} | ${(s.totalMs / 1000).toFixed(2)} | ${(s.totalMs / messages).toFixed(2)} |`,
+        );
       }
       lines.push('');
       const totalStatements = [...statements.values()].reduce((a, b) => a + b, 0);
-      lines.push(`PostgreSQL statements: ${(totalStatements / messages).toFixed(1)} per message (${[...statements].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${(n / messages).toFixed(1)}`).join(', ')})`);
+      lines.push(
+        `PostgreSQL statements: ${(totalStatements / messages).toFixed(1)} per message (${[...statements]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${k} ${(n / messages).toFixed(1)}`)
+          .join(', ')})`,
+      );
       if (poolSamples.n > 0) {
-        lines.push(`PostgreSQL pool (max 20): mean busy ${(poolSamples.busy / poolSamples.n).toFixed(1)}, mean waiting ${(poolSamples.waiting / poolSamples.n).toFixed(1)}, max waiting ${poolSamples.maxWaiting}`);
+        lines.push(
+          `PostgreSQL pool (max 20): mean busy ${(poolSamples.busy / poolSamples.n).toFixed(1)}, mean waiting ${(poolSamples.waiting / poolSamples.n).toFixed(1)}, max waiting ${poolSamples.maxWaiting}`,
+        );
       }
-      lines.push(`bench process event loop: utilisation ${(elu.utilization * 100).toFixed(0)} %, delay p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms`);
+      lines.push(
+        `bench process event loop: utilisation ${(elu.utilization * 100).toFixed(0)} %, delay p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms`,
+      );
       void seconds;
       return lines.join('\n');
     },
@@ -132,7 +143,15 @@ export function startCpuMeter({ queryBackends, childPid = () => null }) {
     const delta = (pid) => ((after.get(pid)?.ticks ?? 0) - (before.get(pid)?.ticks ?? 0)) * (1000 / CLK_TCK);
     const machine1 = machineTicks();
     const wallMs = performance.now() - wall0;
-    const out = { wallMs, benchProcessMs: (self.user + self.system) / 1000, workerProcessMs: 0, postgresBenchMs: 0, postgresOtherMs: 0, redisMs: 0, everythingElseMs: 0 };
+    const out = {
+      wallMs,
+      benchProcessMs: (self.user + self.system) / 1000,
+      workerProcessMs: 0,
+      postgresBenchMs: 0,
+      postgresOtherMs: 0,
+      redisMs: 0,
+      everythingElseMs: 0,
+    };
     const child = childPid();
     for (const [pid, { comm }] of after) {
       if (pid === child) out.workerProcessMs += delta(pid);

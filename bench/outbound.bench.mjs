@@ -93,7 +93,9 @@ export async function run({
       appSecret: SECRETS.appSecret,
       // Rate caps lifted: no throughput cap per number, no pair limit. No webhookUrl: status
       // webhooks are never POSTed (the first, `sent`, is only due after the run anyway).
-      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9, messagingLimit: 'TIER_UNLIMITED' }],
+      phoneNumbers: [
+        { id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9, messagingLimit: 'TIER_UNLIMITED' },
+      ],
       pairIntervalMs: 0,
       pairBurst: 1e9,
       statusDelaysMs: { sent: 600_000, delivered: null, read: null },
@@ -124,9 +126,13 @@ export async function run({
       bareTrials.push(bare);
       for (const mode of modes) {
         if (mode === 'staged' && trial > 1) continue;
-        log(`trial ${trial}: pipeline [${mode}], ${messages} messages${mode === 'staged' ? '' : ` after ${warmup} untimed`}, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`);
+        log(
+          `trial ${trial}: pipeline [${mode}], ${messages} messages${mode === 'staged' ? '' : ` after ${warmup} untimed`}, ${clients} HTTP clients in flight, SEND_CONCURRENCY=${concurrency}`,
+        );
         const result = mode === 'staged' ? await runStaged(ctx, mode) : await runPipeline(ctx, mode);
-        log(`  ${result.msgPerSec ? `${fmt(result.msgPerSec)} msg/s end to end, ` : ''}enqueue ${fmt(result.enqueueMsgPerSec)} msg/s, worker concurrency ${result.workerConcurrency}`);
+        log(
+          `  ${result.msgPerSec ? `${fmt(result.msgPerSec)} msg/s end to end, ` : ''}enqueue ${fmt(result.enqueueMsgPerSec)} msg/s, worker concurrency ${result.workerConcurrency}`,
+        );
         trialsByMode.get(mode).push(result);
       }
       trialsRun = trial;
@@ -163,7 +169,8 @@ export async function run({
       // those: on a shared machine a busy minute slows one side's median trial and not the other's.
       pipelineOfCoreTrials: core && best ? trialsByMode.get(best.mode).map((t, i) => t.msgPerSec / trialsByMode.get('core')[i].msgPerSec) : [],
       // One job per batch of rows against one per row, both yardsticks, within each trial.
-      batchedOfCoreTrials: core && trialsByMode.has('core-batched') ? trialsByMode.get('core-batched').map((t, i) => t.msgPerSec / trialsByMode.get('core')[i].msgPerSec) : [],
+      batchedOfCoreTrials:
+        core && trialsByMode.has('core-batched') ? trialsByMode.get('core-batched').map((t, i) => t.msgPerSec / trialsByMode.get('core')[i].msgPerSec) : [],
       target: TARGET_RATIO,
       meetsTarget: ratio !== null && ratio >= TARGET_RATIO,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
@@ -192,7 +199,11 @@ async function runBare({ messages, warmup, concurrency, redisUrl, prefix }) {
   const round = async (label, count) => {
     target = done + count;
     const allDone = new Promise((resolve) => (finish = resolve));
-    const jobs = Array.from({ length: count }, (_, i) => ({ name: 'noop', data: { i }, opts: { jobId: `bare-${label}-${i}`, removeOnComplete: true, removeOnFail: true } }));
+    const jobs = Array.from({ length: count }, (_, i) => ({
+      name: 'noop',
+      data: { i },
+      opts: { jobId: `bare-${label}-${i}`, removeOnComplete: true, removeOnFail: true },
+    }));
     const t0 = performance.now();
     // addBulk like the app's dispatcher, in chunks so the worker starts on the first ones at once.
     for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
@@ -226,7 +237,13 @@ function appConfig(env, role) {
 
 /** The `core` mode's API half, behind the `close` the app's answers to. */
 async function startCore(env, jobPerBatch) {
-  const api = await startCoreApi({ databaseUrl: env.DATABASE_URL, redisConnection: redisConnection(env.REDIS_URL), redisPrefix: env.REDIS_PREFIX, phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID, jobPerBatch });
+  const api = await startCoreApi({
+    databaseUrl: env.DATABASE_URL,
+    redisConnection: redisConnection(env.REDIS_URL),
+    redisPrefix: env.REDIS_PREFIX,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    jobPerBatch,
+  });
   return { app: { close: api.close }, url: api.url };
 }
 
@@ -367,7 +384,8 @@ function checkExactlyOnce(ctx, before, statuses) {
   const duplicated = ctx.sim.duplicatedCallbackData();
   const problems = [];
   if ((statuses.get(201) ?? 0) !== ctx.messages) problems.push(`HTTP answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${ctx.messages} × 201`);
-  if (entries.length !== ctx.messages || ids.size !== ctx.messages) problems.push(`ledger has ${entries.length} entries for ${ids.size} rows, expected ${ctx.messages}`);
+  if (entries.length !== ctx.messages || ids.size !== ctx.messages)
+    problems.push(`ledger has ${entries.length} entries for ${ids.size} rows, expected ${ctx.messages}`);
   if (duplicated.length > 0) problems.push(`${duplicated.length} rows reached the ledger more than once`);
   return { exactlyOnce: problems.length === 0, problems };
 }
@@ -376,7 +394,10 @@ function checkExactlyOnce(ctx, before, statuses) {
 async function startCpuProfiles(child) {
   const stopHere = await startCpuProfile();
   if (child) await child.request({ type: 'cpu-profile-start' });
-  return async (dir, mode) => [await stopHere(dir, `${mode}-bench-process`), ...(child ? [await child.request({ type: 'cpu-profile-stop', dir, name: `${mode}-worker-process` })] : [])];
+  return async (dir, mode) => [
+    await stopHere(dir, `${mode}-bench-process`),
+    ...(child ? [await child.request({ type: 'cpu-profile-stop', dir, name: `${mode}-worker-process` })] : []),
+  ];
 }
 
 /**
@@ -388,7 +409,8 @@ async function startCpuProfiles(child) {
 async function warmUp(url, ctx) {
   const reached = waitForLedger(ctx.sim, ctx.sim.ledger().length + ctx.warmup, performance.now());
   const statuses = await postAll(url, { ...ctx, messages: ctx.warmup }, ctx.nextBatch++);
-  if ((statuses.get(201) ?? 0) !== ctx.warmup) throw new Error(`warmup: HTTP answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${ctx.warmup} × 201`);
+  if ((statuses.get(201) ?? 0) !== ctx.warmup)
+    throw new Error(`warmup: HTTP answers ${JSON.stringify(Object.fromEntries(statuses))}, expected ${ctx.warmup} × 201`);
   await reached;
   await adminQuery(ctx.env.DATABASE_URL, 'ANALYZE');
 }
@@ -448,7 +470,16 @@ function messageBody(batch, i) {
       template: {
         name: 'order_shipped',
         language: { code: 'en' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: String(i) }, { type: 'text', text: 'Friday' }] }],
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Pablo' },
+              { type: 'text', text: String(i) },
+              { type: 'text', text: 'Friday' },
+            ],
+          },
+        ],
       },
     },
   });
@@ -478,8 +509,18 @@ async function startWorkerProcess(env) {
 }
 
 function fmtCpu(cpu) {
-  const parts = [['this process', cpu.benchProcess], ['worker process', cpu.workerProcess], ['postgres (bench db)', cpu.postgresBench], ['postgres (rest)', cpu.postgresOther], ['redis', cpu.redis], ['everything else', cpu.everythingElse]];
-  const shown = parts.filter(([, v]) => v >= 0.005).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+  const parts = [
+    ['this process', cpu.benchProcess],
+    ['worker process', cpu.workerProcess],
+    ['postgres (bench db)', cpu.postgresBench],
+    ['postgres (rest)', cpu.postgresOther],
+    ['redis', cpu.redis],
+    ['everything else', cpu.everythingElse],
+  ];
+  const shown = parts
+    .filter(([, v]) => v >= 0.005)
+    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+    .join(', ');
   return `${shown} (machine ${cpu.machineBusyPercent.toFixed(0)} % busy)`;
 }
 
@@ -509,12 +550,17 @@ export function formatTable(r) {
     if (p.workerPeakRssMb !== null) rows.push([`pipeline ${tag}: worker process peak RSS`, `${fmt(p.workerPeakRssMb)} MB`]);
   }
   if (r.pipeline) {
-    rows.push([`ratio pipeline/bare (pipeline = ${r.pipeline.description})`, `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`]);
+    rows.push([
+      `ratio pipeline/bare (pipeline = ${r.pipeline.description})`,
+      `${fmt(r.ratio, 3)} (target ≥ ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'})`,
+    ]);
   }
   if (r.coreRatio !== null) rows.push(['ratio core yardstick/bare (the bookkeeping alone)', fmt(r.coreRatio, 3)]);
   if (r.pipelineOfCore !== null) rows.push(['ratio pipeline/core yardstick (what the framework and the policy keep)', fmt(r.pipelineOfCore, 3)]);
   // A ratio within each trial, summed up by its median, every trial listed.
-  const perTrial = (label, ratios, note = '') => ratios.length > 0 && rows.push([`${label}, within each trial: median (trials)`, `${fmt(median(ratios), 3)} (${ratios.map((v) => fmt(v, 2)).join(', ')})${note}`]);
+  const perTrial = (label, ratios, note = '') =>
+    ratios.length > 0 &&
+    rows.push([`${label}, within each trial: median (trials)`, `${fmt(median(ratios), 3)} (${ratios.map((v) => fmt(v, 2)).join(', ')})${note}`]);
   perTrial('ratio pipeline/core yardstick', r.pipelineOfCoreTrials, '; target ≥ 0.7');
   perTrial('ratio core yardstick one job per batch / one job per row', r.batchedOfCoreTrials);
   rows.push(['exactly once in every trial', r.exactlyOnce ? 'yes' : 'NO']);
@@ -558,4 +604,3 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       process.exit(1);
     });
 }
-

@@ -20,12 +20,30 @@ import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, withDatabase } fro
 const TARGET = 1.5;
 const FILL_CHUNK = 100_000;
 
-export async function run({ rows = 1_000_000, eventKeys = 100_000, samples = 400, trials = 3, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({
+  rows = 1_000_000,
+  eventKeys = 100_000,
+  samples = 400,
+  trials = 3,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const stamp = `${Date.now()}_${process.pid}`;
-  const sides = ['empty', 'filled'].map((name) => ({ name, database: `sendbook_bench_scale_${name}_${stamp}`, redisPrefix: `sendbook_bench_scale_${name}_${stamp}` }));
+  const sides = ['empty', 'filled'].map((name) => ({
+    name,
+    database: `sendbook_bench_scale_${name}_${stamp}`,
+    redisPrefix: `sendbook_bench_scale_${name}_${stamp}`,
+  }));
   let sim;
   try {
-    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' }] });
+    sim = await createSimulator({
+      accessToken: SECRETS.accessToken,
+      appSecret: SECRETS.appSecret,
+      phoneNumbers: [
+        { id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80, messagingLimit: 'TIER_UNLIMITED' },
+      ],
+    });
     // Two databases side by side, one empty and one filled, measured in alternation, so a slow
     // minute of this shared machine slows both.
     for (const side of sides) {
@@ -69,7 +87,12 @@ export async function run({ rows = 1_000_000, eventKeys = 100_000, samples = 400
       fill_seconds: fillSeconds,
       empty,
       filled,
-      ratios: { enqueue_p50: ratio('enqueue', 'p50'), enqueue_p99: ratio('enqueue', 'p99'), claim_p50: ratio('claim', 'p50'), claim_p99: ratio('claim', 'p99') },
+      ratios: {
+        enqueue_p50: ratio('enqueue', 'p50'),
+        enqueue_p99: ratio('enqueue', 'p99'),
+        claim_p50: ratio('claim', 'p50'),
+        claim_p99: ratio('claim', 'p99'),
+      },
       target: TARGET,
     };
     figures.meets_target = Object.values(figures.ratios).every((r) => r <= TARGET);
@@ -77,7 +100,9 @@ export async function run({ rows = 1_000_000, eventKeys = 100_000, samples = 400
   } finally {
     for (const side of sides) {
       await side.app?.close().catch(() => undefined);
-      await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(side.database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
+      await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(side.database)} WITH (FORCE)`).catch((e) =>
+        log(`drop database failed: ${e.message}`),
+      );
       await deleteRedisKeys(redisUrl, `${side.redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
     }
     await sim?.close().catch(() => undefined);
@@ -168,19 +193,28 @@ function messageBody(batch, i) {
 
 function post(baseUrl, agent, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${baseUrl}/v1/messages`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode, body: text }));
-    });
+    const req = http.request(
+      `${baseUrl}/v1/messages`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 export function table(f) {
-  const row = (name, side) => `| ${name} | ${fmt(f.empty[side].p50, 2)} / ${fmt(f.empty[side].p99, 2)} ms | ${fmt(f.filled[side].p50, 2)} / ${fmt(f.filled[side].p99, 2)} ms | ${fmt(f.ratios[`${side}_p50`], 2)} / ${fmt(f.ratios[`${side}_p99`], 2)} |`;
+  const row = (name, side) =>
+    `| ${name} | ${fmt(f.empty[side].p50, 2)} / ${fmt(f.empty[side].p99, 2)} ms | ${fmt(f.filled[side].p50, 2)} / ${fmt(f.filled[side].p99, 2)} ms | ${fmt(f.ratios[`${side}_p50`], 2)} / ${fmt(f.ratios[`${side}_p99`], 2)} |`;
   return [
     `| p50 / p99: median of ${f.trials} alternating trials of ${f.samples} each | empty tables | ${fmt(f.rows)} retained rows + ${fmt(f.event_keys)} event keys | ratio (target ≤ ${f.target}) |`,
     '|---|---|---|---|',
@@ -197,7 +231,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const i = args.indexOf(name);
     return i >= 0 ? Number(args[i + 1]) : fallback;
   };
-  const figures = await run({ rows: option('--rows', 1_000_000), eventKeys: option('--event-keys', 100_000), samples: option('--samples', 400), trials: option('--trials', 3) });
+  const figures = await run({
+    rows: option('--rows', 1_000_000),
+    eventKeys: option('--event-keys', 100_000),
+    samples: option('--samples', 400),
+    trials: option('--trials', 3),
+  });
   console.log(table(figures));
   process.exit(figures.meets_target ? 0 : 1);
 }

@@ -9,7 +9,10 @@ const sim = await createSimulator(JSON.parse(process.argv[2] ?? '{}'));
 process.on('message', (msg) => {
   if (msg?.type === 'sends') {
     // Only what the bench reads: who sent to whom and when Meta accepted it.
-    process.send({ id: msg.id, value: sim.ledger().map((e) => ({ phoneNumberId: e.phoneNumberId, to: e.to, acceptedAt: e.acceptedAt, dedupe: e.bizOpaqueCallbackData })) });
+    process.send({
+      id: msg.id,
+      value: sim.ledger().map((e) => ({ phoneNumberId: e.phoneNumberId, to: e.to, acceptedAt: e.acceptedAt, dedupe: e.bizOpaqueCallbackData })),
+    });
   } else if (msg?.type === 'rejections') {
     process.send({ id: msg.id, value: sim.rejections().map((r) => ({ at: r.at, phoneNumberId: r.phoneNumberId, code: r.code })) });
   } else if (msg?.type === 'refuse-next') {

@@ -27,7 +27,14 @@ const EVENT_DEADLINE_MS = 10_000;
 const WATCHED = { waId: '972502099999', messages: 8 };
 const ADMIN = { email: 'bench.admin@sendbook.test', password: 'bench admin password 0123' };
 
-export async function run({ streams = 50, messages = 60, browser: withBrowser = true, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({
+  streams = 50,
+  messages = 60,
+  browser: withBrowser = true,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}`;
   const database = `sendbook_bench_sse_${stamp}`;
   const redisPrefix = `sendbook_bench_sse_${stamp}`;
@@ -47,7 +54,9 @@ export async function run({ streams = 50, messages = 60, browser: withBrowser = 
     sim = await createSimulator({
       accessToken: SECRETS.accessToken,
       appSecret: SECRETS.appSecret,
-      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9, messagingLimit: 'TIER_UNLIMITED' }],
+      phoneNumbers: [
+        { id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 1e9, messagingLimit: 'TIER_UNLIMITED' },
+      ],
       pairIntervalMs: 0,
       pairBurst: 1e9,
       statusDelaysMs: { sent: 600_000, delivered: null, read: null },
@@ -65,7 +74,8 @@ export async function run({ streams = 50, messages = 60, browser: withBrowser = 
     app = await createHttpApp(withInfra(loadConfig(env), { databaseUrl, redisUrl }));
     await app.listen(0, '127.0.0.1');
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    const api = (path, init = {}) => fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${SECRETS.apiKey}`, 'content-type': 'application/json', ...init.headers } });
+    const api = (path, init = {}) =>
+      fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${SECRETS.apiKey}`, 'content-type': 'application/json', ...init.headers } });
 
     const wamids = await acceptedMessages(api, messages);
     log(`${wamids.size} messages accepted by the simulator; signing in ${streams} people`);
@@ -77,7 +87,9 @@ export async function run({ streams = 50, messages = 60, browser: withBrowser = 
       browser = await launchChromium();
       screen = await watchThread(browser, inbox.url, api);
     }
-    log(`${opened.length} streams open${screen ? ' and a browser on the watched thread' : ''}; posting ${wamids.size * TICKS.length} status webhooks one after another`);
+    log(
+      `${opened.length} streams open${screen ? ' and a browser on the watched thread' : ''}; posting ${wamids.size * TICKS.length} status webhooks one after another`,
+    );
 
     const delays = [];
     const onScreen = [];
@@ -89,7 +101,11 @@ export async function run({ streams = 50, messages = 60, browser: withBrowser = 
         const arrivals = opened.map((s) => s.next((e) => e.event === 'message.status' && e.data.message_id === id && e.data.state === tick, EVENT_DEADLINE_MS));
         const watched = screen?.shows(id);
         const body = statusBody(wamid, tick, ++ts);
-        const res = await fetch(`${url}/webhooks/whatsapp`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(body, SECRETS.appSecret) }, body });
+        const res = await fetch(`${url}/webhooks/whatsapp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(body, SECRETS.appSecret) },
+          body,
+        });
         const acked = performance.now();
         if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
         await res.arrayBuffer();
@@ -116,7 +132,14 @@ export async function run({ streams = 50, messages = 60, browser: withBrowser = 
       p99_ms: percentile(delays, 99),
       max_ms: Math.max(...delays),
       browser: screen
-        ? { ticks: onScreen.length, lost: lostOnScreen, p50_ms: percentile(onScreen, 50), p95_ms: percentile(onScreen, 95), p99_ms: percentile(onScreen, 99), max_ms: Math.max(...onScreen) }
+        ? {
+            ticks: onScreen.length,
+            lost: lostOnScreen,
+            p50_ms: percentile(onScreen, 50),
+            p95_ms: percentile(onScreen, 95),
+            p99_ms: percentile(onScreen, 99),
+            max_ms: Math.max(...onScreen),
+          }
         : null,
       nothing_lost: lost === 0 && lostOnScreen === 0,
     };
@@ -140,7 +163,28 @@ async function acceptedMessages(api, count) {
   for (let i = 0; i < count; i++) {
     const res = await api('/v1/messages', {
       method: 'POST',
-      body: JSON.stringify({ dedupe_key: `bench-sse-${i}`, to: i < WATCHED.messages ? `+${WATCHED.waId}` : `+9725020${String(i).padStart(5, '0')}`, purpose: 'order_shipped', payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: `#${i}` }, { type: 'text', text: 'Friday' }] }] } } }),
+      body: JSON.stringify({
+        dedupe_key: `bench-sse-${i}`,
+        to: i < WATCHED.messages ? `+${WATCHED.waId}` : `+9725020${String(i).padStart(5, '0')}`,
+        purpose: 'order_shipped',
+        payload: {
+          type: 'template',
+          template: {
+            name: 'order_shipped',
+            language: { code: 'en' },
+            components: [
+              {
+                type: 'body',
+                parameters: [
+                  { type: 'text', text: 'Pablo' },
+                  { type: 'text', text: `#${i}` },
+                  { type: 'text', text: 'Friday' },
+                ],
+              },
+            ],
+          },
+        },
+      }),
     });
     if (res.status !== 201) throw new Error(`POST /v1/messages answered ${res.status}: ${await res.text()}`);
     ids.push((await res.json()).message.id);
@@ -166,7 +210,11 @@ async function signInMany(url, api, n) {
     const password = `bench password number ${i}`;
     const made = await api('/v1/staff', { method: 'POST', body: JSON.stringify({ email, name: `Agent ${i}`, role: 'agent', password }) });
     if (made.status !== 201) throw new Error(`POST /v1/staff answered ${made.status}`);
-    const login = await fetch(`${url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${url}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email, password }),
+    });
     if (login.status !== 200) throw new Error(`login answered ${login.status}`);
     cookies.push(login.headers.get('set-cookie').split(';')[0]);
   }
@@ -243,7 +291,8 @@ async function watchThread(browser, inboxUrl, api) {
     const observer = new w.MutationObserver((records) => {
       for (const r of records) {
         const key = r.target.getAttribute?.('data-key');
-        if (key?.startsWith('out-')) w.sendbookTicks.push({ id: key.slice(4), state: String(r.target.getAttribute('data-state')).toLowerCase(), at: Date.now() });
+        if (key?.startsWith('out-'))
+          w.sendbookTicks.push({ id: key.slice(4), state: String(r.target.getAttribute('data-state')).toLowerCase(), at: Date.now() });
       }
     });
     w.addEventListener('DOMContentLoaded', () => observer.observe(w.document.body, { attributes: true, attributeFilter: ['data-state'], subtree: true }));
@@ -253,7 +302,8 @@ async function watchThread(browser, inboxUrl, api) {
   const deadline = Date.now() + 30_000;
   while (ids.size < WATCHED.messages) {
     if (Date.now() > deadline) throw new Error(`the thread shows ${ids.size} of the watched customer's ${WATCHED.messages} messages`);
-    for (const key of await page.locator('[role="log"] article[data-key^="out-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')))) ids.add(key.slice(4));
+    for (const key of await page.locator('[role="log"] article[data-key^="out-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key'))))
+      ids.add(key.slice(4));
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -306,9 +356,13 @@ function table(f) {
     '|-----------------------------------------------------|--------|--------|--------|--------|',
     `| signed POST → worker → PostgreSQL → Redis → SSE     | ${String(f.p50_ms).padStart(6)} | ${String(f.p95_ms).padStart(6)} | ${String(f.p99_ms).padStart(6)} | ${String(Math.round(f.max_ms)).padStart(6)} |`,
     ...(f.browser
-      ? [`| … → the tick changing on screen in Chromium (${String(f.browser.ticks).padStart(3)} ticks) | ${String(f.browser.p50_ms).padStart(6)} | ${String(f.browser.p95_ms).padStart(6)} | ${String(f.browser.p99_ms).padStart(6)} | ${String(Math.round(f.browser.max_ms)).padStart(6)} |`]
+      ? [
+          `| … → the tick changing on screen in Chromium (${String(f.browser.ticks).padStart(3)} ticks) | ${String(f.browser.p50_ms).padStart(6)} | ${String(f.browser.p95_ms).padStart(6)} | ${String(f.browser.p99_ms).padStart(6)} | ${String(Math.round(f.browser.max_ms)).padStart(6)} |`,
+        ]
       : []),
-    f.nothing_lost ? `every event reached every stream${f.browser ? ' and every tick changed on screen' : ''}` : `LOST: ${f.lost} stream deliveries and ${f.browser?.lost ?? 0} ticks on screen did not arrive within ${EVENT_DEADLINE_MS} ms`,
+    f.nothing_lost
+      ? `every event reached every stream${f.browser ? ' and every tick changed on screen' : ''}`
+      : `LOST: ${f.lost} stream deliveries and ${f.browser?.lost ?? 0} ticks on screen did not arrive within ${EVENT_DEADLINE_MS} ms`,
   ].join('\n');
 }
 

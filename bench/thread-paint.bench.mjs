@@ -22,7 +22,13 @@ const ADMIN = { email: 'bench.admin@sendbook.test', password: 'bench admin passw
 const CUSTOMER = '972502220004';
 const DOM_LIMIT = 300;
 
-export async function run({ messages = 5000, trials = 5, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({
+  messages = 5000,
+  trials = 5,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const stamp = `${Date.now()}_${process.pid}`;
   const database = `sendbook_bench_thread_${stamp}`;
   const redisPrefix = `sendbook_bench_thread_${stamp}`;
@@ -34,8 +40,16 @@ export async function run({ messages = 5000, trials = 5, pgUrl = process.env.BEN
   try {
     await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
     await runMigrations(databaseUrl);
-    sim = await createSimulator({ accessToken: SECRETS.accessToken, appSecret: SECRETS.appSecret, phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80 }] });
-    const env = { ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }), BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password };
+    sim = await createSimulator({
+      accessToken: SECRETS.accessToken,
+      appSecret: SECRETS.appSecret,
+      phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: SECRETS.businessAccountId, mps: 80 }],
+    });
+    const env = {
+      ...benchEnv({ graphUrl: sim.url, databaseUrl, redisUrl, redisPrefix }),
+      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    };
     app = await createHttpApp(withInfra(loadConfig({ ...env, ROLE: 'all' }), { databaseUrl, redisUrl }));
     await app.listen(0, '127.0.0.1');
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -109,7 +123,14 @@ async function seedThread(sim, databaseUrl, messages) {
   try {
     const deadline = Date.now() + 30_000;
     let first;
-    while (!(first = (await client.query(`SELECT m.delivery_id, a.conversation_id, a.contact_id FROM inbound_messages m JOIN inbound_attributions a ON a.inbound_message_id = m.id WHERE m.from_wa_id = $1`, [CUSTOMER])).rows[0])) {
+    while (
+      !(first = (
+        await client.query(
+          `SELECT m.delivery_id, a.conversation_id, a.contact_id FROM inbound_messages m JOIN inbound_attributions a ON a.inbound_message_id = m.id WHERE m.from_wa_id = $1`,
+          [CUSTOMER],
+        )
+      ).rows[0])
+    ) {
       if (Date.now() > deadline) throw new Error('the first inbound message was not stored within 30 s');
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -28,7 +28,14 @@ const TARGET_P99_MS = 25;
 
 if (!isMainThread) flood(workerData);
 
-export async function run({ rate = 2_000, seconds = 5, validRate = 50, pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', log = console.log } = {}) {
+export async function run({
+  rate = 2_000,
+  seconds = 5,
+  validRate = 50,
+  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  log = console.log,
+} = {}) {
   const { loadConfig, withInfra } = await import('../apps/api/dist/config/load-config.js');
   const { createHttpApp } = await import('../apps/api/dist/create-app.js');
   const { runMigrations } = await import('../apps/api/dist/database/data-source.js');
@@ -107,7 +114,22 @@ async function validTraffic(url, { rate, seconds }) {
     const due = started + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: SECRETS.businessAccountId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId }, statuses: [] } }] }], n: i, r: randomBytes(4).toString('hex') });
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: SECRETS.businessAccountId,
+          changes: [
+            {
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId }, statuses: [] },
+            },
+          ],
+        },
+      ],
+      n: i,
+      r: randomBytes(4).toString('hex'),
+    });
     inFlight.push(
       post(url, agent, body, { 'x-hub-signature-256': signBody(Buffer.from(body), SECRETS.appSecret) }).then(({ status, ms }) => {
         if (status === 200) latencies.push(ms);
@@ -123,10 +145,14 @@ async function validTraffic(url, { rate, seconds }) {
 function post(url, agent, body, headers) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = http.request(`${url}/webhooks/whatsapp`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      `${url}/webhooks/whatsapp`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end(body);
   });
@@ -144,7 +170,8 @@ function flood({ url, rate, seconds }) {
   const tick = () => {
     const elapsed = (performance.now() - started) / 1000;
     if (elapsed >= seconds) {
-      const finish = () => (open === 0 || performance.now() - started > (seconds + 3) * 1000 ? parentPort.postMessage({ sent, answers, refused, seconds }) : setTimeout(finish, 20));
+      const finish = () =>
+        open === 0 || performance.now() - started > (seconds + 3) * 1000 ? parentPort.postMessage({ sent, answers, refused, seconds }) : setTimeout(finish, 20);
       return finish();
     }
     const due = Math.floor(elapsed * rate);
@@ -171,7 +198,12 @@ function flood({ url, rate, seconds }) {
 }
 
 function summary(values) {
-  return { p50_ms: percentile(values, 50), p95_ms: percentile(values, 95), p99_ms: percentile(values, 99), max_ms: values.length ? Math.round(Math.max(...values) * 10) / 10 : null };
+  return {
+    p50_ms: percentile(values, 50),
+    p95_ms: percentile(values, 95),
+    p99_ms: percentile(values, 99),
+    max_ms: values.length ? Math.round(Math.max(...values) * 10) / 10 : null,
+  };
 }
 
 function percentile(values, p) {

@@ -43,12 +43,30 @@ function bodies(count = 200) {
       i % 3 === 0
         ? {
             contacts: [{ profile: { name: 'Sh\\u00e9ena N\\u00f8lson' }, wa_id: '16505551234', user_id: 'US.13491208655302741918' }],
-            messages: [{ from: '16505551234', id: `wamid.inbound${i}`, timestamp: String(ts), type: 'text', text: { body: `Hi! Order #${i} \\u00e4\\u00f6\\u00e5 \\ud83d\\udc4b` } }],
+            messages: [
+              {
+                from: '16505551234',
+                id: `wamid.inbound${i}`,
+                timestamp: String(ts),
+                type: 'text',
+                text: { body: `Hi! Order #${i} \\u00e4\\u00f6\\u00e5 \\ud83d\\udc4b` },
+              },
+            ],
           }
         : { statuses };
     const json = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: PHONE_NUMBER_ID }, ...value } }] }],
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: PHONE_NUMBER_ID }, ...value },
+            },
+          ],
+        },
+      ],
     }).replaceAll('\\\\u', '\\u'); // keep Meta's \uXXXX escapes literally in the bytes
     const signature = `sha256=${createHmac('sha256', SECRET).update(json).digest('hex')}`;
     out.push({ body: json, signature });
@@ -99,7 +117,15 @@ function medians(trials) {
   };
 }
 
-export async function run({ durationS = 10, connections = 50, trials = 3, serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', cpuProfileDir = null, log = console.log } = {}) {
+export async function run({
+  durationS = 10,
+  connections = 50,
+  trials = 3,
+  serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  cpuProfileDir = null,
+  log = console.log,
+} = {}) {
   const database = `sendbook_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const redisPrefix = `sbbench:${database}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -194,7 +220,8 @@ async function countRows(url) {
 }
 
 function table(f) {
-  const row = (name, s, ratio) => `| ${name.padEnd(30)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(7)} | ${String(s.p99).padStart(7)} | ${ratio.padStart(6)} |`;
+  const row = (name, s, ratio) =>
+    `| ${name.padEnd(30)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(7)} | ${String(s.p99).padStart(7)} | ${ratio.padStart(6)} |`;
   const trial = (t) => `${t.rps.toFixed(0)} req/s p50 ${t.p50} p99 ${t.p99}`;
   return [
     `webhooks.ingest: ${f.connections} connections, ${f.trials} alternating trials of ${f.duration_s} s per server, realistic signed bodies; medians`,

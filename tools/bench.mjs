@@ -69,7 +69,9 @@ console.log('\n### An upgraded number at 1,000 msg/s (NUMBER_RATES)\n');
 const capsUpgraded = await runCaps({ rate: 1000, numbers: 1, perNumber: 8000, userMessages: 0, log: () => undefined });
 console.log(capsTable(capsUpgraded));
 const caps = { runs: capRuns, hogs: capsHogs, refused: capsRefused, upgraded: capsUpgraded };
-const capsKept = [...capRuns, capsHogs, capsRefused, capsUpgraded].every((f) => f.exactly_once && f.all_sent && f.rejections_130429 === 0 && f.numbers.every((n) => n.max_in_any_second <= f.cap_per_s));
+const capsKept = [...capRuns, capsHogs, capsRefused, capsUpgraded].every(
+  (f) => f.exactly_once && f.all_sent && f.rejections_130429 === 0 && f.numbers.every((n) => n.max_in_any_second <= f.cap_per_s),
+);
 console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
@@ -77,7 +79,20 @@ console.log(scaleTable(scale));
 const figures = { machine: machine.facts, webhooks, events, outbound, batch, fanout, flood, thread, caps, scale };
 writeFileSync(
   path.join(ROOT, 'bench/results.md'),
-  ['# Benchmark results', '', `\`npm run bench\`, ${new Date().toISOString()}.`, '', ...printed, '', '## Every trial', '', '```json', JSON.stringify(figures, null, 2), '```', ''].join('\n'),
+  [
+    '# Benchmark results',
+    '',
+    `\`npm run bench\`, ${new Date().toISOString()}.`,
+    '',
+    ...printed,
+    '',
+    '## Every trial',
+    '',
+    '```json',
+    JSON.stringify(figures, null, 2),
+    '```',
+    '',
+  ].join('\n'),
 );
 
 // Exit non-zero when a guarantee broke; a missed speed target is reported in its table, not here.

@@ -8,7 +8,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mustRun } from './run.mjs';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false }, summary: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '1' },
+    'no-build': { type: 'boolean', default: false },
+    summary: { type: 'string' },
+  },
+});
 const messages = Number(values.messages);
 const seed = Number(values.seed);
 if (!Number.isInteger(messages) || messages < 50) throw new Error(`--messages must be an integer ≥ 50, got ${values.messages}`);

@@ -54,7 +54,10 @@ const rules = [
   {
     id: 'inbox-contract-only',
     applies: (source) => has(source, 'scope:inbox'),
-    broken: (target) => (projects[target] && !has(target, 'scope:contract') ? `imports ${target}; the inbox may import only scope:contract projects (@sendbook/api-contract)` : null),
+    broken: (target) =>
+      projects[target] && !has(target, 'scope:contract')
+        ? `imports ${target}; the inbox may import only scope:contract projects (@sendbook/api-contract)`
+        : null,
   },
   {
     id: 'inbox-no-server-packages',
@@ -67,7 +70,9 @@ const problems = [];
 for (const name of Object.keys(projects).sort()) {
   const scopes = tags(name).filter((tag) => tag.startsWith('scope:'));
   if (scopes.length !== 1) {
-    problems.push(`${projects[name].data.root}/package.json: ${name} has ${scopes.length === 0 ? 'no' : scopes.join(' and ')} scope tag; give it one scope:* in its "nx" field [project-has-scope]`);
+    problems.push(
+      `${projects[name].data.root}/package.json: ${name} has ${scopes.length === 0 ? 'no' : scopes.join(' and ')} scope tag; give it one scope:* in its "nx" field [project-has-scope]`,
+    );
   }
   const active = rules.filter((rule) => rule.applies(name));
   for (const { file, deps = [] } of fileMap[name] ?? []) {
@@ -95,7 +100,9 @@ function relativeImports(source, file) {
   const out = [];
   for (const specifier of specifiers.filter((s) => s.startsWith('.'))) {
     const resolved = path.posix.join(path.posix.dirname(file), specifier);
-    const target = Object.keys(projects).find((name) => name !== source && (resolved === projects[name].data.root || resolved.startsWith(`${projects[name].data.root}/`)));
+    const target = Object.keys(projects).find(
+      (name) => name !== source && (resolved === projects[name].data.root || resolved.startsWith(`${projects[name].data.root}/`)),
+    );
     if (target) out.push(`${file}: imports ${specifier} by a relative path into ${target}; use the package name [no-relative-import-across-projects]`);
   }
   return out;

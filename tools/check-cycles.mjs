@@ -25,7 +25,10 @@ const ROOT = rootAt >= 0 ? path.resolve(argv[rootAt + 1] ?? '.') : path.resolve(
 
 /** Each source root, and how its files group into folder units (null: the file belongs to none). */
 const roots = [
-  { dir: path.join(ROOT, 'apps/api/src'), unit: (local) => (/^(modules|common)\/[^/]+/.test(local) ? local.split('/').slice(0, 2).join('/').replace(SOURCE, '') : null) },
+  {
+    dir: path.join(ROOT, 'apps/api/src'),
+    unit: (local) => (/^(modules|common)\/[^/]+/.test(local) ? local.split('/').slice(0, 2).join('/').replace(SOURCE, '') : null),
+  },
   { dir: path.join(ROOT, 'apps/simulator/src'), unit: () => null },
   ...listDirs(path.join(ROOT, 'libs')).map((lib) => ({ dir: path.join(ROOT, 'libs', lib, 'src'), unit: () => null })),
 ].filter((r) => existsSync(r.dir));
@@ -35,7 +38,18 @@ const files = roots.flatMap((r) => [...walk(r.dir)]);
 const known = new Set(files);
 
 /** file → files it imports (within the scanned roots). */
-const graph = new Map(files.map((file) => [file, [...new Set(importsOf(file).map((spec) => resolve(file, spec)).filter((t) => t && known.has(t) && t !== file))]]));
+const graph = new Map(
+  files.map((file) => [
+    file,
+    [
+      ...new Set(
+        importsOf(file)
+          .map((spec) => resolve(file, spec))
+          .filter((t) => t && known.has(t) && t !== file),
+      ),
+    ],
+  ]),
+);
 
 const problems = [];
 for (const cycle of cyclesOf(graph)) problems.push(`file cycle: ${cycle.map(rel).join(' -> ')}`);
@@ -126,7 +140,7 @@ function importsOf(file) {
   const strings = [];
   let code = '';
   let last = '';
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const c = source[i];
     const next = source[i + 1];
     if (c === '/' && next === '/') {
@@ -150,7 +164,10 @@ function importsOf(file) {
       i = skipTemplate(source, i + 1);
       code += '``';
       last = '`';
-    } else if (c === '/' && (last === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(last) || /\b(return|typeof|case|do|else|in|of|void|yield|await)$/.test(code.slice(-24).trimEnd()))) {
+    } else if (
+      c === '/' &&
+      (last === '' || /[(,=:[!&|?{};+\-*%<>~^]/.test(last) || /\b(return|typeof|case|do|else|in|of|void|yield|await)$/.test(code.slice(-24).trimEnd()))
+    ) {
       i = skipRegex(source, i + 1);
       code += '0';
       last = '0';

@@ -34,7 +34,10 @@ try {
   const cls = `${name}${stamp}`;
   const q = (s) => '`' + s.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${') + '`';
   const up = sql.upQueries.map((x) => `    await q.query(${q(x.query)});`).join('\n');
-  const down = sql.downQueries.reverse().map((x) => `    await q.query(${q(x.query)});`).join('\n');
+  const down = sql.downQueries
+    .reverse()
+    .map((x) => `    await q.query(${q(x.query)});`)
+    .join('\n');
   const file = path.join(ROOT, 'apps/api/src/database/migrations', `${stamp}-${name}.ts`);
   writeFileSync(
     file,

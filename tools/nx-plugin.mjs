@@ -60,7 +60,10 @@ export function createDependencies(_options, context) {
   const dependencies = [];
   for (const { sourceProject, file, staticImportExpressions, dynamicImportExpressions } of findImports(toParse)) {
     const sourceFile = path.relative(workspaceRoot, file).split(path.sep).join('/');
-    for (const [type, specifiers] of [['static', staticImportExpressions], ['dynamic', dynamicImportExpressions]]) {
+    for (const [type, specifiers] of [
+      ['static', staticImportExpressions],
+      ['dynamic', dynamicImportExpressions],
+    ]) {
       for (const specifier of specifiers) {
         const target = resolve(specifier, sourceFile);
         if (target && target !== sourceProject) dependencies.push({ source: sourceProject, target, sourceFile, type });

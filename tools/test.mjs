@@ -20,14 +20,27 @@ mustRun('build inbox', 'npx', ['next', 'build', 'apps/inbox']);
  * when neighbours stretched it from 75 s to 102 s, four sends landed in a window Meta would have
  * refused with 130429), and three campaigns at that cap at once. They run after the rest, one at a time.
  */
-const ALONE = ['test/outbox/slow-graph.e2e.ts', 'test/auth/sign-in-flood.e2e.ts', 'test/chaos/chaos-short.e2e.ts', 'test/policy/throughput-and-pacing.e2e.ts', 'test/policy/campaign-at-the-cap.e2e.ts'];
+const ALONE = [
+  'test/outbox/slow-graph.e2e.ts',
+  'test/auth/sign-in-flood.e2e.ts',
+  'test/chaos/chaos-short.e2e.ts',
+  'test/policy/throughput-and-pacing.e2e.ts',
+  'test/policy/campaign-at-the-cap.e2e.ts',
+];
 
 /** One jest run with its JSON report; the report, or null when jest died before writing it. */
 function jest(name, args) {
   const report = path.join(ROOT, '.data', `jest-report-${name}.json`);
   mkdirSync(path.dirname(report), { recursive: true });
   rmSync(report, { force: true });
-  const code = run('node', ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${report}`, ...args]);
+  const code = run('node', [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    'node_modules/jest/bin/jest.js',
+    '--json',
+    `--outputFile=${report}`,
+    ...args,
+  ]);
   try {
     return { code, summary: JSON.parse(readFileSync(report, 'utf8')) };
   } catch {

@@ -55,7 +55,11 @@ const BUILDERS: Record<string, Builder> = {
   verifyWebhook: () => ({ method: 'GET', url: `/webhooks/whatsapp?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${TEST_SECRETS.verifyToken}` }),
   receiveWebhook: () => {
     const body = envelope({ statuses: [statusItem({ wamid: 'wamid.ACCESS', status: 'delivered', timestamp: 1767258000 })] });
-    return { method: 'POST', url: '/webhooks/whatsapp', raw: { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(Buffer.from(body), TEST_SECRETS.appSecret) } } };
+    return {
+      method: 'POST',
+      url: '/webhooks/whatsapp',
+      raw: { body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(Buffer.from(body), TEST_SECRETS.appSecret) } },
+    };
   },
   login: async (w) => {
     const member = await createStaff(w.sb, 'agent');
@@ -87,14 +91,25 @@ const BUILDERS: Record<string, Builder> = {
     const { endpointId, deliveryId } = await w.eventDelivery();
     return { method: 'POST', url: `/v1/event-endpoints/${endpointId}/deliveries/${deliveryId}/replay` };
   },
-  recoverEventEndpoint: async (w) => ({ method: 'POST', url: `/v1/event-endpoints/${await w.eventEndpointId()}/recover`, body: { since: new Date(Date.now() - 60_000).toISOString() } }),
+  recoverEventEndpoint: async (w) => ({
+    method: 'POST',
+    url: `/v1/event-endpoints/${await w.eventEndpointId()}/recover`,
+    body: { since: new Date(Date.now() - 60_000).toISOString() },
+  }),
   createMessage: () => ({ method: 'POST', url: '/v1/messages', body: messageRequest({ dedupe_key: `matrix-${Date.now()}-${Math.random()}` }) }),
-  createMessageBatch: () => ({ method: 'POST', url: '/v1/messages/batch', body: { messages: [messageRequest({ dedupe_key: `matrix-batch-${Date.now()}-${Math.random()}` })] } }),
+  createMessageBatch: () => ({
+    method: 'POST',
+    url: '/v1/messages/batch',
+    body: { messages: [messageRequest({ dedupe_key: `matrix-batch-${Date.now()}-${Math.random()}` })] },
+  }),
   listMessages: () => ({ method: 'GET', url: '/v1/messages' }),
   listCampaigns: () => ({ method: 'GET', url: '/v1/campaigns' }),
   getCampaign: async (w) => {
     // A send-only key sees the campaigns of its own messages: it enqueues one first (once: the key is fixed).
-    const mine = await request(w.sb.url).post('/v1/messages').set('Authorization', `Bearer ${w.sendKey}`).send(messageRequest({ dedupe_key: 'matrix-campaign', campaign: 'matrix' }));
+    const mine = await request(w.sb.url)
+      .post('/v1/messages')
+      .set('Authorization', `Bearer ${w.sendKey}`)
+      .send(messageRequest({ dedupe_key: 'matrix-campaign', campaign: 'matrix' }));
     if (mine.status !== 201 && mine.status !== 200) throw new Error(`enqueueing the matrix campaign's message: ${mine.status}`);
     return { method: 'GET', url: '/v1/campaigns/matrix' };
   },
@@ -104,7 +119,11 @@ const BUILDERS: Record<string, Builder> = {
   resendMessage: (w) => ({ method: 'POST', url: `/v1/messages/${w.failedId}/resend`, body: { note: 'matrix' } }),
   releaseMessage: (w) => ({ method: 'POST', url: `/v1/messages/${w.heldId}/release`, body: { template: templatePayload().template } }),
   resolveMessage: async (w) => {
-    const later = await w.sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `matrix-later-${Date.now()}`, not_before: new Date(Date.now() + 86_400_000).toISOString() })).expect(201);
+    const later = await w.sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: `matrix-later-${Date.now()}`, not_before: new Date(Date.now() + 86_400_000).toISOString() }))
+      .expect(201);
     return { method: 'POST', url: `/v1/messages/${later.body.message.id}/resolve`, body: { action: 'cancel' } };
   },
   listConversations: () => ({ method: 'GET', url: '/v1/conversations' }),
@@ -116,7 +135,11 @@ const BUILDERS: Record<string, Builder> = {
   getConversationHistory: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}/history` }),
   updateConversation: (w) => ({ method: 'PATCH', url: `/v1/conversations/${w.conversationId}`, body: { state: 'open' } }),
   markConversationSeen: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/seen` }),
-  replyInConversation: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/replies`, body: { text: 'On its way.', client_request_id: `matrix-${Date.now()}` } }),
+  replyInConversation: (w) => ({
+    method: 'POST',
+    url: `/v1/conversations/${w.conversationId}/replies`,
+    body: { text: 'On its way.', client_request_id: `matrix-${Date.now()}` },
+  }),
   listInbound: () => ({ method: 'GET', url: '/v1/inbound' }),
   getInbound: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}` }),
   getInboundMedia: (w) => ({ method: 'GET', url: `/v1/inbound/${w.imageId}/media` }),
@@ -165,18 +188,42 @@ describe('every route in the OpenAPI document answers its access rule', () => {
     doc = (await (await fetch(`${sb.url}/openapi.json`)).json()) as OpenApiDocument;
     const agent = await createStaff(sb, 'agent');
     const admin = await createStaff(sb, 'admin');
-    const sendKey = (await sb.api().post('/v1/api-keys').send({ name: 'orders', scopes: ['send'] }).expect(201)).body.key as string;
-    const message = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'matrix-base' })).expect(201);
+    const sendKey = (
+      await sb
+        .api()
+        .post('/v1/api-keys')
+        .send({ name: 'orders', scopes: ['send'] })
+        .expect(201)
+    ).body.key as string;
+    const message = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'matrix-base' }))
+      .expect(201);
     const hello = await inbound(sb, sb.sim.customer('16505550210', { name: 'Rae' }).sendText('hello'));
     const image = await inbound(sb, sb.sim.customer('16505550210').sendImage('the receipt'));
     const member = await createStaff(sb, 'agent');
     sb.sim.customer('16505550211', { failWith: 131026 });
-    const failed = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'matrix-failed', to: '+16505550211' })).expect(201)).body.message.id as string;
-    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'matrix-held', to: '+16505550212', purpose: 'note', payload: { type: 'text', text: { body: 'no window' } } }).expect(201)).body.message.id as string;
+    const failed = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'matrix-failed', to: '+16505550211' }))
+        .expect(201)
+    ).body.message.id as string;
+    const held = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'matrix-held', to: '+16505550212', purpose: 'note', payload: { type: 'text', text: { body: 'no window' } } })
+        .expect(201)
+    ).body.message.id as string;
     await postWebhook(sb.url, '{"not": "an envelope"');
     const stateOf = async (id: string) => (await sb.api().get(`/v1/messages/${id}`)).body.message.state;
     await waitFor(async () => (await stateOf(failed)) === 'failed' && (await stateOf(held)) === 'held', { what: 'a failed and a held row' });
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)).length === 1, { what: 'a poison delivery' });
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)).length === 1, {
+      what: 'a poison delivery',
+    });
     const [poison] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries WHERE state = 'poison'`);
     w = {
       sb,
@@ -190,24 +237,55 @@ describe('every route in the OpenAPI document answers its access rule', () => {
       failedId: failed,
       heldId: held,
       poisonId: poison.id,
-      alertId: async () => (await sb.app.get((await import('../../apps/api/src/modules/alerts/alerts.service.js')).AlertsService).raise({ source: 'test', key: `matrix.${Date.now()}.${Math.random()}`, title: 'matrix', details: {} })).alert.id,
+      alertId: async () =>
+        (
+          await sb.app
+            .get((await import('../../apps/api/src/modules/alerts/alerts.service.js')).AlertsService)
+            .raise({ source: 'test', key: `matrix.${Date.now()}.${Math.random()}`, title: 'matrix', details: {} })
+        ).alert.id,
       fresh: async () => {
         const s = await createStaff(sb, 'agent');
         return { id: s.id, cookie: await signIn(sb, s), password: s.password };
       },
-      freshKeyId: async () => (await sb.api().post('/v1/api-keys').send({ name: 'to revoke', scopes: ['send'] }).expect(201)).body.api_key.id,
-      eventEndpointId: async () => (await sb.api().post('/v1/event-endpoints').send({ url: 'http://127.0.0.1:9/matrix', events: ['message.state_changed'] }).expect(201)).body.endpoint.id,
+      freshKeyId: async () =>
+        (
+          await sb
+            .api()
+            .post('/v1/api-keys')
+            .send({ name: 'to revoke', scopes: ['send'] })
+            .expect(201)
+        ).body.api_key.id,
+      eventEndpointId: async () =>
+        (
+          await sb
+            .api()
+            .post('/v1/event-endpoints')
+            .send({ url: 'http://127.0.0.1:9/matrix', events: ['message.state_changed'] })
+            .expect(201)
+        ).body.endpoint.id,
       eventDelivery: async () => {
         const endpointId = (await w.eventEndpointId()) as string;
-        await request(sb.url).patch(`/v1/event-endpoints/${endpointId}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ enabled: false }).expect(200);
+        await request(sb.url)
+          .patch(`/v1/event-endpoints/${endpointId}`)
+          .set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`)
+          .send({ enabled: false })
+          .expect(200);
         const since = new Date(Date.now() - 1_000).toISOString();
-        await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `matrix-event-${Date.now()}-${Math.random()}` })).expect(201);
+        await sb
+          .api()
+          .post('/v1/messages')
+          .send(messageRequest({ dedupe_key: `matrix-event-${Date.now()}-${Math.random()}` }))
+          .expect(201);
         await sb.api().post(`/v1/event-endpoints/${endpointId}/recover`).send({ since }).expect(200);
         const [delivery] = await sb.dataSource.query(`SELECT id FROM event_deliveries WHERE endpoint_id = $1 LIMIT 1`, [endpointId]);
         return { endpointId, deliveryId: delivery.id as string };
       },
       inviteToken: async () => {
-        const res = await sb.api().post('/v1/staff').send({ email: `invited.${Date.now()}.${Math.random()}@shop.example`, name: 'Invited', role: 'agent' }).expect(201);
+        const res = await sb
+          .api()
+          .post('/v1/staff')
+          .send({ email: `invited.${Date.now()}.${Math.random()}@shop.example`, name: 'Invited', role: 'agent' })
+          .expect(201);
         return String(res.body.invite_url).split('/invite/')[1]!;
       },
     };
@@ -278,7 +356,11 @@ describe('every route in the OpenAPI document answers its access rule', () => {
       // A session that signs out, or changes its own name or password, is a fresh one.
       const own = ['logout', 'updateMe', 'changePassword'].includes(id) ? await w.fresh() : undefined;
       const call = await BUILDERS[id]!(w);
-      const status = await send(id === 'changePassword' ? { ...call, body: { current_password: own!.password, new_password: 'another long password' } } : call, caller, own?.cookie);
+      const status = await send(
+        id === 'changePassword' ? { ...call, body: { current_password: own!.password, new_password: 'another long password' } } : call,
+        caller,
+        own?.cookie,
+      );
       if (status < 200 || status >= 300) wrong.push(`${id} as ${caller}: ${status}`);
     }
     expect(wrong).toEqual([]);

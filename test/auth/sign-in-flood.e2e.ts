@@ -63,7 +63,9 @@ describe('a sign-in flood beside signed webhook deliveries', () => {
 
     const usualP99 = p99(usual);
     const floodP99 = p99(underFlood);
-    process.stdout.write(`sign-in flood: ${wave} waves of 200; answers ${JSON.stringify(Object.fromEntries(outcomes))}; webhook p99 ${usualP99.toFixed(1)} ms usual, ${floodP99.toFixed(1)} ms under the flood\n`);
+    process.stdout.write(
+      `sign-in flood: ${wave} waves of 200; answers ${JSON.stringify(Object.fromEntries(outcomes))}; webhook p99 ${usualP99.toFixed(1)} ms usual, ${floodP99.toFixed(1)} ms under the flood\n`,
+    );
     // Refused (401) or turned away (429), never an error.
     expect([...outcomes.keys()].every((status) => status === 401 || status === 429)).toBe(true);
     expect(floodP99).toBeLessThanOrEqual(usualP99 * 2);

@@ -26,14 +26,24 @@ describe('staff sign-in and sessions', () => {
 
   it('sets Secure on the cookie when the request came over https (behind a proxy that says so)', async () => {
     const agent = await createStaff(t, 'agent');
-    const res = await request(t.url).post('/v1/auth/login').set('X-Forwarded-Proto', 'https').send({ email: agent.email, password: agent.password }).expect(200);
+    const res = await request(t.url)
+      .post('/v1/auth/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ email: agent.email, password: agent.password })
+      .expect(200);
     expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
   });
 
   it('answers a wrong password and an unknown email alike', async () => {
     const agent = await createStaff(t, 'agent');
-    const wrong = await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '198.51.100.1').send({ email: agent.email, password: 'not the password at all' });
-    const unknown = await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '198.51.100.1').send({ email: 'nobody@shop.example', password: 'not the password at all' });
+    const wrong = await request(t.url)
+      .post('/v1/auth/login')
+      .set('X-Forwarded-For', '198.51.100.1')
+      .send({ email: agent.email, password: 'not the password at all' });
+    const unknown = await request(t.url)
+      .post('/v1/auth/login')
+      .set('X-Forwarded-For', '198.51.100.1')
+      .send({ email: 'nobody@shop.example', password: 'not the password at all' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -90,7 +100,12 @@ describe('staff sign-in and sessions', () => {
     const agent = await createStaff(t, 'agent');
     await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '198.51.100.60').send({ email: agent.email, password: agent.password }).expect(200);
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => request(t.url).post('/v1/auth/login').set('X-Forwarded-For', `192.0.2.${(i % 4) + 100}`).send({ email: agent.email, password: `flood ${i}` })),
+      Array.from({ length: 200 }, (_, i) =>
+        request(t.url)
+          .post('/v1/auth/login')
+          .set('X-Forwarded-For', `192.0.2.${(i % 4) + 100}`)
+          .send({ email: agent.email, password: `flood ${i}` }),
+      ),
     );
     const statuses = new Map<number, number>();
     for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
@@ -104,19 +119,37 @@ describe('staff sign-in and sessions', () => {
 
   it('throttles an address that tries many accounts', async () => {
     for (let i = 0; i < 20; i++) {
-      await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '192.0.2.77').send({ email: `spray${i}@shop.example`, password: 'Summer2026!' }).expect(401);
+      await request(t.url)
+        .post('/v1/auth/login')
+        .set('X-Forwarded-For', '192.0.2.77')
+        .send({ email: `spray${i}@shop.example`, password: 'Summer2026!' })
+        .expect(401);
     }
-    const next = await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '192.0.2.77').send({ email: 'spray-next@shop.example', password: 'Summer2026!' });
+    const next = await request(t.url)
+      .post('/v1/auth/login')
+      .set('X-Forwarded-For', '192.0.2.77')
+      .send({ email: 'spray-next@shop.example', password: 'Summer2026!' });
     expect(next.status).toBe(429);
     // The same account from elsewhere is still judged on its own.
-    await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '192.0.2.78').send({ email: 'spray-next@shop.example', password: 'Summer2026!' }).expect(401);
+    await request(t.url)
+      .post('/v1/auth/login')
+      .set('X-Forwarded-For', '192.0.2.78')
+      .send({ email: 'spray-next@shop.example', password: 'Summer2026!' })
+      .expect(401);
   });
 
   it('audits sign-ins, failures and their reason, with the address', async () => {
     const agent = await createStaff(t, 'agent');
-    await request(t.url).post('/v1/auth/login').set('X-Forwarded-For', '198.51.100.200').send({ email: agent.email, password: 'wrong wrong wrong' }).expect(401);
+    await request(t.url)
+      .post('/v1/auth/login')
+      .set('X-Forwarded-For', '198.51.100.200')
+      .send({ email: agent.email, password: 'wrong wrong wrong' })
+      .expect(401);
     await signIn(t, agent);
-    const rows = await t.dataSource.query(`SELECT action, actor, details, ip FROM audit_events WHERE subject_type = 'staff' AND subject_id = $1 AND action LIKE 'auth.%' ORDER BY at`, [agent.id]);
+    const rows = await t.dataSource.query(
+      `SELECT action, actor, details, ip FROM audit_events WHERE subject_type = 'staff' AND subject_id = $1 AND action LIKE 'auth.%' ORDER BY at`,
+      [agent.id],
+    );
     expect(rows).toEqual([
       { action: 'auth.login_failed', actor: 'anonymous', details: { reason: 'wrong_password' }, ip: '198.51.100.200' },
       { action: 'auth.login', actor: `staff:${agent.id}`, details: null, ip: expect.any(String) },
@@ -128,7 +161,10 @@ describe('staff sign-in and sessions', () => {
     const admin = await createStaff(t, 'admin');
     const agentSession = asSession(t, await signIn(t, agent));
     await agentSession.get('/v1/conversations').expect(200);
-    await asSession(t, await signIn(t, admin)).patch(`/v1/staff/${agent.id}`).send({ active: false }).expect(200);
+    await asSession(t, await signIn(t, admin))
+      .patch(`/v1/staff/${agent.id}`)
+      .send({ active: false })
+      .expect(200);
     await agentSession.get('/v1/conversations').expect(401);
     await request(t.url).post('/v1/auth/login').send({ email: agent.email, password: agent.password }).expect(401);
   });
@@ -167,7 +203,13 @@ describe('staff sign-in and sessions', () => {
     await request(t.url).post('/v1/staff').set('Cookie', cookie).send(body).expect(403);
     expect(await t.dataSource.query(`SELECT 1 FROM staff WHERE email = $1`, [body.email])).toEqual([]);
     // Through the inbox's proxy the page's host is X-Forwarded-Host; reads need no Origin.
-    await request(t.url).post('/v1/staff').set('Cookie', cookie).set('Origin', 'http://inbox.test:3000').set('X-Forwarded-Host', 'inbox.test:3000').send(body).expect(201);
+    await request(t.url)
+      .post('/v1/staff')
+      .set('Cookie', cookie)
+      .set('Origin', 'http://inbox.test:3000')
+      .set('X-Forwarded-Host', 'inbox.test:3000')
+      .send(body)
+      .expect(201);
     await request(t.url).get('/v1/staff').set('Cookie', cookie).expect(200);
   });
 });

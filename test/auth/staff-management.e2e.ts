@@ -26,11 +26,16 @@ describe('staff management', () => {
 
   it('a later boot never overwrites a password the admin changed', async () => {
     const cookie = await signIn(t, { email: 'owner@shop.example', password: BOOT.BOOTSTRAP_ADMIN_PASSWORD });
-    await asSession(t, cookie).post('/v1/auth/password').send({ current_password: BOOT.BOOTSTRAP_ADMIN_PASSWORD, new_password: 'a password of my own now' }).expect(204);
+    await asSession(t, cookie)
+      .post('/v1/auth/password')
+      .send({ current_password: BOOT.BOOTSTRAP_ADMIN_PASSWORD, new_password: 'a password of my own now' })
+      .expect(204);
     let again: INestApplication | undefined;
     try {
       // The same environment boots a second instance (a restart): the account is left alone.
-      again = await createHttpApp(withInfra(loadConfig(testEnv({ ...BOOT, REDIS_PREFIX: t.config.redisPrefix })), { databaseUrl: t.config.databaseUrl, redisUrl: t.config.redisUrl }));
+      again = await createHttpApp(
+        withInfra(loadConfig(testEnv({ ...BOOT, REDIS_PREFIX: t.config.redisPrefix })), { databaseUrl: t.config.databaseUrl, redisUrl: t.config.redisUrl }),
+      );
       await again.init();
     } finally {
       await again?.close();
@@ -67,7 +72,10 @@ describe('staff management', () => {
     const accepted = await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'my chosen password' }).expect(200);
     expect(String(accepted.headers['set-cookie'])).toMatch(/sendbook_session=/);
     // Once only, and the link says it was used.
-    expect((await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'my chosen password' }).expect(410)).body).toMatchObject({ error: 'invite_invalid', reason: 'used' });
+    expect((await request(t.url).post(`/v1/auth/invites/${token}`).send({ password: 'my chosen password' }).expect(410)).body).toMatchObject({
+      error: 'invite_invalid',
+      reason: 'used',
+    });
     expect((await request(t.url).get(`/v1/auth/invites/${token}`).expect(410)).body).toMatchObject({ error: 'invite_invalid', reason: 'used' });
     await signIn(t, { email: 'NEW.agent@shop.example', password: 'my chosen password' });
     await admin.post('/v1/staff').send({ email: 'New.Agent@shop.example', name: 'Twin', role: 'agent' }).expect(409);
@@ -83,12 +91,17 @@ describe('staff management', () => {
     // Resending makes a new link; the first one is no longer known.
     const resent = await admin.post(`/v1/staff/${first.body.staff.id}/reset-password`).expect(200);
     expect(await reason(tokenOf(first.body.invite_url))).toBe('unknown');
-    await request(t.url).get(`/v1/auth/invites/${tokenOf(resent.body.invite_url)}`).expect(200);
+    await request(t.url)
+      .get(`/v1/auth/invites/${tokenOf(resent.body.invite_url)}`)
+      .expect(200);
 
     const late = await admin.post('/v1/staff').send({ email: 'late@shop.example', name: 'Late', role: 'agent' }).expect(201);
     await t.dataSource.query(`UPDATE staff SET invite_expires_at = now() - interval '1 second' WHERE id = $1`, [late.body.staff.id]);
     expect(await reason(tokenOf(late.body.invite_url))).toBe('expired');
-    await request(t.url).post(`/v1/auth/invites/${tokenOf(late.body.invite_url)}`).send({ password: 'too late for this' }).expect(410);
+    await request(t.url)
+      .post(`/v1/auth/invites/${tokenOf(late.body.invite_url)}`)
+      .send({ password: 'too late for this' })
+      .expect(410);
 
     const gone = await admin.post('/v1/staff').send({ email: 'gone@shop.example', name: 'Gone', role: 'agent' }).expect(201);
     await admin.patch(`/v1/staff/${gone.body.staff.id}`).send({ active: false }).expect(200);
@@ -99,7 +112,9 @@ describe('staff management', () => {
     const admin = asSession(t, await signIn(t, await createStaff(t, 'admin')));
     const created = await admin.post('/v1/staff').send({ email: 'two.tabs@shop.example', name: 'Two Tabs', role: 'agent' }).expect(201);
     const token = String(created.body.invite_url).split('/invite/')[1]!;
-    const answers = await Promise.all(['the first tab password', 'the second tab password'].map((password) => request(t.url).post(`/v1/auth/invites/${token}`).send({ password })));
+    const answers = await Promise.all(
+      ['the first tab password', 'the second tab password'].map((password) => request(t.url).post(`/v1/auth/invites/${token}`).send({ password })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
     expect(answers.find((a) => a.status === 410)!.body.reason).toBe('used');
     const [{ sessions }] = await t.dataSource.query(`SELECT count(*)::int AS sessions FROM staff_sessions WHERE staff_id = $1`, [created.body.staff.id]);
@@ -142,7 +157,10 @@ describe('staff management', () => {
       expect((await session.patch(`/v1/staff/${me.id}`).send({ role: 'agent' })).status).toBe(409);
       const second = await createStaff(solo, 'admin');
       await session.patch(`/v1/staff/${me.id}`).send({ role: 'agent' }).expect(200);
-      await asSession(solo, await signIn(solo, second)).patch(`/v1/staff/${second.id}`).send({ active: false }).expect(409);
+      await asSession(solo, await signIn(solo, second))
+        .patch(`/v1/staff/${second.id}`)
+        .send({ active: false })
+        .expect(409);
       // A reset of the only admin who can sign in would lock the team out until the link is used.
       const secondSession = asSession(solo, await signIn(solo, second));
       expect((await secondSession.post(`/v1/staff/${second.id}/reset-password`).expect(409)).body.error).toBe('last_admin');
@@ -155,8 +173,14 @@ describe('staff management', () => {
   it('changes are audited with who made them', async () => {
     const admin = await createStaff(t, 'admin');
     const agent = await createStaff(t, 'agent');
-    await asSession(t, await signIn(t, admin)).patch(`/v1/staff/${agent.id}`).send({ role: 'admin', name: 'Promoted' }).expect(200);
+    await asSession(t, await signIn(t, admin))
+      .patch(`/v1/staff/${agent.id}`)
+      .send({ role: 'admin', name: 'Promoted' })
+      .expect(200);
     const [entry] = await t.dataSource.query(`SELECT actor, details FROM audit_events WHERE subject_id = $1 AND action = 'staff.updated'`, [agent.id]);
-    expect(entry).toEqual({ actor: `staff:${admin.id}`, details: { before: { role: 'agent', name: expect.any(String) }, after: { role: 'admin', name: 'Promoted' } } });
+    expect(entry).toEqual({
+      actor: `staff:${admin.id}`,
+      details: { before: { role: 'agent', name: expect.any(String) }, after: { role: 'admin', name: 'Promoted' } },
+    });
   });
 });

@@ -12,7 +12,8 @@ describe('inbox: what an agent may see, and a session that ends elsewhere', () =
   let inbox: InboxServer;
   let browser: Browser;
   let agent: StaffLogin;
-  const setActive = (active: boolean) => request(api.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active }).expect(200);
+  const setActive = (active: boolean) =>
+    request(api.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active }).expect(200);
   beforeAll(async () => {
     api = await startTestApp({ env: ADMIN_ENV });
     agent = await createStaff(api, 'agent', 'Ada Lovelace');
@@ -47,7 +48,9 @@ describe('inbox: what an agent may see, and a session that ends elsewhere', () =
     }
 
     // And the API refuses the agent's session itself.
-    const statuses = await page.evaluate(async () => Promise.all(['/v1/metrics', '/v1/staff', '/v1/event-endpoints'].map(async (p) => (await fetch(p)).status)));
+    const statuses = await page.evaluate(async () =>
+      Promise.all(['/v1/metrics', '/v1/staff', '/v1/event-endpoints'].map(async (p) => (await fetch(p)).status)),
+    );
     expect(statuses).toEqual([403, 403, 403]);
 
     await page.getByRole('link', { name: 'Back to conversations' }).click();
@@ -65,7 +68,10 @@ describe('inbox: what an agent may see, and a session that ends elsewhere', () =
 
     await setActive(false);
     // The next request from the browser meets the ended session: the live stream closing, or this.
-    await page.getByRole('button', { name: 'Refresh' }).click({ timeout: 5000 }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Refresh' })
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
     expect(where(page)).toBe('/login?next=%2Fwork%2Ffailed&reason=session_ended');
     await page.getByRole('status').filter({ hasText: 'Your session ended.' }).waitFor();

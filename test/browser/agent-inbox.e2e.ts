@@ -68,7 +68,15 @@ describe('the agents’ inbox', () => {
     expect(keys.indexOf(offerKey!)).toBeLessThan(keys.indexOf((await choice.getAttribute('data-key'))!));
     // The quote jumps to it.
     await choice.locator('blockquote').getByRole('button').click();
-    await waitFor(async () => (await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-key'))) === offerKey, { what: 'focus on the quoted message' });
+    await waitFor(
+      async () =>
+        (await page.evaluate(() =>
+          (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute(
+            'data-key',
+          ),
+        )) === offerKey,
+      { what: 'focus on the quoted message' },
+    );
     await look(page, 'agent-thread-choice');
 
     // Reply to the choice, pressing Enter twice as fast as a keyboard repeats.
@@ -98,7 +106,13 @@ describe('the agents’ inbox', () => {
     await photo.waitFor({ timeout: 10_000 });
     await expect(photo.textContent()).resolves.toContain('image/png');
     const picture = photo.getByRole('img', { name: 'Photo from Ben Amar' });
-    await waitFor(() => picture.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0), { what: "the photo's pixels, from the simulator through the API" });
+    await waitFor(
+      () =>
+        picture.evaluate(
+          (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+        ),
+      { what: "the photo's pixels, from the simulator through the API" },
+    );
     const href = await photo.getByRole('link', { name: 'Download Photo' }).getAttribute('href');
     const download = await page.evaluate(async (url) => {
       const response = await fetch(url);
@@ -136,7 +150,10 @@ describe('the agents’ inbox', () => {
     await waitFor(async () => (await description(page, article)) === 'Read', { what: 'Read on screen', timeoutMs: 15_000 });
     await postStatus(sb, sent.wamid, 'delivered', chen.waId, Math.floor(Date.now() / 1000) - 30);
     // The late status is processed (its event reaches the page and the thread refetches)…
-    await waitFor(async () => ((await sb.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'received'`)) as { n: number }[])[0]!.n === 0, { what: 'the late webhook processed' });
+    await waitFor(
+      async () => ((await sb.dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'received'`)) as { n: number }[])[0]!.n === 0,
+      { what: 'the late webhook processed' },
+    );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     // …and the article went Delivered → Read, never back.
     await expect(states()).resolves.toEqual(['Delivered', 'Read']);
@@ -146,7 +163,11 @@ describe('the agents’ inbox', () => {
 
   it('a closed window turns the composer into the template picker, which refuses a missing parameter and sends once', async () => {
     const dina = sb.sim.customer('972502220003', { name: 'Dina Katz' });
-    const opened = await sb.api().post('/v1/conversations').send({ to: `+${dina.waId}` }).expect((res) => expect([200, 201]).toContain(res.status));
+    const opened = await sb
+      .api()
+      .post('/v1/conversations')
+      .send({ to: `+${dina.waId}` })
+      .expect((res) => expect([200, 201]).toContain(res.status));
     const id = opened.body.conversation.id as string;
 
     const { page } = tab;
@@ -170,7 +191,9 @@ describe('the agents’ inbox', () => {
     await dialog.getByText('Body {{3}}: needed').waitFor();
     const send = dialog.getByRole('button', { name: 'Send template' });
     await expect(send.isDisabled()).resolves.toBe(true);
-    await expect(dialog.getByRole('region', { name: 'Preview' }).textContent()).resolves.toContain('Hi Dina, your order 44812 has shipped and should arrive by {{3}}.');
+    await expect(dialog.getByRole('region', { name: 'Preview' }).textContent()).resolves.toContain(
+      'Hi Dina, your order 44812 has shipped and should arrive by {{3}}.',
+    );
     await look(page, 'agent-template-picker-invalid');
 
     await third.fill('Thursday');
@@ -214,7 +237,16 @@ describe('the agents’ inbox', () => {
       await sb.dataSource.query(
         `INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, payload, content_hash, phone_number_id, state, wamid, retain_until, created_at, updated_at${names.map((n) => `, ${n}`).join('')})
          VALUES ($1, $2, $3, 'order_update', $4, $1, $5, $6, $7, now() + interval '90 days', now() + ($8 || ' milliseconds')::interval, now()${names.map((n) => `, ${columns[n]}`).join('')})`,
-        [`states-${state}`, `+${ivy.waId}`, ivy.waId, JSON.stringify({ type: 'text', text: { body: `${state}: ${body}` } }), TEST_SECRETS.phoneNumberId, state, state === 'queued' || state === 'held' ? null : `wamid.STATES.${state}`, String(i * 10)],
+        [
+          `states-${state}`,
+          `+${ivy.waId}`,
+          ivy.waId,
+          JSON.stringify({ type: 'text', text: { body: `${state}: ${body}` } }),
+          TEST_SECRETS.phoneNumberId,
+          state,
+          state === 'queued' || state === 'held' ? null : `wamid.STATES.${state}`,
+          String(i * 10),
+        ],
       );
     }
     const { page } = tab;
@@ -244,7 +276,8 @@ describe('the agents’ inbox', () => {
     const started = Date.now();
     const deadline = started + 150_000;
     while (!(await log.getByText('The start of your conversation').count())) {
-      if (Date.now() > deadline) throw new Error(`never reached the start of the thread; the first article on screen: ${await log.getByRole('article').first().textContent()}`);
+      if (Date.now() > deadline)
+        throw new Error(`never reached the start of the thread; the first article on screen: ${await log.getByRole('article').first().textContent()}`);
       // As a person does it: the wheel, over the thread.
       await log.hover();
       await page.mouse.wheel(0, -4000);
@@ -275,16 +308,28 @@ describe('the agents’ inbox', () => {
     await pill.waitFor({ state: 'detached' });
 
     // A reply quoting a message 5,000 back: the quote loads the pages before until it is there, and jumps to it.
-    const [{ id: firstReply }] = (await sb.dataSource.query(`SELECT id FROM outbound_messages WHERE wamid = $1`, [`wamid.SEED.OUT.${long.waId}.1`])) as { id: string }[];
+    const [{ id: firstReply }] = (await sb.dataSource.query(`SELECT id FROM outbound_messages WHERE wamid = $1`, [`wamid.SEED.OUT.${long.waId}.1`])) as {
+      id: string;
+    }[];
     await inbound(sb, sb.sim.customer(long.waId).sendText('about your very first reply', { contextWamid: `wamid.SEED.OUT.${long.waId}.1` }));
     const again = await open(long.conversationId);
     const quoting = again.getByRole('article').filter({ hasText: 'about your very first reply' });
     await quoting.getByRole('button', { name: 'An earlier message: show it' }).click();
     await waitFor(
-      async () => (await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-key'))) === `out-${firstReply}`,
+      async () =>
+        (await page.evaluate(() =>
+          (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute(
+            'data-key',
+          ),
+        )) === `out-${firstReply}`,
       { what: 'the quoted message, 5,000 back, focused', timeoutMs: 120_000 },
     );
-    await expect(again.getByRole('article').filter({ has: page.getByText('our reply 1', { exact: true }) }).count()).resolves.toBe(1);
+    await expect(
+      again
+        .getByRole('article')
+        .filter({ has: page.getByText('our reply 1', { exact: true }) })
+        .count(),
+    ).resolves.toBe(1);
     expect(await again.getByRole('article').count()).toBeLessThan(300);
     await look(page, 'agent-thread-found-quote');
   }, 360_000);
@@ -364,7 +409,13 @@ describe('the agents’ inbox', () => {
       await log.getByRole('article').filter({ hasText: 'message 4' }).waitFor({ timeout: 45_000 });
       await live.filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 });
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      for (const n of [0, 1, 2, 3, 4]) await expect(log.getByRole('article').filter({ hasText: `message ${n}` }).count()).resolves.toBe(1);
+      for (const n of [0, 1, 2, 3, 4])
+        await expect(
+          log
+            .getByRole('article')
+            .filter({ hasText: `message ${n}` })
+            .count(),
+        ).resolves.toBe(1);
       // And still live after the gap.
       await inbound(sb, gil.sendText('message 5'));
       await log.getByRole('article').filter({ hasText: 'message 5' }).waitFor({ timeout: 10_000 });
@@ -384,11 +435,14 @@ describe('the agents’ inbox', () => {
     const { page } = tab;
     await open(id);
     await messageBox(page).fill('We are closed on Saturdays');
-    const setActive = (active: boolean) => request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active }).expect(200);
+    const setActive = (active: boolean) =>
+      request(sb.url).patch(`/v1/staff/${agent.id}`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ active }).expect(200);
     await setActive(false);
     try {
       // The send meets the ended session, unless the live stream (closed by the API at once) got there first.
-      await messageBox(page).press('Enter', { timeout: 5000 }).catch(() => undefined);
+      await messageBox(page)
+        .press('Enter', { timeout: 5000 })
+        .catch(() => undefined);
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
       expect(where(page)).toBe(`/login?next=%2Fconversations%2F${id}&reason=session_ended`);
     } finally {
@@ -412,9 +466,11 @@ describe('the agents’ inbox', () => {
     await page.getByRole('log', { name: 'Messages' }).focus();
     await page.keyboard.press('a');
     await panel.getByText('You (Rosa Díaz)').waitFor();
-    await waitFor(async () => /Mine\W*1\b/.test((await page.getByRole('group', { name: 'View' }).textContent()) ?? ''), { what: 'Mine counting 1' }).catch(async (error) => {
-      throw new Error(`${String(error)}; the views say: ${await page.getByRole('group', { name: 'View' }).textContent()}`);
-    });
+    await waitFor(async () => /Mine\W*1\b/.test((await page.getByRole('group', { name: 'View' }).textContent()) ?? ''), { what: 'Mine counting 1' }).catch(
+      async (error) => {
+        throw new Error(`${String(error)}; the views say: ${await page.getByRole('group', { name: 'View' }).textContent()}`);
+      },
+    );
     await look(page, 'agent-thread-panel');
 
     await page.getByRole('button', { name: /^Mine/ }).click();
@@ -426,11 +482,17 @@ describe('the agents’ inbox', () => {
     await expect(list.getByRole('link', { name: /Ben Amar/ }).textContent()).resolves.toContain('Photo: an old photo');
     await page.getByRole('button', { name: /^All/ }).click();
     // Ours in Eva's thread (the composer test), said as ours.
-    await page.getByRole('link', { name: /Eva Stern/ }).filter({ hasText: 'You: Yes, we ship to Haifa in two days' }).waitFor();
+    await page
+      .getByRole('link', { name: /Eva Stern/ })
+      .filter({ hasText: 'You: Yes, we ship to Haifa in two days' })
+      .waitFor();
     // An order system writes to Eva by REST: her row says so without a reload (the list hears only
     // `accepted`, throttled to one refetch in 3 s).
     await sendTo(sb, '972502220005', { type: 'text', text: { body: 'Your parcel left our warehouse' } });
-    await page.getByRole('link', { name: /Eva Stern/ }).filter({ hasText: 'You: Your parcel left our warehouse' }).waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('link', { name: /Eva Stern/ })
+      .filter({ hasText: 'You: Your parcel left our warehouse' })
+      .waitFor({ timeout: 10_000 });
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Haifa');
     await page.getByRole('status').filter({ hasText: 'No conversation matches' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search by name or number' }).fill('Eva');
@@ -449,7 +511,10 @@ describe('the agents’ inbox', () => {
     const note = page.getByRole('textbox', { name: 'Private note' });
     await note.fill('Asked for the morning slot twice: keep it.');
     await note.press('Enter');
-    await page.getByRole('article', { name: /^Private note by Rosa Díaz/ }).filter({ hasText: 'keep it.' }).waitFor();
+    await page
+      .getByRole('article', { name: /^Private note by Rosa Díaz/ })
+      .filter({ hasText: 'keep it.' })
+      .waitFor();
     expect(received(sb, '972502220001', 'keep it.')).toBe(0);
     await page.getByRole('button', { name: 'Reply', exact: true }).click();
 
@@ -471,10 +536,13 @@ describe('the agents’ inbox', () => {
       });
     await page.keyboard.press('Enter');
     await state.filter({ hasText: 'Open' }).waitFor();
-    await page.getByRole('link', { name: /Ben Amar/ }).waitFor().catch(async (error: unknown) => {
-      await screenshot(page, 'debug-list');
-      throw error;
-    });
+    await page
+      .getByRole('link', { name: /Ben Amar/ })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await screenshot(page, 'debug-list');
+        throw error;
+      });
 
     const dark = await openPage(browser, { colorScheme: 'dark', width: 1500, height: 900 });
     await dark.context.addCookies(await tab.context.cookies());

@@ -46,7 +46,13 @@ describe('campaigns in the browser: a tagged batch, its failures and replies', (
   it('a batch with failures and replies: the list, then the campaign with its figures', async () => {
     sb.sim.customer(waId(5), { failWith: 131026 });
     sb.sim.customer(waId(6), { failWith: 131026 });
-    const item = (n: number, campaign: string) => ({ dedupe_key: `browser-campaign-${n}`, to: `+${waId(n)}`, purpose: 'spring_sale', payload: templatePayload(String(n)), campaign });
+    const item = (n: number, campaign: string) => ({
+      dedupe_key: `browser-campaign-${n}`,
+      to: `+${waId(n)}`,
+      purpose: 'spring_sale',
+      payload: templatePayload(String(n)),
+      campaign,
+    });
     const res = await sb
       .api()
       .post('/v1/messages/batch')
@@ -60,11 +66,20 @@ describe('campaigns in the browser: a tagged batch, its failures and replies', (
     sb.sim.customer(waId(3)).replyButton(wamidOf(2), 'no', 'No thanks');
     sb.sim.customer(waId(4)).sendText('Do you ship to Haifa?', { contextWamid: wamidOf(3) });
     await sb.sim.flushWebhooks();
-    const api = async () => (await sb.api().get(`/v1/campaigns/${encodeURIComponent(SALE)}`).expect(200)).body.campaign;
-    await waitFor(async () => {
-      const c = await api();
-      return c.replies.count === 4 && c.by_state.failed === 2 && c.by_state.queued + c.by_state.sending + c.by_state.accepted === 0;
-    }, { what: 'failures and replies counted', timeoutMs: 30_000 });
+    const api = async () =>
+      (
+        await sb
+          .api()
+          .get(`/v1/campaigns/${encodeURIComponent(SALE)}`)
+          .expect(200)
+      ).body.campaign;
+    await waitFor(
+      async () => {
+        const c = await api();
+        return c.replies.count === 4 && c.by_state.failed === 2 && c.by_state.queued + c.by_state.sending + c.by_state.accepted === 0;
+      },
+      { what: 'failures and replies counted', timeoutMs: 30_000 },
+    );
     const counted = await api();
 
     const { page } = tab;

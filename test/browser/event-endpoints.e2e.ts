@@ -52,7 +52,11 @@ describe('inbox: event endpoints for admins', () => {
     await look(page, 'event-endpoints-added');
 
     // Something happens; the endpoint hears of it, signed with the secret the page showed.
-    const message = await stack.sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'browser-event-endpoints' })).expect(201);
+    const message = await stack.sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'browser-event-endpoints' }))
+      .expect(201);
     await waitFor(() => receiver.accepted().some((r) => r.raw.includes(message.body.message.id)), { what: 'an event at the receiver' });
     receiver.verifyAll(secret);
 
@@ -73,7 +77,10 @@ describe('inbox: event endpoints for admins', () => {
     await page.getByRole('dialog').getByRole('textbox', { name: 'Since' }).waitFor();
     await screenshot(page, 'event-endpoints-recover');
     await confirm(page);
-    await page.getByText(/events? will be sent again/).first().waitFor();
+    await page
+      .getByText(/events? will be sent again/)
+      .first()
+      .waitFor();
 
     await table.getByRole('button', { name: 'Disable' }).click();
     await confirm(page);

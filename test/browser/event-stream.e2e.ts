@@ -42,7 +42,10 @@ describe('inbox: the live event stream passes through unbuffered', () => {
 
   it('every event arrives as it is written, uncompressed, with the session cookie forwarded; leaving closes the upstream', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${inbox.url}/v1/events`, { headers: { cookie: 'sendbook_session=abc', 'accept-encoding': 'gzip, br' }, signal: controller.signal });
+    const response = await fetch(`${inbox.url}/v1/events`, {
+      headers: { cookie: 'sendbook_session=abc', 'accept-encoding': 'gzip, br' },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');

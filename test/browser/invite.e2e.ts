@@ -37,7 +37,11 @@ describe('inbox: an invite link, from the Staff page to a signed-in agent', () =
     await ask.getByRole('button', { name: 'Confirm' }).click();
     const link = await admin.page.getByRole('textbox', { name: 'One-time link' }).inputValue();
     await admin.page.getByRole('button', { name: 'Copy' }).click();
-    await admin.page.getByRole('button', { name: /^Copied$/ }).or(admin.page.getByRole('status').filter({ hasText: 'Copying is not allowed here' })).first().waitFor();
+    await admin.page
+      .getByRole('button', { name: /^Copied$/ })
+      .or(admin.page.getByRole('status').filter({ hasText: 'Copying is not allowed here' }))
+      .first()
+      .waitFor();
     await look(admin.page, 'staff-invite-link');
     const row = admin.page.getByRole('table', { name: 'Staff' }).getByRole('row').filter({ hasText: 'dana@shop.example' });
     await row.getByRole('button', { name: 'Resend invite' }).waitFor();

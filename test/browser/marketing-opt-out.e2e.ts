@@ -45,7 +45,13 @@ describe('the contact panel shows a marketing opt-out', () => {
     const stoppedAt = 1_780_000_000; // 2026-05-28 20:26:40 UTC
     await postPreference(sb, waId, 'stop', stoppedAt);
     await optedOut(sb, waId);
-    const promo = (await sb.api().post('/v1/messages').send({ dedupe_key: 'browser-opt-out-promo', to: `+${waId}`, purpose: 'campaign', payload: marketingPayload('20%') }).expect(201)).body.message.id as string;
+    const promo = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'browser-opt-out-promo', to: `+${waId}`, purpose: 'campaign', payload: marketingPayload('20%') })
+        .expect(201)
+    ).body.message.id as string;
     await waitFor(async () => (await sb.api().get(`/v1/messages/${promo}`).expect(200)).body.message.state === 'held', { what: 'the promotion held' });
 
     await page.reload();

@@ -46,7 +46,11 @@ describe('inbox pages on the real API: empty, full and broken', () => {
       const buttons = await sendTo(sb, DANA, buttonsPayload('Friday 10:00–12:00 then?'), 'delivery_slot');
       await inbound(sb, dana.reply(buttons.wamid, 'Yes'));
       sb.sim.scriptNext(1, { kind: 'error', code: 131026 });
-      await sb.api().post('/v1/messages').send({ dedupe_key: 'browser-failed-1', to: `+${DANA}`, purpose: 'agent_reply', payload: { type: 'text', text: { body: 'See you Friday!' } } }).expect(201);
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'browser-failed-1', to: `+${DANA}`, purpose: 'agent_reply', payload: { type: 'text', text: { body: 'See you Friday!' } } })
+        .expect(201);
       await waitFor(async () => (await sb.api().get('/v1/work-items?kind=failed').expect(200)).body.data.length === 1, { what: 'the failed send' });
       const list = (await sb.api().get('/v1/conversations').expect(200)).body.data as { id: string }[];
       conversationId = list[0]!.id;

@@ -67,16 +67,33 @@ describe('queue health in the browser: the figures the API counts, charts with p
   it('the tiles equal /v1/metrics for what this test caused, and each queue tile opens its queue', async () => {
     // Two sends that go through (sent → delivered), one refused by its dedupe key, one stuck.
     for (const key of ['health-ok-1', 'health-ok-2']) {
-      const id = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: key, to: `+97250300000${key.slice(-1)}` })).expect(201)).body.message.id;
+      const id = (
+        await sb
+          .api()
+          .post('/v1/messages')
+          .send(messageRequest({ dedupe_key: key, to: `+97250300000${key.slice(-1)}` }))
+          .expect(201)
+      ).body.message.id;
       await waitFor(async () => (await sb.api().get(`/v1/messages/${id}`)).body.message.delivered_at !== null, { what: `${key} delivered` });
     }
-    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-ok-1', to: '+972503000001', purpose: 'other_purpose' })).expect(409);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'health-ok-1', to: '+972503000001', purpose: 'other_purpose' }))
+      .expect(409);
     sb.sim.configure({ webhookUrl: null });
     sb.sim.scriptNext(1, { kind: 'lose_response' });
-    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-stuck', to: '+972503000009' })).expect(201);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'health-stuck', to: '+972503000009' }))
+      .expect(201);
     // A reply quoting a message Sendbook never sent (unattributed), delivered twice by "Meta" (a duplicate).
     const now = Math.floor(Date.now() / 1000);
-    const reply = { ...textMessage('wamid.HEALTH-REPLY-1', 'which order is this about?', '16505559001', now), context: { from: '15550783881', id: 'wamid.NEVER-SENT' } };
+    const reply = {
+      ...textMessage('wamid.HEALTH-REPLY-1', 'which order is this about?', '16505559001', now),
+      context: { from: '15550783881', id: 'wamid.NEVER-SENT' },
+    };
     const body = envelope({ contacts: [{ profile: { name: 'Tamar' }, wa_id: '16505559001' }], messages: [reply] });
     expect((await postWebhook(sb.url, body)).status).toBe(200);
     expect((await postWebhook(sb.url, body)).status).toBe(200);
@@ -84,7 +101,14 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await waitFor(
       async () => {
         const m = await metrics();
-        return m.stuck_sending.current === 1 && m.unattributed_inbound.current === 1 && m.webhook_duplicates.total === 1 && m.dedupe_rejected.total === 1 && m.sent_to_delivered.overall.count >= 2 && (m.sends_accepted.by_number[TEST_SECRETS.phoneNumberId] ?? 0) >= 2;
+        return (
+          m.stuck_sending.current === 1 &&
+          m.unattributed_inbound.current === 1 &&
+          m.webhook_duplicates.total === 1 &&
+          m.dedupe_rejected.total === 1 &&
+          m.sent_to_delivered.overall.count >= 2 &&
+          (m.sends_accepted.by_number[TEST_SECRETS.phoneNumberId] ?? 0) >= 2
+        );
       },
       { what: 'the figures to count the events', timeoutMs: 30_000 },
     );
@@ -106,10 +130,15 @@ describe('queue health in the browser: the figures the API counts, charts with p
     const accepted = page.getByRole('figure', { name: 'Accepted sends per number' });
     await accepted.locator('canvas').waitFor();
     const coloured = await accepted.locator('canvas').evaluate((node) => {
-      const canvas = node as unknown as { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+      const canvas = node as unknown as {
+        width: number;
+        height: number;
+        getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+      };
       const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
       let n = 0;
-      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - 0x1a) < 40 && Math.abs(data[i + 1]! - 0x6f) < 40 && Math.abs(data[i + 2]! - 0xd6) < 40 && data[i + 3]! > 200) n++;
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.abs(data[i]! - 0x1a) < 40 && Math.abs(data[i + 1]! - 0x6f) < 40 && Math.abs(data[i + 2]! - 0xd6) < 40 && data[i + 3]! > 200) n++;
       return n;
     });
     expect(coloured).toBeGreaterThan(30);
@@ -175,7 +204,10 @@ describe('queue health in the browser: the figures the API counts, charts with p
           ['GET', '/v1/staff'],
           ['POST', '/v1/staff'],
           ['POST', '/v1/templates/sync'],
-        ].map(async ([method, path]) => (await fetch(path!, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })).status),
+        ].map(
+          async ([method, path]) =>
+            (await fetch(path!, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined })).status,
+        ),
       ),
     );
     expect(statuses).toEqual([403, 403, 403, 403]);
@@ -207,7 +239,9 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await ask.getByRole('textbox', { name: 'Note' }).fill('campaign reviewed');
     await ask.getByRole('button', { name: 'Confirm' }).click();
     await row.getByRole('button', { name: 'Pause' }).waitFor();
-    const trail = await sb.dataSource.query(`SELECT action, actor, details->>'note' AS note FROM audit_events WHERE subject_type = 'business_number' ORDER BY at`);
+    const trail = await sb.dataSource.query(
+      `SELECT action, actor, details->>'note' AS note FROM audit_events WHERE subject_type = 'business_number' ORDER BY at`,
+    );
     expect(trail).toEqual([
       { action: 'numbers.profiles_synced', actor: `staff:${admin.id}`, note: null },
       { action: 'number.paused', actor: `staff:${admin.id}`, note: 'complaint about the campaign' },
@@ -218,7 +252,10 @@ describe('queue health in the browser: the figures the API counts, charts with p
     // Templates: synced from Meta on demand.
     await page.goto(`${inbox.url}/templates`);
     await page.getByRole('button', { name: 'Sync' }).click();
-    await page.getByRole('status').filter({ hasText: /Synced \d+ templates? from Meta/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Synced \d+ templates? from Meta/ })
+      .waitFor();
     const template = page.getByRole('table', { name: 'Templates' }).getByRole('row').filter({ hasText: 'order_shipped' });
     await expect(template.textContent()).resolves.toMatch(/APPROVED/);
     await look(page, 'templates');

@@ -29,7 +29,10 @@ describe('the thread shows every send type truthfully', () => {
   let log: Locator;
 
   beforeAll(async () => {
-    sb = await startSendbook({ sim: { pairIntervalMs: 0 }, app: { env: { ...ADMIN_ENV, PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', MARK_READ_ON_OPEN: 'false' } } });
+    sb = await startSendbook({
+      sim: { pairIntervalMs: 0 },
+      app: { env: { ...ADMIN_ENV, PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', MARK_READ_ON_OPEN: 'false' } },
+    });
     await sb.api().post('/v1/templates/sync').expect(200);
     const agent = await createStaff(sb, 'agent', 'Rosa Díaz');
     inbox = await startInbox(sb.url);
@@ -71,7 +74,9 @@ describe('the thread shows every send type truthfully', () => {
     const cta = article('Link button');
     await cta.waitFor();
     await expect(cta.getByRole('list', { name: 'Choices offered' }).textContent()).resolves.toBe('See Dates');
-    await expect(cta.getByRole('link', { name: 'https://www.luckyshrub.com?clickID=kqDGWd24Q5TRwoEQTICY7W1JKoXvaZOXWAS7h1P76s0R7Paec4' }).getAttribute('href')).resolves.toBe('https://www.luckyshrub.com?clickID=kqDGWd24Q5TRwoEQTICY7W1JKoXvaZOXWAS7h1P76s0R7Paec4');
+    await expect(
+      cta.getByRole('link', { name: 'https://www.luckyshrub.com?clickID=kqDGWd24Q5TRwoEQTICY7W1JKoXvaZOXWAS7h1P76s0R7Paec4' }).getAttribute('href'),
+    ).resolves.toBe('https://www.luckyshrub.com?clickID=kqDGWd24Q5TRwoEQTICY7W1JKoXvaZOXWAS7h1P76s0R7Paec4');
     await expect(cta.getByRole('link', { name: 'https://www.luckyshrub.com/assets/lucky-shrub-banner-logo-v1.png' }).count()).resolves.toBe(1);
 
     const flow = article('Flow message body');
@@ -83,8 +88,21 @@ describe('the thread shows every send type truthfully', () => {
   it('a contact card with its phones, emails and sites; a product list and the catalog', async () => {
     const card = article('Contact card');
     await expect(card.textContent()).resolves.toContain('Barbara J. Johnson');
-    await expect(card.getByRole('term').allTextContents()).resolves.toEqual(['Phone', 'Phone', 'Email', 'Email', 'Works at', 'Address', 'Address', 'Website', 'Website', 'Birthday']);
-    await expect(card.getByRole('link', { name: 'https://www.facebook.com/luckyshrubplants (Company (FB))' }).getAttribute('href')).resolves.toBe('https://www.facebook.com/luckyshrubplants');
+    await expect(card.getByRole('term').allTextContents()).resolves.toEqual([
+      'Phone',
+      'Phone',
+      'Email',
+      'Email',
+      'Works at',
+      'Address',
+      'Address',
+      'Website',
+      'Website',
+      'Birthday',
+    ]);
+    await expect(card.getByRole('link', { name: 'https://www.facebook.com/luckyshrubplants (Company (FB))' }).getAttribute('href')).resolves.toBe(
+      'https://www.facebook.com/luckyshrubplants',
+    );
     await expect(card.textContent()).resolves.toContain('+19175559999 (Mobile) · on WhatsApp');
 
     await expect(article('Product list: 4 products').getByRole('term').allTextContents()).resolves.toEqual(['SECTION_TITLE', 'SECTION_TITLE', 'Catalog']);
@@ -100,7 +118,12 @@ describe('the thread shows every send type truthfully', () => {
     await expect(article('Our August promotion is on').getByRole('link', { name: 'https://www.luckyshrubs.com' }).count()).resolves.toBe(1);
 
     const carousel = article('Rare succulents for sale!').getByRole('list', { name: 'Carousel cards' });
-    await expect(carousel.getByRole('listitem').filter({ hasText: /^Card \d/ }).count()).resolves.toBe(3);
+    await expect(
+      carousel
+        .getByRole('listitem')
+        .filter({ hasText: /^Card \d/ })
+        .count(),
+    ).resolves.toBe(3);
     await expect(carousel.getByRole('link', { name: 'https://www.luckyshrub.com/rare-succulents/blue-elf' }).count()).resolves.toBe(1);
     await expect(carousel.textContent()).resolves.toContain('answers more-crassulas');
     await look(tab.page, 'send-types-thread');

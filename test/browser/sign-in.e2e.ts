@@ -37,7 +37,9 @@ describe('inbox: signing in and out, in a real browser', () => {
   it('works at 320 px wide and in the dark', async () => {
     const narrow = await openPage(browser, { width: 320, height: 640 });
     await narrow.page.goto(`${inbox.url}/login`);
-    const width = await narrow.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    const width = await narrow.page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(320);
     await look(narrow.page, 'login-320px');
     await narrow.close();
@@ -76,7 +78,10 @@ describe('inbox: signing in and out, in a real browser', () => {
     const password = page.getByRole('textbox', { name: 'Password' });
     await password.press('Enter');
     await password.press('Enter').catch(() => undefined);
-    await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 500 }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Sign in' })
+      .click({ timeout: 500 })
+      .catch(() => undefined);
     await page.waitForURL((url) => url.pathname === '/conversations', { timeout: 15_000 });
     expect(logins).toHaveLength(1);
     expect(outside).toEqual([]);
@@ -98,7 +103,9 @@ describe('inbox: signing in and out, in a real browser', () => {
 
     // The skip link is the first thing Tab reaches, and it goes to the page.
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await expect(
+      page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent),
+    ).resolves.toBe('Skip to content');
     await screenshot(page, 'shell-skip-link');
 
     await page.getByRole('button', { name: 'Sign out' }).click();

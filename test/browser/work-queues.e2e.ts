@@ -24,7 +24,17 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     // A row is stuck after a second; a bulk action takes at most 4; one failed processing poisons a delivery.
     // Stuck rows raise an alert at the next sample, a second later.
     stack = await startInboxStack({
-      sendbook: { app: { env: { STUCK_SENDING_AFTER_MS: '1000', WORK_ITEMS_BULK_MAX: '4', WEBHOOK_MAX_ATTEMPTS: '1', METRICS_SAMPLE_INTERVAL_MS: '1000', ALERT_STUCK_SENDING_FOR_MS: '0' } } },
+      sendbook: {
+        app: {
+          env: {
+            STUCK_SENDING_AFTER_MS: '1000',
+            WORK_ITEMS_BULK_MAX: '4',
+            WEBHOOK_MAX_ATTEMPTS: '1',
+            METRICS_SAMPLE_INTERVAL_MS: '1000',
+            ALERT_STUCK_SENDING_FOR_MS: '0',
+          },
+        },
+      },
       signInAs: async (api) => {
         admin = await createStaff(api, 'admin', 'Ada Admin');
         agent = await createStaff(api, 'agent', 'Al Agent');
@@ -38,7 +48,8 @@ describe('work queues in the browser: staff decide, the API audits', () => {
 
   const message = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
   const sendsOf = (id: string) => sb.sim.ledger({ bizOpaqueCallbackData: id }).length;
-  const openIds = async (kind: string) => ((await sb.api().get(`/v1/work-items?kind=${kind}&limit=100`).expect(200)).body.data as { id: string }[]).map((w) => w.id);
+  const openIds = async (kind: string) =>
+    ((await sb.api().get(`/v1/work-items?kind=${kind}&limit=100`).expect(200)).body.data as { id: string }[]).map((w) => w.id);
   /** Rows left in `sending` by lost answers, with no status webhook to heal them (webhooks stay off until `webhooksOn`). */
   const stuck = async (n: number, key: string, purpose = 'order_shipped') => {
     sb.sim.configure({ webhookUrl: null });
@@ -62,7 +73,10 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     const table = page.getByRole('table', { name: 'Stuck sending' });
     await table.waitFor();
     // The navigation counts it, live.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Stuck sending\s*\(1 open\)$/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Stuck sending\s*\(1 open\)$/ })
+      .waitFor();
 
     // j selects the first row and opens its detail: the error in words, no status webhook, the trail.
     await page.keyboard.press('j');
@@ -96,7 +110,9 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     webhooksOn();
     await table.getByRole('row').filter({ hasText: '+972502000000' }).waitFor({ state: 'detached' });
     const history = (await sb.api().get(`/v1/messages/${id}/history`).expect(200)).body.data;
-    expect(history).toContainEqual(expect.objectContaining({ to_state: 'queued', actor: `staff:${admin.id}`, actor_name: 'Ada Admin', details: { note: 'customer says it never arrived' } }));
+    expect(history).toContainEqual(
+      expect.objectContaining({ to_state: 'queued', actor: `staff:${admin.id}`, actor_name: 'Ada Admin', details: { note: 'customer says it never arrived' } }),
+    );
 
     // The Resolved tab: who, when and the note.
     await page.getByRole('navigation', { name: 'Open or resolved' }).getByRole('link', { name: 'Resolved' }).click();
@@ -128,7 +144,9 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     const resolved = (await sb.api().get('/v1/work-items?kind=alert&status=resolved').expect(200)).body.data.find((w: { id: string }) => w.id === alertId);
     expect(resolved.resolution).toMatchObject({ actor: `staff:${admin.id}`, actor_name: 'Ada Admin', note: 'the stuck row was retried by hand' });
     await page.getByRole('navigation', { name: 'Open or resolved' }).getByRole('link', { name: 'Resolved' }).click();
-    await expect(page.getByRole('table', { name: 'Alerts, resolved' }).getByRole('row').nth(1).textContent()).resolves.toMatch(/Ada Admin.*the stuck row was retried by hand/);
+    await expect(page.getByRole('table', { name: 'Alerts, resolved' }).getByRole('row').nth(1).textContent()).resolves.toMatch(
+      /Ada Admin.*the stuck row was retried by hand/,
+    );
     await look(page, 'work-alert-resolved');
   });
 
@@ -137,8 +155,17 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     const waId = '16505557001';
     await inbound(sb, sb.sim.customer(waId, { name: 'Noa Peretz' }).sendText('hello'));
     const ask = async (key: string, text: string) => {
-      const payload = { type: 'interactive', interactive: { type: 'button', body: { text }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } } };
-      const id = (await sb.api().post('/v1/messages').send({ dedupe_key: key, to: `+${waId}`, purpose: 'survey', payload }).expect(201)).body.message.id as string;
+      const payload = {
+        type: 'interactive',
+        interactive: { type: 'button', body: { text }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } },
+      };
+      const id = (
+        await sb
+          .api()
+          .post('/v1/messages')
+          .send({ dedupe_key: key, to: `+${waId}`, purpose: 'survey', payload })
+          .expect(201)
+      ).body.message.id as string;
       await waitFor(async () => (await message(id)).wamid !== null, { what: `${key} sent`, timeoutMs: 30_000 });
       return id;
     };
@@ -162,7 +189,9 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await look(page, 'work-attribute-dialog');
     await choose.getByRole('button', { name: 'Confirm' }).click();
     await choose.waitFor({ state: 'detached' });
-    await waitFor(async () => (await sb.api().get(`/v1/inbound/${reply.id}`).expect(200)).body.inbound.message_id === first, { what: 'attributed to the first question' });
+    await waitFor(async () => (await sb.api().get(`/v1/inbound/${reply.id}`).expect(200)).body.inbound.message_id === first, {
+      what: 'attributed to the first question',
+    });
 
     await page.goto(`${inbox.url}/conversations/${reply.conversation_id as string}`);
     const article = page.getByRole('log', { name: 'Messages' }).getByRole('article').filter({ hasText: 'yes, it was' });
@@ -173,7 +202,9 @@ describe('work queues in the browser: staff decide, the API audits', () => {
   it('a poison delivery is replayed after its cause is fixed, and its events are applied once', async () => {
     const { page } = tab;
     // The cause: the database refuses inbound messages (as a broken migration would), so processing fails.
-    await sb.dataSource.query(`CREATE FUNCTION refuse_inbound() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'inbound_messages is read-only during maintenance'; END $$`);
+    await sb.dataSource.query(
+      `CREATE FUNCTION refuse_inbound() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'inbound_messages is read-only during maintenance'; END $$`,
+    );
     await sb.dataSource.query(`CREATE TRIGGER refuse_inbound BEFORE INSERT ON inbound_messages FOR EACH ROW EXECUTE FUNCTION refuse_inbound()`);
     const wamid = sb.sim.customer('16505557002', { name: 'Omer Levi' }).sendText('is the shop open on Sunday?');
     await waitFor(async () => (await openIds('poison_webhook')).length === 1, { what: 'a poison delivery' });
@@ -195,11 +226,17 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await ask.getByRole('textbox', { name: 'Note' }).fill('maintenance over');
     await ask.getByRole('button', { name: 'Confirm' }).click();
     await ask.waitFor({ state: 'detached' });
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM inbound_messages WHERE wamid = $1`, [wamid])).length === 1, { what: 'the replayed message stored' });
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM inbound_messages WHERE wamid = $1`, [wamid])).length === 1, {
+      what: 'the replayed message stored',
+    });
     await table.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'Every webhook delivery was processed.' }).waitFor();
     // Applied once: one row, and a second replay of the same body adds nothing.
-    await sb.api().post('/v1/webhooks/replay').send({ ids: [deliveryId], include_poison: true }).expect(202);
+    await sb
+      .api()
+      .post('/v1/webhooks/replay')
+      .send({ ids: [deliveryId], include_poison: true })
+      .expect(202);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await sb.dataSource.query(`SELECT 1 FROM inbound_messages WHERE wamid = $1`, [wamid])).toHaveLength(1);
     const [state] = await sb.dataSource.query(`SELECT state FROM webhook_deliveries WHERE id = $1`, [deliveryId]);
@@ -210,15 +247,26 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     const { page } = tab;
     const waId = '972504440001';
     sb.sim.customer(waId, { failWith: 131026 });
-    const failed = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'browser-failed-1', to: `+${waId}` })).expect(201)).body.message.id as string;
+    const failed = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'browser-failed-1', to: `+${waId}` }))
+        .expect(201)
+    ).body.message.id as string;
     await waitFor(async () => (await message(failed)).state === 'failed', { what: 'the send failed' });
 
     await page.goto(`${inbox.url}/work/failed`);
-    const row = page.getByRole('table', { name: 'Failed' }).getByRole('row').filter({ hasText: `+${waId}` });
+    const row = page
+      .getByRole('table', { name: 'Failed' })
+      .getByRole('row')
+      .filter({ hasText: `+${waId}` });
     await row.getByRole('button', { name: `+${waId}` }).click();
     const detail = page.getByRole('complementary', { name: `order_shipped to +${waId}` });
     await detail.getByText(/WhatsApp could not deliver it/).waitFor();
-    await expect(detail.getByRole('link', { name: /Meta’s error codes/ }).getAttribute('href')).resolves.toMatch(/^https:\/\/developers\.facebook\.com\/.*error-codes/);
+    await expect(detail.getByRole('link', { name: /Meta’s error codes/ }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/developers\.facebook\.com\/.*error-codes/,
+    );
     await expect(detail.textContent()).resolves.toContain('131026');
     await look(page, 'work-failed-detail');
 
@@ -237,7 +285,13 @@ describe('work queues in the browser: staff decide, the API audits', () => {
 
     // Held: free text to someone whose window is closed, and no fallback. Released as a template with its values.
     await sb.api().post('/v1/templates/sync').expect(200);
-    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'browser-held-1', to: '+972504440002', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'On its way' } } }).expect(201)).body.message.id as string;
+    const held = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'browser-held-1', to: '+972504440002', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'On its way' } } })
+        .expect(201)
+    ).body.message.id as string;
     await waitFor(async () => (await message(held)).state === 'held', { what: 'held' });
     await page.goto(`${inbox.url}/work/held`);
     await page.getByRole('table', { name: 'Held' }).getByRole('row').filter({ hasText: '+972504440002' }).getByRole('button', { name: 'Release' }).click();
@@ -246,7 +300,10 @@ describe('work queues in the browser: staff decide, the API audits', () => {
     await ask.getByRole('textbox', { name: 'Note' }).fill('window closed: the shipping template instead');
     await ask.getByRole('button', { name: 'Confirm' }).click();
     // Each template value is asked for, and named, before anything is sent.
-    await ask.getByText(/needed/).first().waitFor();
+    await ask
+      .getByText(/needed/)
+      .first()
+      .waitFor();
     const values = ask.getByRole('textbox');
     for (let i = 0; i < (await values.count()); i++) {
       const box = values.nth(i);
@@ -340,7 +397,10 @@ describe('work queues in the browser: staff decide, the API audits', () => {
             ['/v1/work-items/stuck_sending/bulk', { action: 'retry', dry_run: true }],
             ['/v1/alerts/00000000-0000-4000-8000-000000000000/resolve', { note: 'x' }],
             ['/v1/webhooks/replay', { ids: [] }],
-          ].map(async ([path, body]) => (await fetch(path as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status),
+          ].map(
+            async ([path, body]) =>
+              (await fetch(path as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+          ),
         ),
       id,
     );

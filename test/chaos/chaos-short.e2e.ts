@@ -30,7 +30,9 @@ describe('chaos, short run: nothing sent twice, nothing lost, under every fault'
     const summaryFile = path.join(dir, 'summary.json');
     const output: string[] = [];
     const code = await new Promise<number | null>((resolve) => {
-      child = spawn(process.execPath, ['tools/chaos.mjs', '--messages', '240', '--seed', '7', '--no-build', '--summary', summaryFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(process.execPath, ['tools/chaos.mjs', '--messages', '240', '--seed', '7', '--no-build', '--summary', summaryFile], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
       child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
       child.on('exit', (exitCode) => resolve(exitCode));

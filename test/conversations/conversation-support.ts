@@ -12,7 +12,13 @@ export function reminderPayload(day = 'Monday') {
       language: { code: 'en' },
       components: [
         { type: 'header', parameters: [{ type: 'text', parameter_name: 'first_name', text: 'Pablo' }] },
-        { type: 'body', parameters: [{ type: 'text', parameter_name: 'day', text: day }, { type: 'text', parameter_name: 'time', text: '9am' }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'day', text: day },
+            { type: 'text', parameter_name: 'time', text: '9am' },
+          ],
+        },
       ],
     },
   };
@@ -24,7 +30,12 @@ export function buttonsPayload(question: string) {
     interactive: {
       type: 'button',
       body: { text: question },
-      action: { buttons: [{ type: 'reply', reply: { id: 'confirm', title: 'Yes' } }, { type: 'reply', reply: { id: 'decline', title: 'No' } }] },
+      action: {
+        buttons: [
+          { type: 'reply', reply: { id: 'confirm', title: 'Yes' } },
+          { type: 'reply', reply: { id: 'decline', title: 'No' } },
+        ],
+      },
     },
   };
 }

@@ -34,7 +34,12 @@ describe('inbound media: downloaded from Meta on demand, never stored', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(Number(res.headers['content-length'])).toBe(bytes.length);
     // A customer's file is hostile input: downloaded, never rendered in the API's origin or sniffed.
-    expect(res.headers).toMatchObject({ 'content-disposition': 'attachment', 'x-content-type-options': 'nosniff', 'content-security-policy': "sandbox; default-src 'none'", 'cache-control': 'private, no-store' });
+    expect(res.headers).toMatchObject({
+      'content-disposition': 'attachment',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'cache-control': 'private, no-store',
+    });
     expect(bytes.equals(sb.sim.media(media.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
 
     // The same digest Meta's metadata (hex) and the webhook (base64) give.
@@ -47,21 +52,30 @@ describe('inbound media: downloaded from Meta on demand, never stored', () => {
   });
 
   it.each([
-    ['a document', 'document', { caption: 'my receipt', filename: 'receipt.pdf' }, 'application/pdf', { filename: 'receipt.pdf', caption: 'my receipt', voice: null, animated: null }],
+    [
+      'a document',
+      'document',
+      { caption: 'my receipt', filename: 'receipt.pdf' },
+      'application/pdf',
+      { filename: 'receipt.pdf', caption: 'my receipt', voice: null, animated: null },
+    ],
     ['a voice note', 'audio', { voice: true }, 'audio/ogg; codecs=opus', { filename: null, caption: null, voice: true, animated: null }],
     ['a video', 'video', { caption: 'the box it came in' }, 'video/mp4', { caption: 'the box it came in', voice: null, animated: null }],
     ['an animated sticker', 'sticker', { animated: true }, 'image/webp', { caption: null, voice: null, animated: true }],
-  ] as const)("%s: the row keeps what the customer's phone said of it; GET …/media returns its bytes and type", async (_label, kind, extras, mimeType, shown) => {
-    const wamid = sb.sim.customer('16505550305').sendMedia(kind, extras);
-    const message = await inbound(sb, wamid);
-    expect(message).toMatchObject({ type: kind, media: { ...shown, mime_type: mimeType, id: expect.stringMatching(/^\d+$/) } });
-    const media = message.media as { id: string; sha256: string };
-    const res = await asBytes(sb.api().get(`/v1/inbound/${message.id}/media`)).expect(200);
-    expect(res.headers['content-type']).toBe(mimeType);
-    const bytes = res.body as Buffer;
-    expect(bytes.equals(sb.sim.media(media.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
-    expect(createHash('sha256').update(bytes).digest('base64')).toBe(media.sha256);
-  });
+  ] as const)(
+    "%s: the row keeps what the customer's phone said of it; GET …/media returns its bytes and type",
+    async (_label, kind, extras, mimeType, shown) => {
+      const wamid = sb.sim.customer('16505550305').sendMedia(kind, extras);
+      const message = await inbound(sb, wamid);
+      expect(message).toMatchObject({ type: kind, media: { ...shown, mime_type: mimeType, id: expect.stringMatching(/^\d+$/) } });
+      const media = message.media as { id: string; sha256: string };
+      const res = await asBytes(sb.api().get(`/v1/inbound/${message.id}/media`)).expect(200);
+      expect(res.headers['content-type']).toBe(mimeType);
+      const bytes = res.body as Buffer;
+      expect(bytes.equals(sb.sim.media(media.id)?.bytes ?? Buffer.alloc(0))).toBe(true);
+      expect(createHash('sha256').update(bytes).digest('base64')).toBe(media.sha256);
+    },
+  );
 
   it('a text message has no media: 422 no_media', async () => {
     const message = await inbound(sb, sb.sim.customer('16505550302').sendText('just text'));
@@ -80,7 +94,12 @@ describe('inbound media: downloaded from Meta on demand, never stored', () => {
     const message = await inbound(sb, sb.sim.customer('16505550304').sendImage());
     sb.sim.reset(); // the simulator forgets every media object, as Meta does after 7 days
     const res = await sb.api().get(`/v1/inbound/${message.id}/media`).expect(502);
-    expect(res.body).toMatchObject({ error: 'media_download_failed', message: expect.stringContaining('could not download media'), outcome: 'rejected', graph_error: { code: 100 } });
+    expect(res.body).toMatchObject({
+      error: 'media_download_failed',
+      message: expect.stringContaining('could not download media'),
+      outcome: 'rejected',
+      graph_error: { code: 100 },
+    });
   });
 });
 
@@ -93,10 +112,14 @@ describe('inbound media: streamed as it arrives, a bounded number at once', () =
   });
   afterAll(() => sb.close());
 
-  const video = async (waId: string) => (await inbound(sb, sb.sim.customer(waId).sendMedia('video', { sizeBytes: 8 * MIB }))) as { id: string; media: { id: string } };
+  const video = async (waId: string) =>
+    (await inbound(sb, sb.sim.customer(waId).sendMedia('video', { sizeBytes: 8 * MIB }))) as { id: string; media: { id: string } };
 
   /** GET …/media with a raw client: when the headers came, the bytes, or the refusal. */
-  function download(id: string, abortAfterFirstBytes = false): Promise<{ status: number; headers: http.IncomingHttpHeaders; headersAfterMs: number; tookMs: number; bytes: Buffer }> {
+  function download(
+    id: string,
+    abortAfterFirstBytes = false,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; headersAfterMs: number; tookMs: number; bytes: Buffer }> {
     const started = Date.now();
     return new Promise((resolve, reject) => {
       const req = http.get(`${sb.url}/v1/inbound/${id}/media`, { headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}` } }, (res) => {
@@ -109,7 +132,9 @@ describe('inbound media: streamed as it arrives, a bounded number at once', () =
             resolve({ status: res.statusCode ?? 0, headers: res.headers, headersAfterMs, tookMs: Date.now() - started, bytes: Buffer.concat(chunks) });
           }
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, headersAfterMs, tookMs: Date.now() - started, bytes: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, headersAfterMs, tookMs: Date.now() - started, bytes: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       });
       req.on('error', (error) => (abortAfterFirstBytes ? undefined : reject(error)));

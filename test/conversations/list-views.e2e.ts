@@ -39,15 +39,29 @@ describe('the conversation list: views, counts, search, the window filter', () =
     const assigned = (await session.get(`/v1/conversations/${ada}`).expect(200)).body.conversation;
     expect(assigned).toMatchObject({ assignee: dana.id, assignee_name: 'Dana' });
     const history = (await session.get(`/v1/conversations/${ada}/history`).expect(200)).body.data;
-    expect(history).toEqual([expect.objectContaining({ action: 'conversation.updated', actor: `staff:${dana.id}`, actor_name: 'Dana', details: { assignee: { from: null, to: dana.id } } })]);
+    expect(history).toEqual([
+      expect.objectContaining({
+        action: 'conversation.updated',
+        actor: `staff:${dana.id}`,
+        actor_name: 'Dana',
+        details: { assignee: { from: null, to: dana.id } },
+      }),
+    ]);
   });
 
   it('refuses an assignee who is not an active staff member, naming the field', async () => {
     const c = (await inbound(sb, sb.sim.customer('16505558811').sendText('hi'))).conversation_id as string;
-    const patch = (body: object) => fetch(`${sb.url}/v1/conversations/${c}`, { method: 'PATCH', headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const patch = (body: object) =>
+      fetch(`${sb.url}/v1/conversations/${c}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${TEST_SECRETS.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const notAnId = await patch({ assignee: 'dana@shop.example' });
     expect(notAnId.status).toBe(400);
-    expect(((await notAnId.json()) as { details: unknown }).details).toEqual([{ field: 'assignee', message: "assignee must be a staff member's id (or null)" }]);
+    expect(((await notAnId.json()) as { details: unknown }).details).toEqual([
+      { field: 'assignee', message: "assignee must be a staff member's id (or null)" },
+    ]);
     const gone = await createStaff(sb, 'agent');
     await sb.dataSource.query(`UPDATE staff SET active = false WHERE id = $1`, [gone.id]);
     const inactive = await patch({ assignee: gone.id });
@@ -65,7 +79,10 @@ describe('the conversation list: views, counts, search, the window filter', () =
   it('each row carries its newest message either way, never a note, and null in a thread with none', async () => {
     const ivy = sb.sim.customer('16505558821', { name: 'Ivy Last' });
     const thread = (await inbound(sb, ivy.sendText('first question'))).conversation_id as string;
-    const row = async () => ((await sb.api().get('/v1/conversations?q=Ivy%20Last').expect(200)).body.data as { id: string; last_message: Record<string, unknown> | null }[]).find((c) => c.id === thread)!;
+    const row = async () =>
+      ((await sb.api().get('/v1/conversations?q=Ivy%20Last').expect(200)).body.data as { id: string; last_message: Record<string, unknown> | null }[]).find(
+        (c) => c.id === thread,
+      )!;
     await inbound(sb, ivy.sendText('second question'));
     expect((await row()).last_message).toMatchObject({ direction: 'inbound', inbound: { text: 'second question', conversation_id: thread } });
 
@@ -76,7 +93,9 @@ describe('the conversation list: views, counts, search, the window filter', () =
     expect((await row()).last_message).toMatchObject({ direction: 'outbound', message: { id: sent.id } });
 
     const quiet = (await sb.api().post('/v1/conversations').send({ to: '+16505558822' }).expect(200)).body.conversation.id as string;
-    const quietRow = ((await sb.api().get('/v1/conversations?q=8822').expect(200)).body.data as { id: string; last_message: unknown }[]).find((c) => c.id === quiet)!;
+    const quietRow = ((await sb.api().get('/v1/conversations?q=8822').expect(200)).body.data as { id: string; last_message: unknown }[]).find(
+      (c) => c.id === quiet,
+    )!;
     expect(quietRow.last_message).toBeNull();
   });
 });

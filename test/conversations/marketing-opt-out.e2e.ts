@@ -21,14 +21,22 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
   const optedOut = (waId: string) => waitOptedOut(sb, waId);
   const message = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
   const enqueue = async (dedupeKey: string, waId: string, payload: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    (await sb.api().post('/v1/messages').send({ dedupe_key: dedupeKey, to: `+${waId}`, purpose: 'campaign', payload, ...extra }).expect(201)).body.message.id as string;
+    (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: dedupeKey, to: `+${waId}`, purpose: 'campaign', payload, ...extra })
+        .expect(201)
+    ).body.message.id as string;
   const sends = (id: string) => sb.sim.ledger().filter((e) => e.bizOpaqueCallbackData === id).length;
   const inState = (id: string, states: string[]) => waitFor(async () => states.includes((await message(id)).state), { what: `${id} in ${states.join('/')}` });
 
   it('a user who stops marketing gets no marketing message but still gets an order update; the inbox shows it on the contact', async () => {
     const waId = '972508100001';
     await sb.sim.customer(waId, { name: 'Maya' }).sendText('Hi');
-    await waitFor(async () => (await sb.api().get('/v1/conversations').expect(200)).body.data.some((c: { contact: { wa_id: string } }) => c.contact.wa_id === waId));
+    await waitFor(async () =>
+      (await sb.api().get('/v1/conversations').expect(200)).body.data.some((c: { contact: { wa_id: string } }) => c.contact.wa_id === waId),
+    );
     await preference(waId, 'stop');
     await optedOut(waId);
 
@@ -51,11 +59,18 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
   it('a username-only customer, known by user id alone: queued marketing sent by recipient is held at the stop, and the resume sends it once', async () => {
     const bsuid = 'US.7350000000000000001';
     await sb.sim.customer('972508100009', { userId: bsuid, username: 'lior' }).sendText('hi');
-    const userRows = async () => (await sb.dataSource.query(`SELECT marketing_opt_out_at FROM contacts WHERE user_id = $1`, [bsuid])) as { marketing_opt_out_at: Date | null }[];
+    const userRows = async () =>
+      (await sb.dataSource.query(`SELECT marketing_opt_out_at FROM contacts WHERE user_id = $1`, [bsuid])) as { marketing_opt_out_at: Date | null }[];
     await waitFor(async () => (await userRows()).length === 1, { what: 'the username-only contact' });
     // Due in 15 s: still queued when the stop arrives, so only the stop itself can hold it.
     const later = new Date(Date.now() + 15_000).toISOString();
-    const promo = (await sb.api().post('/v1/messages').send({ dedupe_key: 'opt-bsuid-promo', recipient: bsuid, purpose: 'campaign', payload: marketingPayload('5%'), not_before: later }).expect(201)).body.message.id as string;
+    const promo = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'opt-bsuid-promo', recipient: bsuid, purpose: 'campaign', payload: marketingPayload('5%'), not_before: later })
+        .expect(201)
+    ).body.message.id as string;
     await preference({ userId: bsuid }, 'stop');
     await inState(promo, ['held']);
     expect((await userRows())[0]!.marketing_opt_out_at).not.toBeNull();
@@ -87,7 +102,7 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     expect((await sb.api().get('/v1/work-items?kind=held').expect(200)).body.data.map((w: { id: string }) => w.id)).not.toContain(first);
   });
 
-  it("a 131050 failure marks the user opted out and holds their other queued marketing rows, not their order updates", async () => {
+  it('a 131050 failure marks the user opted out and holds their other queued marketing rows, not their order updates', async () => {
     const waId = '972508100003';
     const sent = await enqueue('opt-3-sent', waId, marketingPayload('5%'));
     await inState(sent, SENT_STATES);
@@ -96,8 +111,16 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     const queuedOrder = await enqueue('opt-3-order', waId, templatePayload('50003'), later);
 
     const { wamid } = await message(sent);
-    const failure = { code: 131050, title: 'User stopped receiving marketing messages from you', message: 'User stopped receiving marketing messages from you', error_data: { details: 'The user has opted out of marketing messages' } };
-    const response = await postWebhook(sb.url, envelope({ statuses: [statusItem({ wamid, status: 'failed', timestamp: Math.floor(Date.now() / 1000), recipientId: waId, errors: [failure] })] }));
+    const failure = {
+      code: 131050,
+      title: 'User stopped receiving marketing messages from you',
+      message: 'User stopped receiving marketing messages from you',
+      error_data: { details: 'The user has opted out of marketing messages' },
+    };
+    const response = await postWebhook(
+      sb.url,
+      envelope({ statuses: [statusItem({ wamid, status: 'failed', timestamp: Math.floor(Date.now() / 1000), recipientId: waId, errors: [failure] })] }),
+    );
     expect(response.status).toBe(200);
 
     await inState(sent, ['failed']);
@@ -110,14 +133,28 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     expect(failed.filter((id: string) => queuedPromos.includes(id))).toEqual([]);
   });
 
-  it('a 131050 that arrived before the send\'s answer was recorded (parked) opts the user out once the wamid is known', async () => {
+  it("a 131050 that arrived before the send's answer was recorded (parked) opts the user out once the wamid is known", async () => {
     const waId = '972508100006';
     const later = { not_before: new Date(Date.now() + 3_600_000).toISOString() };
     const queuedPromo = await enqueue('opt-6-later', waId, marketingPayload('45%'), later);
     const wamid = 'wamid.opt-out-parked-1';
-    const failure = { code: 131050, title: 'User stopped receiving marketing messages from you', message: 'User stopped receiving marketing messages from you' };
-    expect((await postWebhook(sb.url, envelope({ statuses: [statusItem({ wamid, status: 'failed', timestamp: Math.floor(Date.now() / 1000), recipientId: waId, errors: [failure] })] }))).status).toBe(200);
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM message_status_events WHERE wamid = $1 AND match_state = 'parked'`, [wamid])).length === 1, { what: 'the status parked' });
+    const failure = {
+      code: 131050,
+      title: 'User stopped receiving marketing messages from you',
+      message: 'User stopped receiving marketing messages from you',
+    };
+    expect(
+      (
+        await postWebhook(
+          sb.url,
+          envelope({ statuses: [statusItem({ wamid, status: 'failed', timestamp: Math.floor(Date.now() / 1000), recipientId: waId, errors: [failure] })] }),
+        )
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      async () => (await sb.dataSource.query(`SELECT 1 FROM message_status_events WHERE wamid = $1 AND match_state = 'parked'`, [wamid])).length === 1,
+      { what: 'the status parked' },
+    );
 
     // The row Meta refused, its answer recorded late: the sender writes the wamid, then applies what was parked.
     const refused = await enqueue('opt-6-refused', waId, marketingPayload('50%'), later);

@@ -11,7 +11,9 @@ const RESUME = readFileSync(new URL('../../libs/whatsapp/fixtures/user-preferenc
  * example; a username-only user (2026) is named by its business-scoped `user_id`, without `wa_id`.
  */
 export async function postPreference(sb: Sendbook, user: string | { userId: string }, value: 'stop' | 'resume', timestamp: number): Promise<void> {
-  const body = JSON.parse(RESUME) as { entry: { changes: { value: { contacts: Record<string, unknown>[]; user_preferences: Record<string, unknown>[] } }[] }[] };
+  const body = JSON.parse(RESUME) as {
+    entry: { changes: { value: { contacts: Record<string, unknown>[]; user_preferences: Record<string, unknown>[] } }[] }[];
+  };
   const change = body.entry[0]!.changes[0]!.value;
   const id = typeof user === 'string' ? { wa_id: user } : { user_id: user.userId };
   change.contacts[0] = id;
@@ -26,8 +28,14 @@ export async function postPreference(sb: Sendbook, user: string | { userId: stri
   if (response.status !== 200) throw new Error(`the webhook answered ${response.status}`);
 }
 
-export async function contactOptOut(sb: Sendbook, waId: string): Promise<{ marketing_opt_out_at: Date | null; marketing_opt_out_source: string | null } | undefined> {
-  const rows = (await sb.dataSource.query(`SELECT marketing_opt_out_at, marketing_opt_out_source FROM contacts WHERE wa_id = $1`, [waId])) as { marketing_opt_out_at: Date | null; marketing_opt_out_source: string | null }[];
+export async function contactOptOut(
+  sb: Sendbook,
+  waId: string,
+): Promise<{ marketing_opt_out_at: Date | null; marketing_opt_out_source: string | null } | undefined> {
+  const rows = (await sb.dataSource.query(`SELECT marketing_opt_out_at, marketing_opt_out_source FROM contacts WHERE wa_id = $1`, [waId])) as {
+    marketing_opt_out_at: Date | null;
+    marketing_opt_out_source: string | null;
+  }[];
   return rows[0];
 }
 
@@ -39,5 +47,17 @@ export function optedOut(sb: Sendbook, waId: string): Promise<void> {
 /** A spring_sale template: MARKETING in the (simulated) registry. */
 export const marketingPayload = (discount: string) => ({
   type: 'template',
-  template: { name: 'spring_sale', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: discount }] }] },
+  template: {
+    name: 'spring_sale',
+    language: { code: 'en' },
+    components: [
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Pablo' },
+          { type: 'text', text: discount },
+        ],
+      },
+    ],
+  },
 });

@@ -48,12 +48,21 @@ describe('a long thread comes a page at a time', () => {
     // Three notes written in the same instant as each other.
     const at = new Date();
     for (let i = 0; i < 3; i++) {
-      await sb.dataSource.query(`INSERT INTO conversation_notes (conversation_id, author, text, created_at) VALUES ($1, 'system', $2, $3)`, [thread.conversationId, `note ${i}`, at]);
+      await sb.dataSource.query(`INSERT INTO conversation_notes (conversation_id, author, text, created_at) VALUES ($1, 'system', $2, $3)`, [
+        thread.conversationId,
+        `note ${i}`,
+        at,
+      ]);
     }
     const all: Entry[] = [];
     let cursor: string | undefined;
     do {
-      const page = (await sb.api().get(`/v1/conversations/${thread.conversationId}/timeline?limit=2${cursor ? `&before=${cursor}` : ''}`).expect(200)).body;
+      const page = (
+        await sb
+          .api()
+          .get(`/v1/conversations/${thread.conversationId}/timeline?limit=2${cursor ? `&before=${cursor}` : ''}`)
+          .expect(200)
+      ).body;
       all.unshift(...page.data);
       cursor = page.older_cursor ?? undefined;
     } while (cursor);
@@ -64,7 +73,8 @@ describe('a long thread comes a page at a time', () => {
 
   it('a note added through the API is private: in the timeline, never in the outbox', async () => {
     const thread = await seedLongThread(sb, '16505559003', 3);
-    const note = (await sb.api().post(`/v1/conversations/${thread.conversationId}/notes`).send({ text: 'She prefers a call after 5pm.' }).expect(201)).body.note;
+    const note = (await sb.api().post(`/v1/conversations/${thread.conversationId}/notes`).send({ text: 'She prefers a call after 5pm.' }).expect(201)).body
+      .note;
     expect(note).toMatchObject({ text: 'She prefers a call after 5pm.', author: expect.stringMatching(/^api_key:/), author_name: 'API key “bootstrap”' });
     const latest = (await sb.api().get(`/v1/conversations/${thread.conversationId}`)).body.timeline.at(-1);
     expect(latest).toMatchObject({ direction: 'note', note: { id: note.id } });

@@ -14,7 +14,13 @@ describe('the sender consults the 24 h window before any free-form send', () => 
       await sb
         .api()
         .post('/v1/messages')
-        .send({ dedupe_key: dedupeKey, to: `+${waId}`, purpose: 'shipping_update', payload: { type: 'text', text: { body: 'Your parcel is on its way' } }, ...extra })
+        .send({
+          dedupe_key: dedupeKey,
+          to: `+${waId}`,
+          purpose: 'shipping_update',
+          payload: { type: 'text', text: { body: 'Your parcel is on its way' } },
+          ...extra,
+        })
         .expect(201)
     ).body.message.id as string;
 
@@ -38,7 +44,9 @@ describe('the sender consults the 24 h window before any free-form send', () => 
 
   it('once the customer has written, free text goes out as it is', async () => {
     await sb.sim.customer('972507000003', { name: 'Dana' }).sendText('Hi, where is my parcel?');
-    await waitFor(async () => (await sb.api().get('/v1/conversations').expect(200)).body.data.some((c: { window_open_until: string | null }) => c.window_open_until !== null));
+    await waitFor(async () =>
+      (await sb.api().get('/v1/conversations').expect(200)).body.data.some((c: { window_open_until: string | null }) => c.window_open_until !== null),
+    );
     const id = await enqueue('held-3', '972507000003');
     await waitFor(async () => ['accepted', 'sent', 'delivered', 'read'].includes((await message(id)).state));
     expect(sb.sim.ledger().filter((e) => e.bizOpaqueCallbackData === id)[0]!.type).toBe('text');
@@ -47,7 +55,8 @@ describe('the sender consults the 24 h window before any free-form send', () => 
   it('when Meta says 131047 although we thought the window open, the window is marked closed: the next free text is held without asking Meta', async () => {
     await sb.sim.customer('972507000004', { name: 'Noa' }).sendText('Hello?');
     const open = async () =>
-      (await sb.api().get('/v1/conversations').expect(200)).body.data.find((c: { contact: { wa_id: string } }) => c.contact.wa_id === '972507000004')?.window_open_until ?? null;
+      (await sb.api().get('/v1/conversations').expect(200)).body.data.find((c: { contact: { wa_id: string } }) => c.contact.wa_id === '972507000004')
+        ?.window_open_until ?? null;
     await waitFor(async () => (await open()) !== null && new Date(await open()).getTime() > Date.now());
 
     sb.sim.scriptNext(1, { kind: 'error', code: 131047 });

@@ -15,10 +15,18 @@ describe('agent replies: through the outbox, once per request id, free text only
   });
   afterAll(() => sb.close());
 
-  const open = async (waId: string) => (await sb.api().post('/v1/conversations').send({ to: `+${waId}` }).expect(200)).body.conversation as { id: string; window_open: boolean };
+  const open = async (waId: string) =>
+    (
+      await sb
+        .api()
+        .post('/v1/conversations')
+        .send({ to: `+${waId}` })
+        .expect(200)
+    ).body.conversation as { id: string; window_open: boolean };
   const reply = (id: string, body: Record<string, unknown>) => sb.api().post(`/v1/conversations/${id}/replies`).send(body);
   const sendsOf = (id: string) => sb.sim.ledger().filter((e) => e.bizOpaqueCallbackData === id).length;
-  const settled = (id: string) => waitFor(async () => ['accepted', 'sent', 'delivered', 'read'].includes((await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message.state));
+  const settled = (id: string) =>
+    waitFor(async () => ['accepted', 'sent', 'delivered', 'read'].includes((await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message.state));
 
   it('free text to a contact who never wrote: 422 window_closed; after she writes it goes out; 24 h later it is refused again', async () => {
     const waId = '16505550201';
@@ -40,7 +48,11 @@ describe('agent replies: through the outbox, once per request id, free text only
     expect(new Date(thread.window_open_until).getTime()).toBe(new Date(String(hello.timestamp)).getTime() + DAY);
 
     const sent = await reply(conversation.id, { text: 'Yes, it ships Friday.', reply_to: hello.id, client_request_id: 'r2' }).expect(201);
-    expect(sent.body.message).toMatchObject({ purpose: 'agent_reply', to: `+${waId}`, payload: { type: 'text', text: { body: 'Yes, it ships Friday.' }, context: { message_id: hello.wamid } } });
+    expect(sent.body.message).toMatchObject({
+      purpose: 'agent_reply',
+      to: `+${waId}`,
+      payload: { type: 'text', text: { body: 'Yes, it ships Friday.' }, context: { message_id: hello.wamid } },
+    });
     await settled(sent.body.message.id);
     expect(sendsOf(sent.body.message.id)).toBe(1);
 

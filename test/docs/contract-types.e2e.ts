@@ -12,11 +12,18 @@ const PROBE_DIR = path.join(ROOT, '.data', `contract-probe-${process.pid}`);
  */
 function typecheckPresenter(edit: (source: string) => string): { ok: boolean; output: string } {
   mkdirSync(PROBE_DIR, { recursive: true });
-  const source = readFileSync(PRESENTER, 'utf8').replace(/from '(\.{1,2}\/[^']+)'/g, (_, rel: string) => `from '${path.resolve(path.dirname(PRESENTER), rel)}'`);
+  const source = readFileSync(PRESENTER, 'utf8').replace(
+    /from '(\.{1,2}\/[^']+)'/g,
+    (_, rel: string) => `from '${path.resolve(path.dirname(PRESENTER), rel)}'`,
+  );
   writeFileSync(path.join(PROBE_DIR, 'presenter.ts'), edit(source));
   writeFileSync(
     path.join(PROBE_DIR, 'tsconfig.json'),
-    JSON.stringify({ extends: path.join(ROOT, 'tsconfig.base.json'), compilerOptions: { noEmit: true, composite: false, declaration: false, customConditions: ['@sendbook/source'] }, files: ['presenter.ts'] }),
+    JSON.stringify({
+      extends: path.join(ROOT, 'tsconfig.base.json'),
+      compilerOptions: { noEmit: true, composite: false, declaration: false, customConditions: ['@sendbook/source'] },
+      files: ['presenter.ts'],
+    }),
   );
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', PROBE_DIR], { encoding: 'utf8' });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };

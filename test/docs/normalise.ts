@@ -19,7 +19,10 @@ export class Normaliser {
 
   /** Path and query of a URL: ids and wamids in it too. */
   url(url: string): string {
-    return url.replace(/\/invites\/[A-Za-z0-9_-]{43}/g, '/invites/EXAMPLETOKEN000000000000000000000000000000').replace(UUID_IN_TEXT, (id) => this.id(id)).replace(WAMID_IN_TEXT, (w) => this.wamid(w));
+    return url
+      .replace(/\/invites\/[A-Za-z0-9_-]{43}/g, '/invites/EXAMPLETOKEN000000000000000000000000000000')
+      .replace(UUID_IN_TEXT, (id) => this.id(id))
+      .replace(WAMID_IN_TEXT, (w) => this.wamid(w));
   }
 
   /** An event stream's text: event ids and the JSON of each `data:` line. */

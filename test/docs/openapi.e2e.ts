@@ -45,7 +45,16 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     new SchemaValidator(doc).compileAll();
     expect(doc.openapi).toBe('3.1.0');
     const keyless = [...operationsOf(doc).values()].filter((o) => o.operation.security?.length === 0).map((o) => o.path);
-    expect([...new Set(keyless)].sort()).toEqual(['/docs', '/docs/assets/{file}', '/healthz', '/openapi.json', '/readyz', '/v1/auth/invites/{token}', '/v1/auth/login', '/webhooks/whatsapp']);
+    expect([...new Set(keyless)].sort()).toEqual([
+      '/docs',
+      '/docs/assets/{file}',
+      '/healthz',
+      '/openapi.json',
+      '/readyz',
+      '/v1/auth/invites/{token}',
+      '/v1/auth/login',
+      '/webhooks/whatsapp',
+    ]);
   });
 
   it('docs and health: open, no API key', async () => {
@@ -71,7 +80,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('renderTemplate', 200, { url: '/v1/templates/render', body: { template: templatePayload().template } });
     await rec.call('renderTemplate', 404, { url: '/v1/templates/render', body: { template: { name: 'no_such_template', language: { code: 'en' } } } });
     await rec.call('checkTemplate', 200, { url: '/v1/templates/check', body: { template: templatePayload().template } });
-    const missing = await rec.call('checkTemplate', 400, { url: '/v1/templates/check', body: { template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }] }] } } });
+    const missing = await rec.call('checkTemplate', 400, {
+      url: '/v1/templates/check',
+      body: { template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }] }] } },
+    });
     expect(missing.body.details[0].field).toMatch(/^template\.components/);
   });
 
@@ -110,7 +122,11 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('getMessageStatuses', 200, { url: `/v1/messages/${id}/statuses` });
 
     // A message due tomorrow stays queued, so it can be cancelled by hand (and only once).
-    const later = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-44814:shipped:972501234567', not_before: new Date(Date.now() + 86_400_000).toISOString() })).expect(201);
+    const later = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'order-44814:shipped:972501234567', not_before: new Date(Date.now() + 86_400_000).toISOString() }))
+      .expect(201);
     const laterId = later.body.message.id as string;
     await rec.call('resolveMessage', 200, { url: `/v1/messages/${laterId}/resolve`, body: { action: 'cancel', note: 'order cancelled by the customer' } });
     await rec.call('resolveMessage', 409, { url: `/v1/messages/${laterId}/resolve`, body: { action: 'cancel' } });
@@ -123,14 +139,25 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
 
     await rec.call('openConversation', 200, { url: '/v1/conversations', body: { to: `+${waId}` } });
     await rec.call('listConversations', 200, { url: '/v1/conversations?state=open&limit=10' });
-    const rosa = (await sb.api().post('/v1/staff').send({ email: 'rosa@shop.example', name: 'Rosa', role: 'agent', password: 'rosa has a password' }).expect(201)).body.staff;
+    const rosa = (
+      await sb.api().post('/v1/staff').send({ email: 'rosa@shop.example', name: 'Rosa', role: 'agent', password: 'rosa has a password' }).expect(201)
+    ).body.staff;
     await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: rosa.id } });
     await rec.call('updateConversation', 400, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'rosa@shop.example' } });
     await rec.call('countConversations', 200, { url: '/v1/conversations/counts' });
-    await rec.call('addConversationNote', 201, { url: `/v1/conversations/${conversationId}/notes`, body: { text: 'Called her: the parcel is with the neighbour.' } });
+    await rec.call('addConversationNote', 201, {
+      url: `/v1/conversations/${conversationId}/notes`,
+      body: { text: 'Called her: the parcel is with the neighbour.' },
+    });
     await rec.call('markConversationSeen', 200, { url: `/v1/conversations/${conversationId}/seen` });
-    await rec.call('replyInConversation', 201, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
-    await rec.call('replyInConversation', 200, { url: `/v1/conversations/${conversationId}/replies`, body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' } });
+    await rec.call('replyInConversation', 201, {
+      url: `/v1/conversations/${conversationId}/replies`,
+      body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' },
+    });
+    await rec.call('replyInConversation', 200, {
+      url: `/v1/conversations/${conversationId}/replies`,
+      body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' },
+    });
     const silent = await sb.api().post('/v1/conversations').send({ to: '+16505550202' }).expect(200);
     await rec.call('replyInConversation', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/replies`, body: { text: 'Hello?' } });
     await rec.call('getConversation', 200, { url: `/v1/conversations/${conversationId}` });
@@ -138,25 +165,51 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('getConversationHistory', 200, { url: `/v1/conversations/${conversationId}/history` });
     const page = await rec.call('getConversationTimeline', 200, { url: `/v1/conversations/${conversationId}/timeline?limit=2` });
     expect(page.body.data).toHaveLength(2);
-    await rec.call('getConversationTimeline', 200, { url: `/v1/conversations/${conversationId}/timeline?limit=2&before=${page.body.older_cursor}`, variant: 'older' });
+    await rec.call('getConversationTimeline', 200, {
+      url: `/v1/conversations/${conversationId}/timeline?limit=2&before=${page.body.older_cursor}`,
+      variant: 'older',
+    });
     await rec.call('getConversationTimeline', 400, { url: `/v1/conversations/${conversationId}/timeline?before=nonsense` });
 
     // A reply quoting a message we do not know: stored, unattributed, a work item.
-    const stray = await inbound(sb, sb.sim.customer(waId).sendText('and this one?', { contextWamid: 'wamid.HBgLMTY1MDU1NTAyMDEVAgARGBJVTktOT1dOX0VMU0VXSEVSRQA=' }));
+    const stray = await inbound(
+      sb,
+      sb.sim.customer(waId).sendText('and this one?', { contextWamid: 'wamid.HBgLMTY1MDU1NTAyMDEVAgARGBJVTktOT1dOX0VMU0VXSEVSRQA=' }),
+    );
     await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=unattributed_inbound' });
     await rec.call('listWorkItems', 400, { url: '/v1/work-items?kind=everything' });
     await rec.call('listInbound', 200, { url: '/v1/inbound?attribution=unattributed' });
     await rec.call('getInbound', 200, { url: `/v1/inbound/${stray.id}` });
     await rec.call('getAttributionCandidates', 200, { url: `/v1/inbound/${stray.id}/candidates` });
-    await rec.call('attributeInbound', 200, { url: `/v1/inbound/${stray.id}/attribute`, body: { conversation_id: conversationId, note: 'asked about the same order' } });
+    await rec.call('attributeInbound', 200, {
+      url: `/v1/inbound/${stray.id}/attribute`,
+      body: { conversation_id: conversationId, note: 'asked about the same order' },
+    });
     await rec.call('attributeInbound', 400, { url: `/v1/inbound/${stray.id}/attribute`, body: {} });
     await rec.call('getInboundHistory', 200, { url: `/v1/inbound/${stray.id}/history` });
   });
 
   it('follow-ups from the work queues: resend, release, dismiss, bulk, counts', async () => {
     sb.sim.customer('972507000301', { failWith: 131026 });
-    const failed = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-44820:shipped:972507000301', to: '+972507000301' })).expect(201)).body.message.id as string;
-    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'order-44821:delay:972507000302', to: '+972507000302', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'Your parcel is a day late.' } } }).expect(201)).body.message.id as string;
+    const failed = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'order-44820:shipped:972507000301', to: '+972507000301' }))
+        .expect(201)
+    ).body.message.id as string;
+    const held = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({
+          dedupe_key: 'order-44821:delay:972507000302',
+          to: '+972507000302',
+          purpose: 'shipping_update',
+          payload: { type: 'text', text: { body: 'Your parcel is a day late.' } },
+        })
+        .expect(201)
+    ).body.message.id as string;
     const stateOf = async (id: string) => (await sb.api().get(`/v1/messages/${id}`)).body.message.state;
     await waitFor(async () => (await stateOf(failed)) === 'failed' && (await stateOf(held)) === 'held', { what: 'a failed and a held message' });
     await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=failed&error_code=131026&limit=20', variant: 'failed' });
@@ -165,13 +218,18 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('resendMessage', 201, { url: `/v1/messages/${failed}/resend`, body: { note: 'the customer fixed the number' } });
     await rec.call('resendMessage', 409, { url: `/v1/messages/${held}/resend`, body: {} });
     await rec.call('releaseMessage', 400, { url: `/v1/messages/${held}/release`, body: { note: 'no template given' } });
-    await rec.call('releaseMessage', 201, { url: `/v1/messages/${held}/release`, body: { template: templatePayload('44821').template, note: 'window closed: the template instead' } });
+    await rec.call('releaseMessage', 201, {
+      url: `/v1/messages/${held}/release`,
+      body: { template: templatePayload('44821').template, note: 'window closed: the template instead' },
+    });
     await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=failed&status=resolved', variant: 'resolved' });
     await rec.call('bulkWorkItems', 200, { url: '/v1/work-items/stuck_sending/bulk', body: { action: 'cancel', dry_run: true, purpose: 'order_shipped' } });
     await rec.call('bulkWorkItems', 400, { url: '/v1/work-items/stuck_sending/bulk', body: { action: 'cancel', expected: 3, purpose: 'order_shipped' } });
 
     await postWebhook(sb.url, '{"object":"whatsapp_business_account","entry": [');
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)).length === 1, { what: 'a poison delivery' });
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE state = 'poison'`)).length === 1, {
+      what: 'a poison delivery',
+    });
     const [poison] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries WHERE state = 'poison'`);
     await rec.call('getWebhookDelivery', 200, { url: `/v1/webhooks/deliveries/${poison.id}` });
     await rec.call('getWebhookDelivery', 404, { url: '/v1/webhooks/deliveries/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
@@ -203,7 +261,9 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('getMetrics', 400, { url: '/v1/metrics?bucket=2m' });
     await rec.call('getPrometheusMetrics', 200, { url: '/metrics', auth: false });
     // An alert as the metrics module raises one, through the real service.
-    const { alert } = await sb.app.get(AlertsService).raise({ source: 'metrics', key: 'metrics.stuck_sending', title: 'rows stuck in sending for 5 minutes', details: { stuck_sending: 1 } });
+    const { alert } = await sb.app
+      .get(AlertsService)
+      .raise({ source: 'metrics', key: 'metrics.stuck_sending', title: 'rows stuck in sending for 5 minutes', details: { stuck_sending: 1 } });
     await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=alert', variant: 'alert' });
     await rec.call('resolveAlert', 200, { url: `/v1/alerts/${alert.id}/resolve`, body: { note: 'checked with Meta: sent once' } });
     await rec.call('resolveAlert', 409, { url: `/v1/alerts/${alert.id}/resolve`, body: {} });
@@ -214,43 +274,87 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     const challenge = 'hub.mode=subscribe&hub.challenge=1158201444';
     await rec.call('verifyWebhook', 200, { url: `/webhooks/whatsapp?${challenge}&hub.verify_token=${TEST_SECRETS.verifyToken}`, auth: false });
     await rec.call('verifyWebhook', 403, { url: `/webhooks/whatsapp?${challenge}&hub.verify_token=wrong`, auth: false });
-    const raw = envelope({ statuses: [statusItem({ wamid: 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA', status: 'delivered', timestamp: 1767258000 })] });
-    await rec.call('receiveWebhook', 200, { url: '/webhooks/whatsapp', rawBody: raw, auth: false, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(Buffer.from(raw), TEST_SECRETS.appSecret) } });
-    await rec.call('receiveWebhook', 401, { url: '/webhooks/whatsapp', rawBody: raw, auth: false, headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` } });
+    const raw = envelope({
+      statuses: [statusItem({ wamid: 'wamid.HBgLMTY1MDU1NTEyMzQVAgARGBI5QTNDQTVCM0Q0Q0Q2RTY3RTcA', status: 'delivered', timestamp: 1767258000 })],
+    });
+    await rec.call('receiveWebhook', 200, {
+      url: '/webhooks/whatsapp',
+      rawBody: raw,
+      auth: false,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(Buffer.from(raw), TEST_SECRETS.appSecret) },
+    });
+    await rec.call('receiveWebhook', 401, {
+      url: '/webhooks/whatsapp',
+      rawBody: raw,
+      auth: false,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` },
+    });
     const [delivery] = await sb.dataSource.query(`SELECT id FROM webhook_deliveries ORDER BY received_at LIMIT 1`);
     await rec.call('replayWebhooks', 202, { url: '/v1/webhooks/replay', body: { ids: [delivery.id] } });
     await rec.call('replayWebhooks', 400, { url: '/v1/webhooks/replay', body: { ids: ['not-a-uuid'] } });
   });
 
   it('staff, sessions and API keys', async () => {
-    const created = await rec.call('createStaff', 201, { url: '/v1/staff', body: { email: 'dana@shop.example', name: 'Dana', role: 'admin', password: 'correct horse battery staple' } });
+    const created = await rec.call('createStaff', 201, {
+      url: '/v1/staff',
+      body: { email: 'dana@shop.example', name: 'Dana', role: 'admin', password: 'correct horse battery staple' },
+    });
     const danaId = created.body.staff.id as string;
     await rec.call('createStaff', 409, { url: '/v1/staff', body: { email: 'Dana@shop.example', name: 'Dana again', role: 'agent' } });
-    const invited = await rec.call('createStaff', 201, { url: '/v1/staff', variant: 'invite', body: { email: 'sam@shop.example', name: 'Sam', role: 'agent' } });
+    const invited = await rec.call('createStaff', 201, {
+      url: '/v1/staff',
+      variant: 'invite',
+      body: { email: 'sam@shop.example', name: 'Sam', role: 'agent' },
+    });
     const samId = invited.body.staff.id as string;
     const token = String(invited.body.invite_url).split('/invite/')[1]!;
     await rec.call('getInvite', 200, { url: `/v1/auth/invites/${token}`, auth: false });
     await rec.call('acceptInvite', 200, { url: `/v1/auth/invites/${token}`, auth: false, body: { password: 'sam picked this one' } });
     await rec.call('getInvite', 410, { url: `/v1/auth/invites/${token}`, auth: false });
     await rec.call('login', 401, { url: '/v1/auth/login', auth: false, body: { email: 'dana@shop.example', password: 'not it' } });
-    const login = await rec.call('login', 200, { url: '/v1/auth/login', auth: false, body: { email: 'dana@shop.example', password: 'correct horse battery staple' } });
+    const login = await rec.call('login', 200, {
+      url: '/v1/auth/login',
+      auth: false,
+      body: { email: 'dana@shop.example', password: 'correct horse battery staple' },
+    });
     const cookie = login.sessionCookie!;
     await rec.call('me', 200, { url: '/v1/auth/me', cookie });
     await rec.call('me', 401, { url: '/v1/auth/me', auth: false });
     await rec.call('updateMe', 200, { method: 'PATCH', url: '/v1/auth/me', cookie, body: { name: 'Dana Reyes' } });
-    await rec.call('changePassword', 204, { url: '/v1/auth/password', cookie, body: { current_password: 'correct horse battery staple', new_password: 'a newer horse battery' } });
+    await rec.call('changePassword', 204, {
+      url: '/v1/auth/password',
+      cookie,
+      body: { current_password: 'correct horse battery staple', new_password: 'a newer horse battery' },
+    });
     await rec.call('listStaff', 200, { url: '/v1/staff', cookie });
     await rec.call('getStaff', 200, { url: `/v1/staff/${samId}`, cookie });
     await rec.call('updateStaff', 200, { method: 'PATCH', url: `/v1/staff/${samId}`, cookie, body: { role: 'admin' } });
     await rec.call('resetStaffPassword', 200, { url: `/v1/staff/${samId}/reset-password`, cookie });
     await rec.call('updateStaff', 200, { method: 'PATCH', url: `/v1/staff/${samId}`, cookie, variant: 'deactivate', body: { active: false } });
-    await rec.call('createStaff', 201, { url: '/v1/staff', variant: 'agent', cookie, body: { email: 'ari@shop.example', name: 'Ari', role: 'agent', password: 'ari has a password' } });
-    const agentCookie = (await rec.call('login', 200, { url: '/v1/auth/login', auth: false, example: false, body: { email: 'ari@shop.example', password: 'ari has a password' } })).sessionCookie!;
+    await rec.call('createStaff', 201, {
+      url: '/v1/staff',
+      variant: 'agent',
+      cookie,
+      body: { email: 'ari@shop.example', name: 'Ari', role: 'agent', password: 'ari has a password' },
+    });
+    const agentCookie = (
+      await rec.call('login', 200, { url: '/v1/auth/login', auth: false, example: false, body: { email: 'ari@shop.example', password: 'ari has a password' } })
+    ).sessionCookie!;
     await rec.call('listStaff', 403, { url: '/v1/staff', cookie: agentCookie });
     await rec.call('listTeam', 200, { url: '/v1/team', cookie: agentCookie });
     const key = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, body: { name: 'order system', scopes: ['send'] } });
-    const limited = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, variant: 'limited', body: { name: 'newsletter', integration: 'crm', scopes: ['send'], phone_number_ids: ['106540352242922'], max_priority: 10, rate_per_minute: 600 } });
-    await rec.call('updateApiKeyLimits', 200, { method: 'PATCH', url: `/v1/api-keys/${limited.body.api_key.id}`, cookie, body: { rate_per_minute: null, max_priority: 50 } });
+    const limited = await rec.call('createApiKey', 201, {
+      url: '/v1/api-keys',
+      cookie,
+      variant: 'limited',
+      body: { name: 'newsletter', integration: 'crm', scopes: ['send'], phone_number_ids: ['106540352242922'], max_priority: 10, rate_per_minute: 600 },
+    });
+    await rec.call('updateApiKeyLimits', 200, {
+      method: 'PATCH',
+      url: `/v1/api-keys/${limited.body.api_key.id}`,
+      cookie,
+      body: { rate_per_minute: null, max_priority: 50 },
+    });
     await rec.call('updateApiKeyLimits', 404, { method: 'PATCH', url: '/v1/api-keys/00000000-0000-0000-0000-000000000000', cookie, body: { max_priority: 1 } });
     await rec.call('listApiKeys', 200, { url: '/v1/api-keys', cookie });
     await rec.call('getBackgroundWork', 200, { url: '/v1/system/jobs', cookie });
@@ -262,13 +366,20 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   });
 
   it('event endpoints', async () => {
-    const created = await rec.call('createEventEndpoint', 201, { url: '/v1/event-endpoints', body: { url: 'http://127.0.0.1:9/sendbook-events', events: ['message.state_changed', 'inbound.attributed'], description: 'order system' } });
+    const created = await rec.call('createEventEndpoint', 201, {
+      url: '/v1/event-endpoints',
+      body: { url: 'http://127.0.0.1:9/sendbook-events', events: ['message.state_changed', 'inbound.attributed'], description: 'order system' },
+    });
     await rec.call('createEventEndpoint', 400, { url: '/v1/event-endpoints', body: { url: 'not a url', events: ['message.state_changed'] } });
     const id = created.body.endpoint.id as string;
     await rec.call('listEventEndpoints', 200, { url: '/v1/event-endpoints' });
     await rec.call('updateEventEndpoint', 200, { url: `/v1/event-endpoints/${id}`, body: { enabled: false } });
     const since = new Date(Date.now() - 1_000).toISOString();
-    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'docs-event-endpoints' })).expect(201);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'docs-event-endpoints' }))
+      .expect(201);
     await rec.call('recoverEventEndpoint', 200, { url: `/v1/event-endpoints/${id}/recover`, body: { since } });
     await rec.call('recoverEventEndpoint', 400, { url: `/v1/event-endpoints/${id}/recover`, body: { since: 'last week' } });
     const deliveries = await rec.call('listEventDeliveries', 200, { url: `/v1/event-endpoints/${id}/deliveries` });
@@ -286,9 +397,14 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await waitFor(async () => (await sb.dataSource.query(due)).length === 0, { what: 'no message due to be sent', timeoutMs: 30_000 });
     await sb.sim.idle();
     await waitFor(() => allProcessed(sb.dataSource), { what: 'every stored webhook processed' });
-    const answer = await rec.stream('streamEvents', '/v1/events', (text) => /\ndata: .*\n\n/.test(text), async () => {
-      sb.sim.customer('16505550203').sendText('hello there');
-    });
+    const answer = await rec.stream(
+      'streamEvents',
+      '/v1/events',
+      (text) => /\ndata: .*\n\n/.test(text),
+      async () => {
+        sb.sim.customer('16505550203').sendText('hello there');
+      },
+    );
     expect(answer.body).toMatch(/event: inbound\.created/);
   });
 

@@ -70,9 +70,24 @@ export class Recorder {
     const res = await fetch(`${this.baseUrl}${options.url}`, { method, headers, body: payload });
     const contentType = res.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await res.arrayBuffer());
-    const body = contentType.includes('json') ? (bytes.length ? JSON.parse(bytes.toString('utf8')) : null) : /^text\//.test(contentType) ? bytes.toString('utf8') : bytes;
-    const answer = this.check(operationId, status, { method, url: options.url, body: options.body ?? options.rawBody, variant: options.variant }, { status: res.status, contentType, body }, options.example !== false);
-    const sessionCookie = res.headers.getSetCookie().find((c) => c.startsWith('sendbook_session=') && !c.startsWith('sendbook_session=;'))?.split(';')[0];
+    const body = contentType.includes('json')
+      ? bytes.length
+        ? JSON.parse(bytes.toString('utf8'))
+        : null
+      : /^text\//.test(contentType)
+        ? bytes.toString('utf8')
+        : bytes;
+    const answer = this.check(
+      operationId,
+      status,
+      { method, url: options.url, body: options.body ?? options.rawBody, variant: options.variant },
+      { status: res.status, contentType, body },
+      options.example !== false,
+    );
+    const sessionCookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sendbook_session=') && !c.startsWith('sendbook_session=;'))
+      ?.split(';')[0];
     return sessionCookie ? { ...answer, sessionCookie } : answer;
   }
 
@@ -125,7 +140,8 @@ export class Recorder {
     if (!found) throw new Error(`${operationId} is not an operation of the document`);
     const pattern = new RegExp(`^${found.path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`);
     const path = url.split('?')[0]!;
-    if (found.method.toUpperCase() !== method || !pattern.test(path)) throw new Error(`${method} ${path} is not ${operationId} (${found.method.toUpperCase()} ${found.path})`);
+    if (found.method.toUpperCase() !== method || !pattern.test(path))
+      throw new Error(`${method} ${path} is not ${operationId} (${found.method.toUpperCase()} ${found.path})`);
   }
 
   private check(
@@ -137,24 +153,39 @@ export class Recorder {
   ): Answer {
     const what = `${operationId}: ${request.method} ${request.url}`;
     if (response.status !== expectedStatus) {
-      throw new Error(`${what} answered ${response.status}, expected ${expectedStatus}: ${Buffer.isBuffer(response.body) ? '(binary)' : JSON.stringify(response.body)}`);
+      throw new Error(
+        `${what} answered ${response.status}, expected ${expectedStatus}: ${Buffer.isBuffer(response.body) ? '(binary)' : JSON.stringify(response.body)}`,
+      );
     }
     const operation = this.operations.get(operationId)!.operation;
     const problems = this.validator.problems(operation, response.status, response.contentType, response.body);
-    if (problems.length) throw new Error(`${what} → ${response.status} does not match the document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(response.body, null, 2)}`);
+    if (problems.length)
+      throw new Error(`${what} → ${response.status} does not match the document:\n  ${problems.join('\n  ')}\nbody: ${JSON.stringify(response.body, null, 2)}`);
     this.exercised.add(operationId);
     if (keep) this.keep(what, operationId, request, response);
     return { status: response.status, contentType: response.contentType, body: response.body };
   }
 
-  private keep(what: string, operationId: string, request: { method: string; url: string; body?: unknown; variant?: string }, response: { status: number; contentType: string; body: unknown }): void {
+  private keep(
+    what: string,
+    operationId: string,
+    request: { method: string; url: string; body?: unknown; variant?: string },
+    response: { status: number; contentType: string; body: unknown },
+  ): void {
     const isStream = response.contentType.startsWith('text/event-stream');
     const exchange: RecordedExchange = {
       operationId,
       status: response.status,
       ...(request.variant ? { variant: request.variant } : {}),
-      request: { method: request.method, url: this.normaliser.url(request.url), ...(request.body === undefined ? {} : { body: this.normaliseBody(request.body) }) },
-      response: { contentType: response.contentType, body: isStream ? this.normaliser.eventStream(String(response.body)) : this.normaliser.value(response.body) },
+      request: {
+        method: request.method,
+        url: this.normaliser.url(request.url),
+        ...(request.body === undefined ? {} : { body: this.normaliseBody(request.body) }),
+      },
+      response: {
+        contentType: response.contentType,
+        body: isStream ? this.normaliser.eventStream(String(response.body)) : this.normaliser.value(response.body),
+      },
     };
     const key = exchangeKey(exchange);
     if (this.recorded.has(key)) throw new Error(`${what}: an example for ${key} was already recorded; record each status once`);
@@ -163,7 +194,10 @@ export class Recorder {
     const committed = this.committed.find((e) => exchangeKey(e) === key);
     if (!committed) throw new Error(`${what}: no committed example for ${key}; run \`npm run docs:examples\``);
     const differences = shapeDifferences(exchange.response.body, committed.response.body);
-    if (differences.length) throw new Error(`${what}: the answer's shape differs from the committed example (run \`npm run docs:examples\` if intended):\n  ${differences.join('\n  ')}`);
+    if (differences.length)
+      throw new Error(
+        `${what}: the answer's shape differs from the committed example (run \`npm run docs:examples\` if intended):\n  ${differences.join('\n  ')}`,
+      );
   }
 
   /** A request body as an example: normalised, and an oversized string (the 413 case) abridged. */
@@ -176,6 +210,8 @@ export class Recorder {
         value = body;
       }
     }
-    return JSON.parse(JSON.stringify(this.normaliser.value(value)), (_key, v: unknown) => (typeof v === 'string' && v.length > 500 ? `${v.slice(0, 20)}… (${v.length} characters)` : v));
+    return JSON.parse(JSON.stringify(this.normaliser.value(value)), (_key, v: unknown) =>
+      typeof v === 'string' && v.length > 500 ? `${v.slice(0, 20)}… (${v.length} characters)` : v,
+    );
   }
 }

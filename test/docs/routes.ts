@@ -7,10 +7,12 @@ import type { TestApp } from '../support/test-app.js';
  * operation is also requested for real, so a route listed here but not served fails that check.)
  */
 export function registeredRoutes(app: TestApp): string[] {
-  const out = new Set(app.routes.map((route) => {
-    const [method, path] = route.split(' ');
-    return `${method} ${toOpenApiPath(path!)}`;
-  }));
+  const out = new Set(
+    app.routes.map((route) => {
+      const [method, path] = route.split(' ');
+      return `${method} ${toOpenApiPath(path!)}`;
+    }),
+  );
   for (const route of SERVER_LEVEL_ROUTES) out.add(`${route.method.toUpperCase()} ${route.path}`);
   return [...out].sort();
 }

@@ -32,7 +32,10 @@ export class SchemaValidator {
     const type = mediaKey(contentType);
     // `*/*` documents a body of any type (downloaded media): its type is whatever Meta named.
     const media = content[type] ?? content[`${type.split('/')[0]}/*`] ?? content['*/*'];
-    if (!media) return Object.keys(content).length === 0 && contentType === '' ? [] : [`content type ${contentType || '(none)'} is not documented for ${status} (documented: ${Object.keys(content).join(', ')})`];
+    if (!media)
+      return Object.keys(content).length === 0 && contentType === ''
+        ? []
+        : [`content type ${contentType || '(none)'} is not documented for ${status} (documented: ${Object.keys(content).join(', ')})`];
     if (Buffer.isBuffer(body)) return [];
     const validate = this.compile(media.schema);
     return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);

@@ -31,7 +31,11 @@ export async function startApiInstance(config: AppConfig): Promise<ApiInstance> 
 
 /** A real integrator key, made through the API with the admin key: its id and the headers that present it. */
 export async function realKey(app: { url: string }, name: string): Promise<{ id: string; headers: Record<string, string>; apiKey: string }> {
-  const res = await request(app.url).post('/v1/api-keys').set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).send({ name, scopes: ['admin'] }).expect(201);
+  const res = await request(app.url)
+    .post('/v1/api-keys')
+    .set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`)
+    .send({ name, scopes: ['admin'] })
+    .expect(201);
   return { id: res.body.api_key.id as string, apiKey: res.body.key as string, headers: { authorization: `Bearer ${res.body.key as string}` } };
 }
 

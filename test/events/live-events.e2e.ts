@@ -37,10 +37,19 @@ describe('GET /v1/events: live inbox events over SSE, resumable with Last-Event-
     const wamid = sb.sim.customer(waId).sendText('hello, where is my order?');
     const inbound = await client.waitFor((e) => e.event === 'inbound.created' && e.data.wamid === wamid, 'inbound.created');
     expect(inbound.id).toMatch(/^\d+-\d+$/);
-    const row = (await sb.dataSource.query(`SELECT conversation_id FROM inbound_attributions a JOIN inbound_messages i ON i.id = a.inbound_message_id WHERE i.wamid = $1`, [wamid]))[0];
+    const row = (
+      await sb.dataSource.query(
+        `SELECT conversation_id FROM inbound_attributions a JOIN inbound_messages i ON i.id = a.inbound_message_id WHERE i.wamid = $1`,
+        [wamid],
+      )
+    )[0];
     expect(inbound.data).toMatchObject({ conversation_id: row.conversation_id, attribution: 'conversation', type: 'text' });
 
-    const sent = await sb.api().post('/v1/messages').send({ dedupe_key: 'sse-1', to: `+${waId}`, purpose: 'agent_reply', payload: { type: 'text', text: { body: 'Friday!' } } }).expect(201);
+    const sent = await sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: 'sse-1', to: `+${waId}`, purpose: 'agent_reply', payload: { type: 'text', text: { body: 'Friday!' } } })
+      .expect(201);
     const id = sent.body.message.id as string;
     const accepted = await client.waitFor((e) => e.event === 'message.status' && e.data.message_id === id && e.data.state === 'accepted', 'accepted');
     expect(accepted.data).toMatchObject({ source: 'sender' });
@@ -58,7 +67,11 @@ describe('GET /v1/events: live inbox events over SSE, resumable with Last-Event-
 
     // A client that saw up to `mark`, then dropped; more happens while it is away.
     const later = [sb.sim.customer(waId).sendText('two'), sb.sim.customer('16505550303').sendText('three')];
-    await sb.api().post('/v1/messages').send({ dedupe_key: 'sse-2', to: `+${waId}`, purpose: 'agent_reply', payload: { type: 'text', text: { body: 'ok' } } }).expect(201);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: 'sse-2', to: `+${waId}`, purpose: 'agent_reply', payload: { type: 'text', text: { body: 'ok' } } })
+      .expect(201);
     for (const w of later) await steady.waitFor((e) => e.event === 'inbound.created' && e.data.wamid === w);
 
     const resumed = await connect(sb.url, { lastEventId: mark.id! });

@@ -14,7 +14,10 @@ describe('mark-as-read when an agent opens a conversation (MARK_READ_ON_OPEN)', 
       const customer = sb.sim.customer('16505550501');
       await inbound(sb, customer.sendText('first'));
       const newest = await inbound(sb, customer.sendText('second'));
-      const seen = await sb.api().post(`/v1/conversations/${String(newest.conversation_id)}/seen`).expect(200);
+      const seen = await sb
+        .api()
+        .post(`/v1/conversations/${String(newest.conversation_id)}/seen`)
+        .expect(200);
       expect(seen.body.conversation.unread_count).toBe(0);
       await waitFor(() => sb.sim.readReceipts().some((r) => r.messageId === newest.wamid), { what: 'read receipt' });
       expect(sb.sim.readReceipts()).toEqual([expect.objectContaining({ messageId: newest.wamid, known: true })]);
@@ -30,7 +33,10 @@ describe('mark-as-read when an agent opens a conversation (MARK_READ_ON_OPEN)', 
 
     it('seen only resets the unread count', async () => {
       const message = await inbound(sb, sb.sim.customer('16505550502').sendText('hello'));
-      await sb.api().post(`/v1/conversations/${String(message.conversation_id)}/seen`).expect(200);
+      await sb
+        .api()
+        .post(`/v1/conversations/${String(message.conversation_id)}/seen`)
+        .expect(200);
       await new Promise((r) => setTimeout(r, 300));
       expect(sb.sim.readReceipts()).toEqual([]);
     });

@@ -35,7 +35,11 @@ describe('a revoked key, a signed-out or deactivated person: their live streams 
     const kept = await realKey(t, 'kept');
     const anna = await realStaff(t);
     const annaOne = await anna.session();
-    const onOne = { revoked: [await open(one, revoked.headers), await open(one, revoked.headers)], kept: await open(one, kept.headers), anna: await open(one, annaOne.headers) };
+    const onOne = {
+      revoked: [await open(one, revoked.headers), await open(one, revoked.headers)],
+      kept: await open(one, kept.headers),
+      anna: await open(one, annaOne.headers),
+    };
     const onTwo = { revoked: await open(two, revoked.headers), kept: await open(two, kept.headers) };
 
     await request(two.url).post(`/v1/api-keys/${revoked.id}/revoke`).set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`).expect(200);
@@ -44,11 +48,14 @@ describe('a revoked key, a signed-out or deactivated person: their live streams 
     expect(one.logs).toContainEqual(expect.objectContaining({ msg: 'events.streams_closed', reason: 'access_revoked', count: 2 }));
     // And it cannot open another: refused by every instance within a second (each remembers a key that long).
     const revokedAt = Date.now();
-    await waitFor(async () => {
-      const again = await connectSse(one.url, { headers: revoked.headers });
-      again.close();
-      return again.status === 401;
-    }, { what: 'instance one to refuse the revoked key', timeoutMs: 1500, intervalMs: 50 });
+    await waitFor(
+      async () => {
+        const again = await connectSse(one.url, { headers: revoked.headers });
+        again.close();
+        return again.status === 401;
+      },
+      { what: 'instance one to refuse the revoked key', timeoutMs: 1500, intervalMs: 50 },
+    );
     expect(Date.now() - revokedAt).toBeLessThan(1200);
 
     one.publisher.publish('work_item.changed', { marker: 'after-revocation' });
@@ -86,7 +93,12 @@ describe('a revoked key, a signed-out or deactivated person: their live streams 
 
     const deskAgain = await open(one, desk.headers);
     const tabletAgain = await open(two, tablet.headers);
-    await request(one.url).post('/v1/auth/password').set('Cookie', desk.headers.cookie).set('Origin', one.url).send({ current_password: dee.password, new_password: 'dee has a new password' }).expect(204);
+    await request(one.url)
+      .post('/v1/auth/password')
+      .set('Cookie', desk.headers.cookie)
+      .set('Origin', one.url)
+      .send({ current_password: dee.password, new_password: 'dee has a new password' })
+      .expect(204);
     await waitFor(() => tabletAgain.ended, { what: 'the other session’s stream ended' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(deskAgain.ended).toBe(false);
@@ -100,7 +112,9 @@ describe('a revoked key, a signed-out or deactivated person: their live streams 
     await t.dataSource.query(`UPDATE staff_sessions SET last_seen_at = now() - interval '13 hours' WHERE id = $1`, [idle.sessionId]);
     await waitFor(() => streams.expiring.ended && streams.idle.ended, { what: 'the lapsed sessions’ streams ended', timeoutMs: 3000 });
     expect(streams.fresh.ended).toBe(false);
-    const ended = await t.dataSource.query(`SELECT id, end_reason FROM staff_sessions WHERE id = ANY($1) ORDER BY end_reason`, [[expiring.sessionId, idle.sessionId, fresh.sessionId]]);
+    const ended = await t.dataSource.query(`SELECT id, end_reason FROM staff_sessions WHERE id = ANY($1) ORDER BY end_reason`, [
+      [expiring.sessionId, idle.sessionId, fresh.sessionId],
+    ]);
     expect(ended.map((r: { end_reason: string | null }) => r.end_reason)).toEqual(['expired', 'idle', null]);
   });
 

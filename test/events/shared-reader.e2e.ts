@@ -39,7 +39,9 @@ describe('one shared Redis reader per API process', () => {
   });
 
   const clientList = async () => {
-    const lines = String(await admin.client('LIST')).trim().split('\n');
+    const lines = String(await admin.client('LIST'))
+      .trim()
+      .split('\n');
     return { total: lines.length, readers: lines.filter((l) => l.includes(` name=${hub.readerName} `)).length };
   };
   const connectAll = async (n: number) => {
@@ -113,7 +115,9 @@ describe('one shared Redis reader per API process', () => {
     // first (then the reader started from after it): either way the inbox refetches.
     for (const c of open) expect(['interrupted', 'events_lost']).toContain(c.events.filter((e) => e.event === 'reset').at(-1)!.data.reason);
     // The publisher tells the streams it lost events, as soon as its client is back.
-    await waitFor(async () => (await admin.xrange(publisher.streamKey, '-', '+')).some(([, fields]) => fields[1] === 'events.lost'), { what: 'events.lost written' });
+    await waitFor(async () => (await admin.xrange(publisher.streamKey, '-', '+')).some(([, fields]) => fields[1] === 'events.lost'), {
+      what: 'events.lost written',
+    });
 
     // The publisher's own client may reconnect a moment after the reader: publish until heard.
     let n = 0;

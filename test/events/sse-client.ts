@@ -25,7 +25,11 @@ export function connectSse(baseUrl: string, options: { lastEventId?: string; api
   return new Promise((resolve, reject) => {
     // A session cookie stands in for the API key, as in a browser.
     const viaCookie = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'cookie');
-    const headers: Record<string, string> = { Accept: 'text/event-stream', ...(viaCookie ? {} : { Authorization: `Bearer ${options.apiKey ?? TEST_SECRETS.apiKey}` }), ...options.headers };
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      ...(viaCookie ? {} : { Authorization: `Bearer ${options.apiKey ?? TEST_SECRETS.apiKey}` }),
+      ...options.headers,
+    };
     if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
     const req = http.get(`${baseUrl}/v1/events`, { headers }, (res) => {
       const events: ReceivedEvent[] = [];

@@ -20,7 +20,11 @@ describe('GET /v1/events caps: EVENTS_MAX_STREAMS per process (503), EVENTS_MAX_
     const controller = new AbortController();
     const res = await fetch(`${api.url}/v1/events`, { headers: caller, signal: controller.signal });
     if (res.status === 200) controller.abort();
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: res.status === 200 ? null : ((await res.json()) as Record<string, unknown>) };
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: res.status === 200 ? null : ((await res.json()) as Record<string, unknown>),
+    };
   };
 
   let keyA: Caller;

@@ -28,22 +28,34 @@ describe('module boundaries (tools/check-boundaries.mjs on the Nx project graph)
     cpSync(ROOT, copy, { recursive: true, filter: (source) => !SKIP.has(path.basename(source)) });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     // The inbox reaching for server code, every way it could.
-    write(copy, 'apps/inbox/src/leak.ts', [
-      "import type { AppModule } from '@sendbook/api';",
-      "import { transition } from '@sendbook/queue';",
-      "import { Injectable } from '@nestjs/common';",
-      "import { bootstrap } from '../../api/src/main.js';",
-      'export const leaked = [transition, Injectable, bootstrap] as unknown as AppModule;',
-      '',
-    ].join('\n'));
+    write(
+      copy,
+      'apps/inbox/src/leak.ts',
+      [
+        "import type { AppModule } from '@sendbook/api';",
+        "import { transition } from '@sendbook/queue';",
+        "import { Injectable } from '@nestjs/common';",
+        "import { bootstrap } from '../../api/src/main.js';",
+        'export const leaked = [transition, Injectable, bootstrap] as unknown as AppModule;',
+        '',
+      ].join('\n'),
+    );
     // What the inbox may import: the API contract (scope:contract), once that project exists.
     if (!existsSync(path.join(copy, 'libs/api-contract'))) {
-      write(copy, 'libs/api-contract/package.json', JSON.stringify({ name: '@sendbook/api-contract', version: '0.1.0', private: true, type: 'module', nx: { tags: ['type:lib', 'scope:contract'] } }));
+      write(
+        copy,
+        'libs/api-contract/package.json',
+        JSON.stringify({ name: '@sendbook/api-contract', version: '0.1.0', private: true, type: 'module', nx: { tags: ['type:lib', 'scope:contract'] } }),
+      );
       write(copy, 'libs/api-contract/src/index.ts', 'export type Message = { id: string };\n');
     }
     write(copy, 'apps/inbox/src/allowed.ts', "import type { Message } from '@sendbook/api-contract';\nexport type Shown = Message;\n");
     // A domain lib reaching for a framework and an app.
-    write(copy, 'libs/whatsapp/src/leak.ts', "import { Entity } from 'typeorm';\nimport { startSimulator } from '@sendbook/simulator';\nexport const leaked = [Entity, startSimulator];\n");
+    write(
+      copy,
+      'libs/whatsapp/src/leak.ts',
+      "import { Entity } from 'typeorm';\nimport { startSimulator } from '@sendbook/simulator';\nexport const leaked = [Entity, startSimulator];\n",
+    );
     // A project nobody tagged.
     write(copy, 'libs/untagged/package.json', JSON.stringify({ name: '@sendbook/untagged', version: '0.1.0', private: true, type: 'module' }));
     write(copy, 'libs/untagged/src/index.ts', 'export const x = 1;\n');

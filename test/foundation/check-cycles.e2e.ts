@@ -89,9 +89,15 @@ describe('tools/check-cycles.mjs', () => {
 
   it('finds a cycle between projects imported by package name', () => {
     const root = tree({
-      'libs/queue/package.json': JSON.stringify({ name: '@sendbook/queue', exports: { '.': { '@sendbook/source': './src/index.ts', default: './dist/index.js' } } }),
+      'libs/queue/package.json': JSON.stringify({
+        name: '@sendbook/queue',
+        exports: { '.': { '@sendbook/source': './src/index.ts', default: './dist/index.js' } },
+      }),
       'libs/queue/src/index.ts': `import { w } from '@sendbook/whatsapp';\nexport const q = w;\n`,
-      'libs/whatsapp/package.json': JSON.stringify({ name: '@sendbook/whatsapp', exports: { '.': { '@sendbook/source': './src/index.ts', default: './dist/index.js' } } }),
+      'libs/whatsapp/package.json': JSON.stringify({
+        name: '@sendbook/whatsapp',
+        exports: { '.': { '@sendbook/source': './src/index.ts', default: './dist/index.js' } },
+      }),
       'libs/whatsapp/src/index.ts': `import { q } from '@sendbook/queue';\nexport const w = q;\n`,
     });
     const result = check(root);

@@ -5,7 +5,6 @@ import { startRedisServer } from '../../apps/api/src/infra/redis-server.js';
 import { startTestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 
-
 describe('health and readiness', () => {
   it('/healthz answers while the process is up; /readyz follows PostgreSQL and Redis', async () => {
     // A Redis of this test's own, so it can be stopped without disturbing other test files.

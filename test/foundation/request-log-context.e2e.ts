@@ -13,7 +13,10 @@ async function logsDuring(fn: () => Promise<unknown>): Promise<Record<string, un
   } finally {
     process.stdout.write = write;
   }
-  return lines.flatMap((l) => l.split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return lines
+    .flatMap((l) => l.split('\n'))
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 describe('request log context', () => {

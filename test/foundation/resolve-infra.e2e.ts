@@ -8,7 +8,6 @@ import { RedisUnavailableError } from '../../apps/api/src/infra/redis-server.js'
 import { resolveInfra } from '../../apps/api/src/infra/resolve-infra.js';
 import { testInfra } from '../support/test-infra.js';
 
-
 describe('infrastructure bootstrap picks an explicit URL, else a local server, else an embedded one', () => {
   let dataDir: string;
   let closedPort: number;

@@ -9,7 +9,12 @@ describe('security headers', () => {
 
   it('the API: nosniff, no framing, no Referer, no browser features; HSTS only over https (as its proxy says)', async () => {
     for (const res of [await request(stack.api.url).get('/healthz').expect(200), await request(stack.api.url).get('/v1/messages').expect(401)]) {
-      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'permissions-policy': expect.stringContaining('camera=()') });
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'permissions-policy': expect.stringContaining('camera=()'),
+      });
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
     const overHttps = await request(stack.api.url).get('/healthz').set('X-Forwarded-Proto', 'https').expect(200);

@@ -12,7 +12,11 @@ function serve(env: Record<string, string | undefined>) {
 describe('`npm run serve` in production starts the built code without compiling it', () => {
   it('NODE_ENV=production: no build step, straight to the boot (here its configuration check)', () => {
     const started = Date.now();
-    const result = spawnSync(process.execPath, [path.resolve('tools/serve.mjs')], { env: { PATH: process.env.PATH, NODE_ENV: 'production' }, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [path.resolve('tools/serve.mjs')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).not.toContain('build');
     expect(result.stderr).toContain('config error: WHATSAPP_ACCESS_TOKEN is missing');
@@ -47,7 +51,15 @@ describe('`npm run serve` validates its configuration at boot', () => {
 
   it('names a too-short app secret, verify token or metrics token, one line each', () => {
     const { serverUrl, redisUrl } = testInfra();
-    const result = serve(testEnv({ WHATSAPP_APP_SECRET: 'new-secret-0123456789,old', WHATSAPP_VERIFY_TOKEN: 'verify', METRICS_BEARER_TOKEN: 'scrape', DATABASE_URL: serverUrl, REDIS_URL: redisUrl }));
+    const result = serve(
+      testEnv({
+        WHATSAPP_APP_SECRET: 'new-secret-0123456789,old',
+        WHATSAPP_VERIFY_TOKEN: 'verify',
+        METRICS_BEARER_TOKEN: 'scrape',
+        DATABASE_URL: serverUrl,
+        REDIS_URL: redisUrl,
+      }),
+    );
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n').sort()).toEqual(
       [

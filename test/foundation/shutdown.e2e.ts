@@ -4,7 +4,8 @@ import { startTestApp } from '../support/test-app.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 
 /** Resolves with `promise`'s value, or with 'still waiting' once `ms` have passed. */
-const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms).unref())]);
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms).unref())]);
 
 describe('shutdown', () => {
   it('answers a request in flight when the app closes, then lets its keep-alive connection go', async () => {

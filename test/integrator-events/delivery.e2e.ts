@@ -28,10 +28,18 @@ describe('events to integrators: signed, at least once, in order per message', (
   });
 
   it('a receiver answering 500, 500, then 200 gets each event exactly once more, in order per message, every signature valid', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed', 'inbound.received', 'inbound.attributed'] }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed', 'inbound.received', 'inbound.attributed'] })
+      .expect(201);
     const secret = created.body.secret as string;
     expect(secret).toMatch(/^whsec_/);
-    expect(created.body.endpoint).toMatchObject({ url: receiver.url, enabled: true, events: ['message.state_changed', 'inbound.received', 'inbound.attributed'] });
+    expect(created.body.endpoint).toMatchObject({
+      url: receiver.url,
+      enabled: true,
+      events: ['message.state_changed', 'inbound.received', 'inbound.attributed'],
+    });
     expect(JSON.stringify((await sb.api().get('/v1/event-endpoints').expect(200)).body)).not.toContain(secret);
 
     receiver.next(500, 500);
@@ -50,7 +58,9 @@ describe('events to integrators: signed, at least once, in order per message', (
       // The simulator's customers read what they get: read is the last change, so no event comes after.
       { what: 'both messages read' },
     );
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE state <> 'delivered'`)).length === 0, { what: 'every event delivered' });
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE state <> 'delivered'`)).length === 0, {
+      what: 'every event delivered',
+    });
 
     receiver.verifyAll(secret);
     expect(receiver.received.slice(0, 2).map((r) => r.answered)).toEqual([500, 500]);
@@ -96,14 +106,21 @@ describe('events to integrators: signed, at least once, in order per message', (
 
     // Attempts are kept and shown: the refused ones with their status, latency and body.
     const deliveries = (await sb.api().get(`/v1/event-endpoints/${created.body.endpoint.id}/deliveries`).expect(200)).body.data as {
-      event_id: string; attempts: number; state: string; recent_attempts: { status_code: number; latency_ms: number; body_excerpt: string }[];
+      event_id: string;
+      attempts: number;
+      state: string;
+      recent_attempts: { status_code: number; latency_ms: number; body_excerpt: string }[];
     }[];
     const retried = deliveries.filter((d) => d.attempts > 1);
     expect(retried.length).toBeGreaterThanOrEqual(1);
     // The two 500s (one event twice, or two events once each), each retried delivery ending in a 200.
     expect(retried.flatMap((d) => d.recent_attempts.map((a) => a.status_code)).filter((c) => c === 500)).toHaveLength(2);
-    for (const d of retried) expect(d).toMatchObject({ state: 'delivered', recent_attempts: [expect.objectContaining({ status_code: 200 }), ...d.recent_attempts.slice(1)] });
-    expect(retried.flatMap((d) => d.recent_attempts).find((a) => a.status_code === 500)).toMatchObject({ body_excerpt: 'nope 500', latency_ms: expect.any(Number) });
+    for (const d of retried)
+      expect(d).toMatchObject({ state: 'delivered', recent_attempts: [expect.objectContaining({ status_code: 200 }), ...d.recent_attempts.slice(1)] });
+    expect(retried.flatMap((d) => d.recent_attempts).find((a) => a.status_code === 500)).toMatchObject({
+      body_excerpt: 'nope 500',
+      latency_ms: expect.any(Number),
+    });
   });
 
   it('an event is never delivered for a change that rolled back', async () => {
@@ -113,15 +130,24 @@ describe('events to integrators: signed, at least once, in order per message', (
     await expect(
       sb.dataSource.transaction(async (tx) => {
         await tx.query(`UPDATE outbound_messages SET state = 'cancelled', cancelled_at = now() WHERE id = $1`, [row.id]);
-        await tx.query(`INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason) VALUES ($1, $2, 'cancelled', 'test', 'rolled back')`, [row.id, row.state]);
+        await tx.query(
+          `INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason) VALUES ($1, $2, 'cancelled', 'test', 'rolled back')`,
+          [row.id, row.state],
+        );
         // The event row exists inside the transaction…
         expect((await tx.query(`SELECT 1 FROM integrator_events WHERE snapshot->>'reason' = 'rolled back'`)).length).toBe(1);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     // …and is gone with it; a committed change afterwards is delivered, the rolled-back one never.
-    const later = await sb.api().post('/v1/messages').send({ dedupe_key: 'after-rollback', to: '+16505550303', purpose: 'order_update', payload: { type: 'text', text: { body: 'hi' } } }).expect(201);
-    await waitFor(() => receiver.accepted().some((r) => (r.event.data.message as { id: string } | undefined)?.id === later.body.message.id), { what: 'the committed change delivered' });
+    const later = await sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: 'after-rollback', to: '+16505550303', purpose: 'order_update', payload: { type: 'text', text: { body: 'hi' } } })
+      .expect(201);
+    await waitFor(() => receiver.accepted().some((r) => (r.event.data.message as { id: string } | undefined)?.id === later.body.message.id), {
+      what: 'the committed change delivered',
+    });
     expect((await sb.dataSource.query(`SELECT 1 FROM integrator_events WHERE snapshot->>'reason' = 'rolled back'`)).length).toBe(0);
     expect(receiver.received.slice(before).some((r) => r.event.data.reason === 'rolled back')).toBe(false);
     expect(endpoint.enabled).toBe(true);
@@ -129,15 +155,28 @@ describe('events to integrators: signed, at least once, in order per message', (
 
   it('message.failed carries the error; a failed message, an unattributed reply, a poison webhook and an alert each open a work item and resolving it says so', async () => {
     const other = await Receiver.start();
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: other.url, events: ['message.failed', 'work_item.opened', 'work_item.resolved'] }).expect(201);
-    const items = (kind: string) => other.accepted().filter((r) => r.event.type.startsWith('work_item.') && (r.event.data.work_item as { kind: string }).kind === kind);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: other.url, events: ['message.failed', 'work_item.opened', 'work_item.resolved'] })
+      .expect(201);
+    const items = (kind: string) =>
+      other.accepted().filter((r) => r.event.type.startsWith('work_item.') && (r.event.data.work_item as { kind: string }).kind === kind);
     try {
       sb.sim.customer('16505550311', { failWith: 131026 });
-      const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'will-fail', to: '+16505550311', trigger_ref: 'orders/9' })).expect(201);
+      const res = await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'will-fail', to: '+16505550311', trigger_ref: 'orders/9' }))
+        .expect(201);
       const id = res.body.message.id as string;
       await waitFor(() => other.accepted().some((r) => r.event.type === 'message.failed'), { what: 'message.failed' });
       const failed = other.accepted().find((r) => r.event.type === 'message.failed')!;
-      expect(failed.event.data).toMatchObject({ message: { id, state: 'failed', trigger_ref: 'orders/9' }, trigger_ref: 'orders/9', error: expect.objectContaining({ code: 131026 }) });
+      expect(failed.event.data).toMatchObject({
+        message: { id, state: 'failed', trigger_ref: 'orders/9' },
+        trigger_ref: 'orders/9',
+        error: expect.objectContaining({ code: 131026 }),
+      });
       // Only the types it took: no state changes.
       expect(other.received.some((r) => r.event.type === 'message.state_changed')).toBe(false);
 
@@ -162,8 +201,17 @@ describe('events to integrators: signed, at least once, in order per message', (
       await sb.api().post(`/v1/inbound/${reply.id}/attribute`).send({ message_id: monday.id, note: 'she meant Monday' }).expect(200);
       await waitFor(() => items('unattributed_inbound').length === 2, { what: 'the unattributed work item resolved' });
       const [openedReply, resolvedReply] = items('unattributed_inbound');
-      expect(openedReply!.event).toMatchObject({ type: 'work_item.opened', data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'open' }, inbound: { id: reply.id, attribution: 'unattributed' } } });
-      expect(resolvedReply!.event).toMatchObject({ type: 'work_item.resolved', data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'resolved' }, inbound: { id: reply.id, attribution: 'message', message_id: monday.id } } });
+      expect(openedReply!.event).toMatchObject({
+        type: 'work_item.opened',
+        data: { work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'open' }, inbound: { id: reply.id, attribution: 'unattributed' } },
+      });
+      expect(resolvedReply!.event).toMatchObject({
+        type: 'work_item.resolved',
+        data: {
+          work_item: { kind: 'unattributed_inbound', id: reply.id, state: 'resolved' },
+          inbound: { id: reply.id, attribution: 'message', message_id: monday.id },
+        },
+      });
 
       // Stored webhooks we could not process: replaying one or dismissing it resolves its work item.
       await postWebhook(sb.url, '{"object":"whatsapp_business_account","entry": [ broken');
@@ -171,23 +219,42 @@ describe('events to integrators: signed, at least once, in order per message', (
       await waitFor(() => items('poison_webhook').length === 2, { what: 'two poison webhook work items' });
       // Two deliveries, processed side by side: told apart by why they are poison, not by arrival.
       type PoisonEvent = { work_item: { id: string }; delivery: { last_error: { code: string } } };
-      const poisonBy = (code: string) => items('poison_webhook').map((r) => r.event.data as PoisonEvent).find((d) => d.delivery.last_error.code === code)!;
+      const poisonBy = (code: string) =>
+        items('poison_webhook')
+          .map((r) => r.event.data as PoisonEvent)
+          .find((d) => d.delivery.last_error.code === code)!;
       const broken = poisonBy('invalid_json').work_item.id;
       const stranger = poisonBy('not_an_envelope').work_item.id;
-      expect(poisonBy('invalid_json')).toMatchObject({ work_item: { kind: 'poison_webhook', state: 'open' }, delivery: { id: broken, state: 'poison', last_error: { code: 'invalid_json' } } });
-      await sb.api().post('/v1/webhooks/replay').send({ ids: [broken], include_poison: true, note: 'parser fixed' }).expect(202);
+      expect(poisonBy('invalid_json')).toMatchObject({
+        work_item: { kind: 'poison_webhook', state: 'open' },
+        delivery: { id: broken, state: 'poison', last_error: { code: 'invalid_json' } },
+      });
+      await sb
+        .api()
+        .post('/v1/webhooks/replay')
+        .send({ ids: [broken], include_poison: true, note: 'parser fixed' })
+        .expect(202);
       await sb.api().post(`/v1/work-items/poison_webhook/${stranger}/dismiss`).send({ note: 'garbage from a test tool' }).expect(200);
       const resolvedPoison = () => items('poison_webhook').filter((r) => r.event.type === 'work_item.resolved');
       await waitFor(() => resolvedPoison().length === 2, { what: 'both poison work items resolved' });
-      expect(Object.fromEntries(resolvedPoison().map((r) => [(r.event.data.work_item as { id: string }).id, r.event.data.reason]))).toEqual({ [broken!]: 'webhook.replayed', [stranger!]: 'work_item.dismissed' });
+      expect(Object.fromEntries(resolvedPoison().map((r) => [(r.event.data.work_item as { id: string }).id, r.event.data.reason]))).toEqual({
+        [broken!]: 'webhook.replayed',
+        [stranger!]: 'work_item.dismissed',
+      });
 
       const { AlertsService } = await import('../../apps/api/src/modules/alerts/alerts.service.js');
       const { alert } = await sb.app.get(AlertsService).raise({ source: 'test', key: 'integrator-events.test', title: 'Something to look at', details: {} });
       await sb.api().post(`/v1/alerts/${alert.id}/resolve`).send({ note: 'looked' }).expect(200);
       await waitFor(() => items('alert').length === 2, { what: 'both alert work item events' });
       const [opened, resolved] = items('alert');
-      expect(opened!.event).toMatchObject({ type: 'work_item.opened', data: { work_item: { kind: 'alert', id: alert.id, state: 'open' }, alert: { title: 'Something to look at' } } });
-      expect(resolved!.event).toMatchObject({ type: 'work_item.resolved', data: { work_item: { kind: 'alert', id: alert.id, state: 'resolved' }, alert: { resolution_note: 'looked' } } });
+      expect(opened!.event).toMatchObject({
+        type: 'work_item.opened',
+        data: { work_item: { kind: 'alert', id: alert.id, state: 'open' }, alert: { title: 'Something to look at' } },
+      });
+      expect(resolved!.event).toMatchObject({
+        type: 'work_item.resolved',
+        data: { work_item: { kind: 'alert', id: alert.id, state: 'resolved' }, alert: { resolution_note: 'looked' } },
+      });
       other.verifyAll(created.body.secret);
     } finally {
       await other.close();

@@ -8,7 +8,14 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
   beforeAll(async () => {
     receiver = await Receiver.start();
     sb = await startSendbook({
-      app: { env: { ...FAST_DELIVERY_ENV, EVENT_ENDPOINT_DISABLE_AFTER_FAILURES: '3', EVENT_ENDPOINT_DISABLE_AFTER_FAILING_MS: '0', EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT: '2' } },
+      app: {
+        env: {
+          ...FAST_DELIVERY_ENV,
+          EVENT_ENDPOINT_DISABLE_AFTER_FAILURES: '3',
+          EVENT_ENDPOINT_DISABLE_AFTER_FAILING_MS: '0',
+          EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT: '2',
+        },
+      },
     });
   });
   afterAll(async () => {
@@ -19,14 +26,29 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
   let n = 0;
   const enqueue = async () => {
     n += 1;
-    const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `lifecycle-${n}`, to: `+1650555060${n}` })).expect(201);
+    const res = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: `lifecycle-${n}`, to: `+1650555060${n}` }))
+      .expect(201);
     return res.body.message.id as string;
   };
-  const endpointOf = async (id: string) => ((await sb.api().get('/v1/event-endpoints').expect(200)).body.data as { id: string }[]).find((e) => e.id === id) as Record<string, unknown>;
-  const deliveries = async (id: string) => (await sb.api().get(`/v1/event-endpoints/${id}/deliveries?limit=200`).expect(200)).body.data as { id: string; event_id: string; state: string; type: string }[];
+  const endpointOf = async (id: string) =>
+    ((await sb.api().get('/v1/event-endpoints').expect(200)).body.data as { id: string }[]).find((e) => e.id === id) as Record<string, unknown>;
+  const deliveries = async (id: string) =>
+    (await sb.api().get(`/v1/event-endpoints/${id}/deliveries?limit=200`).expect(200)).body.data as {
+      id: string;
+      event_id: string;
+      state: string;
+      type: string;
+    }[];
 
   it('an endpoint that keeps failing is disabled with an alert; enabling it resumes what it was owed and resolves the alert', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'], description: 'orders' }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed'], description: 'orders' })
+      .expect(201);
     const id = created.body.endpoint.id as string;
     receiver.otherwise = 503;
     await enqueue();
@@ -54,24 +76,36 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
   });
 
   it('replay sends one event again with the same id; recover sends what an admin-disabled endpoint missed, not what it had', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed'] })
+      .expect(201);
     const id = created.body.endpoint.id as string;
     receiver.otherwise = 200;
     receiver.received.length = 0;
     const first = await enqueue();
-    await waitFor(async () => (await deliveries(id)).length > 0 && (await deliveries(id)).every((d) => d.state === 'delivered'), { what: 'the first message’s events delivered' });
+    await waitFor(async () => (await deliveries(id)).length > 0 && (await deliveries(id)).every((d) => d.state === 'delivered'), {
+      what: 'the first message’s events delivered',
+    });
     const [one] = (await deliveries(id)).filter((d) => d.state === 'delivered');
     const replayed = await sb.api().post(`/v1/event-endpoints/${id}/deliveries/${one!.id}/replay`).expect(200);
     expect(replayed.body.delivery).toMatchObject({ id: one!.id, event_id: one!.event_id, state: 'pending' });
-    await waitFor(() => receiver.received.filter((r) => r.id === one!.event_id && r.answered === 200 && r.raw.includes(first)).length === 2, { what: 'the replay' });
+    await waitFor(() => receiver.received.filter((r) => r.id === one!.event_id && r.answered === 200 && r.raw.includes(first)).length === 2, {
+      what: 'the replay',
+    });
 
     // Disabled by an admin: events meanwhile are not owed to it…
     const since = new Date().toISOString();
     await adminCalls(sb).patch(`/v1/event-endpoints/${id}`).send({ enabled: false }).expect(200);
     const missed = await enqueue();
     // The message goes all the way (the simulator reads it) while the endpoint is off.
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM outbound_messages WHERE id = $1 AND state = 'read'`, [missed])).length > 0, { what: 'the missed message read' });
-    const missedEvents: { id: string }[] = await sb.dataSource.query(`SELECT id FROM integrator_events WHERE snapshot->'message'->>'id' = $1 ORDER BY seq`, [missed]);
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM outbound_messages WHERE id = $1 AND state = 'read'`, [missed])).length > 0, {
+      what: 'the missed message read',
+    });
+    const missedEvents: { id: string }[] = await sb.dataSource.query(`SELECT id FROM integrator_events WHERE snapshot->'message'->>'id' = $1 ORDER BY seq`, [
+      missed,
+    ]);
     expect(missedEvents.length).toBeGreaterThanOrEqual(5);
     expect(receiver.received.some((r) => r.raw.includes(missed))).toBe(false);
     // …until recover: everything since then it did not receive, once, in order.
@@ -100,7 +134,11 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
   it('at most EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT POSTs are in flight to one endpoint', async () => {
     const slow = await Receiver.start();
     try {
-      const created = await sb.api().post('/v1/event-endpoints').send({ url: slow.url, events: ['message.state_changed'] }).expect(201);
+      const created = await sb
+        .api()
+        .post('/v1/event-endpoints')
+        .send({ url: slow.url, events: ['message.state_changed'] })
+        .expect(201);
       const id = created.body.endpoint.id as string;
       slow.otherwise = 'hang';
       // Four messages: four ordering keys, so order alone would let all four go at once.
@@ -111,7 +149,9 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
       slow.otherwise = 200;
       await waitFor(async () => (await deliveries(id)).every((d) => d.state === 'delivered'), { what: 'all delivered once the receiver answers' });
       // The hung POSTs were abandoned at the time-out (they were never answered) and made again.
-      const errors = ((await sb.api().get(`/v1/event-endpoints/${id}/deliveries`).expect(200)).body.data as { recent_attempts: { error: string | null }[] }[]).flatMap((d) => d.recent_attempts.map((a) => a.error));
+      const errors = (
+        (await sb.api().get(`/v1/event-endpoints/${id}/deliveries`).expect(200)).body.data as { recent_attempts: { error: string | null }[] }[]
+      ).flatMap((d) => d.recent_attempts.map((a) => a.error));
       expect(errors.filter((e) => e === `no answer within ${FAST_DELIVERY_ENV.EVENT_DELIVERY_TIMEOUT_MS} ms`).length).toBeGreaterThanOrEqual(2);
       await adminCalls(sb).delete(`/v1/event-endpoints/${id}`).expect(204);
     } finally {
@@ -125,13 +165,21 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
     try {
       moved.redirectTo = target.url;
       moved.next(302, 307);
-      const created = await sb.api().post('/v1/event-endpoints').send({ url: moved.url, events: ['message.state_changed'] }).expect(201);
+      const created = await sb
+        .api()
+        .post('/v1/event-endpoints')
+        .send({ url: moved.url, events: ['message.state_changed'] })
+        .expect(201);
       const id = created.body.endpoint.id as string;
       await enqueue();
-      await waitFor(async () => (await deliveries(id)).length > 0 && (await deliveries(id)).every((d) => d.state === 'delivered'), { what: 'delivered at the registered URL' });
+      await waitFor(async () => (await deliveries(id)).length > 0 && (await deliveries(id)).every((d) => d.state === 'delivered'), {
+        what: 'delivered at the registered URL',
+      });
       expect(moved.received.slice(0, 2).map((r) => r.answered)).toEqual([302, 307]);
       expect(target.received).toEqual([]);
-      const attempts = ((await sb.api().get(`/v1/event-endpoints/${id}/deliveries`).expect(200)).body.data as { recent_attempts: { status_code: number }[] }[]).flatMap((d) => d.recent_attempts.map((a) => a.status_code));
+      const attempts = (
+        (await sb.api().get(`/v1/event-endpoints/${id}/deliveries`).expect(200)).body.data as { recent_attempts: { status_code: number }[] }[]
+      ).flatMap((d) => d.recent_attempts.map((a) => a.status_code));
       expect(attempts.filter((c) => c === 302 || c === 307)).toHaveLength(2);
       await adminCalls(sb).delete(`/v1/event-endpoints/${id}`).expect(204);
     } finally {
@@ -141,7 +189,11 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
   });
 
   it('retention purges old events nobody is owed any more, and keeps ones still owed', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed'] })
+      .expect(201);
     await adminCalls(sb).patch(`/v1/event-endpoints/${created.body.endpoint.id}`).send({ enabled: false }).expect(200);
     const owed = await enqueue();
     const since = new Date(Date.now() - 1_000).toISOString();
@@ -155,7 +207,9 @@ describe('event endpoints: disabled after repeated failure, enabled, replayed, r
       `SELECT 1 FROM integrator_events e WHERE e.created_at < now() - interval '30 days' AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id AND d.state IN ('pending', 'delivering'))`,
     );
     expect(settledOld).toEqual([]);
-    const owedGone = await sb.dataSource.query(`SELECT 1 FROM event_deliveries d WHERE d.state IN ('pending', 'delivering') AND NOT EXISTS (SELECT 1 FROM integrator_events e WHERE e.id = d.event_id)`);
+    const owedGone = await sb.dataSource.query(
+      `SELECT 1 FROM event_deliveries d WHERE d.state IN ('pending', 'delivering') AND NOT EXISTS (SELECT 1 FROM integrator_events e WHERE e.id = d.event_id)`,
+    );
     expect(owedGone).toEqual([]);
     expect((await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE state = 'pending'`)).length).toBeGreaterThan(0);
     expect(String(JSON.stringify(await sb.dataSource.query(`SELECT snapshot FROM integrator_events`)))).toContain(owed);

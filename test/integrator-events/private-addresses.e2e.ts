@@ -26,18 +26,30 @@ describe('event endpoints on private addresses, with EVENT_ENDPOINTS_ALLOW_PRIVA
     ['ftp://8.8.8.8/', /http or https/],
     ['http://8.8.8.8/hooks', /must be https on a public address/],
   ])('refuses %s at registration, naming the url', async (url, why) => {
-    const res = await sb.api().post('/v1/event-endpoints').send({ url, events: ['message.state_changed'] }).expect(400);
+    const res = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url, events: ['message.state_changed'] })
+      .expect(400);
     expect(res.body.details).toEqual([{ field: 'url', message: expect.stringMatching(why) }]);
   });
 
   it('names the field of bad event types, and stores nothing', async () => {
-    const res = await sb.api().post('/v1/event-endpoints').send({ url: 'https://8.8.8.8/hooks', events: ['message.sent'] }).expect(400);
+    const res = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: 'https://8.8.8.8/hooks', events: ['message.sent'] })
+      .expect(400);
     expect(JSON.stringify(res.body)).toContain('events');
     expect((await sb.api().get('/v1/event-endpoints').expect(200)).body.data).toEqual([]);
   });
 
   it('accepts a public address', async () => {
-    const res = await sb.api().post('/v1/event-endpoints').send({ url: 'https://8.8.8.8/hooks', events: ['work_item.opened'] }).expect(201);
+    const res = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: 'https://8.8.8.8/hooks', events: ['work_item.opened'] })
+      .expect(201);
     expect(res.body.endpoint).toMatchObject({ url: 'https://8.8.8.8/hooks', enabled: true });
     await adminCalls(sb).delete(`/v1/event-endpoints/${res.body.endpoint.id}`).expect(204);
   });
@@ -49,7 +61,11 @@ describe('event endpoints on private addresses, with EVENT_ENDPOINTS_ALLOW_PRIVA
       `INSERT INTO event_endpoints (url, events, secret) VALUES ($1, ARRAY['message.state_changed'], 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') RETURNING id`,
       [`http://localhost:${port}/sendbook-events`],
     );
-    await sb.api().post('/v1/messages').send({ dedupe_key: 'to-a-private-endpoint', to: '+16505550501', purpose: 'order_update', payload: { type: 'text', text: { body: 'hi' } } }).expect(201);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: 'to-a-private-endpoint', to: '+16505550501', purpose: 'order_update', payload: { type: 'text', text: { body: 'hi' } } })
+      .expect(201);
     let attempts: { status_code: number | null; error: string }[] = [];
     await waitFor(
       async () => {

@@ -9,7 +9,11 @@ import { FAST_DELIVERY_ENV, Receiver } from './receiver.js';
 /** `node apps/api/dist/cli/reencrypt-secrets.js` against the test's database, with these keys. */
 function reencrypt(sb: Sendbook, keys: { APP_ENCRYPTION_KEY: string; APP_ENCRYPTION_KEYS_PREVIOUS?: string }) {
   const env = testEnv({ DATABASE_URL: sb.config.databaseUrl, REDIS_URL: sb.config.redisUrl, ...keys });
-  return spawnSync(process.execPath, [path.resolve('apps/api/dist/cli/reencrypt-secrets.js')], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, [path.resolve('apps/api/dist/cli/reencrypt-secrets.js')], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 // An endpoint's signing secret is the one secret Sendbook must read back, so it is sealed at rest
@@ -30,21 +34,36 @@ describe('event endpoint secrets, sealed at rest', () => {
   const storedSecret = async (id: string): Promise<string> => (await sb.dataSource.query(`SELECT secret FROM event_endpoints WHERE id = $1`, [id]))[0].secret;
 
   it('the database holds the secret sealed; events are signed with it all the same', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed'] })
+      .expect(201);
     const { secret } = created.body as { secret: string };
     const stored = await storedSecret(created.body.endpoint.id);
     expect(stored).toMatch(/^sb1:[0-9a-f]{8}:/);
     expect(stored).not.toContain(secret.slice('whsec_'.length));
-    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'sealed-1' })).expect(201);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'sealed-1' }))
+      .expect(201);
     await waitFor(() => receiver.received.length > 0, { what: 'a signed event' });
     receiver.verifyAll(secret);
   });
 
   it('a rotated key: the command reseals every secret with it (and seals one stored before sealing began); the old key can then go', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed'] })
+      .expect(201);
     const id = created.body.endpoint.id as string;
     const before = await storedSecret(id);
-    const legacy = await sb.dataSource.query(`INSERT INTO event_endpoints (url, events, secret, created_by, created_at, updated_at) VALUES ($1, $2, 'whsec_stored_in_the_clear', 'test', now(), now()) RETURNING id`, [receiver.url, ['work_item.opened']]);
+    const legacy = await sb.dataSource.query(
+      `INSERT INTO event_endpoints (url, events, secret, created_by, created_at, updated_at) VALUES ($1, $2, 'whsec_stored_in_the_clear', 'test', now(), now()) RETURNING id`,
+      [receiver.url, ['work_item.opened']],
+    );
 
     const newKey = randomBytes(32).toString('base64');
     const run = reencrypt(sb, { APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEYS_PREVIOUS: TEST_SECRETS.encryptionKey });

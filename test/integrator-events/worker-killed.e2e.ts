@@ -26,10 +26,20 @@ describe('events to integrators: a worker killed mid-delivery', () => {
   };
 
   it('delivers the event again, with the same id, once the dead worker’s claim runs out', async () => {
-    const created = await sb.api().post('/v1/event-endpoints').send({ url: receiver.url, events: ['message.state_changed'] }).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['message.state_changed'] })
+      .expect(201);
     receiver.next('hang');
-    const message = await sb.api().post('/v1/messages').send({ dedupe_key: 'killed-mid-delivery', to: '+16505550401', purpose: 'order_update', payload: { type: 'text', text: { body: 'your order' } } }).expect(201);
-    const [event] = await sb.dataSource.query(`SELECT id FROM integrator_events WHERE snapshot->'message'->>'id' = $1 ORDER BY seq LIMIT 1`, [message.body.message.id]);
+    const message = await sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: 'killed-mid-delivery', to: '+16505550401', purpose: 'order_update', payload: { type: 'text', text: { body: 'your order' } } })
+      .expect(201);
+    const [event] = await sb.dataSource.query(`SELECT id FROM integrator_events WHERE snapshot->'message'->>'id' = $1 ORDER BY seq LIMIT 1`, [
+      message.body.message.id,
+    ]);
     // Written with the message, before any worker ran.
     expect(event).toBeDefined();
 
@@ -41,7 +51,10 @@ describe('events to integrators: a worker killed mid-delivery', () => {
     expect(claimed).toEqual({ state: 'delivering', attempts: 1 });
 
     worker();
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE event_id = $1 AND state = 'delivered'`, [event.id])).length === 1, { what: 'the event delivered by the second worker' });
+    await waitFor(
+      async () => (await sb.dataSource.query(`SELECT 1 FROM event_deliveries WHERE event_id = $1 AND state = 'delivered'`, [event.id])).length === 1,
+      { what: 'the event delivered by the second worker' },
+    );
     const forEvent = receiver.received.filter((r) => r.id === event.id);
     expect(forEvent.map((r) => r.answered)).toEqual(['hung', 200]);
     receiver.verifyAll(created.body.secret);

@@ -11,7 +11,9 @@ describe('metrics: the scrape token, and retention that keeps totals', () => {
   // Each scrape must see what the test just did: no reuse of the last answer (its own test is scrape-single-flight).
   let sb: Sendbook;
   beforeAll(async () => {
-    sb = await startSendbook({ app: { clock, env: { METRICS_BEARER_TOKEN: TOKEN, METRICS_RETENTION_DAYS: '1', SWEEP_INTERVAL_MS: '600000', METRICS_SCRAPE_CACHE_MS: '0' } } });
+    sb = await startSendbook({
+      app: { clock, env: { METRICS_BEARER_TOKEN: TOKEN, METRICS_RETENTION_DAYS: '1', SWEEP_INTERVAL_MS: '600000', METRICS_SCRAPE_CACHE_MS: '0' } },
+    });
   });
   afterAll(() => sb.close());
 
@@ -46,7 +48,9 @@ describe('metrics: the scrape token, and retention that keeps totals', () => {
     // (The app's clock is two days ahead of PostgreSQL's now().)
     expect(await count(`SELECT count(*) AS n FROM metric_samples WHERE bucket_start < now() + interval '1 day'`)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM metric_samples`)).toBeGreaterThan(0);
-    expect(await count(`SELECT count(*) AS n FROM metric_counters WHERE metric = 'outbox.dedupe_rejected' AND bucket_start > now() - interval '30 days'`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM metric_counters WHERE metric = 'outbox.dedupe_rejected' AND bucket_start > now() - interval '30 days'`)).toBe(
+      0,
+    );
     expect((await scrape())('sendbook_outbox_dedupe_rejected_total', { purpose: 'order_shipped' })).toBe(2);
   });
 });

@@ -22,11 +22,16 @@ describe('thresholds turn figures into alert work items', () => {
   });
   afterAll(() => sb.close());
 
-  it("a duplicate rate above its usual level and a sent→delivered p95 over its bound each raise one alert", async () => {
+  it('a duplicate rate above its usual level and a sent→delivered p95 over its bound each raise one alert', async () => {
     const before = await sb.app.get(MetricsSampler).sample();
     expect(before).toEqual([]);
 
-    for (let i = 0; i < 3; i++) await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `slow-${i}`, to: `+97250888000${i}` })).expect(201);
+    for (let i = 0; i < 3; i++)
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: `slow-${i}`, to: `+97250888000${i}` }))
+        .expect(201);
     await waitFor(async () => Number((await sb.dataSource.query(`SELECT count(*) AS n FROM outbound_messages WHERE delivered_at IS NOT NULL`))[0].n) === 3, {
       what: 'three deliveries',
     });

@@ -46,14 +46,24 @@ describe('queue health: the five seed figures equal what was caused', () => {
     const delivered = async (ids: string[]) => (await Promise.all(ids.map(message))).every((m) => m.state === 'delivered');
     await waitFor(() => delivered([...burstIds, ...reminders.map((r) => r.id)]), { what: 'messages delivered' });
     const replyWamid = sb.sim.customer(waId).sendText('yes');
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM inbound_messages WHERE wamid = $1`, [replyWamid])).length === 1, { what: 'reply stored' });
+    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM inbound_messages WHERE wamid = $1`, [replyWamid])).length === 1, {
+      what: 'reply stored',
+    });
 
     // One lost response: accepted by Meta, the answer never comes; its statuses come much later.
     sb.sim.configure({ statusDelaysMs: { sent: 600_000, delivered: null, read: null } });
     sb.sim.scriptNext(1, { kind: 'lose_response' });
-    const lost = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'health-lost', to: '+972501110003' })).expect(201)).body.message.id as string;
+    const lost = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'health-lost', to: '+972501110003' }))
+        .expect(201)
+    ).body.message.id as string;
     await waitFor(async () => (await message(lost)).last_error?.code === 'unknown_outcome', { what: 'unknown outcome' });
-    await waitFor(async () => sb.sim.webhookDeliveries().every((d) => d.state === 'delivered') && (await allProcessed(sb.dataSource)), { what: 'webhooks processed' });
+    await waitFor(async () => sb.sim.webhookDeliveries().every((d) => d.state === 'delivered') && (await allProcessed(sb.dataSource)), {
+      what: 'webhooks processed',
+    });
 
     // The worker's minute, as it runs in production: this minute's readings (worker slots among them).
     await sb.app.get(MetricsRecorder).flush();
@@ -106,7 +116,10 @@ describe('queue health: the five seed figures equal what was caused', () => {
     expect(m.pools.outbound).toMatchObject({ workers: sb.config.outbox.sendConcurrency, backlog: 0 });
     expect(m.pools.outbound.served).toBeGreaterThanOrEqual(3);
     expect(m.pools.outbound.mean_service_ms).toBeGreaterThan(0);
-    expect(m.pools.outbound.utilisation).toBeCloseTo((m.pools.outbound.arrival_rate_per_s * m.pools.outbound.mean_service_ms) / 1000 / sb.config.outbox.sendConcurrency, 10);
+    expect(m.pools.outbound.utilisation).toBeCloseTo(
+      (m.pools.outbound.arrival_rate_per_s * m.pools.outbound.mean_service_ms) / 1000 / sb.config.outbox.sendConcurrency,
+      10,
+    );
     expect(m.pools.webhooks).toMatchObject({ workers: sb.config.webhooks.concurrency, served: deliveries.length });
     expect(m.queue_depth.by_state).toMatchObject({ sending: 1, queued: 0 });
     expect(m.send_outcomes.by_outcome).toMatchObject({ 'accepted:': 4, 'stuck:unknown_outcome': 1 });
@@ -125,7 +138,8 @@ describe('queue health: the five seed figures equal what was caused', () => {
       const series: Point[] = m.pool_series[pool];
       expect(series).toHaveLength(m.sent_to_delivered.series.length);
       expect(total(series, (p) => p.served)).toBe(m.pools[pool].served);
-      for (const p of series.filter((x) => x.workers > 0 && x.served > 0)) expect(p.utilisation).toBeCloseTo((p.arrival_rate_per_s * p.mean_service_ms!) / 1000 / p.workers, 10);
+      for (const p of series.filter((x) => x.workers > 0 && x.served > 0))
+        expect(p.utilisation).toBeCloseTo((p.arrival_rate_per_s * p.mean_service_ms!) / 1000 / p.workers, 10);
     }
     // The webhooks were processed in the minute the first reading was taken: that bucket shows ρ.
     expect(m.pool_series.webhooks.some((p: Point) => p.workers === sb.config.webhooks.concurrency && p.utilisation! > 0)).toBe(true);
@@ -163,10 +177,19 @@ describe('queue health: the five seed figures equal what was caused', () => {
     await sb.app.get(MetricsSampler).sample();
     const items = (await sb.api().get('/v1/work-items?kind=alert').expect(200)).body.data;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ kind: 'alert', actions: ['resolve'], alert: { key: 'metrics.stuck_sending', source: 'metrics', state: 'open', raise_count: 2, details: { stuck_sending: 1 } } });
+    expect(items[0]).toMatchObject({
+      kind: 'alert',
+      actions: ['resolve'],
+      alert: { key: 'metrics.stuck_sending', source: 'metrics', state: 'open', raise_count: 2, details: { stuck_sending: 1 } },
+    });
 
     const resolved = (await sb.api().post(`/v1/alerts/${items[0].id}/resolve`).send({ note: 'checked with Meta: sent once' }).expect(200)).body.alert;
-    expect(resolved).toMatchObject({ state: 'resolved', resolved_by: await sb.keyActor(), resolution_note: 'checked with Meta: sent once', resolved_at: expect.any(String) });
+    expect(resolved).toMatchObject({
+      state: 'resolved',
+      resolved_by: await sb.keyActor(),
+      resolution_note: 'checked with Meta: sent once',
+      resolved_at: expect.any(String),
+    });
     expect((await sb.api().get('/v1/work-items?kind=alert').expect(200)).body.data).toEqual([]);
     await sb.api().post(`/v1/alerts/${items[0].id}/resolve`).send({}).expect(409);
     // A minute after the last sample, before the worker's next: the current bucket is this moment's reading, not a gap.

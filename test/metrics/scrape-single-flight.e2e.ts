@@ -21,7 +21,13 @@ async function queriesDuring(run: () => Promise<unknown>): Promise<number> {
 }
 
 // Quiet background timers, so the counts are the scrapes'.
-const QUIET = { SWEEP_INTERVAL_MS: '600000', WEBHOOK_SWEEP_INTERVAL_MS: '600000', METRICS_SAMPLE_INTERVAL_MS: '3600000', METRICS_FLUSH_INTERVAL_MS: '60000', METRICS_SCRAPE_CACHE_MS: '500' };
+const QUIET = {
+  SWEEP_INTERVAL_MS: '600000',
+  WEBHOOK_SWEEP_INTERVAL_MS: '600000',
+  METRICS_SAMPLE_INTERVAL_MS: '3600000',
+  METRICS_FLUSH_INTERVAL_MS: '60000',
+  METRICS_SCRAPE_CACHE_MS: '500',
+};
 
 describe('GET /metrics under a burst of scrapes', () => {
   let t: TestApp;

@@ -12,13 +12,16 @@ describe('the messaging limit is read from the Graph API (whatsapp_business_mana
   let sb: Sendbook;
   beforeAll(async () => {
     // Nothing configured (the assumption is 250) and no webhook: Meta says TIER_2K when asked.
-    sb = await startSendbook({ sim: { phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', messagingLimit: 'TIER_2K' }] } });
+    sb = await startSendbook({
+      sim: { phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', messagingLimit: 'TIER_2K' }] },
+    });
   });
   afterAll(() => sb.close());
 
   const ours = async (): Promise<NumberItem> =>
     ((await sb.api().get('/v1/numbers').expect(200)).body.data as NumberItem[]).find((n) => n.phone_number_id === sb.config.whatsapp.phoneNumberId)!;
-  const storedSource = async () => ((await sb.dataSource.query(`SELECT messaging_limit, source FROM messaging_limits`)) as { messaging_limit: string; source: string }[]);
+  const storedSource = async () =>
+    (await sb.dataSource.query(`SELECT messaging_limit, source FROM messaging_limits`)) as { messaging_limit: string; source: string }[];
 
   it('at boot, then again when Meta changed it: a lowered limit holds new users back, a raised one releases them at once', async () => {
     expect(sb.config.policy.messagingLimit).toBe(250);
@@ -38,11 +41,22 @@ describe('the messaging limit is read from the Graph API (whatsapp_business_mana
     const res = await sb
       .api()
       .post('/v1/messages/batch')
-      .send({ messages: Array.from({ length: 251 }, (_, i) => ({ dedupe_key: `graph-limit-${i}`, to: user(i), purpose: 'order_update', payload: templatePayload(String(i)) })) })
+      .send({
+        messages: Array.from({ length: 251 }, (_, i) => ({
+          dedupe_key: `graph-limit-${i}`,
+          to: user(i),
+          purpose: 'order_update',
+          payload: templatePayload(String(i)),
+        })),
+      })
       .expect(200);
     const ids = res.body.results.map((r: { message: { id: string } }) => r.message.id) as string[];
     await waitFor(() => sb.sim.ledger().length === 250, { what: '250 sends', timeoutMs: 30_000 });
-    const state = async () => (await sb.dataSource.query(`SELECT id, state, last_error->>'code' AS code FROM outbound_messages WHERE state = 'queued'`)) as { id: string; code: string | null }[];
+    const state = async () =>
+      (await sb.dataSource.query(`SELECT id, state, last_error->>'code' AS code FROM outbound_messages WHERE state = 'queued'`)) as {
+        id: string;
+        code: string | null;
+      }[];
     await waitFor(async () => (await state()).some((r) => r.code === 'messaging_limit'), { what: 'one row to wait for a slot' });
     const [waiting] = await state();
     expect(ids).toContain(waiting!.id);
@@ -51,7 +65,10 @@ describe('the messaging limit is read from the Graph API (whatsapp_business_mana
     sb.sim.configure({ phoneNumbers: [{ ...number, messagingLimit: 'TIER_UNLIMITED' }] });
     await sb.api().post('/v1/numbers/sync').expect(200);
     expect((await ours()).messaging_limit.limit).toBe('unlimited');
-    await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: waiting!.id }).length === 1, { what: 'the waiting row sent after the raise', timeoutMs: 15_000 });
+    await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: waiting!.id }).length === 1, {
+      what: 'the waiting row sent after the raise',
+      timeoutMs: 15_000,
+    });
     expect(sb.sim.ledger()).toHaveLength(251);
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
   }, 60_000);

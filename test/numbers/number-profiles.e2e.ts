@@ -34,7 +34,9 @@ describe("number profiles: Meta's verified name, quality rating and throughput l
   });
 
   it('a number Meta refuses to describe is reported, not fatal for the others', async () => {
-    await sb.dataSource.query(`INSERT INTO business_numbers (phone_number_id, display_phone_number, seen_at) VALUES ('999000111', '15550000111', now()) ON CONFLICT DO NOTHING`);
+    await sb.dataSource.query(
+      `INSERT INTO business_numbers (phone_number_id, display_phone_number, seen_at) VALUES ('999000111', '15550000111', now()) ON CONFLICT DO NOTHING`,
+    );
     const synced = (await sb.api().post('/v1/numbers/sync').expect(200)).body;
     expect(synced.synced).toContain(sb.config.whatsapp.phoneNumberId);
     expect(synced.failed).toEqual([expect.objectContaining({ phone_number_id: '999000111', outcome: 'rejected' })]);

@@ -29,7 +29,10 @@ describe('rows made due together share one job; each is still claimed, sent and 
   let redis: Redis;
   beforeAll(async () => {
     // Meta's pair limit made 1 s here, and Sendbook's pacing 1.5 s, so the test of pacing is short.
-    sb = await startSendbook({ sim: { phoneNumbers: [NUMBER], pairIntervalMs: 1_000, statusDelaysMs: { sent: 10, delivered: null, read: null } }, app: { env: { ...FAST, SWEEP_INTERVAL_MS: '60000', PAIR_INTERVAL_MS: '1500', PAIR_MARGIN_MS: '0' } } });
+    sb = await startSendbook({
+      sim: { phoneNumbers: [NUMBER], pairIntervalMs: 1_000, statusDelaysMs: { sent: 10, delivered: null, read: null } },
+      app: { env: { ...FAST, SWEEP_INTERVAL_MS: '60000', PAIR_INTERVAL_MS: '1500', PAIR_MARGIN_MS: '0' } },
+    });
     redis = new Redis(sb.config.redisUrl);
   });
   afterAll(async () => {
@@ -54,7 +57,9 @@ describe('rows made due together share one job; each is still claimed, sent and 
     await queue.resume();
     await waitFor(() => ids.every((id) => sb.sim.ledgerCountByCallbackData()[id] === 1), { what: 'the 10 sent' });
     await waitFor(async () => (await redis.exists(...ids.map((id) => inBatchKey(sb, id)))) === 0, { what: 'the markers gone' });
-    const unsent = (await sb.dataSource.query(`SELECT id, state FROM outbound_messages WHERE id = ANY($1::uuid[]) AND state NOT IN ('accepted', 'sent')`, [ids])) as { state: string }[];
+    const unsent = (await sb.dataSource.query(`SELECT id, state FROM outbound_messages WHERE id = ANY($1::uuid[]) AND state NOT IN ('accepted', 'sent')`, [
+      ids,
+    ])) as { state: string }[];
     expect(unsent).toEqual([]);
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
   });
@@ -68,9 +73,14 @@ describe('rows made due together share one job; each is still claimed, sent and 
     expect(inOrder[1]!.at - inOrder[0]!.at).toBeGreaterThanOrEqual(1_000);
     expect(inOrder[2]!.at - inOrder[1]!.at).toBeGreaterThanOrEqual(1_000);
     // The two that had to wait went back as delayed jobs of their own (id = row id); Meta refused none.
-    const delayed = (await redis.xrange(`${sb.config.redisPrefix}:${QUEUE_NAMES.outbound}:events`, '-', '+')).flatMap(([, f]) => (f[1] === 'delayed' ? [f[3]] : []));
+    const delayed = (await redis.xrange(`${sb.config.redisPrefix}:${QUEUE_NAMES.outbound}:events`, '-', '+')).flatMap(([, f]) =>
+      f[1] === 'delayed' ? [f[3]] : [],
+    );
     expect(new Set(delayed)).toEqual(new Set(inOrder.slice(1).map((r) => r.id)));
-    const retried = (await sb.dataSource.query(`SELECT count(*)::int AS n FROM outbound_message_events WHERE message_id = ANY($1::uuid[]) AND reason LIKE 'send will be retried%'`, [ids])) as { n: number }[];
+    const retried = (await sb.dataSource.query(
+      `SELECT count(*)::int AS n FROM outbound_message_events WHERE message_id = ANY($1::uuid[]) AND reason LIKE 'send will be retried%'`,
+      [ids],
+    )) as { n: number }[];
     expect(retried[0]!.n).toBe(0);
   });
 });
@@ -79,7 +89,10 @@ describe('a batch larger than a worker takes on, and a worker closing with a bat
   let sb: Sendbook;
   beforeAll(async () => {
     // One send at a time, each answered after 1 s: the close comes while the first is in flight.
-    sb = await startSendbook({ sim: { phoneNumbers: [NUMBER], chaos: { slowResponseMs: 1_000 }, statusDelaysMs: { sent: 10, delivered: null, read: null } }, app: { env: { ...FAST, SEND_CONCURRENCY: '1', SWEEP_INTERVAL_MS: '60000' } } });
+    sb = await startSendbook({
+      sim: { phoneNumbers: [NUMBER], chaos: { slowResponseMs: 1_000 }, statusDelaysMs: { sent: 10, delivered: null, read: null } },
+      app: { env: { ...FAST, SEND_CONCURRENCY: '1', SWEEP_INTERVAL_MS: '60000' } },
+    });
   });
   afterAll(() => sb.close());
 
@@ -87,11 +100,17 @@ describe('a batch larger than a worker takes on, and a worker closing with a bat
     const ids = await enqueueBatch(sb, 'closing', 6);
     // In flight: claimed, its answer 1 s away; its `sent` status webhook (10 ms after Meta took it)
     // may move it on before a poll sees `sending`, so either state is the first in flight.
-    await waitFor(async () => (await sb.dataSource.query(`SELECT 1 FROM outbound_messages WHERE id = ANY($1::uuid[]) AND state IN ('sending', 'sent')`, [ids])).length === 1, { what: 'the first in flight' });
+    await waitFor(
+      async () =>
+        (await sb.dataSource.query(`SELECT 1 FROM outbound_messages WHERE id = ANY($1::uuid[]) AND state IN ('sending', 'sent')`, [ids])).length === 1,
+      { what: 'the first in flight' },
+    );
     // One send slot: the worker keeps one more row waiting for it and gives the other 4 back at
     // once, on jobs of their own, for any worker to take.
     const queue = queueOf(sb);
-    await waitFor(async () => (await Promise.all(ids.slice(2).map((id) => queue.getJob(id)))).every((job) => job?.data.messageId !== undefined), { what: 'the last 4 on jobs of their own' });
+    await waitFor(async () => (await Promise.all(ids.slice(2).map((id) => queue.getJob(id)))).every((job) => job?.data.messageId !== undefined), {
+      what: 'the last 4 on jobs of their own',
+    });
     await sb.app.get(OutboundProcessor).beforeApplicationShutdown('SIGTERM');
 
     const rows = (await sb.dataSource.query(`SELECT id, state FROM outbound_messages WHERE id = ANY($1::uuid[])`, [ids])) as { id: string; state: string }[];

@@ -9,7 +9,9 @@ interface BatchResult {
 
 /** HH:MM in Israel (the recipients' time zone, from their +972 numbers), `minutes` from now. */
 const jerusalemTime = (minutes: number) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + minutes * 60_000));
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(Date.now() + minutes * 60_000),
+  );
 
 const recipient = (n: number) => `+97250${String(1_000_000 + n)}`;
 
@@ -71,10 +73,15 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
     items.forEach((item, i) => {
       const r = results[i]!;
       if (item.expect === 'created') {
-        expect(r).toEqual({ status: 'created', message: expect.objectContaining({ dedupe_key: `batch-order-${item.n}:shipped`, campaign: 'december-shipments', state: 'queued' }), details: [] });
+        expect(r).toEqual({
+          status: 'created',
+          message: expect.objectContaining({ dedupe_key: `batch-order-${item.n}:shipped`, campaign: 'december-shipments', state: 'queued' }),
+          details: [],
+        });
         created.set(item.n!, r.message!.id);
       }
-      if (item.expect === 'deduplicated') expect(r).toEqual({ status: 'deduplicated', message: expect.objectContaining({ id: created.get(item.n!) }), details: [] });
+      if (item.expect === 'deduplicated')
+        expect(r).toEqual({ status: 'deduplicated', message: expect.objectContaining({ id: created.get(item.n!) }), details: [] });
       if (item.expect === 'invalid') {
         expect(r.message).toBeNull();
         expect([...new Set(r.details.map((d) => d.field))]).toEqual([item.field]);
@@ -90,11 +97,18 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
 
     expect(await count(`SELECT count(*)::int AS n FROM outbound_messages`)).toBe(890);
     // The same side effects as single enqueues: an audit entry per row, the repeats counted as rejected duplicates.
-    expect(await count(`SELECT count(*)::int AS n FROM outbound_message_events WHERE to_state = 'queued' AND from_state IS NULL AND actor = $1`, [await sb.keyActor()])).toBe(890);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM outbound_message_events WHERE to_state = 'queued' AND from_state IS NULL AND actor = $1`, [
+        await sb.keyActor(),
+      ]),
+    ).toBe(890);
     expect(await count(`SELECT COALESCE(SUM(count), 0)::int AS n FROM metric_counters WHERE metric = 'outbox.dedupe_rejected'`)).toBe(100);
 
     await waitFor(() => sb.sim.ledger().length >= 890, { what: '890 sends', timeoutMs: 90_000 });
-    await waitFor(async () => (await count(`SELECT count(*)::int AS n FROM outbound_messages WHERE state IN ('queued', 'sending')`)) === 0, { what: 'every row past sending', timeoutMs: 30_000 });
+    await waitFor(async () => (await count(`SELECT count(*)::int AS n FROM outbound_messages WHERE state IN ('queued', 'sending')`)) === 0, {
+      what: 'every row past sending',
+      timeoutMs: 30_000,
+    });
     expect(sb.sim.ledger()).toHaveLength(890);
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
     expect(new Set(sb.sim.ledger().map((e) => e.bizOpaqueCallbackData))).toEqual(new Set(created.values()));
@@ -107,7 +121,8 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
   }, 180_000);
 
   it('a key already taken with other content is a conflict, in the batch as against an earlier one; a non-object item is invalid', async () => {
-    const [first] = (await batch([messageRequest({ dedupe_key: 'conflict-a', to: recipient(5001), payload: templatePayload('1') })]).expect(200)).body.results as BatchResult[];
+    const [first] = (await batch([messageRequest({ dedupe_key: 'conflict-a', to: recipient(5001), payload: templatePayload('1') })]).expect(200)).body
+      .results as BatchResult[];
     expect(first!.status).toBe('created');
 
     const res = await batch([
@@ -118,11 +133,19 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
       messageRequest({ dedupe_key: 'conflict-b', to: recipient(5003), payload: templatePayload('1') }),
     ]).expect(200);
     const [conflict, repeat, created, notObject, sameBatchConflict] = res.body.results as BatchResult[];
-    expect(conflict).toEqual({ status: 'conflict', message: expect.objectContaining({ id: first!.message!.id }), details: [{ field: 'dedupe_key', message: expect.stringMatching(/different content/) }] });
+    expect(conflict).toEqual({
+      status: 'conflict',
+      message: expect.objectContaining({ id: first!.message!.id }),
+      details: [{ field: 'dedupe_key', message: expect.stringMatching(/different content/) }],
+    });
     expect(repeat).toEqual({ status: 'deduplicated', message: expect.objectContaining({ id: first!.message!.id }), details: [] });
     expect(created!.status).toBe('created');
     expect(notObject).toEqual({ status: 'invalid', message: null, details: [{ field: 'body', message: 'must be a JSON object' }] });
-    expect(sameBatchConflict).toEqual({ status: 'conflict', message: expect.objectContaining({ id: created!.message!.id }), details: [expect.objectContaining({ field: 'dedupe_key' })] });
+    expect(sameBatchConflict).toEqual({
+      status: 'conflict',
+      message: expect.objectContaining({ id: created!.message!.id }),
+      details: [expect.objectContaining({ field: 'dedupe_key' })],
+    });
     expect(await count(`SELECT count(*)::int AS n FROM outbound_messages WHERE dedupe_key LIKE 'conflict-%'`)).toBe(2);
   });
 

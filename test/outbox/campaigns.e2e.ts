@@ -11,15 +11,31 @@ describe('campaigns: a batch tagged `campaign`, counted by state, failures by co
   });
   afterAll(() => sb.close());
 
-  const item = (n: number, campaign?: string) => ({ dedupe_key: `campaign-test-${n}`, to: `+${waId(n)}`, purpose: 'spring_sale', payload: templatePayload(String(n)), ...(campaign ? { campaign } : {}) });
-  const campaign = async (name: string) => (await sb.api().get(`/v1/campaigns/${encodeURIComponent(name)}`).expect(200)).body.campaign;
+  const item = (n: number, campaign?: string) => ({
+    dedupe_key: `campaign-test-${n}`,
+    to: `+${waId(n)}`,
+    purpose: 'spring_sale',
+    payload: templatePayload(String(n)),
+    ...(campaign ? { campaign } : {}),
+  });
+  const campaign = async (name: string) =>
+    (
+      await sb
+        .api()
+        .get(`/v1/campaigns/${encodeURIComponent(name)}`)
+        .expect(200)
+    ).body.campaign;
 
   it('counts what became of a campaign’s messages and what customers answered', async () => {
     // Two customers whose phones refuse the message (Meta's 131026, undeliverable).
     sb.sim.customer(waId(5), { failWith: 131026 });
     sb.sim.customer(waId(6), { failWith: 131026 });
     const sale = [1, 2, 3, 4, 5, 6].map((n) => item(n, 'spring sale / 2026'));
-    const res = await sb.api().post('/v1/messages/batch').send({ messages: [...sale, item(7, 'restock'), item(8)] }).expect(200);
+    const res = await sb
+      .api()
+      .post('/v1/messages/batch')
+      .send({ messages: [...sale, item(7, 'restock'), item(8)] })
+      .expect(200);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(Array(8).fill('created'));
     const ids = res.body.results.map((r: { message: { id: string } }) => r.message.id) as string[];
 
@@ -32,7 +48,9 @@ describe('campaigns: a batch tagged `campaign`, counted by state, failures by co
     sb.sim.customer(waId(4)).react(wamidOf(3), '👍');
     await sb.sim.flushWebhooks();
 
-    await waitFor(async () => (await campaign('spring sale / 2026')).replies.count === 3 && (await campaign('spring sale / 2026')).by_state.failed === 2, { what: 'the replies and failures counted' });
+    await waitFor(async () => (await campaign('spring sale / 2026')).replies.count === 3 && (await campaign('spring sale / 2026')).by_state.failed === 2, {
+      what: 'the replies and failures counted',
+    });
     const view = await campaign('spring sale / 2026');
     expect(view).toMatchObject({
       campaign: 'spring sale / 2026',
@@ -61,13 +79,25 @@ describe('campaigns: a batch tagged `campaign`, counted by state, failures by co
   });
 
   it('a send-only key sees only the campaigns of messages it enqueued', async () => {
-    const { key } = (await sb.api().post('/v1/api-keys').send({ name: 'shop', scopes: ['send'] }).expect(201)).body;
+    const { key } = (
+      await sb
+        .api()
+        .post('/v1/api-keys')
+        .send({ name: 'shop', scopes: ['send'] })
+        .expect(201)
+    ).body;
     const shop = (path: string) => request(sb.url).get(path).set('Authorization', `Bearer ${key}`);
     expect((await shop('/v1/campaigns').expect(200)).body.data).toEqual([]);
     await shop('/v1/campaigns/restock').expect(404);
 
-    await request(sb.url).post('/v1/messages/batch').set('Authorization', `Bearer ${key}`).send({ messages: [item(9, 'restock')] }).expect(200);
-    expect((await shop('/v1/campaigns').expect(200)).body.data.map((c: { campaign: string; messages: number }) => [c.campaign, c.messages])).toEqual([['restock', 1]]);
+    await request(sb.url)
+      .post('/v1/messages/batch')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ messages: [item(9, 'restock')] })
+      .expect(200);
+    expect((await shop('/v1/campaigns').expect(200)).body.data.map((c: { campaign: string; messages: number }) => [c.campaign, c.messages])).toEqual([
+      ['restock', 1],
+    ]);
     expect((await shop('/v1/campaigns/restock').expect(200)).body.campaign.messages).toBe(1);
     expect((await campaign('restock')).messages).toBe(2);
   });

@@ -26,14 +26,16 @@ describe('POST /v1/messages: one business event, one message', () => {
     await waitFor(async () => ['accepted', 'sent', 'delivered', 'read'].includes((await sb.api().get(`/v1/messages/${id}`)).body.message.state));
     expect(sb.sim.ledgerCountByCallbackData()[id]).toBe(1);
 
-    const counted = await sb.dataSource.query(
-      `SELECT label, SUM(count)::int AS n FROM metric_counters WHERE metric = 'outbox.dedupe_rejected' GROUP BY label`,
-    );
+    const counted = await sb.dataSource.query(`SELECT label, SUM(count)::int AS n FROM metric_counters WHERE metric = 'outbox.dedupe_rejected' GROUP BY label`);
     expect(counted).toEqual([{ label: 'order_shipped', n: 49 }]);
   });
 
   it('the same key with different content is a 409 conflict, and nothing more is sent', async () => {
-    const first = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-2:shipped:972501234567', payload: templatePayload('2') })).expect(201);
+    const first = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'order-2:shipped:972501234567', payload: templatePayload('2') }))
+      .expect(201);
     const conflict = await sb
       .api()
       .post('/v1/messages')
@@ -45,7 +47,11 @@ describe('POST /v1/messages: one business event, one message', () => {
   });
 
   it('answers with the public message resource', async () => {
-    const created = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-3:shipped:972501234567', to: '+972 50-123-4567', priority: 5 })).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'order-3:shipped:972501234567', to: '+972 50-123-4567', priority: 5 }))
+      .expect(201);
     expect(created.body).toEqual({
       deduplicated: false,
       message: expect.objectContaining({

@@ -16,7 +16,8 @@ describe("the sender's peek reads a user's queued rows, not their history", () =
   beforeAll(async () => {
     t = await startTestApp();
     const insert = (select: string) =>
-      t.dataSource.query(`INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, payload, content_hash, phone_number_id, state, not_before, retain_until, created_at)
+      t.dataSource
+        .query(`INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, payload, content_hash, phone_number_id, state, not_before, retain_until, created_at)
         SELECT ${select}`);
     // The user's finished history, then their one queued row, and other users' due backlog.
     await insert(`'history-' || g, '+${USER}', '${USER}', 'order_shipped', '{"type":"text"}', 'h', '${NUMBER}', 'accepted', now() - interval '1 day', now() + interval '30 days', now() - (g || ' minutes')::interval
@@ -34,7 +35,11 @@ describe("the sender's peek reads a user's queued rows, not their history", () =
   /** The blocks the peek of this row touches, and what it answers. */
   const peek = async (db: Pick<DataSource, 'query'>): Promise<{ blocks: number; pairHeadId: string }> => {
     const at = new Date();
-    const [{ 'QUERY PLAN': [plan] }] = await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${PEEK_SQL}`, [[rowId], [at]]);
+    const [
+      {
+        'QUERY PLAN': [plan],
+      },
+    ] = await db.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${PEEK_SQL}`, [[rowId], [at]]);
     const [row] = await db.query(PEEK_SQL, [[rowId], [at]]);
     return { blocks: plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'], pairHeadId: row.pair_head_id };
   };

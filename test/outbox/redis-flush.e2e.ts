@@ -7,7 +7,10 @@ describe('PostgreSQL is the truth: a Redis flush loses nothing and sends nothing
   let sb: Sendbook;
   beforeAll(async () => {
     sb = await startSendbook({
-      sim: { phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', mps: 100_000 }], statusDelaysMs: { sent: 10, delivered: null, read: null } },
+      sim: {
+        phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', mps: 100_000 }],
+        statusDelaysMs: { sent: 10, delivered: null, read: null },
+      },
       app: { env: { SWEEP_INTERVAL_MS: '500', SEND_CONCURRENCY: '64', MESSAGING_LIMIT: 'unlimited', SEND_RATE_PER_SECOND: '1000' } },
     });
   });

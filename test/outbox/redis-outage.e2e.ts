@@ -47,7 +47,11 @@ describe('Redis away: the API still answers 201 once the row is committed, and t
     await redis.stop();
     const ids = await enqueueTimed('stopped', 5);
     const started = Date.now();
-    const reply = await sb.api().post(`/v1/conversations/${conversation.id}/replies`).send({ template: templatePayload().template, client_request_id: 'outage-1' }).timeout(10_000);
+    const reply = await sb
+      .api()
+      .post(`/v1/conversations/${conversation.id}/replies`)
+      .send({ template: templatePayload().template, client_request_id: 'outage-1' })
+      .timeout(10_000);
     expect({ status: reply.status, slow: Date.now() - started > ANSWER_WITHIN_MS }).toEqual({ status: 201, slow: false });
     ids.push(reply.body.message.id as string);
 
@@ -67,7 +71,11 @@ describe('Redis away: the API still answers 201 once the row is committed, and t
     expect(Date.now() - started).toBeLessThan(3_000);
     // Said nothing (`timeout`), or, when its client was reconnecting as the stall began, could not
     // connect (`unreachable`): either way a word, never the driver's message.
-    expect(ready.body).toMatchObject({ status: 'not_ready', database: { ok: true }, redis: { ok: false, error: expect.stringMatching(/^(timeout|unreachable)$/) } });
+    expect(ready.body).toMatchObject({
+      status: 'not_ready',
+      database: { ok: true },
+      redis: { ok: false, error: expect.stringMatching(/^(timeout|unreachable)$/) },
+    });
 
     redis.resume();
     await expectSentOnce(ids);

@@ -19,8 +19,16 @@ describe('retention: a finished row is kept for its purpose dedupe window, never
     (await sb.dataSource.query(`SELECT count(*)::int AS n FROM outbound_messages WHERE dedupe_key = $1`, [key]))[0].n;
 
   it('purges finished rows past their window only, and then the key may be used again', async () => {
-    const otp = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'otp:login:1', purpose: 'otp' })).expect(201);
-    const order = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-9:shipped' })).expect(201);
+    const otp = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'otp:login:1', purpose: 'otp' }))
+      .expect(201);
+    const order = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'order-9:shipped' }))
+      .expect(201);
     // Due in two days: still queued when its window has passed, and never purged while unsent.
     const later = await sb
       .api()
@@ -40,14 +48,24 @@ describe('retention: a finished row is kept for its purpose dedupe window, never
     expect(await stateOf(later.body.message.id)).toBe('queued');
 
     // Past its window the business event may happen again; the order's key still deduplicates.
-    await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'otp:login:1', purpose: 'otp' })).expect(201);
-    const again = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'order-9:shipped' })).expect(200);
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'otp:login:1', purpose: 'otp' }))
+      .expect(201);
+    const again = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'order-9:shipped' }))
+      .expect(200);
     expect(again.body.deduplicated).toBe(true);
   });
 
   it('the purge reads the retention index, which holds finished rows only', async () => {
     const rows = await sb.dataSource.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'ix_outbound_messages_retain'`);
-    expect(rows[0].indexdef).toMatch(/WHERE \(state = ANY \(ARRAY\['accepted'::text, 'sent'::text, 'delivered'::text, 'read'::text, 'played'::text, 'failed'::text, 'cancelled'::text\]\)\)/);
+    expect(rows[0].indexdef).toMatch(
+      /WHERE \(state = ANY \(ARRAY\['accepted'::text, 'sent'::text, 'delivered'::text, 'read'::text, 'played'::text, 'failed'::text, 'cancelled'::text\]\)\)/,
+    );
     await sb.dataSource.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       // The purge's own predicate (OutboxRepository.purgeExpired) must imply the index's.

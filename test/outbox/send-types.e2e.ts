@@ -66,22 +66,76 @@ describe("every send type in Meta's reference goes out as Meta documents it", ()
   });
 
   it.each<[string, string, (payload: Body) => void, string]>([
-    ['contacts', 'send-contacts-request-meta-docs.json', (p) => delete ((p.contacts as Body[])[0]!.name as Body).formatted_name, 'payload.contacts[0].name.formatted_name'],
-    ['cta_url', 'send-interactive-cta-url-request-meta-docs.json', (p) => delete (((p.interactive as Body).action as Body).parameters as Body).url, 'payload.interactive.action.parameters.url'],
-    ['flow', 'send-interactive-flow-request-meta-docs.json', (p) => delete (((p.interactive as Body).action as Body).parameters as Body).flow_cta, 'payload.interactive.action.parameters.flow_cta'],
-    ['location_request_message', 'send-interactive-location-request-request-meta-docs.json', (p) => delete (p.interactive as Body).body, 'payload.interactive.body.text'],
-    ['product', 'send-interactive-product-request-meta-docs.json', (p) => delete ((p.interactive as Body).action as Body).product_retailer_id, 'payload.interactive.action.product_retailer_id'],
+    [
+      'contacts',
+      'send-contacts-request-meta-docs.json',
+      (p) => delete ((p.contacts as Body[])[0]!.name as Body).formatted_name,
+      'payload.contacts[0].name.formatted_name',
+    ],
+    [
+      'cta_url',
+      'send-interactive-cta-url-request-meta-docs.json',
+      (p) => delete (((p.interactive as Body).action as Body).parameters as Body).url,
+      'payload.interactive.action.parameters.url',
+    ],
+    [
+      'flow',
+      'send-interactive-flow-request-meta-docs.json',
+      (p) => delete (((p.interactive as Body).action as Body).parameters as Body).flow_cta,
+      'payload.interactive.action.parameters.flow_cta',
+    ],
+    [
+      'location_request_message',
+      'send-interactive-location-request-request-meta-docs.json',
+      (p) => delete (p.interactive as Body).body,
+      'payload.interactive.body.text',
+    ],
+    [
+      'product',
+      'send-interactive-product-request-meta-docs.json',
+      (p) => delete ((p.interactive as Body).action as Body).product_retailer_id,
+      'payload.interactive.action.product_retailer_id',
+    ],
     ['product_list', 'send-interactive-product-list-request-meta-docs.json', (p) => delete (p.interactive as Body).header, 'payload.interactive.header'],
-    ['catalog_message', 'send-interactive-catalog-message-request-meta-docs.json', (p) => (((p.interactive as Body).action as Body).name = 'catalog'), 'payload.interactive.action.name'],
-    ['copy_code', 'send-template-coupon-code-request-meta-docs.json', (p) => delete (((p.template as Body).components as Body[])[1]!.parameters as Body[])[0]!.coupon_code, 'payload.template.components[1].parameters[0].coupon_code'],
-    ['url button', 'send-template-authentication-copy-code-request-meta-docs.json', (p) => ((p.template as Body).components as Body[]).pop(), 'payload.template.components[button:0]'],
-    ['media header', 'send-template-image-link-header-request-meta-docs.json', (p) => ((((p.template as Body).components as Body[])[0]!.parameters as Body[])[0]!.image = {}), 'payload.template.components[0].parameters[0].image'],
-    ['carousel', 'send-template-carousel-quick-reply-request-meta-docs.json', (p) => ((((p.template as Body).components as Body[])[1]!.cards as Body[]).pop()), 'payload.template.components[carousel]'],
+    [
+      'catalog_message',
+      'send-interactive-catalog-message-request-meta-docs.json',
+      (p) => (((p.interactive as Body).action as Body).name = 'catalog'),
+      'payload.interactive.action.name',
+    ],
+    [
+      'copy_code',
+      'send-template-coupon-code-request-meta-docs.json',
+      (p) => delete (((p.template as Body).components as Body[])[1]!.parameters as Body[])[0]!.coupon_code,
+      'payload.template.components[1].parameters[0].coupon_code',
+    ],
+    [
+      'url button',
+      'send-template-authentication-copy-code-request-meta-docs.json',
+      (p) => ((p.template as Body).components as Body[]).pop(),
+      'payload.template.components[button:0]',
+    ],
+    [
+      'media header',
+      'send-template-image-link-header-request-meta-docs.json',
+      (p) => ((((p.template as Body).components as Body[])[0]!.parameters as Body[])[0]!.image = {}),
+      'payload.template.components[0].parameters[0].image',
+    ],
+    [
+      'carousel',
+      'send-template-carousel-quick-reply-request-meta-docs.json',
+      (p) => (((p.template as Body).components as Body[])[1]!.cards as Body[]).pop(),
+      'payload.template.components[carousel]',
+    ],
   ])('%s without what Meta requires: 400 naming the field, nothing stored or sent', async (_type, name, edit, field) => {
     const payload = structuredClone(payloadOf(fixture(name)));
     edit(payload);
     const before = sb.sim.ledger().length;
-    const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `send-types-bad-${field}`, to: '+16505559876', purpose: 'send_types', payload })).expect(400);
+    const res = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: `send-types-bad-${field}`, to: '+16505559876', purpose: 'send_types', payload }))
+      .expect(400);
     expect(res.body.error).toBe('validation_failed');
     expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     expect((await sb.dataSource.query(`SELECT count(*)::int AS n FROM outbound_messages WHERE dedupe_key = $1`, [`send-types-bad-${field}`]))[0].n).toBe(0);
@@ -92,8 +146,20 @@ describe("every send type in Meta's reference goes out as Meta documents it", ()
     const res = await sb
       .api()
       .post('/v1/messages')
-      .send(messageRequest({ dedupe_key: 'send-types-unknown', to: '+16505559877', purpose: 'send_types', payload: { type: 'interactive', interactive: { type: 'poll', body: { text: 'x' }, action: {} } } }))
+      .send(
+        messageRequest({
+          dedupe_key: 'send-types-unknown',
+          to: '+16505559877',
+          purpose: 'send_types',
+          payload: { type: 'interactive', interactive: { type: 'poll', body: { text: 'x' }, action: {} } },
+        }),
+      )
       .expect(400);
-    expect(res.body.details).toEqual([{ field: 'payload.interactive.type', message: expect.stringContaining('button, list, cta_url, flow, location_request_message, product, product_list, catalog_message') }]);
+    expect(res.body.details).toEqual([
+      {
+        field: 'payload.interactive.type',
+        message: expect.stringContaining('button, list, cta_url, flow, location_request_message, product, product_list, catalog_message'),
+      },
+    ]);
   });
 });

@@ -62,7 +62,12 @@ describe('the sender never sends twice', () => {
 
     await waitFor(async () => (await sb.api().get('/v1/work-items?kind=stuck_sending').expect(200)).body.data.some((w: { id: string }) => w.id === id));
     const items = (await sb.api().get('/v1/work-items?kind=stuck_sending')).body.data;
-    expect(items.find((w: { id: string }) => w.id === id)).toMatchObject({ kind: 'stuck_sending', attempts: 1, last_error: { code: 'unknown_outcome' }, actions: ['mark_sent', 'retry', 'cancel'] });
+    expect(items.find((w: { id: string }) => w.id === id)).toMatchObject({
+      kind: 'stuck_sending',
+      attempts: 1,
+      last_error: { code: 'unknown_outcome' },
+      actions: ['mark_sent', 'retry', 'cancel'],
+    });
 
     expect(await sb.app.get(OutboxSweeper).sweep()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -74,7 +79,15 @@ describe('the sender never sends twice', () => {
     await waitFor(async () => (await message(id)).state === 'accepted');
     expect(sendsOf(id)).toBe(2);
     const history = (await sb.api().get(`/v1/messages/${id}/history`)).body.data;
-    expect(history).toContainEqual(expect.objectContaining({ from_state: 'sending', to_state: 'queued', actor: await sb.keyActor(), actor_name: 'API key “bootstrap”', details: { note: 'checked with the customer: never arrived' } }));
+    expect(history).toContainEqual(
+      expect.objectContaining({
+        from_state: 'sending',
+        to_state: 'queued',
+        actor: await sb.keyActor(),
+        actor_name: 'API key “bootstrap”',
+        details: { note: 'checked with the customer: never arrived' },
+      }),
+    );
     sb.sim.configure({ webhookUrl: `${sb.url}/webhooks/whatsapp` });
   });
 

@@ -12,8 +12,20 @@ describe('a slow Meta with more concurrent sends than the old socket pool: no fa
       // Each answer takes 1.5 s: four waves through the old 64 sockets took 6 s, past the 5 s
       // time-out that counted the wait, so the last wave came back `unknown` (or, worse, a
       // `not_sent` for a request the simulator had read). The 3.5 s left are for a loaded machine.
-      sim: { phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', mps: 100_000 }], chaos: { slowResponseMs: 1_500 }, statusDelaysMs: { sent: 10, delivered: null, read: null } },
-      app: { env: { SEND_CONCURRENCY: String(CONCURRENCY), GRAPH_TIMEOUT_MS: '5000', MESSAGING_LIMIT: 'unlimited', SEND_RATE_PER_SECOND: '2000', SWEEP_INTERVAL_MS: '500' } },
+      sim: {
+        phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', mps: 100_000 }],
+        chaos: { slowResponseMs: 1_500 },
+        statusDelaysMs: { sent: 10, delivered: null, read: null },
+      },
+      app: {
+        env: {
+          SEND_CONCURRENCY: String(CONCURRENCY),
+          GRAPH_TIMEOUT_MS: '5000',
+          MESSAGING_LIMIT: 'unlimited',
+          SEND_RATE_PER_SECOND: '2000',
+          SWEEP_INTERVAL_MS: '500',
+        },
+      },
     });
   });
   afterAll(() => sb.close());
@@ -41,7 +53,9 @@ describe('a slow Meta with more concurrent sends than the old socket pool: no fa
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     // Before: retries of false `not_sent`s and `unknown`s (the latter healed only because a status
     // webhook named the row). Timing-bound: on a machine loaded far past its cores it can still miss.
-    const outcomes = (await sb.dataSource.query(`SELECT reason, count(*)::int AS n FROM outbound_message_events WHERE reason LIKE 'outcome unknown%' OR reason LIKE 'send will be retried%' GROUP BY reason`)) as { reason: string; n: number }[];
+    const outcomes = (await sb.dataSource.query(
+      `SELECT reason, count(*)::int AS n FROM outbound_message_events WHERE reason LIKE 'outcome unknown%' OR reason LIKE 'send will be retried%' GROUP BY reason`,
+    )) as { reason: string; n: number }[];
     expect(outcomes).toEqual([]);
     const states = (await sb.dataSource.query(`SELECT state, count(*)::int AS n FROM outbound_messages GROUP BY state`)) as { state: string; n: number }[];
     expect(states.filter((s) => ['queued', 'sending', 'failed'].includes(s.state))).toEqual([]);

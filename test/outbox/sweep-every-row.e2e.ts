@@ -11,7 +11,11 @@ const ROWS = 3_000;
 
 /** Copies one row the API wrote into `n - 1` more for other recipients (a row factory in SQL). */
 async function cloneRow(sb: Sendbook, id: string, n: number): Promise<string[]> {
-  const columns = ((await sb.dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'outbound_messages' AND column_name NOT IN ('id', 'dedupe_key', 'to', 'to_wa_id')`)) as { column_name: string }[]).map((c) => `"${c.column_name}"`);
+  const columns = (
+    (await sb.dataSource.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'outbound_messages' AND column_name NOT IN ('id', 'dedupe_key', 'to', 'to_wa_id')`,
+    )) as { column_name: string }[]
+  ).map((c) => `"${c.column_name}"`);
   const rows = (await sb.dataSource.query(
     `INSERT INTO outbound_messages (id, dedupe_key, "to", to_wa_id, ${columns.join(', ')})
      SELECT gen_random_uuid(), 'sweep-' || g, '+97250' || (4000000 + g), '97250' || (4000000 + g), ${columns.join(', ')}
@@ -33,7 +37,10 @@ describe('the sweeper reaches every due row, and re-adds nothing that has a job'
   let redis: Redis;
   beforeAll(async () => {
     sb = await startSendbook({
-      sim: { phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', mps: 100_000 }], statusDelaysMs: { sent: 10, delivered: null, read: null } },
+      sim: {
+        phoneNumbers: [{ id: '106540352242922', displayPhoneNumber: '15550783881', wabaId: '102290129340398', mps: 100_000 }],
+        statusDelaysMs: { sent: 10, delivered: null, read: null },
+      },
       // A sweep only when the test asks for one (the timer's first run is at boot, before any row).
       app: { env: { SWEEP_INTERVAL_MS: '60000', SEND_CONCURRENCY: '64', MESSAGING_LIMIT: 'unlimited', SEND_RATE_PER_SECOND: '2000' } },
     });
@@ -45,7 +52,11 @@ describe('the sweeper reaches every due row, and re-adds nothing that has a job'
   });
 
   it(`${ROWS} due rows whose jobs were flushed: one sweep adds a job for each, a second adds none again, all are sent once`, async () => {
-    const first = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'sweep-0', to: '+972504000000', not_before: new Date(Date.now() + 600_000).toISOString() })).expect(201);
+    const first = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'sweep-0', to: '+972504000000', not_before: new Date(Date.now() + 600_000).toISOString() }))
+      .expect(201);
     const ids = await cloneRow(sb, first.body.message.id as string, ROWS);
     expect(ids).toHaveLength(ROWS);
     await deleteKeys(redis, `${sb.config.redisPrefix}:*`);

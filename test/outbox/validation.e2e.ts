@@ -8,7 +8,11 @@ describe('bad input gets a clear error and stores nothing', () => {
   afterAll(() => sb.close());
 
   async function expectRefused(body: unknown, field: string, status = 400) {
-    const res = await sb.api().post('/v1/messages').send(body as object).expect(status);
+    const res = await sb
+      .api()
+      .post('/v1/messages')
+      .send(body as object)
+      .expect(status);
     expect(res.body.error).toBe(status === 413 ? 'payload_too_large' : 'validation_failed');
     expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     expect(await storedRows()).toBe(0);
@@ -27,12 +31,18 @@ describe('bad input gets a clear error and stores nothing', () => {
 
   it('an unknown payload type', () => expectRefused(messageRequest({ payload: { type: 'hologram', hologram: {} } }), 'payload.type'));
 
-  it('a text body longer than WhatsApp allows', () => expectRefused(messageRequest({ payload: { type: 'text', text: { body: 'x'.repeat(5000) } } }), 'payload.text.body'));
+  it('a text body longer than WhatsApp allows', () =>
+    expectRefused(messageRequest({ payload: { type: 'text', text: { body: 'x'.repeat(5000) } } }), 'payload.text.body'));
 
-  it('a request body over the size limit', () => expectRefused(messageRequest({ trigger_ref: 'x', payload: { type: 'text', text: { body: 'x'.repeat(300_000) } } }), 'body', 413));
+  it('a request body over the size limit', () =>
+    expectRefused(messageRequest({ trigger_ref: 'x', payload: { type: 'text', text: { body: 'x'.repeat(300_000) } } }), 'body', 413));
 
   it('unknown fields, and a not_before that is not a date', async () => {
-    const res = await sb.api().post('/v1/messages').send(messageRequest({ colour: 'blue', not_before: 'tomorrow' })).expect(400);
+    const res = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ colour: 'blue', not_before: 'tomorrow' }))
+      .expect(400);
     expect(res.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['colour', 'not_before']);
     expect(await storedRows()).toBe(0);
   });

@@ -27,7 +27,11 @@ describe('worker processes: killed or stopped, nothing is sent twice', () => {
   async function enqueue(prefix: string, count: number, firstNumber: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `${prefix}-${i}`, to: `+9725030${String(firstNumber + i)}` })).expect(201);
+      const res = await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: `${prefix}-${i}`, to: `+9725030${String(firstNumber + i)}` }))
+        .expect(201);
       ids.push(res.body.message.id);
     }
     return ids;

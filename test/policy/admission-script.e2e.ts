@@ -30,7 +30,11 @@ describe('ADMISSION_LUA on Redis', () => {
   afterEach(() => deleteKeys(redis, `${prefix}:*`));
   afterAll(() => redis.disconnect());
 
-  const admit = async (at: number, waId: string, options: { rate?: number; burst?: number; tierLimit?: number; priority?: number; createdAt?: number } = {}): Promise<Admission> =>
+  const admit = async (
+    at: number,
+    waId: string,
+    options: { rate?: number; burst?: number; tierLimit?: number; priority?: number; createdAt?: number } = {},
+  ): Promise<Admission> =>
     parseAdmissionReply(
       await redis.eval(
         ADMISSION_LUA,
@@ -63,7 +67,7 @@ describe('ADMISSION_LUA on Redis', () => {
     expect(await admit(T0 + 13, 'u2')).toMatchObject({ admitted: true });
   });
 
-  it('a claim that came late counts the pair\'s slot again from the claim, and never earlier (OutboundSender, SendingPolicy.pairSendingAt)', async () => {
+  it("a claim that came late counts the pair's slot again from the claim, and never earlier (OutboundSender, SendingPolicy.pairSendingAt)", async () => {
     expect(await admit(T0, 'late')).toMatchObject({ admitted: true });
     // Claimed 2 s after it was looked at: the user's next message waits 6 s from then.
     await redis.eval(PAIR_PUSH_LUA, 1, keys.pair(NUMBER, 'late'), ...pairSlotArgs(new Date(T0 + 2_000), 6000));
@@ -119,7 +123,13 @@ describe('ADMISSION_LUA on Redis', () => {
     // An urgent row goes to the front of the line and takes over the hold; a younger one cannot.
     expect(await admit(T0 + 3, 'urgent', { priority: 9, createdAt: T0 })).toMatchObject({ admitted: false, reason: 'rate', place: 0 });
     expect((await redis.hgetall(keys.hold(NUMBER))).id).toBe('row-urgent');
-    expect(await admit(T0 + 20, 'old', { createdAt: T0 - 500 })).toEqual({ admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 });
+    expect(await admit(T0 + 20, 'old', { createdAt: T0 - 500 })).toEqual({
+      admitted: false,
+      reason: 'rate',
+      retryAt: new Date(T0 + 13 + 100 + 13),
+      place: 1,
+      tokenUs: 12_500,
+    });
     expect(await admit(T0 + 21, 'urgent', { priority: 9, createdAt: T0 })).toMatchObject({ admitted: true });
     expect(await redis.exists(keys.hold(NUMBER))).toBe(0);
     expect(await redis.zrange(keys.waiting(NUMBER), 0, -1)).toEqual(['row-old', 'row-young']);

@@ -11,10 +11,17 @@ describe('error-driven adaptation of the sending policy', () => {
 
   const numberId = () => sb.config.whatsapp.phoneNumberId;
   const get = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
-  const ourNumber = async () => (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === numberId());
+  const ourNumber = async () =>
+    (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === numberId());
   let n = 0;
   const enqueue = async (to = `+9725060${String(10000 + n)}`) =>
-    (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `adapt-${n++}`, to })).expect(201)).body.message;
+    (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: `adapt-${n++}`, to }))
+        .expect(201)
+    ).body.message;
 
   it('131048 (spam rate limit) pauses that number and raises an alert; nothing fails; resume sends once and settles the alert', async () => {
     sb.sim.scriptNext(1, { kind: 'error', code: 131048 });

@@ -13,7 +13,10 @@ describe('messaging limit: Redis restarted empty still knows the users reached t
     redis = await startPrivateRedis();
     sb = await startSendbook({
       sim: { pairIntervalMs: 0 },
-      app: { redisUrl: redis.url, env: { MESSAGING_LIMIT: '3', PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', SWEEP_INTERVAL_MS: '200', PROMOTE_OVERDUE_AFTER_MS: '200' } },
+      app: {
+        redisUrl: redis.url,
+        env: { MESSAGING_LIMIT: '3', PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', SWEEP_INTERVAL_MS: '200', PROMOTE_OVERDUE_AFTER_MS: '200' },
+      },
     });
   });
   afterAll(async () => {
@@ -22,9 +25,16 @@ describe('messaging limit: Redis restarted empty still knows the users reached t
   });
 
   const send = (key: string, waId: string) =>
-    sb.api().post('/v1/messages').send({ dedupe_key: key, to: `+${waId}`, purpose: 'order_update', payload: templatePayload() }).expect(201).then((r) => r.body.message);
+    sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: key, to: `+${waId}`, purpose: 'order_update', payload: templatePayload() })
+      .expect(201)
+      .then((r) => r.body.message);
   const get = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
-  const usersInWindow = async () => (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId).messaging_limit.users_in_window;
+  const usersInWindow = async () =>
+    (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId)
+      .messaging_limit.users_in_window;
 
   it('rebuilds the window from the sent rows: the limit holds, a customer inside their window is not counted', async () => {
     // A customer who wrote first: a message to them is inside their window and takes no slot.
@@ -46,6 +56,11 @@ describe('messaging limit: Redis restarted empty still knows the users reached t
     await waitFor(async () => (await get(newcomer.id)).last_error?.code === 'messaging_limit', { what: 'the newcomer to wait for a slot' });
     expect(sb.sim.ledger({ bizOpaqueCallbackData: newcomer.id })).toEqual([]);
     expect(await usersInWindow()).toBe(3);
-    expect(sb.sim.ledger().map((e) => e.bizOpaqueCallbackData).sort()).toEqual([answer.id, ...counted.map((m: { id: string }) => m.id), again.id].sort());
+    expect(
+      sb.sim
+        .ledger()
+        .map((e) => e.bizOpaqueCallbackData)
+        .sort(),
+    ).toEqual([answer.id, ...counted.map((m: { id: string }) => m.id), again.id].sort());
   });
 });

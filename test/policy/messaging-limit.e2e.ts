@@ -16,7 +16,12 @@ describe('messaging limit: unique users per rolling 24 h, business-initiated onl
   afterAll(() => sb.close());
 
   const send = (key: string, to: string) =>
-    sb.api().post('/v1/messages').send({ dedupe_key: key, to, purpose: 'order_update', payload: templatePayload() }).expect(201).then((r) => r.body.message);
+    sb
+      .api()
+      .post('/v1/messages')
+      .send({ dedupe_key: key, to, purpose: 'order_update', payload: templatePayload() })
+      .expect(201)
+      .then((r) => r.body.message);
   const get = async (id: string) => (await sb.api().get(`/v1/messages/${id}`).expect(200)).body.message;
 
   it('tier 250: the 251st new user waits (not failed); a user already messaged today does not; a raised limit lets it go', async () => {
@@ -34,18 +39,28 @@ describe('messaging limit: unique users per rolling 24 h, business-initiated onl
     // A slot frees 24 h after the oldest counted user's message.
     expect(new Date(waiting.not_before).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     expect(sb.sim.ledger({ bizOpaqueCallbackData: newcomer.id })).toEqual([]);
-    const number = (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId);
+    const number = (await sb.api().get('/v1/numbers').expect(200)).body.data.find(
+      (n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId,
+    );
     expect(number.messaging_limit).toMatchObject({ scope: 'portfolio', limit: 250, users_in_window: 250 });
 
     // Meta raises the portfolio's limit: a business_capability_update with max_daily_conversations_per_business.
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: sb.config.whatsapp.businessAccountId, time: Math.floor(Date.now() / 1000), changes: [{ field: 'business_capability_update', value: { max_daily_conversations_per_business: 2000 } }] }],
+      entry: [
+        {
+          id: sb.config.whatsapp.businessAccountId,
+          time: Math.floor(Date.now() / 1000),
+          changes: [{ field: 'business_capability_update', value: { max_daily_conversations_per_business: 2000 } }],
+        },
+      ],
     });
     expect((await postWebhook(sb.url, body)).status).toBe(200);
     await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: newcomer.id }).length === 1, { what: 'the newcomer after the raise' });
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
-    const after = (await sb.api().get('/v1/numbers').expect(200)).body.data.find((n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId);
+    const after = (await sb.api().get('/v1/numbers').expect(200)).body.data.find(
+      (n: { phone_number_id: string }) => n.phone_number_id === sb.config.whatsapp.phoneNumberId,
+    );
     expect(after.messaging_limit).toMatchObject({ limit: 2000, users_in_window: 251 });
   });
 });

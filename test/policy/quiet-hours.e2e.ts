@@ -28,8 +28,20 @@ describe('quiet hours per purpose, in the recipient’s local time', () => {
     clock.advance(elevenPm.getTime() - clock.now().getTime());
     const eightAm = nextLocal(8, elevenPm);
 
-    const marketing = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'promo-1', purpose: 'marketing' })).expect(201)).body.message;
-    const receipt = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'receipt-1', purpose: 'order_shipped', to: '+972501234568' })).expect(201)).body.message;
+    const marketing = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'promo-1', purpose: 'marketing' }))
+        .expect(201)
+    ).body.message;
+    const receipt = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'receipt-1', purpose: 'order_shipped', to: '+972501234568' }))
+        .expect(201)
+    ).body.message;
 
     await waitFor(async () => new Date((await row(marketing.id)).not_before).getTime() === eightAm.getTime(), { what: 'not_before moved to 08:00' });
     await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: receipt.id }).length === 1, { what: 'the transactional message' });

@@ -50,7 +50,10 @@ describe('sending policy: per-number throughput and per-user pacing, shared by e
     expect(sb.sim.rejections().map((r) => r.code)).toEqual([]);
 
     for (const number of NUMBERS) {
-      const times = ledger.filter((e) => e.phoneNumberId === number).map((e) => e.acceptedAt).sort((a, b) => a - b);
+      const times = ledger
+        .filter((e) => e.phoneNumberId === number)
+        .map((e) => e.acceptedAt)
+        .sort((a, b) => a - b);
       // The busiest one-second window anywhere (sliding, stricter than calendar seconds).
       let busiest = 0;
       for (let i = 0, j = 0; i < times.length; i++) {

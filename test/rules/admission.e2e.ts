@@ -19,9 +19,22 @@ const configArb: fc.Arbitrary<CaseConfig> = fc.record({
   rows: rowsArb({ numbers: NUMBERS, users: 6, rows: { min: 2, max: 10 }, priorities: fc.constantFrom(0, 0, 1, 5, -1) }),
 });
 
-const limitArb: fc.Arbitrary<MessagingLimit | null> = fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 6 }) });
+const limitArb: fc.Arbitrary<MessagingLimit | null> = fc.oneof(
+  { weight: 5, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 6 }) },
+);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant('admit' as const), row: fc.nat(), dt: gapArb({ maxMs: 30_000 }), atRetry: fc.boolean(), businessInitiated: fc.boolean(), limit: limitArb }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      kind: fc.constant('admit' as const),
+      row: fc.nat(),
+      dt: gapArb({ maxMs: 30_000 }),
+      atRetry: fc.boolean(),
+      businessInitiated: fc.boolean(),
+      limit: limitArb,
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -34,8 +47,24 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       minFactor: fc.constant(DEFAULT_SLOW_DOWN.minFactor),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cool' as const), number: fc.option(fc.nat(), { nil: null }), dt: gapArb({ maxMs: 30_000 }), forMs: fc.integer({ min: 1, max: 300_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('push' as const), row: fc.nat(), dt: gapArb({ maxMs: 30_000 }), delayMs: fc.integer({ min: 0, max: 4 }).map((x) => 1000 * 4 ** x) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('cool' as const),
+      number: fc.option(fc.nat(), { nil: null }),
+      dt: gapArb({ maxMs: 30_000 }),
+      forMs: fc.integer({ min: 1, max: 300_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('push' as const),
+      row: fc.nat(),
+      dt: gapArb({ maxMs: 30_000 }),
+      delayMs: fc.integer({ min: 0, max: 4 }).map((x) => 1000 * 4 ** x),
+    }),
+  },
 );
 
 describe('the sending gate: the TypeScript rules and the Lua agree', () => {
@@ -48,16 +77,44 @@ describe('the sending gate: the TypeScript rules and the Lua agree', () => {
   }, 240_000);
 
   const cool = (number: number | null, dt: number, forMs: number): Op => ({ kind: 'cool', number, dt, forMs });
-  const slow = (dt: number, factor: number, holdMs: number, recoverMs = 4_000): Op => ({ kind: 'slow', number: 0, dt, factor, holdMs, recoverMs, minFactor: DEFAULT_SLOW_DOWN.minFactor });
+  const slow = (dt: number, factor: number, holdMs: number, recoverMs = 4_000): Op => ({
+    kind: 'slow',
+    number: 0,
+    dt,
+    factor,
+    holdMs,
+    recoverMs,
+    minFactor: DEFAULT_SLOW_DOWN.minFactor,
+  });
   it.each<[string, Op[], Admission | number]>([
-    ['a cooling number waits until the cooling ends', [cool(0, 0, 60_000), admitOp(0, 1000)], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
-    ['so does every number when the account cools', [cool(null, 0, 60_000), admitOp(0, 1000)], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) }],
+    [
+      'a cooling number waits until the cooling ends',
+      [cool(0, 0, 60_000), admitOp(0, 1000)],
+      { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) },
+    ],
+    [
+      'so does every number when the account cools',
+      [cool(null, 0, 60_000), admitOp(0, 1000)],
+      { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 60_000) },
+    ],
     ['a shorter cooling never ends a longer one', [cool(0, 0, 60_000), cool(0, 1000, 1000)], T0 + 60_000],
-    ['it goes once the cooling is over', [cool(0, 0, 60_000), admitOp(0, 60_000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 60_013), sendAt: new Date(T0 + 60_000) }],
+    [
+      'it goes once the cooling is over',
+      [cool(0, 0, 60_000), admitOp(0, 60_000)],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 60_013), sendAt: new Date(T0 + 60_000) },
+    ],
     // Found by the property: slowdown and cooling share the number's hash, and each script set its
     // TTL from its own end only, so a short cooling dropped a long slowdown and the other way round.
-    ['a short cooling does not end a long slowdown', [slow(0, 0.5, 300_000), cool(0, 0, 1), admitOp(0, 200_000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 200_025), sendAt: new Date(T0 + 200_000) }],
-    ['a short slowdown does not end a long cooling', [cool(0, 0, 300_000), slow(0, 0.5, 0, 1000), admitOp(0, 200_000)], { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 300_000) }],
+    [
+      'a short cooling does not end a long slowdown',
+      [slow(0, 0.5, 300_000), cool(0, 0, 1), admitOp(0, 200_000)],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 200_025), sendAt: new Date(T0 + 200_000) },
+    ],
+    [
+      'a short slowdown does not end a long cooling',
+      [cool(0, 0, 300_000), slow(0, 0.5, 0, 1000), admitOp(0, 200_000)],
+      { admitted: false, reason: 'cooling', retryAt: new Date(T0 + 300_000) },
+    ],
   ])('%s', async (_name, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, simpleConfig(), ops));
     expect(answers.at(-1)).toEqual(last);

@@ -54,10 +54,19 @@ describe('departure gate: the TypeScript rule and the Lua agree', () => {
         fc.constantFrom(1, 0.95, 0.5),
         fc.constantFrom(0, 60, 200),
         // Mostly bursts (0 µs apart) and token spacing; now and then a pause, or a clock 5 ms behind.
-        fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 500_000, max: 2_000_000 }), fc.constant(-5_000)), { minLength: 1, maxLength: 150, size: 'max' }),
+        fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 500_000, max: 2_000_000 }), fc.constant(-5_000)), {
+          minLength: 1,
+          maxLength: 150,
+          size: 'max',
+        }),
         async (cap, spacing, marginMs, gaps) => {
           let t = 0;
-          ops += (await both({ cap, spacingPerSec: cap * spacing, marginMs }, gaps.map((g) => (t += g)))).length;
+          ops += (
+            await both(
+              { cap, spacingPerSec: cap * spacing, marginMs },
+              gaps.map((g) => (t += g)),
+            )
+          ).length;
         },
       ),
       { numRuns: 40 },

@@ -33,7 +33,12 @@ const caseArb = fc.constantFrom(3_000, 20_000, 86_400_000).chain((tierWindowMs) 
       fc.record({
         kind: fc.constant('admit' as const),
         row: fc.nat(),
-        dt: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_500 }), fc.integer({ min: 0, max: Math.ceil(tierWindowMs / 3) }), fc.integer({ min: tierWindowMs - 50, max: tierWindowMs + 50 })),
+        dt: fc.oneof(
+          fc.constant(0),
+          fc.integer({ min: 0, max: 1_500 }),
+          fc.integer({ min: 0, max: Math.ceil(tierWindowMs / 3) }),
+          fc.integer({ min: tierWindowMs - 50, max: tierWindowMs + 50 }),
+        ),
         atRetry: fc.boolean(),
         businessInitiated: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
         limit: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: limitArb }),
@@ -55,12 +60,42 @@ describe('messaging limit: the TypeScript rule and the Lua agree', () => {
   const tier = (limit: MessagingLimit) => simpleConfig({ users: 4, limit, pairIntervalMs: 1000, rates: [{ ratePerSec: 1000, burst: 50 }] });
   const bi = { businessInitiated: true };
   it.each<[string, CaseConfig, Op[], Admission]>([
-    ['the third new user of two waits until the oldest is 24 h old', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 5000, bi)], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) }],
-    ['and goes then', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 86_400_000, bi)], { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 86_405_000), sendAt: new Date(T0 + 86_405_000) }],
-    ['a counted user messaged again counts from the latest message', tier(2), [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(0, 5000, bi), admitOp(2, 1000, bi)], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 5000 + 86_400_000) }],
-    ['a reply inside the window counts nothing', tier(1), [admitOp(0, 0, bi), admitOp(1, 1000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 1000), sendAt: new Date(T0 + 1000) }],
-    ['a limit lowered below the count: a counted user still goes', tier(3), [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(0, 1000, { ...bi, limit: 1 })], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 3000), sendAt: new Date(T0 + 3000) }],
-    ['a new one waits until all but one have aged out', tier(3), [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(3, 1000, { ...bi, limit: 1 })], { admitted: false, reason: 'tier', retryAt: new Date(T0 + 2000 + 86_400_000) }],
+    [
+      'the third new user of two waits until the oldest is 24 h old',
+      tier(2),
+      [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 5000, bi)],
+      { admitted: false, reason: 'tier', retryAt: new Date(T0 + 86_400_000) },
+    ],
+    [
+      'and goes then',
+      tier(2),
+      [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(2, 86_400_000, bi)],
+      { admitted: true, countsNewUser: true, nextTokenAt: new Date(T0 + 86_405_000), sendAt: new Date(T0 + 86_405_000) },
+    ],
+    [
+      'a counted user messaged again counts from the latest message',
+      tier(2),
+      [admitOp(0, 0, bi), admitOp(1, 5000, bi), admitOp(0, 5000, bi), admitOp(2, 1000, bi)],
+      { admitted: false, reason: 'tier', retryAt: new Date(T0 + 5000 + 86_400_000) },
+    ],
+    [
+      'a reply inside the window counts nothing',
+      tier(1),
+      [admitOp(0, 0, bi), admitOp(1, 1000)],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 1000), sendAt: new Date(T0 + 1000) },
+    ],
+    [
+      'a limit lowered below the count: a counted user still goes',
+      tier(3),
+      [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(0, 1000, { ...bi, limit: 1 })],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 3000), sendAt: new Date(T0 + 3000) },
+    ],
+    [
+      'a new one waits until all but one have aged out',
+      tier(3),
+      [admitOp(0, 0, bi), admitOp(1, 1000, bi), admitOp(2, 1000, bi), admitOp(3, 1000, { ...bi, limit: 1 })],
+      { admitted: false, reason: 'tier', retryAt: new Date(T0 + 2000 + 86_400_000) },
+    ],
   ])('%s', async (_name, config, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, config, ops));
     expect(answers.at(-1)).toEqual(last);

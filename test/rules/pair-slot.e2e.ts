@@ -19,7 +19,17 @@ const configArb: fc.Arbitrary<CaseConfig> = fc.record({
 });
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('admit' as const), row: fc.nat(), dt: gapArb({ backwardMs: 20, maxMs: 20_000 }), atRetry: fc.boolean(), businessInitiated: fc.constant(false), limit: fc.constant(null) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('admit' as const),
+      row: fc.nat(),
+      dt: gapArb({ backwardMs: 20, maxMs: 20_000 }),
+      atRetry: fc.boolean(),
+      businessInitiated: fc.constant(false),
+      limit: fc.constant(null),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -27,7 +37,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       row: fc.nat(),
       dt: gapArb({ maxMs: 20_000 }),
       // Meta's 4^X s after the X-th 131056, or whatever the API decides.
-      delayMs: fc.oneof(fc.integer({ min: 0, max: 5 }).map((x) => 1000 * 4 ** x), fc.integer({ min: 1, max: 30_000 })),
+      delayMs: fc.oneof(
+        fc.integer({ min: 0, max: 5 }).map((x) => 1000 * 4 ** x),
+        fc.integer({ min: 1, max: 30_000 }),
+      ),
     }),
   },
 );
@@ -43,9 +56,17 @@ describe('pair slot: the TypeScript rules and the Lua agree', () => {
 
   it.each<[string, Op[], Admission | number]>([
     ['a second message within 6 s waits for the slot', [admitOp(0, 0), admitOp(0, 2000)], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 6000) }],
-    ['exactly 6 s later it goes', [admitOp(0, 0), admitOp(0, 6000)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 6013), sendAt: new Date(T0 + 6000) }],
+    [
+      'exactly 6 s later it goes',
+      [admitOp(0, 0), admitOp(0, 6000)],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 6013), sendAt: new Date(T0 + 6000) },
+    ],
     ['a push never frees the pair sooner', [admitOp(0, 0), { kind: 'push', row: 0, dt: 1000, delayMs: 1000 }], T0 + 6000],
-    ['a push shuts a free pair', [{ kind: 'push', row: 0, dt: 0, delayMs: 16_000 }, admitOp(0, 15_000)], { admitted: false, reason: 'pair', retryAt: new Date(T0 + 16_000) }],
+    [
+      'a push shuts a free pair',
+      [{ kind: 'push', row: 0, dt: 0, delayMs: 16_000 }, admitOp(0, 15_000)],
+      { admitted: false, reason: 'pair', retryAt: new Date(T0 + 16_000) },
+    ],
   ])('%s', async (_name, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, simpleConfig(), ops));
     expect(answers.at(-1)).toEqual(last);

@@ -26,18 +26,22 @@ describe('request rate: the TypeScript rule and the Lua agree', () => {
 
   it('answers every request alike', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 120 }), fc.array(fc.integer({ min: -2_000, max: 20_000 }), { minLength: 1, maxLength: 150 }), async (perMinute, steps) => {
-        const key = `${prefix}:${world++}`;
-        let tat: number | null = null;
-        let now = T0;
-        for (const step of steps) {
-          now += step;
-          const ts = takeRequest(tat, now, perMinute);
-          tat = ts.tatMs;
-          const [allowed, retryAfterMs] = (await redis.evalsha(sha, 1, key, ...requestRateArgs(now, perMinute))) as [number, number];
-          expect({ now: now - T0, allowed: allowed === 1, retryAfterMs }).toEqual({ now: now - T0, allowed: ts.allowed, retryAfterMs: ts.retryAfterMs });
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 120 }),
+        fc.array(fc.integer({ min: -2_000, max: 20_000 }), { minLength: 1, maxLength: 150 }),
+        async (perMinute, steps) => {
+          const key = `${prefix}:${world++}`;
+          let tat: number | null = null;
+          let now = T0;
+          for (const step of steps) {
+            now += step;
+            const ts = takeRequest(tat, now, perMinute);
+            tat = ts.tatMs;
+            const [allowed, retryAfterMs] = (await redis.evalsha(sha, 1, key, ...requestRateArgs(now, perMinute))) as [number, number];
+            expect({ now: now - T0, allowed: allowed === 1, retryAfterMs }).toEqual({ now: now - T0, allowed: ts.allowed, retryAfterMs: ts.retryAfterMs });
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -23,7 +23,17 @@ const configArb: fc.Arbitrary<CaseConfig> = fc.record({
 });
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('admit' as const), row: fc.nat(), dt: gapArb({ backwardMs: 20 }), atRetry: fc.boolean(), businessInitiated: fc.constant(false), limit: fc.constant(null) }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('admit' as const),
+      row: fc.nat(),
+      dt: gapArb({ backwardMs: 20 }),
+      atRetry: fc.boolean(),
+      businessInitiated: fc.constant(false),
+      limit: fc.constant(null),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -39,7 +49,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-const slow = (dt: number, factor: number, holdMs = 60_000, recoverMs = 4_000): Op => ({ kind: 'slow', number: 0, dt, factor, holdMs, recoverMs, minFactor: DEFAULT_SLOW_DOWN.minFactor });
+const slow = (dt: number, factor: number, holdMs = 60_000, recoverMs = 4_000): Op => ({
+  kind: 'slow',
+  number: 0,
+  dt,
+  factor,
+  holdMs,
+  recoverMs,
+  minFactor: DEFAULT_SLOW_DOWN.minFactor,
+});
 
 describe('token bucket and slowdown: the TypeScript rules and the Lua agree', () => {
   const worlds = redisWorlds('bucket');

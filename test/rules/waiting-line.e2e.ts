@@ -12,7 +12,12 @@ import { T0 } from './support/gate-world.js';
 
 const configArb: fc.Arbitrary<CaseConfig> = fc.record({
   numbers: fc.constant([NUMBER]),
-  rates: fc.record({ ratePerSec: fc.oneof(fc.constantFrom(5, 20, 72, 80), fc.double({ min: 2, max: 200, noNaN: true, noDefaultInfinity: true })), burst: fc.integer({ min: 1, max: 3 }) }).map((rate) => [rate]),
+  rates: fc
+    .record({
+      ratePerSec: fc.oneof(fc.constantFrom(5, 20, 72, 80), fc.double({ min: 2, max: 200, noNaN: true, noDefaultInfinity: true })),
+      burst: fc.integer({ min: 1, max: 3 }),
+    })
+    .map((rate) => [rate]),
   pairIntervalMs: fc.constant(6000),
   tierWindowMs: fc.constant(86_400_000),
   holdGraceMs: fc.constantFrom(0, 20, 100, 500),
@@ -40,12 +45,33 @@ describe('waiting line and token hold: the TypeScript rule and the Lua agree', (
     expect(ops).toBeGreaterThan(10_000);
   }, 240_000);
 
-  const rows = (priorities: number[]) => simpleConfig({ users: priorities.length }).rows.map((row, i) => ({ ...row, priority: priorities[i]!, createdAt: new Date(T0 - 1000 + i) }));
+  const rows = (priorities: number[]) =>
+    simpleConfig({ users: priorities.length }).rows.map((row, i) => ({ ...row, priority: priorities[i]!, createdAt: new Date(T0 - 1000 + i) }));
   it.each<[string, CaseConfig, Op[], Admission]>([
-    ['behind a more urgent head of the line: one token after its hold ends', simpleConfig({ rows: rows([0, 5, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 1)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 }],
-    ['a less urgent row is denied the token held for the head, though it is there', simpleConfig({ rows: rows([0, 5, -1]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 }],
-    ['a row as urgent as the head takes the token the late head left', simpleConfig({ rows: rows([0, 0, 0]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13), sendAt: new Date(T0 + 21) }],
-    ['an urgent row is not held back', simpleConfig({ rows: rows([0, 0, 9]) }), [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)], { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13), sendAt: new Date(T0 + 21) }],
+    [
+      'behind a more urgent head of the line: one token after its hold ends',
+      simpleConfig({ rows: rows([0, 5, 0]) }),
+      [admitOp(0, 0), admitOp(1, 1), admitOp(2, 1)],
+      { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 },
+    ],
+    [
+      'a less urgent row is denied the token held for the head, though it is there',
+      simpleConfig({ rows: rows([0, 5, -1]) }),
+      [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)],
+      { admitted: false, reason: 'rate', retryAt: new Date(T0 + 13 + 100 + 13), place: 1, tokenUs: 12_500 },
+    ],
+    [
+      'a row as urgent as the head takes the token the late head left',
+      simpleConfig({ rows: rows([0, 0, 0]) }),
+      [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13), sendAt: new Date(T0 + 21) },
+    ],
+    [
+      'an urgent row is not held back',
+      simpleConfig({ rows: rows([0, 0, 9]) }),
+      [admitOp(0, 0), admitOp(1, 1), admitOp(2, 20)],
+      { admitted: true, countsNewUser: false, nextTokenAt: new Date(T0 + 21 + 13), sendAt: new Date(T0 + 21) },
+    ],
   ])('%s', async (_name, config, ops, last) => {
     const answers = await worlds.inWorld((world) => runCase(world, config, ops));
     expect(answers.at(-1)).toEqual(last);

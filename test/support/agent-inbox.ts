@@ -31,7 +31,13 @@ export async function enqueued(sb: Sendbook, waId: string, text: string): Promis
 }
 
 /** A status webhook for one message, signed as Meta signs it. */
-export async function postStatus(sb: Sendbook, wamid: string, status: 'sent' | 'delivered' | 'read', recipientId: string, timestamp = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function postStatus(
+  sb: Sendbook,
+  wamid: string,
+  status: 'sent' | 'delivered' | 'read',
+  recipientId: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Promise<void> {
   const response = await postWebhook(sb.url, envelope({ statuses: [statusItem({ wamid, status, timestamp, recipientId })] }));
   if (response.status !== 200) throw new Error(`status webhook answered ${response.status}`);
 }
@@ -44,11 +50,15 @@ export async function recordStates(page: Page, log: Locator, text: string): Prom
   const slot = `states-${Math.random().toString(36).slice(2)}`;
   await log.evaluate(
     (element, { wanted, key }) => {
-      const scope = globalThis as unknown as Record<string, string[]> & { MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void } };
+      const scope = globalThis as unknown as Record<string, string[]> & {
+        MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void };
+      };
       const seen: string[] = [];
       scope[key] = seen;
       const read = () => {
-        const root = element as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null; getAttribute(n: string): string | null }> } & { ownerDocument: { getElementById(id: string): { textContent: string | null } | null } };
+        const root = element as unknown as {
+          querySelectorAll(s: string): ArrayLike<{ textContent: string | null; getAttribute(n: string): string | null }>;
+        } & { ownerDocument: { getElementById(id: string): { textContent: string | null } | null } };
         for (const article of Array.from(root.querySelectorAll('article'))) {
           if (!(article.textContent ?? '').includes(wanted)) continue;
           const id = article.getAttribute('aria-describedby');

@@ -83,7 +83,7 @@ let axeSource: string | undefined;
 /** axe-core's serious and critical violations on the page as it is now, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a <script>: the inbox's Content-Security-Policy (rightly) refuses a script without its nonce.
-  await page.evaluate(axeSource ??= readFileSync(AXE, 'utf8'));
+  await page.evaluate((axeSource ??= readFileSync(AXE, 'utf8')));
   // Runs in the page; typed without the DOM library, which the workspace's test config leaves out.
   const result = await page.evaluate(() => {
     const scope = globalThis as unknown as { document: unknown; axe: { run(context: unknown, options: object): Promise<AxeResult> } };
@@ -98,7 +98,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   const mismatches = hydrationErrors.get(page) ?? [];
-  if (mismatches.length > 0) throw new Error(`"${name}" hydrated with a different render than the server's, or broke its Content-Security-Policy:\n${mismatches.join('\n')}`);
+  if (mismatches.length > 0)
+    throw new Error(`"${name}" hydrated with a different render than the server's, or broke its Content-Security-Policy:\n${mismatches.join('\n')}`);
   await titleSettled(page);
   const violations = await axeViolations(page);
   if (violations.length > 0) throw new Error(`axe-core found serious accessibility problems on "${name}":\n${violations.join('\n')}`);

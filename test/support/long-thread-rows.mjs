@@ -29,5 +29,4 @@ export async function insertLongThreadRows(query, { phoneNumberId, waId, convers
        FROM (SELECT g, $3::timestamptz + (g * 2 + 1) * interval '1 second' AS at FROM generate_series(1, $4::int) g) s`,
     [phoneNumberId, waId, start, outboundCount],
   );
-
 }

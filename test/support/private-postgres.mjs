@@ -18,7 +18,16 @@ export async function startPrivatePostgres() {
   const asPostgres = (command, args) => execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, command), ...args], { stdio: 'pipe' });
   // Restarts run while the caller serves traffic (the chaos run's simulator): never block its loop.
   const asPostgresAsync = (command, args) => promisify(execFile)('runuser', ['-u', 'postgres', '--', path.join(BIN, command), ...args]);
-  const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'];
+  const startArgs = [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ];
   // `immediate`: as a crash would end it (no checkpoint, every connection cut), keeping the data.
   const stopArgs = ['-D', data, '-m', 'immediate', '-w', 'stop'];
   asPostgres('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '--no-sync']);
@@ -29,7 +38,13 @@ export async function startPrivatePostgres() {
   // The postmaster and its children (one backend per connection, and the background processes).
   const processes = () => {
     const pid = postmaster();
-    return [pid, ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0)];
+    return [
+      pid,
+      ...spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .map((s) => Number(s.trim()))
+        .filter((n) => n > 0),
+    ];
   };
   const signal = (name) => {
     for (const pid of processes()) {

@@ -21,7 +21,9 @@ export async function startSendbook(options: { sim?: SimulatorOptions; app?: Tes
   // assumes, or none when it is no tier of Meta's (a limit of 3), so the assumption stands. A number
   // the test describes itself keeps the limit it gives.
   const messagingLimit = simulatedTier(options.app?.env?.MESSAGING_LIMIT);
-  const numbers = options.sim?.phoneNumbers ?? [{ id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 }];
+  const numbers = options.sim?.phoneNumbers ?? [
+    { id: TEST_SECRETS.phoneNumberId, displayPhoneNumber: '15550783881', wabaId: TEST_SECRETS.businessAccountId, mps: 80 },
+  ];
   const sim = await createSimulator({
     accessToken: TEST_SECRETS.accessToken,
     appSecret: TEST_SECRETS.appSecret,
@@ -46,7 +48,13 @@ export async function startSendbook(options: { sim?: SimulatorOptions; app?: Tes
   };
 }
 
-const TIERS: Readonly<Record<string, MessagingLimitTier>> = { '250': 'TIER_250', '2000': 'TIER_2K', '10000': 'TIER_10K', '100000': 'TIER_100K', unlimited: 'TIER_UNLIMITED' };
+const TIERS: Readonly<Record<string, MessagingLimitTier>> = {
+  '250': 'TIER_250',
+  '2000': 'TIER_2K',
+  '10000': 'TIER_10K',
+  '100000': 'TIER_100K',
+  unlimited: 'TIER_UNLIMITED',
+};
 
 /** Meta's name for a MESSAGING_LIMIT value; null (Graph reports none) for a limit Meta has no tier for; undefined when unset (the simulator's default, TIER_250). */
 function simulatedTier(limit: string | undefined): MessagingLimitTier | null | undefined {
@@ -60,7 +68,16 @@ export function templatePayload(order = '44812') {
     template: {
       name: 'order_shipped',
       language: { code: 'en' },
-      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: order }, { type: 'text', text: 'Friday' }] }],
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Pablo' },
+            { type: 'text', text: order },
+            { type: 'text', text: 'Friday' },
+          ],
+        },
+      ],
     },
   };
 }

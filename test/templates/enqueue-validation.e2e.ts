@@ -22,7 +22,11 @@ describe('template messages are checked against the registry before they are que
   const withTemplate = (template: Record<string, unknown>, key: string) => messageRequest({ dedupe_key: key, payload: { type: 'template', template } });
 
   it('a right template is queued, and the message shows the text the customer saw', async () => {
-    const created = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'tpl-ok' })).expect(201);
+    const created = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'tpl-ok' }))
+      .expect(201);
     expect(created.body.message.rendered.text).toContain('Hi Pablo, your order 44812 has shipped and should arrive by Friday.');
     expect(created.body.message.rendered.buttons.map((b: { text: string }) => b.text)).toEqual(['Track it', 'Stop updates']);
   });
@@ -37,7 +41,15 @@ describe('template messages are checked against the registry before they are que
     const template = {
       name: 'appointment_reminder',
       language: { code: 'en' },
-      components: [{ type: 'body', parameters: [{ type: 'text', parameter_name: 'day', text: 'Mon' }, { type: 'text', parameter_name: 'time', text: '9am' }] }],
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'day', text: 'Mon' },
+            { type: 'text', parameter_name: 'time', text: '9am' },
+          ],
+        },
+      ],
     };
     await expectRefused(withTemplate(template, 'tpl-header'), 'payload.template.components[header]');
   });
@@ -56,21 +68,38 @@ describe('template messages are checked against the registry before they are que
 
   it('the fallback template is checked too', async () => {
     const fallback = { ...templatePayload().template, components: [] };
-    await expectRefused(messageRequest({ dedupe_key: 'tpl-fallback', payload: { type: 'text', text: { body: 'hi' } }, fallback_template: fallback }), 'fallback_template.components[body]');
+    await expectRefused(
+      messageRequest({ dedupe_key: 'tpl-fallback', payload: { type: 'text', text: { body: 'hi' } }, fallback_template: fallback }),
+      'fallback_template.components[body]',
+    );
   });
 
   it('renders a template message as the customer saw it', async () => {
-    const res = await sb.api().post('/v1/templates/render').send({
-      template: {
-        name: 'appointment_reminder',
-        language: { code: 'en' },
-        components: [
-          { type: 'header', parameters: [{ type: 'text', parameter_name: 'first_name', text: 'Pablo' }] },
-          { type: 'body', parameters: [{ type: 'text', parameter_name: 'day', text: 'Monday' }, { type: 'text', parameter_name: 'time', text: '9am' }] },
-        ],
-      },
-    }).expect(200);
+    const res = await sb
+      .api()
+      .post('/v1/templates/render')
+      .send({
+        template: {
+          name: 'appointment_reminder',
+          language: { code: 'en' },
+          components: [
+            { type: 'header', parameters: [{ type: 'text', parameter_name: 'first_name', text: 'Pablo' }] },
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', parameter_name: 'day', text: 'Monday' },
+                { type: 'text', parameter_name: 'time', text: '9am' },
+              ],
+            },
+          ],
+        },
+      })
+      .expect(200);
     expect(res.body.rendered.text).toBe('Reminder for Pablo\nYour appointment is on Monday at 9am. Can you make it?\n[Yes]\n[No]');
-    await sb.api().post('/v1/templates/render').send({ template: { name: 'nope', language: { code: 'en' } } }).expect(404);
+    await sb
+      .api()
+      .post('/v1/templates/render')
+      .send({ template: { name: 'nope', language: { code: 'en' } } })
+      .expect(404);
   });
 });

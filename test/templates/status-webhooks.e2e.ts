@@ -16,14 +16,39 @@ describe('template webhooks update the registry between syncs', () => {
   it('a template flipped to PAUSED holds its queued rows in one go, each audited', async () => {
     const ids: string[] = [];
     for (const n of ['1', '2', '3']) {
-      const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `paused-${n}`, payload: templatePayload(n), not_before: later() })).expect(201);
+      const res = await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: `paused-${n}`, payload: templatePayload(n), not_before: later() }))
+        .expect(201);
       ids.push(res.body.message.id);
     }
-    const other = await sb.api().post('/v1/messages').send(messageRequest({
-      dedupe_key: 'paused-other',
-      payload: { type: 'template', template: { name: 'spring_sale', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: '20%' }] }] } },
-      not_before: later(),
-    })).expect(201);
+    const other = await sb
+      .api()
+      .post('/v1/messages')
+      .send(
+        messageRequest({
+          dedupe_key: 'paused-other',
+          payload: {
+            type: 'template',
+            template: {
+              name: 'spring_sale',
+              language: { code: 'en' },
+              components: [
+                {
+                  type: 'body',
+                  parameters: [
+                    { type: 'text', text: 'Pablo' },
+                    { type: 'text', text: '20%' },
+                  ],
+                },
+              ],
+            },
+          },
+          not_before: later(),
+        }),
+      )
+      .expect(201);
 
     const res = await postTemplateStatus(sb.url, { id: '1402287104165532', name: 'order_shipped', language: 'en', event: 'PAUSED', title: 'FIRST_PAUSE' });
     expect(res.status).toBe(200);
@@ -44,7 +69,11 @@ describe('template webhooks update the registry between syncs', () => {
     expect(listed.body.data[0]).toMatchObject({ status: 'PAUSED' });
 
     // While paused, no new message of it is queued.
-    const refused = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'paused-new' })).expect(400);
+    const refused = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'paused-new' }))
+      .expect(400);
     expect(refused.body.details.map((d: { field: string }) => d.field)).toEqual(['payload.template.name']);
 
     // Reinstated: it is approved again (held rows wait for a person).

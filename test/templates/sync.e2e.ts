@@ -29,7 +29,9 @@ describe('the template registry is synced from Meta', () => {
     expect(sb.sim.requests() - requestsBefore).toBeGreaterThanOrEqual(5);
 
     const list = await sb.api().get('/v1/templates').expect(200);
-    expect(list.body.data.map((t: { name: string; language: string }) => `${t.name}/${t.language}`).sort()).toEqual(all.map((t) => `${t.name}/${t.language}`).sort());
+    expect(list.body.data.map((t: { name: string; language: string }) => `${t.name}/${t.language}`).sort()).toEqual(
+      all.map((t) => `${t.name}/${t.language}`).sort(),
+    );
     expect(list.body.data.find((t: { name: string }) => t.name === 'order_shipped')).toMatchObject({
       id: '1402287104165532',
       language: 'en',

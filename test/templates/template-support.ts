@@ -2,7 +2,10 @@ import { signBody } from '@sendbook/whatsapp';
 import { TEST_SECRETS } from '../support/test-env.js';
 
 /** A signed `message_template_status_update` webhook POSTed to the API, as Meta sends it. */
-export async function postTemplateStatus(baseUrl: string, value: { id: string; name: string; language: string; event: string; title?: string }): Promise<Response> {
+export async function postTemplateStatus(
+  baseUrl: string,
+  value: { id: string; name: string; language: string; event: string; title?: string },
+): Promise<Response> {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [

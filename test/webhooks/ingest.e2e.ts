@@ -29,7 +29,10 @@ describe('webhook endpoint: raw body first, signature before anything, 200 only 
   it('wrong signature, no signature, and a signature over a re-serialised non-ASCII body: 401, nothing stored, counted', async () => {
     const before = await deliveries();
     // What Meta sends: non-ASCII escaped as \uXXXX, signed over exactly these bytes.
-    const metaBytes = envelope({ messages: [textMessage('wamid.sig-1', 'Grüße äöå 👋')] }).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const metaBytes = envelope({ messages: [textMessage('wamid.sig-1', 'Grüße äöå 👋')] }).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     const reserialised = JSON.stringify(JSON.parse(metaBytes));
     expect(reserialised).not.toBe(metaBytes);
     const { signBody } = await import('@sendbook/whatsapp');
@@ -44,7 +47,12 @@ describe('webhook endpoint: raw body first, signature before anything, 200 only 
     expect((await Promise.all(cases)).map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(await deliveries()).toBe(before);
     // Counted in memory, written with the next flush of the figures (not a write per rejection).
-    await waitFor(async () => (await counter(t.dataSource, 'webhooks.signature_rejected', 'invalid')) === 3 && (await counter(t.dataSource, 'webhooks.signature_rejected', 'missing')) === 1, { what: 'the rejections counted' });
+    await waitFor(
+      async () =>
+        (await counter(t.dataSource, 'webhooks.signature_rejected', 'invalid')) === 3 &&
+        (await counter(t.dataSource, 'webhooks.signature_rejected', 'missing')) === 1,
+      { what: 'the rejections counted' },
+    );
 
     // The same bytes, correctly signed, are stored exactly as received.
     const good = await postWebhook(t.url, metaBytes);
@@ -105,12 +113,16 @@ describe('webhook endpoint: raw body first, signature before anything, 200 only 
     const keys = [...new Set(events.map((e) => e.key))];
     expect(await count(t.dataSource, `SELECT 1 FROM webhook_event_claims WHERE key = ANY($1)`, [keys])).toBe(keys.length);
     const inboundKeys = new Set(events.filter((e) => e.kind === 'message').map((e) => `${e.phoneNumberId ?? ''}|${e.key.slice(e.key.lastIndexOf(':') + 1)}`));
-    expect(await count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE phone_number_id || '|' || wamid = ANY($1)`, [[...inboundKeys]])).toBe(inboundKeys.size);
+    expect(await count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE phone_number_id || '|' || wamid = ANY($1)`, [[...inboundKeys]])).toBe(
+      inboundKeys.size,
+    );
     const statusKeys = [...new Set(events.filter((e) => e.kind === 'status').map((e) => e.key))];
     expect(statusKeys.length).toBeGreaterThanOrEqual(5);
     expect(await count(t.dataSource, `SELECT 1 FROM message_status_events WHERE event_key = ANY($1)`, [statusKeys])).toBe(statusKeys.length);
     const fields = (await t.dataSource.query(`SELECT DISTINCT field FROM webhook_field_events`)).map((r: { field: string }) => r.field);
-    expect(fields).toEqual(expect.arrayContaining(['message_template_status_update', 'account_update', 'phone_number_quality_update', 'user_preferences', 'messages']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['message_template_status_update', 'account_update', 'phone_number_quality_update', 'user_preferences', 'messages']),
+    );
   });
 
   it('a validly signed body we cannot parse: kept, marked poison, listed as a work item, not retried', async () => {

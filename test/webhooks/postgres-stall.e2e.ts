@@ -24,7 +24,12 @@ describe('PostgreSQL stalled (SIGSTOP) under webhook load: 500 in time, never a 
     db = await startPrivatePostgres();
     t = await startTestApp({
       databaseServerUrl: db.url,
-      env: { WEBHOOK_ACK_TIMEOUT_MS: String(ACK_TIMEOUT_MS), WEBHOOK_MAX_IN_FLIGHT_BYTES: String(256 * 1024), DATABASE_STATEMENT_TIMEOUT_MS: '3000', SWEEP_INTERVAL_MS: '600000' },
+      env: {
+        WEBHOOK_ACK_TIMEOUT_MS: String(ACK_TIMEOUT_MS),
+        WEBHOOK_MAX_IN_FLIGHT_BYTES: String(256 * 1024),
+        DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+        SWEEP_INTERVAL_MS: '600000',
+      },
     });
   }, 120_000);
   afterAll(async () => {

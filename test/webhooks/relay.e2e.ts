@@ -11,7 +11,8 @@ import { count, envelope, postWebhook, textMessage } from './webhook-support.js'
 const NO_PERIODIC_SWEEP = { WEBHOOK_SWEEP_INTERVAL_MS: '600000' };
 
 const LISTENER = listenerApplicationName(DELIVERIES_CHANNEL);
-const listeners = (t: TestApp) => count(t.dataSource, `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [LISTENER]);
+const listeners = (t: TestApp) =>
+  count(t.dataSource, `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [LISTENER]);
 const processed = (t: TestApp, wamid: string) => count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE wamid = $1`, [wamid]);
 
 describe('the ack path never touches Redis: the stored INSERT notifies the workers, which enqueue', () => {
@@ -43,9 +44,12 @@ describe('the ack path never touches Redis: the stored INSERT notifies the worke
 
     const posts = Array.from({ length: 40 }, (_, i) => postWebhook(t.url, envelope({ messages: [textMessage(`wamid.relay-${i}`, `hello ${i}`)] })));
     expect((await Promise.all(posts)).map((r) => r.status)).toEqual(Array(40).fill(200));
-    await waitFor(async () => (await count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE wamid LIKE 'wamid.relay-%' AND wamid <> 'wamid.relay-before'`)) === 40, {
-      what: 'all 40 deliveries processed through the relay',
-    });
+    await waitFor(
+      async () => (await count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE wamid LIKE 'wamid.relay-%' AND wamid <> 'wamid.relay-before'`)) === 40,
+      {
+        what: 'all 40 deliveries processed through the relay',
+      },
+    );
   });
 
   it('a listening connection that dies is re-opened, and deliveries after it still arrive', async () => {
@@ -64,8 +68,14 @@ describe('the ack path never touches Redis: the stored INSERT notifies the worke
     expect(await listeners(t)).toBe(2);
     const relaying = () => [worker!, second!].map((w) => w.get(DeliveryRelay, { strict: false }).isRelaying);
     expect(relaying()).toEqual([true, false]);
-    expect(await count(t.dataSource, `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
-       WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.objid = $1 AND l.granted`, [RELAY_LOCK_KEY])).toBe(1);
+    expect(
+      await count(
+        t.dataSource,
+        `SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+       WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.objid = $1 AND l.granted`,
+        [RELAY_LOCK_KEY],
+      ),
+    ).toBe(1);
 
     await worker!.close();
     worker = undefined;

@@ -25,7 +25,10 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** The built API as its own process (`npm run serve`'s entry), against the test's database and Redis. */
-function serveProcess(t: TestApp, env: Record<string, string>): { child: ChildProcess; ready: Promise<void>; exited: Promise<number | null>; output: () => string } {
+function serveProcess(
+  t: TestApp,
+  env: Record<string, string>,
+): { child: ChildProcess; ready: Promise<void>; exited: Promise<number | null>; output: () => string } {
   const child = spawn(process.execPath, [path.resolve('apps/api/dist/main.js')], {
     env: {
       PATH: process.env.PATH,
@@ -69,7 +72,11 @@ describe('PostgreSQL unavailable during the POST', () => {
     let reopened = false;
     try {
       const wamid = sb.sim.customer('16505550101', { name: 'Outage' }).sendText('are you there?');
-      const attempts = () => sb.sim.webhookDeliveries().filter((d) => d.events.some((e) => e.wamid === wamid)).flatMap((d) => d.attempts.map((a) => a.statusCode));
+      const attempts = () =>
+        sb.sim
+          .webhookDeliveries()
+          .filter((d) => d.events.some((e) => e.wamid === wamid))
+          .flatMap((d) => d.attempts.map((a) => a.statusCode));
       await waitFor(() => attempts().includes(500), { what: 'a 500 answered to Meta while PostgreSQL is away' }).catch((error: Error) => {
         throw new Error(`${error.message}; the attempts' answers so far: ${JSON.stringify(attempts())}`);
       });
@@ -117,12 +124,15 @@ describe('a worker killed mid-event', () => {
     await blocker.query(`SELECT 1 FROM outbound_messages WHERE id = $1 FOR UPDATE`, [id]);
     expect((await postWebhook(t.url, envelope({ statuses: [statusItem({ wamid, status: 'delivered', timestamp: T0 })] }))).status).toBe(200);
     let workerBackend = 0;
-    await waitFor(async () => {
-      if (worker.child.exitCode !== null) throw new Error(`the worker exited: ${worker.output().slice(-3000)}`);
-      const rows = await blocker.query(`SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`);
-      workerBackend = rows.rows[0]?.pid ?? 0;
-      return workerBackend !== 0;
-    }, { what: 'the worker blocked mid-event', timeoutMs: 20_000 }).catch(async (error: Error) => {
+    await waitFor(
+      async () => {
+        if (worker.child.exitCode !== null) throw new Error(`the worker exited: ${worker.output().slice(-3000)}`);
+        const rows = await blocker.query(`SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`);
+        workerBackend = rows.rows[0]?.pid ?? 0;
+        return workerBackend !== 0;
+      },
+      { what: 'the worker blocked mid-event', timeoutMs: 20_000 },
+    ).catch(async (error: Error) => {
       worker.child.kill('SIGKILL');
       const d = await blocker.query(`SELECT state, attempts, lease_until FROM webhook_deliveries`);
       const a = await blocker.query(`SELECT pid, state, wait_event_type, wait_event, query FROM pg_stat_activity WHERE datname = current_database()`);
@@ -134,7 +144,9 @@ describe('a worker killed mid-event', () => {
     await blocker.query('ROLLBACK');
     await blocker.end();
     // The dead client's session ends and its open transaction, claim included, is rolled back.
-    await waitFor(async () => (await count(t.dataSource, `SELECT 1 FROM pg_stat_activity WHERE pid = $1`, [workerBackend])) === 0, { what: 'the dead worker session gone' });
+    await waitFor(async () => (await count(t.dataSource, `SELECT 1 FROM pg_stat_activity WHERE pid = $1`, [workerBackend])) === 0, {
+      what: 'the dead worker session gone',
+    });
     const key = `st:${TEST_SECRETS.phoneNumberId}:${wamid}:delivered`;
     expect(await count(t.dataSource, `SELECT 1 FROM webhook_event_claims WHERE key = $1`, [key])).toBe(0);
     expect((await outbound(t.dataSource, id)).state).toBe('accepted');
@@ -168,12 +180,19 @@ describe('sweeper, replay and key retention', () => {
   it('POST /v1/webhooks/replay by time range and by id re-processes, applying nothing twice', async () => {
     const from = new Date(Date.now() - 1000);
     const id = await insertOutbound(t.dataSource);
-    await postWebhook(t.url, envelope({ statuses: [statusItem({ wamid: `wamid.${id}`, status: 'sent', timestamp: T0 })], messages: [textMessage('wamid.replay-1', 'replay me')] }));
+    await postWebhook(
+      t.url,
+      envelope({ statuses: [statusItem({ wamid: `wamid.${id}`, status: 'sent', timestamp: T0 })], messages: [textMessage('wamid.replay-1', 'replay me')] }),
+    );
     await waitFor(() => allProcessed(t.dataSource));
     const auth = { authorization: `Bearer ${TEST_SECRETS.apiKey}`, 'content-type': 'application/json' };
     const reprocessedBefore = await counter(t.dataSource, 'webhooks.reprocessed_event');
 
-    const res = await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: JSON.stringify({ since: from.toISOString(), until: new Date().toISOString() }) });
+    const res = await fetch(`${t.url}/v1/webhooks/replay`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ since: from.toISOString(), until: new Date().toISOString() }),
+    });
     expect(res.status).toBe(202);
     const replayed = (await res.json()) as { replayed: number; ids: string[] };
     expect(replayed.replayed).toBe(1);
@@ -188,14 +207,19 @@ describe('sweeper, replay and key retention', () => {
     // Let that replay finish, so the next test's replay does not race it for the delivery's lease.
     await waitFor(async () => (await counter(t.dataSource, 'webhooks.reprocessed_event')) === reprocessedBefore + 4);
     expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: auth, body: '{}' })).status).toBe(400);
-    expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ids":[]}' })).status).toBe(401);
+    expect((await fetch(`${t.url}/v1/webhooks/replay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ids":[]}' })).status).toBe(
+      401,
+    );
   });
 
   it('the replay CLI re-processes a time range in its own process, safely', async () => {
     await waitFor(() => allProcessed(t.dataSource));
     const since = new Date(Date.now() - 3_600_000).toISOString();
     const child = spawn(process.execPath, [path.resolve('apps/api/dist/cli/replay-webhooks.js'), '--since', since, '--until', new Date().toISOString()], {
-      env: { PATH: process.env.PATH, ...testEnv({ LOG_LEVEL: 'silent', DATABASE_URL: t.config.databaseUrl, REDIS_URL: t.config.redisUrl, REDIS_PREFIX: t.config.redisPrefix }) } as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH,
+        ...testEnv({ LOG_LEVEL: 'silent', DATABASE_URL: t.config.databaseUrl, REDIS_URL: t.config.redisUrl, REDIS_PREFIX: t.config.redisPrefix }),
+      } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -224,6 +248,8 @@ describe('sweeper, replay and key retention', () => {
          ('test:young', 'messages', gen_random_uuid(), now() - interval '7 days 23 hours')`,
     );
     expect(await t.app.get(WebhookTimers).purge()).toBeGreaterThanOrEqual(1);
-    expect((await t.dataSource.query(`SELECT key FROM webhook_event_claims WHERE key LIKE 'test:%'`)).map((r: { key: string }) => r.key)).toEqual(['test:young']);
+    expect((await t.dataSource.query(`SELECT key FROM webhook_event_claims WHERE key LIKE 'test:%'`)).map((r: { key: string }) => r.key)).toEqual([
+      'test:young',
+    ]);
   });
 });

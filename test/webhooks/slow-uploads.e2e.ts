@@ -24,7 +24,9 @@ function slowUpload(url: string, localAddress: string, fast: number, maxMs: numb
     socket.on('data', (chunk) => (text += chunk.toString('latin1')));
     socket.on('error', () => undefined);
     socket.on('close', () => done(true));
-    socket.write(`POST /webhooks/whatsapp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Hub-Signature-256: sha256=${'0'.repeat(64)}\r\nContent-Length: 3000000\r\n\r\n`);
+    socket.write(
+      `POST /webhooks/whatsapp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Hub-Signature-256: sha256=${'0'.repeat(64)}\r\nContent-Length: 3000000\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(fast, 0x20));
     drip = setInterval(() => socket.write(' '), 1000);
   });
@@ -49,7 +51,9 @@ describe('slow uploads beside signed deliveries', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const statuses: number[] = [];
     for (let round = 0; round < 6; round++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postWebhook(t.url, envelope({ messages: [textMessage(`wamid.slow-${round}-${i}`, 'hello')] }))));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => postWebhook(t.url, envelope({ messages: [textMessage(`wamid.slow-${round}-${i}`, 'hello')] }))),
+      );
       statuses.push(...answers.map((a) => a.status));
       await new Promise((resolve) => setTimeout(resolve, 400));
     }

@@ -19,8 +19,10 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
   const db = () => sb.dataSource;
   const post = async (statuses: Record<string, unknown>[]) => expect((await postWebhook(sb.url, envelope({ statuses }))).status).toBe(200);
   const settle = () => waitFor(() => allProcessed(db()));
-  const history = (id: string) => db().query(`SELECT status, occurred_at, merge_result, match_state FROM message_status_events WHERE message_id = $1 ORDER BY id`, [id]);
-  const audits = (id: string) => db().query(`SELECT from_state, to_state FROM outbound_message_events WHERE message_id = $1 AND actor = 'webhook' ORDER BY id`, [id]);
+  const history = (id: string) =>
+    db().query(`SELECT status, occurred_at, merge_result, match_state FROM message_status_events WHERE message_id = $1 ORDER BY id`, [id]);
+  const audits = (id: string) =>
+    db().query(`SELECT from_state, to_state FROM outbound_message_events WHERE message_id = $1 AND actor = 'webhook' ORDER BY id`, [id]);
 
   it('read → sent → delivered, each in its own POST: final read, every timestamp Meta’s own', async () => {
     const id = await insertOutbound(db());
@@ -58,7 +60,14 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
     await post([statusItem({ wamid, status: 'sent', timestamp: T0 }), statusItem({ wamid, status: 'read', timestamp: T0 + 5 })]);
     await settle();
     expect((await outbound(db(), id)).state).toBe('read');
-    const errors = [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.', message: 'not delivered', error_data: { details: 'try in 24 h' } }];
+    const errors = [
+      {
+        code: 131049,
+        title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+        message: 'not delivered',
+        error_data: { details: 'try in 24 h' },
+      },
+    ];
     await post([statusItem({ wamid, status: 'failed', timestamp: T0 + 7, errors })]);
     await settle();
     let row = await outbound(db(), id);
@@ -74,13 +83,23 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
       { from_state: 'sent', to_state: 'read' },
       { from_state: 'read', to_state: 'failed' },
     ]);
-    expect((await history(id)).map((h: { merge_result: string }) => h.merge_result)).toEqual(['advanced', 'advanced', 'failed_wins', 'already_failed', 'already_failed']);
+    expect((await history(id)).map((h: { merge_result: string }) => h.merge_result)).toEqual([
+      'advanced',
+      'advanced',
+      'failed_wins',
+      'already_failed',
+      'already_failed',
+    ]);
   });
 
   it('a status that arrives before the send’s response: matched by biz_opaque_callback_data, wamid recorded', async () => {
     sb.sim.scriptNext(1, { kind: 'slow', ms: 800 });
     n += 1;
-    const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `wh-slow-${n}`, to: '+972501110001' })).expect(201);
+    const res = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: `wh-slow-${n}`, to: '+972501110001' }))
+      .expect(201);
     const id = res.body.message.id as string;
     // The statuses come in while the sender still waits for its answer.
     await waitFor(async () => (await count(db(), `SELECT 1 FROM message_status_events WHERE message_id = $1`, [id])) > 0);
@@ -100,7 +119,11 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
   it('a lost send response: the row leaves sending, healed by the status', async () => {
     sb.sim.scriptNext(1, { kind: 'lose_response' });
     n += 1;
-    const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `wh-lost-${n}`, to: '+972501110002' })).expect(201);
+    const res = await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: `wh-lost-${n}`, to: '+972501110002' }))
+      .expect(201);
     const id = res.body.message.id as string;
     await waitFor(async () => (await outbound(db(), id)).state === 'read', { what: 'the row healed to read' });
     const row = await outbound(db(), id);
@@ -129,7 +152,10 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
   });
 
   it('parked statuses are retried periodically; those that never match become foreign, counted, not errors', async () => {
-    await post([statusItem({ wamid: 'wamid.later-1', status: 'sent', timestamp: T0 }), statusItem({ wamid: 'wamid.foreign-1', status: 'sent', timestamp: T0 })]);
+    await post([
+      statusItem({ wamid: 'wamid.later-1', status: 'sent', timestamp: T0 }),
+      statusItem({ wamid: 'wamid.foreign-1', status: 'sent', timestamp: T0 }),
+    ]);
     await settle();
     const id = await insertOutbound(db(), { wamid: 'wamid.later-1' });
     await waitFor(async () => (await outbound(db(), id)).state === 'sent', { what: 'the periodic retry applies the parked status' });
@@ -140,7 +166,9 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
 
   it('one POST with 1,000 statuses: 200, all applied once', async () => {
     const ids = await Promise.all(Array.from({ length: 250 }, () => insertOutbound(db())));
-    const statuses = ids.flatMap((id) => (['sent', 'delivered', 'read', 'delivered'] as const).map((status, i) => statusItem({ wamid: `wamid.${id}`, status, timestamp: T0 + i })));
+    const statuses = ids.flatMap((id) =>
+      (['sent', 'delivered', 'read', 'delivered'] as const).map((status, i) => statusItem({ wamid: `wamid.${id}`, status, timestamp: T0 + i })),
+    );
     expect(statuses).toHaveLength(1000);
     const body = envelope({ statuses });
     expect(Buffer.byteLength(body)).toBeGreaterThan(150_000);
@@ -160,10 +188,17 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
       n += 1;
-      const res = await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `wh-chaos-${n}`, to: `+97250222${String(1000 + i)}` })).expect(201);
+      const res = await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: `wh-chaos-${n}`, to: `+97250222${String(1000 + i)}` }))
+        .expect(201);
       ids.push(res.body.message.id);
     }
-    await waitFor(async () => (await db().query(`SELECT count(*)::int AS n FROM outbound_messages WHERE id = ANY($1) AND state = 'read'`, [ids]))[0].n === ids.length, { timeoutMs: 30_000 });
+    await waitFor(
+      async () => (await db().query(`SELECT count(*)::int AS n FROM outbound_messages WHERE id = ANY($1) AND state = 'read'`, [ids]))[0].n === ids.length,
+      { timeoutMs: 30_000 },
+    );
     await sb.sim.idle();
     await settle();
     sb.sim.setChaos({});

@@ -59,10 +59,7 @@ export function textMessage(wamid: string, text: string, from = '16505551234', t
 }
 
 /** An outbound row as the outbox leaves it, written directly (a factory, not the code under test). */
-export async function insertOutbound(
-  db: DataSource,
-  row: { state?: string; wamid?: string | null; toWaId?: string } = {},
-): Promise<string> {
+export async function insertOutbound(db: DataSource, row: { state?: string; wamid?: string | null; toWaId?: string } = {}): Promise<string> {
   const id = randomUUID();
   const toWaId = row.toWaId ?? '16505551234';
   await db.query(
@@ -84,7 +81,10 @@ export async function count(db: DataSource, sql: string, params: unknown[] = [])
 }
 
 export async function counter(db: DataSource, metric: string, label?: string): Promise<number> {
-  const rows = await db.query(`SELECT COALESCE(SUM(count), 0)::int AS n FROM metric_counters WHERE metric = $1 AND ($2::text IS NULL OR label = $2)`, [metric, label ?? null]);
+  const rows = await db.query(`SELECT COALESCE(SUM(count), 0)::int AS n FROM metric_counters WHERE metric = $1 AND ($2::text IS NULL OR label = $2)`, [
+    metric,
+    label ?? null,
+  ]);
   return rows[0].n;
 }
 

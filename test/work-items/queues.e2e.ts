@@ -27,8 +27,19 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     sb.sim.configure({ webhookUrl: null });
     sb.sim.scriptNext(n, { kind: 'lose_response' });
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) ids.push((await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `${key}-${i}`, to: `+97250100${String(i).padStart(4, '0')}` })).expect(201)).body.message.id);
-    await waitFor(async () => (await queue('kind=stuck_sending')).data.filter((w: { id: string }) => ids.includes(w.id)).length === n, { what: `${n} stuck rows` });
+    for (let i = 0; i < n; i++)
+      ids.push(
+        (
+          await sb
+            .api()
+            .post('/v1/messages')
+            .send(messageRequest({ dedupe_key: `${key}-${i}`, to: `+97250100${String(i).padStart(4, '0')}` }))
+            .expect(201)
+        ).body.message.id,
+      );
+    await waitFor(async () => (await queue('kind=stuck_sending')).data.filter((w: { id: string }) => ids.includes(w.id)).length === n, {
+      what: `${n} stuck rows`,
+    });
     return ids;
   };
 
@@ -44,9 +55,14 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     expect(sendsOf(id!)).toBe(2);
     sb.sim.configure({ webhookUrl: `${sb.url}/webhooks/whatsapp` });
     const history = (await admin.get(`/v1/messages/${id}/history`)).body.data;
-    expect(history).toContainEqual(expect.objectContaining({ to_state: 'queued', actor: `staff:${adminId}`, actor_name: 'Ada Admin', details: { note: 'customer says it never arrived' } }));
+    expect(history).toContainEqual(
+      expect.objectContaining({ to_state: 'queued', actor: `staff:${adminId}`, actor_name: 'Ada Admin', details: { note: 'customer says it never arrived' } }),
+    );
     const resolved = (await queue('kind=stuck_sending&status=resolved')).data.find((w: { id: string }) => w.id === id);
-    expect(resolved).toMatchObject({ actions: [], resolution: { action: 'retry', actor: `staff:${adminId}`, actor_name: 'Ada Admin', note: 'customer says it never arrived' } });
+    expect(resolved).toMatchObject({
+      actions: [],
+      resolution: { action: 'retry', actor: `staff:${adminId}`, actor_name: 'Ada Admin', note: 'customer says it never arrived' },
+    });
     await waitFor(async () => (await admin.get(`/v1/messages/${id}/statuses`)).body.data.length > 0, { what: 'the retry’s statuses' });
   });
 
@@ -58,7 +74,12 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     const wrong = await admin.post('/v1/work-items/stuck_sending/bulk').send({ action: 'cancel', expected: 2, purpose: 'order_shipped' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.details[0].field).toBe('expected');
-    const done = (await admin.post('/v1/work-items/stuck_sending/bulk').send({ action: 'cancel', expected: 3, note: 'campaign cancelled', purpose: 'order_shipped' }).expect(200)).body;
+    const done = (
+      await admin
+        .post('/v1/work-items/stuck_sending/bulk')
+        .send({ action: 'cancel', expected: 3, note: 'campaign cancelled', purpose: 'order_shipped' })
+        .expect(200)
+    ).body;
     expect(done).toMatchObject({ count: 3, done: 3, failed: [] });
     for (const id of ids) expect((await message(id)).state).toBe('cancelled');
     expect((await admin.post('/v1/work-items/unattributed_inbound/bulk').send({ action: 'dismiss' })).status).toBe(400);
@@ -76,7 +97,15 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     const failedIds: string[] = [];
     for (let i = 0; i < 5; i++) {
       sb.sim.customer(`97250999000${i}`, { failWith: 131026 });
-      failedIds.push((await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: `fail-${i}`, to: `+97250999000${i}`, purpose: i < 3 ? 'order_shipped' : 'promo' })).expect(201)).body.message.id);
+      failedIds.push(
+        (
+          await sb
+            .api()
+            .post('/v1/messages')
+            .send(messageRequest({ dedupe_key: `fail-${i}`, to: `+97250999000${i}`, purpose: i < 3 ? 'order_shipped' : 'promo' }))
+            .expect(201)
+        ).body.message.id,
+      );
     }
     await waitFor(async () => (await queue('kind=failed&error_code=131026')).data.length === 5, { what: 'five failed rows' });
     expect((await queue('kind=failed&purpose=promo')).data).toHaveLength(2);
@@ -104,7 +133,11 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     expect(item.resend_dedupe_key).toBe(`${item.message.dedupe_key}:resend:1`);
     sb.sim.customer(item.message.to.replace('+', ''), { failWith: null });
     const first = await admin.post(`/v1/messages/${item.id}/resend`).send({ note: 'number fixed by the customer' }).expect(201);
-    expect(first.body).toMatchObject({ previous_message_id: item.id, deduplicated: false, message: { dedupe_key: item.resend_dedupe_key, purpose: 'order_shipped' } });
+    expect(first.body).toMatchObject({
+      previous_message_id: item.id,
+      deduplicated: false,
+      message: { dedupe_key: item.resend_dedupe_key, purpose: 'order_shipped' },
+    });
     await waitFor(() => sendsOf(first.body.message.id) === 1, { what: 'the resend' });
     // It left the open queue for the Resolved tab.
     expect((await queue('kind=failed&purpose=order_shipped')).data.map((w: { id: string }) => w.id)).not.toContain(item.id);
@@ -114,17 +147,29 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     const [another] = (await queue('kind=failed&purpose=promo')).data;
     await admin.post(`/v1/work-items/failed/${another.id}/dismiss`).send({ note: 'promo is over' }).expect(200);
     await admin.post(`/v1/work-items/failed/${another.id}/dismiss`).send({ note: 'again' }).expect(404);
-    expect((await queue('kind=failed&status=resolved')).data.find((w: { id: string }) => w.id === another.id).resolution).toMatchObject({ action: 'dismissed', note: 'promo is over' });
+    expect((await queue('kind=failed&status=resolved')).data.find((w: { id: string }) => w.id === another.id).resolution).toMatchObject({
+      action: 'dismissed',
+      note: 'promo is over',
+    });
   });
 
   it('a held message: released with a template, which goes once; the held row is cancelled', async () => {
-    const held = (await sb.api().post('/v1/messages').send({ dedupe_key: 'held-release', to: '+972507000099', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'On its way' } } }).expect(201)).body.message;
+    const held = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'held-release', to: '+972507000099', purpose: 'shipping_update', payload: { type: 'text', text: { body: 'On its way' } } })
+        .expect(201)
+    ).body.message;
     await waitFor(async () => (await message(held.id)).state === 'held', { what: 'held' });
     expect((await queue('kind=held')).data.find((w: { id: string }) => w.id === held.id).actions).toEqual(['release', 'retry', 'cancel']);
     const noTemplate = await admin.post(`/v1/messages/${held.id}/release`).send({ note: 'use the template' });
     expect(noTemplate.status).toBe(400);
     expect(noTemplate.body.details[0].field).toBe('template');
-    const released = await admin.post(`/v1/messages/${held.id}/release`).send({ template: templatePayload().template, note: 'window closed: template instead' }).expect(201);
+    const released = await admin
+      .post(`/v1/messages/${held.id}/release`)
+      .send({ template: templatePayload().template, note: 'window closed: template instead' })
+      .expect(201);
     await waitFor(() => sendsOf(released.body.message.id) === 1, { what: 'the template' });
     expect((await message(held.id)).state).toBe('cancelled');
     expect(released.body.message.dedupe_key).toBe('held-release:release:1');
@@ -138,7 +183,10 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     const [one, two] = (await queue('kind=poison_webhook&sort=newest')).data;
     const detail = (await admin.get(`/v1/webhooks/deliveries/${two.id}`).expect(200)).body.delivery;
     expect(detail).toMatchObject({ state: 'poison', body: '{"object":"whatsapp_business_account","entry": [ broken', last_error: { code: 'invalid_json' } });
-    await admin.post('/v1/webhooks/replay').send({ ids: [one.id], include_poison: true, note: 'parser fixed in 1.4.2' }).expect(202);
+    await admin
+      .post('/v1/webhooks/replay')
+      .send({ ids: [one.id], include_poison: true, note: 'parser fixed in 1.4.2' })
+      .expect(202);
     await admin.post(`/v1/work-items/poison_webhook/${two.id}/dismiss`).send({ note: 'garbage from a test tool' }).expect(200);
     const resolved = (await queue('kind=poison_webhook&status=resolved')).data;
     expect(resolved.find((w: { id: string }) => w.id === one.id).resolution).toMatchObject({ action: 'replayed', note: 'parser fixed in 1.4.2' });
@@ -149,13 +197,29 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     const waId = '16505557001';
     await inbound(sb, sb.sim.customer(waId).sendText('hello'));
     const ask = async (key: string, text: string) =>
-      (await sb.api().post('/v1/messages').send({ dedupe_key: key, to: `+${waId}`, purpose: 'survey', payload: { type: 'interactive', interactive: { type: 'button', body: { text }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } } } }).expect(201)).body.message.id as string;
+      (
+        await sb
+          .api()
+          .post('/v1/messages')
+          .send({
+            dedupe_key: key,
+            to: `+${waId}`,
+            purpose: 'survey',
+            payload: {
+              type: 'interactive',
+              interactive: { type: 'button', body: { text }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }] } },
+            },
+          })
+          .expect(201)
+      ).body.message.id as string;
     const q1 = await ask('ask-1', 'Was the parcel on time?');
     await waitFor(async () => (await message(q1)).wamid !== null, { what: 'q1 sent' });
     const q2 = await ask('ask-2', 'Was the driver friendly?');
     await waitFor(async () => (await message(q2)).wamid !== null, { what: 'q2 sent', timeoutMs: 30_000 });
     const reply = await inbound(sb, sb.sim.customer(waId).sendText('yes'));
-    await waitFor(async () => (await queue('kind=unattributed_inbound')).data.some((w: { id: string }) => w.id === reply.id), { what: 'the reply unattributed' });
+    await waitFor(async () => (await queue('kind=unattributed_inbound')).data.some((w: { id: string }) => w.id === reply.id), {
+      what: 'the reply unattributed',
+    });
     const candidates = (await agent.get(`/v1/inbound/${reply.id}/candidates`).expect(200)).body.data;
     expect(candidates.map((m: { id: string }) => m.id).slice(0, 2)).toEqual([q2, q1]);
     await admin.post(`/v1/inbound/${reply.id}/attribute`).send({ message_id: q1, note: 'she answered the first question' }).expect(200);
@@ -167,13 +231,21 @@ describe('work queues: filters, pages, counts, actions with notes, the Resolved 
     const number = TEST_SECRETS.phoneNumberId;
     await agent.post(`/v1/numbers/${number}/pause`).send({ note: 'x' }).expect(403);
     expect((await admin.post(`/v1/numbers/${number}/pause`).send({ note: 'complaint about the campaign' }).expect(200)).body).toEqual({ paused: true });
-    const waiting = (await sb.api().post('/v1/messages').send(messageRequest({ dedupe_key: 'during-pause', to: '+972501234599' })).expect(201)).body.message.id;
+    const waiting = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'during-pause', to: '+972501234599' }))
+        .expect(201)
+    ).body.message.id;
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect((await message(waiting)).waiting).toMatchObject({ reason: 'paused' });
     expect(sendsOf(waiting)).toBe(0);
     await admin.post(`/v1/numbers/${number}/resume`).send({ note: 'campaign reviewed' }).expect(200);
     await waitFor(() => sendsOf(waiting) === 1, { what: 'the paused message sent after resuming' });
-    const trail = await sb.dataSource.query(`SELECT action, actor, details->>'note' AS note FROM audit_events WHERE subject_type = 'business_number' ORDER BY at`);
+    const trail = await sb.dataSource.query(
+      `SELECT action, actor, details->>'note' AS note FROM audit_events WHERE subject_type = 'business_number' ORDER BY at`,
+    );
     expect(trail).toEqual([
       { action: 'number.paused', actor: `staff:${adminId}`, note: 'complaint about the campaign' },
       { action: 'number.resumed', actor: `staff:${adminId}`, note: 'campaign reviewed' },

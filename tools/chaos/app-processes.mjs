@@ -18,7 +18,11 @@ export function appProcesses({ env, logDir }) {
   const spawnOne = (name) => {
     const spec = specs.get(name);
     const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: { PATH: process.env.PATH, ...env, ROLE: spec.role, ...(spec.port ? { PORT: String(spec.port) } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env, ROLE: spec.role, ...(spec.port ? { PORT: String(spec.port) } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(log);
     child.stderr.pipe(log);
     // main.ts logs `boot.ready` (at info) once it serves or works.

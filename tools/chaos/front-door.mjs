@@ -39,7 +39,9 @@ export function startFrontDoor({ upstreams, onAnswer }) {
           upstream.on('error', () => answer(502, { 'content-type': 'application/json' }, Buffer.from('{"error":"upstream_cut"}')));
         });
         // Refused: the request never reached that process, so another may take it.
-        out.on('error', (error) => (error.code === 'ECONNREFUSED' ? tryNext(i + 1) : answer(502, { 'content-type': 'application/json' }, Buffer.from('{"error":"upstream_cut"}'))));
+        out.on('error', (error) =>
+          error.code === 'ECONNREFUSED' ? tryNext(i + 1) : answer(502, { 'content-type': 'application/json' }, Buffer.from('{"error":"upstream_cut"}')),
+        );
         out.end(body);
       };
       tryNext(0);

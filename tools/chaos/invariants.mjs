@@ -28,7 +28,8 @@ export function noDedupeKeyTwice({ ledger, rows }) {
   for (const [key, wamids] of seen) {
     const row = byId.get(key);
     if (!row) violations.push(`${wamids.join(', ')} reached +${ledgerTo(ledger, wamids[0])} for no row of ours (callback data ${key})`);
-    else if (wamids.length > 1) violations.push(`dedupe_key ${row.dedupeKey} (row ${row.id}) reached +${row.toWaId} ${wamids.length} times: ${wamids.join(', ')}`);
+    else if (wamids.length > 1)
+      violations.push(`dedupe_key ${row.dedupeKey} (row ${row.id}) reached +${row.toWaId} ${wamids.length} times: ${wamids.join(', ')}`);
   }
   return check('no dedupe_key reached a phone twice', violations);
 }
@@ -96,10 +97,12 @@ export function finalStatusApplied({ ledger, rows }) {
   for (const entry of ledger) {
     const row = entry.callbackData ? byId.get(entry.callbackData) : undefined;
     if (!row) continue; // noDedupeKeyTwice names sends no row of ours explains
-    if (row.state !== entry.expectedFinal) violations.push(`row ${row.id} (${row.dedupeKey}) is ${row.state}; Meta's last status for ${entry.wamid} was ${entry.expectedFinal}`);
-    else if (row.wamid !== entry.wamid) violations.push(`row ${row.id} (${row.dedupeKey}) has wamid ${row.wamid ?? 'null'}; Meta accepted it as ${entry.wamid}`);
+    if (row.state !== entry.expectedFinal)
+      violations.push(`row ${row.id} (${row.dedupeKey}) is ${row.state}; Meta's last status for ${entry.wamid} was ${entry.expectedFinal}`);
+    else if (row.wamid !== entry.wamid)
+      violations.push(`row ${row.id} (${row.dedupeKey}) has wamid ${row.wamid ?? 'null'}; Meta accepted it as ${entry.wamid}`);
   }
-  return check("every message Meta accepted has its final status applied", violations);
+  return check('every message Meta accepted has its final status applied', violations);
 }
 
 /** The status history never moves a row down the ladder once Meta had it, and nothing follows failed. */
@@ -137,7 +140,8 @@ export function inboundStoredOnce({ inboundSent, inboundStored, unattributedList
     if (copies.length === 0) violations.push(`inbound ${sent.wamid} from +${sent.from} is not stored`);
     else if (copies.length > 1) violations.push(`inbound ${sent.wamid} from +${sent.from} is stored ${copies.length} times`);
     else if (copies[0].attribution === null) violations.push(`inbound ${sent.wamid} (row ${copies[0].id}) has no attribution`);
-    else if (copies[0].attribution === 'unattributed' && !unattributedListed.has(copies[0].id)) violations.push(`inbound ${sent.wamid} (row ${copies[0].id}) is unattributed and not listed as a work item`);
+    else if (copies[0].attribution === 'unattributed' && !unattributedListed.has(copies[0].id))
+      violations.push(`inbound ${sent.wamid} (row ${copies[0].id}) is unattributed and not listed as a work item`);
   }
   return check('every inbound message is stored exactly once, attributed or listed', violations);
 }
@@ -152,7 +156,8 @@ export function unknownOutcomes({ ledger, rows, stuckListed }) {
   const violations = [];
   for (const row of rows) {
     if (row.state === 'sending' && !stuckListed.has(row.id)) violations.push(`row ${row.id} (${row.dedupeKey}) is sending and not listed as stuck`);
-    if (lost.has(row.id) && !AFTER_META.has(row.state) && row.state !== 'sending') violations.push(`row ${row.id} (${row.dedupeKey}): Meta accepted it (answer lost) but it is ${row.state}`);
+    if (lost.has(row.id) && !AFTER_META.has(row.state) && row.state !== 'sending')
+      violations.push(`row ${row.id} (${row.dedupeKey}): Meta accepted it (answer lost) but it is ${row.state}`);
   }
   return check('every unknown outcome is healed or listed as stuck', violations);
 }
@@ -161,10 +166,13 @@ export function unknownOutcomes({ ledger, rows, stuckListed }) {
 export function ackedWebhooksStored({ acked, storedBodies, storedInbound, storedStatuses }) {
   const violations = [];
   for (const delivery of acked) {
-    if (!storedBodies.has(delivery.bodyHash)) violations.push(`webhook ${delivery.id} was answered 200 but its body (sha256 ${delivery.bodyHash.slice(0, 12)}…) is not stored`);
+    if (!storedBodies.has(delivery.bodyHash))
+      violations.push(`webhook ${delivery.id} was answered 200 but its body (sha256 ${delivery.bodyHash.slice(0, 12)}…) is not stored`);
     for (const event of delivery.events) {
-      const found = event.kind === 'message' ? storedInbound.has(`${event.phoneNumberId}|${event.wamid}`) : storedStatuses.has(`${event.wamid}|${event.status}`);
-      if (!found) violations.push(`webhook ${delivery.id} was answered 200 but its ${event.kind} ${event.wamid}${event.status ? ` ${event.status}` : ''} is not stored`);
+      const found =
+        event.kind === 'message' ? storedInbound.has(`${event.phoneNumberId}|${event.wamid}`) : storedStatuses.has(`${event.wamid}|${event.status}`);
+      if (!found)
+        violations.push(`webhook ${delivery.id} was answered 200 but its ${event.kind} ${event.wamid}${event.status ? ` ${event.status}` : ''} is not stored`);
     }
   }
   return check('every webhook answered 200 is stored', violations);
@@ -179,11 +187,26 @@ export function ackedWebhooksStored({ acked, storedBodies, storedInbound, stored
  */
 export function noPacingRefusals({ rejections }) {
   const earned = rejections.filter((r) => (r.code === 130429 || r.code === 131056) && r.cause !== 'scripted_error');
-  return check('Meta refused no send for pacing (beyond the scripted bursts)', earned.map((r) => `${r.code} at ${new Date(r.at).toISOString()} for +${r.to ?? '?'} from ${r.phoneNumberId}`), { advisory: true });
+  return check(
+    'Meta refused no send for pacing (beyond the scripted bursts)',
+    earned.map((r) => `${r.code} at ${new Date(r.at).toISOString()} for +${r.to ?? '?'} from ${r.phoneNumberId}`),
+    { advisory: true },
+  );
 }
 
 export function allInvariants(facts) {
-  return [noDedupeKeyTwice, pairSpacing, throughputCap, noPacingRefusals, messagingLimit, finalStatusApplied, noStatusBackwards, inboundStoredOnce, unknownOutcomes, ackedWebhooksStored].map((invariant) => invariant(facts));
+  return [
+    noDedupeKeyTwice,
+    pairSpacing,
+    throughputCap,
+    noPacingRefusals,
+    messagingLimit,
+    finalStatusApplied,
+    noStatusBackwards,
+    inboundStoredOnce,
+    unknownOutcomes,
+    ackedWebhooksStored,
+  ].map((invariant) => invariant(facts));
 }
 
 function groupBy(items, key) {

@@ -1,10 +1,41 @@
 // Each invariant of the chaos run on hand-made facts: a clean set passes, and each break is caught
 // and named, so no check can pass whatever the run did.
-import { allInvariants, ackedWebhooksStored, finalStatusApplied, inboundStoredOnce, messagingLimit, noDedupeKeyTwice, noPacingRefusals, noStatusBackwards, pairSpacing, throughputCap, unknownOutcomes } from './invariants.mjs';
+import {
+  allInvariants,
+  ackedWebhooksStored,
+  finalStatusApplied,
+  inboundStoredOnce,
+  messagingLimit,
+  noDedupeKeyTwice,
+  noPacingRefusals,
+  noStatusBackwards,
+  pairSpacing,
+  throughputCap,
+  unknownOutcomes,
+} from './invariants.mjs';
 
 const NUMBER = '106540352242922';
-const row = (id, state = 'read', extra = {}) => ({ id, dedupeKey: `key-${id}`, toWaId: `97250000000${id.slice(-1)}`, phoneNumberId: NUMBER, state, wamid: `wamid.${id}`, ...extra });
-const sent = (id, at, extra = {}) => ({ wamid: `wamid.${id}`, phoneNumberId: NUMBER, to: `97250000000${id.slice(-1)}`, acceptedAt: at, callbackData: id, windowOpen: true, failedWith: null, responseLost: false, expectedFinal: 'read', ...extra });
+const row = (id, state = 'read', extra = {}) => ({
+  id,
+  dedupeKey: `key-${id}`,
+  toWaId: `97250000000${id.slice(-1)}`,
+  phoneNumberId: NUMBER,
+  state,
+  wamid: `wamid.${id}`,
+  ...extra,
+});
+const sent = (id, at, extra = {}) => ({
+  wamid: `wamid.${id}`,
+  phoneNumberId: NUMBER,
+  to: `97250000000${id.slice(-1)}`,
+  acceptedAt: at,
+  callbackData: id,
+  windowOpen: true,
+  failedWith: null,
+  responseLost: false,
+  expectedFinal: 'read',
+  ...extra,
+});
 
 function cleanFacts() {
   const rows = [row('row-1'), row('row-2'), row('row-3', 'sending', { wamid: null })];
@@ -19,19 +50,34 @@ function cleanFacts() {
       { messageId: 'row-1', fromState: 'sending', toState: 'sent', seq: 5 },
       { messageId: 'row-1', fromState: 'sent', toState: 'read', seq: 6 },
     ],
-    inboundSent: [{ wamid: 'wamid.in1', phoneNumberId: NUMBER, from: '972500000001' }, { wamid: 'wamid.in2', phoneNumberId: NUMBER, from: '972500000002' }],
+    inboundSent: [
+      { wamid: 'wamid.in1', phoneNumberId: NUMBER, from: '972500000001' },
+      { wamid: 'wamid.in2', phoneNumberId: NUMBER, from: '972500000002' },
+    ],
     inboundStored: [
       { id: 'in-1', wamid: 'wamid.in1', phoneNumberId: NUMBER, attribution: 'message' },
       { id: 'in-2', wamid: 'wamid.in2', phoneNumberId: NUMBER, attribution: 'unattributed' },
     ],
     unattributedListed: new Set(['in-2']),
     stuckListed: new Set(['row-3']),
-    acked: [{ id: 'whd_1', bodyHash: 'aa', events: [{ kind: 'message', wamid: 'wamid.in1', status: null, phoneNumberId: NUMBER }, { kind: 'status', wamid: 'wamid.row-1', status: 'read', phoneNumberId: NUMBER }] }],
+    acked: [
+      {
+        id: 'whd_1',
+        bodyHash: 'aa',
+        events: [
+          { kind: 'message', wamid: 'wamid.in1', status: null, phoneNumberId: NUMBER },
+          { kind: 'status', wamid: 'wamid.row-1', status: 'read', phoneNumberId: NUMBER },
+        ],
+      },
+    ],
     storedBodies: new Set(['aa']),
     storedInbound: new Set([`${NUMBER}|wamid.in1`, `${NUMBER}|wamid.in2`]),
     storedStatuses: new Set(['wamid.row-1|read']),
     caps: { [NUMBER]: 2 },
-    rejections: [{ at: 0, phoneNumberId: NUMBER, to: '972500000001', code: 130429, cause: 'scripted_error' }, { at: 0, phoneNumberId: NUMBER, to: '972500000001', code: 131026, cause: 'graph_error' }],
+    rejections: [
+      { at: 0, phoneNumberId: NUMBER, to: '972500000001', code: 130429, cause: 'scripted_error' },
+      { at: 0, phoneNumberId: NUMBER, to: '972500000001', code: 131026, cause: 'graph_error' },
+    ],
     pairIntervalMs: 6_000,
     messagingLimit: 1,
   };
@@ -70,9 +116,11 @@ describe('chaos invariants', () => {
     expect(throughputCap({ ...f, caps: {} }).violations[0]).toContain('no cap configured');
   });
 
-  it("a 130429 or 131056 Meta gave of its own is a pacing mistake; a scripted one is not", () => {
+  it('a 130429 or 131056 Meta gave of its own is a pacing mistake; a scripted one is not', () => {
     const f = cleanFacts();
-    const earned = noPacingRefusals({ rejections: [...f.rejections, { at: 0, phoneNumberId: NUMBER, to: '972500000002', code: 131056, cause: 'graph_error' }] });
+    const earned = noPacingRefusals({
+      rejections: [...f.rejections, { at: 0, phoneNumberId: NUMBER, to: '972500000002', code: 131056, cause: 'graph_error' }],
+    });
     expect(earned).toMatchObject({ ok: false, advisory: true, violations: [`131056 at 1970-01-01T00:00:00.000Z for +972500000002 from ${NUMBER}`] });
   });
 
@@ -95,11 +143,30 @@ describe('chaos invariants', () => {
   });
 
   it('a row moving down the ladder after Meta had it, or on after failed, is named', () => {
-    const down = noStatusBackwards({ history: [{ messageId: 'm', fromState: 'sending', toState: 'delivered', seq: 1 }, { messageId: 'm', fromState: 'delivered', toState: 'sent', seq: 2 }] });
+    const down = noStatusBackwards({
+      history: [
+        { messageId: 'm', fromState: 'sending', toState: 'delivered', seq: 1 },
+        { messageId: 'm', fromState: 'delivered', toState: 'sent', seq: 2 },
+      ],
+    });
     expect(down.violations).toEqual(['row m: delivered → sent after it reached delivered (event 2)']);
     // Out of order in the input: the history is judged in its own order (seq).
-    expect(noStatusBackwards({ history: [{ messageId: 'm', fromState: 'sent', toState: 'queued', seq: 2 }, { messageId: 'm', fromState: 'sending', toState: 'sent', seq: 1 }] }).ok).toBe(false);
-    expect(noStatusBackwards({ history: [{ messageId: 'm', fromState: 'sent', toState: 'failed', seq: 1 }, { messageId: 'm', fromState: 'failed', toState: 'read', seq: 2 }] }).ok).toBe(false);
+    expect(
+      noStatusBackwards({
+        history: [
+          { messageId: 'm', fromState: 'sent', toState: 'queued', seq: 2 },
+          { messageId: 'm', fromState: 'sending', toState: 'sent', seq: 1 },
+        ],
+      }).ok,
+    ).toBe(false);
+    expect(
+      noStatusBackwards({
+        history: [
+          { messageId: 'm', fromState: 'sent', toState: 'failed', seq: 1 },
+          { messageId: 'm', fromState: 'failed', toState: 'read', seq: 2 },
+        ],
+      }).ok,
+    ).toBe(false);
     expect(noStatusBackwards({ history: [{ messageId: 'm', fromState: 'delivered', toState: 'failed', seq: 1 }] }).ok).toBe(true);
   });
 
@@ -120,7 +187,9 @@ describe('chaos invariants', () => {
   it('a webhook answered 200 whose body or events are not stored is named', () => {
     const f = cleanFacts();
     expect(ackedWebhooksStored({ ...f, storedBodies: new Set() }).violations[0]).toContain('its body');
-    expect(ackedWebhooksStored({ ...f, storedStatuses: new Set() }).violations).toEqual(['webhook whd_1 was answered 200 but its status wamid.row-1 read is not stored']);
+    expect(ackedWebhooksStored({ ...f, storedStatuses: new Set() }).violations).toEqual([
+      'webhook whd_1 was answered 200 but its status wamid.row-1 read is not stored',
+    ]);
     expect(ackedWebhooksStored({ ...f, storedInbound: new Set() }).violations[0]).toContain('message wamid.in1');
   });
 });

@@ -41,7 +41,16 @@ function warmMessage(i, roll) {
       purpose: 'booking_question',
       payload: {
         type: 'interactive',
-        interactive: { type: 'button', body: { text: `Booking #${i}: does Monday 9am work?` }, action: { buttons: [{ type: 'reply', reply: { id: 'confirm', title: 'Yes' } }, { type: 'reply', reply: { id: 'decline', title: 'No' } }] } },
+        interactive: {
+          type: 'button',
+          body: { text: `Booking #${i}: does Monday 9am work?` },
+          action: {
+            buttons: [
+              { type: 'reply', reply: { id: 'confirm', title: 'Yes' } },
+              { type: 'reply', reply: { id: 'decline', title: 'No' } },
+            ],
+          },
+        },
       },
     };
   }
@@ -59,7 +68,13 @@ function coldMessage(i, roll) {
         language: { code: 'en' },
         components: [
           { type: 'header', parameters: [{ type: 'text', parameter_name: 'first_name', text: 'Pablo' }] },
-          { type: 'body', parameters: [{ type: 'text', parameter_name: 'day', text: 'Monday' }, { type: 'text', parameter_name: 'time', text: `${(i % 8) + 9}am` }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', parameter_name: 'day', text: 'Monday' },
+              { type: 'text', parameter_name: 'time', text: `${(i % 8) + 9}am` },
+            ],
+          },
         ],
       },
     },
@@ -69,7 +84,20 @@ function coldMessage(i, roll) {
 function orderShipped(i) {
   return {
     type: 'template',
-    template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: String(40_000 + i) }, { type: 'text', text: 'Friday' }] }] },
+    template: {
+      name: 'order_shipped',
+      language: { code: 'en' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Pablo' },
+            { type: 'text', text: String(40_000 + i) },
+            { type: 'text', text: 'Friday' },
+          ],
+        },
+      ],
+    },
   };
 }
 

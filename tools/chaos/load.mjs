@@ -15,7 +15,11 @@ export function integrators({ url, apiKey, giveUpAt, onDeduplicated }) {
     for (;;) {
       requests++;
       try {
-        const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await fetch(`${url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await res.text();
         if (res.status < 500) return { status: res.status, body: text ? JSON.parse(text) : null };
       } catch {

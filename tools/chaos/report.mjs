@@ -15,13 +15,22 @@ export function report({ ok, checks, figures: f, runDir }) {
     `webhooks: ${w.posts} POSTs (${w.re_deliveries} re-deliveries), ${w.answered_200} answered 200, ${w.stored} stored, ${w.events} events, ${w.poison} poison; inbound ${w.inbound_sent} sent, ${w.inbound_stored} stored`,
     `duplicates absorbed: ${f.duplicates_absorbed.enqueue_and_reply_answers} enqueue/reply answers deduplicated, ${f.duplicates_absorbed.webhook_events} webhook events seen again`,
     `work items: ${f.stuck_listed} stuck_sending, ${f.unattributed_listed} unattributed_inbound`,
-    `survived: ${Object.entries(f.survived).map(([k, v]) => `${v} ${k.replace(/_/g, ' ')}`).join(', ')}`,
+    `survived: ${Object.entries(f.survived)
+      .map(([k, v]) => `${v} ${k.replace(/_/g, ' ')}`)
+      .join(', ')}`,
     '',
     '| fault | times | total s | enqueues | longest enqueue ms | acks | longest ack ms | acks not 200 |',
     '|---|---|---|---|---|---|---|---|',
-    ...f.faults.map((x) => `| ${x.fault} | ${x.times} | ${x.total_s} | ${x.enqueues} | ${x.longest_enqueue_ms} | ${x.acks} | ${x.longest_ack_ms} | ${x.ack_non_200} |`),
+    ...f.faults.map(
+      (x) => `| ${x.fault} | ${x.times} | ${x.total_s} | ${x.enqueues} | ${x.longest_enqueue_ms} | ${x.acks} | ${x.longest_ack_ms} | ${x.ack_non_200} |`,
+    ),
     '',
-    ok ? 'every invariant held' : `INVARIANTS BROKEN: ${checks.filter((c) => !c.ok && !c.advisory).map((c) => c.name).join('; ')}`,
+    ok
+      ? 'every invariant held'
+      : `INVARIANTS BROKEN: ${checks
+          .filter((c) => !c.ok && !c.advisory)
+          .map((c) => c.name)
+          .join('; ')}`,
     `process logs: ${runDir}`,
   );
   return lines.join('\n');

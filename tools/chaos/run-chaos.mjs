@@ -37,10 +37,17 @@ export async function runChaos({ messages, seed, log = console.log }) {
   const faults = newFaultLog();
   stack.onAnswer((a) => faults.answer(a));
   let deduplicatedAnswers = 0;
-  const client = integrators({ url: stack.front.url, apiKey: SECRETS.apiKey, giveUpAt: t0 + shape.loadMs + shape.drainMs, onDeduplicated: () => deduplicatedAnswers++ });
+  const client = integrators({
+    url: stack.front.url,
+    apiKey: SECRETS.apiKey,
+    giveUpAt: t0 + shape.loadMs + shape.drainMs,
+    onDeduplicated: () => deduplicatedAnswers++,
+  });
   try {
     log(`booted 2 ROLE=api + 2 ROLE=worker in ${((Date.now() - t0) / 1000).toFixed(1)} s; logs in ${path.relative(ROOT, runDir)}`);
-    await until('the worker synced the templates', 60_000, async () => JSON.stringify((await client.call('GET', '/v1/templates')).body ?? '').includes('order_shipped'));
+    await until('the worker synced the templates', 60_000, async () =>
+      JSON.stringify((await client.call('GET', '/v1/templates')).body ?? '').includes('order_shipped'),
+    );
 
     // Customers who write first (their window is open), and numbers that never wrote (templates only).
     const customers = stack.sim.randomCustomers({ count: shape.warm, replyProbability: 0.35, greet: true, replyDelayMs: [500, 3_000] });
@@ -48,10 +55,16 @@ export async function runChaos({ messages, seed, log = console.log }) {
     const cold = coldNumbers(seed, shape.cold, new Set(warm));
     // A few of them cannot receive anything: Meta accepts, then fails the message (131026).
     for (const waId of cold.filter((_, k) => k % 10 === 3)) stack.sim.customer(waId, { failWith: 131026 });
-    await until('every greeting is stored', 60_000, async () => (await stack.db.query('SELECT count(*)::int AS n FROM inbound_messages')).rows[0].n >= warm.length);
+    await until(
+      'every greeting is stored',
+      60_000,
+      async () => (await stack.db.query('SELECT count(*)::int AS n FROM inbound_messages')).rows[0].n >= warm.length,
+    );
 
     const intents = planLoad({ messages, seed, warm, cold });
-    log(`load: ${messages} business events over ${shape.loadMs / 1000} s to ${warm.length} customers and ${cold.length} cold numbers (messaging limit ${shape.messagingLimit}), seed ${seed}`);
+    log(
+      `load: ${messages} business events over ${shape.loadMs / 1000} s to ${warm.length} customers and ${cold.length} cold numbers (messaging limit ${shape.messagingLimit}), seed ${seed}`,
+    );
     // Settled either way, so a failed fault cannot crash the runner before it tears its stack down.
     const faultRun = runFaults({ stack, log, faultLog: faults, loadMs: shape.loadMs, killEveryMs: shape.killEveryMs }).then(
       (counts) => ({ counts }),
@@ -75,7 +88,9 @@ export async function runChaos({ messages, seed, log = console.log }) {
     // starts it again, as this run does. A process that was up and died is a finding.
     const exits = stack.processes.crashes();
     const bootRefusals = exits.filter((e) => e.upForMs < BOOTING_MS && faults.outageAround(e.at, BOOTING_MS));
-    const crashes = exits.filter((e) => !bootRefusals.includes(e)).map((e) => `${e.name} exited by itself (${e.code}) after ${Math.round(e.upForMs / 1000)} s up, at ${new Date(e.at).toISOString()}; see its log`);
+    const crashes = exits
+      .filter((e) => !bootRefusals.includes(e))
+      .map((e) => `${e.name} exited by itself (${e.code}) after ${Math.round(e.upForMs / 1000)} s up, at ${new Date(e.at).toISOString()}; see its log`);
     const checks = [
       ...judged.checks,
       findingsCheck('every integrator and agent request got the answer it should', client.findings),
@@ -85,7 +100,19 @@ export async function runChaos({ messages, seed, log = console.log }) {
     return {
       ok: checks.every((c) => c.ok || c.advisory),
       checks,
-      figures: figures({ messages, seed, shape, answered, deduplicatedAnswers, client, survived: { ...survived, boots_refused_during_an_outage: bootRefusals.length }, faults, stack, judged, seconds: (Date.now() - t0) / 1000 }),
+      figures: figures({
+        messages,
+        seed,
+        shape,
+        answered,
+        deduplicatedAnswers,
+        client,
+        survived: { ...survived, boots_refused_during_an_outage: bootRefusals.length },
+        faults,
+        stack,
+        judged,
+        seconds: (Date.now() - t0) / 1000,
+      }),
       runDir,
     };
   } finally {

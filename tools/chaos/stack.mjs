@@ -30,7 +30,15 @@ export const STUCK_AFTER_MS = 5_000;
 
 /** The simulator's misbehaviour, as the issue lists it. */
 export function chaosOptions(seed) {
-  return { seed, duplicateProbability: 0.3, shuffle: true, rebatchProbability: 0.1, delayMs: [0, 40], lostResponseProbability: 0.05, serverErrorProbability: 0.02 };
+  return {
+    seed,
+    duplicateProbability: 0.3,
+    shuffle: true,
+    rebatchProbability: 0.1,
+    delayMs: [0, 40],
+    lostResponseProbability: 0.05,
+    serverErrorProbability: 0.02,
+  };
 }
 
 export async function startStack({ seed, runDir, messagingLimit, log }) {
@@ -47,7 +55,9 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
     accessToken: SECRETS.accessToken,
     appSecret: SECRETS.appSecret,
     // Graph reports no limit for the number, so MESSAGING_LIMIT (small in the short run) is the one applied.
-    phoneNumbers: [{ id: SECRETS.phoneNumberId, displayPhoneNumber: SECRETS.displayPhoneNumber, wabaId: SECRETS.businessAccountId, mps: MPS, messagingLimit: null }],
+    phoneNumbers: [
+      { id: SECRETS.phoneNumberId, displayPhoneNumber: SECRETS.displayPhoneNumber, wabaId: SECRETS.businessAccountId, mps: MPS, messagingLimit: null },
+    ],
     pairIntervalMs: PAIR_INTERVAL_MS,
     chaos: chaosOptions(seed),
     seed,

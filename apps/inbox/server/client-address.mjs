@@ -6,7 +6,10 @@
 
 /** `loopback`, and addresses, comma-separated: the proxies in front of the inbox. Empty: none. */
 export function parseTrustedProxies(spec) {
-  const entries = spec.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const addresses = new Set(entries.filter((e) => e !== 'loopback').map(normaliseAddress));
   const loopback = entries.includes('loopback');
   return (address) => addresses.has(address) || (loopback && isLoopback(address));
@@ -14,7 +17,13 @@ export function parseTrustedProxies(spec) {
 
 /** The one client address to forward: the socket's peer, or what trusted proxies say it was. */
 export function clientAddress(peer, forwarded, trusted) {
-  const chain = [...(Array.isArray(forwarded) ? forwarded : [forwarded ?? '']).flatMap((h) => h.split(',')).map((s) => s.trim()).filter(Boolean), peer ?? ''].map(normaliseAddress);
+  const chain = [
+    ...(Array.isArray(forwarded) ? forwarded : [forwarded ?? ''])
+      .flatMap((h) => h.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+    peer ?? '',
+  ].map(normaliseAddress);
   let at = chain.length - 1;
   while (at > 0 && trusted(chain[at])) at--;
   return chain[at] || 'unknown';

@@ -56,7 +56,11 @@ describe('GraphClient against the simulator', () => {
     expect(paced).toMatchObject({ outcome: 'rejected', httpStatus: 400, error: { code: 131056 } });
 
     const unknown = await client.sendMessage(phoneNumberId(), template('16505559999', 'no_such_template', 'en'));
-    expect(unknown).toMatchObject({ outcome: 'rejected', httpStatus: 404, error: { code: 132001, details: 'template name (no_such_template) does not exist in en' } });
+    expect(unknown).toMatchObject({
+      outcome: 'rejected',
+      httpStatus: 404,
+      error: { code: 132001, details: 'template name (no_such_template) does not exist in en' },
+    });
 
     const text: OutboundText = { messaging_product: 'whatsapp', recipient_type: 'individual', to: '16505558888', type: 'text', text: { body: 'hi' } };
     expect(await client.sendMessage(phoneNumberId(), text)).toMatchObject({ outcome: 'rejected', error: { code: 131047, title: 'Re-engagement message' } });
@@ -130,7 +134,9 @@ describe('GraphClient against the simulator', () => {
 
   it('leaves the messaging limit out where the number is configured with none, and the library reads that as unknown', async () => {
     sim.configure({ phoneNumbers: [{ ...sim.config().phoneNumbers[0]!, messagingLimit: null }] });
-    const res = await fetch(`${sim.url}/v23.0/${phoneNumberId()}?fields=id,whatsapp_business_manager_messaging_limit`, { headers: { Authorization: `Bearer ${ACCESS_TOKEN}` } });
+    const res = await fetch(`${sim.url}/v23.0/${phoneNumberId()}?fields=id,whatsapp_business_manager_messaging_limit`, {
+      headers: { Authorization: `Bearer ${ACCESS_TOKEN}` },
+    });
     expect(await res.json()).toEqual({ id: phoneNumberId() });
     expect(await client.getPhoneNumber(phoneNumberId())).toMatchObject({ outcome: 'ok', messagingLimit: null });
   });

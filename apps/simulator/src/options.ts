@@ -121,7 +121,13 @@ export const DEFAULT_PHONE_NUMBER: Required<PhoneNumberConfig> = {
 
 /** A number with every field: what is not given, as the default number has it. */
 export function completePhoneNumber(p: PhoneNumberConfig): Required<PhoneNumberConfig> {
-  return { ...p, mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps, verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName, qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating, messagingLimit: p.messagingLimit === undefined ? DEFAULT_PHONE_NUMBER.messagingLimit : p.messagingLimit };
+  return {
+    ...p,
+    mps: p.mps ?? DEFAULT_PHONE_NUMBER.mps,
+    verifiedName: p.verifiedName ?? DEFAULT_PHONE_NUMBER.verifiedName,
+    qualityRating: p.qualityRating ?? DEFAULT_PHONE_NUMBER.qualityRating,
+    messagingLimit: p.messagingLimit === undefined ? DEFAULT_PHONE_NUMBER.messagingLimit : p.messagingLimit,
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

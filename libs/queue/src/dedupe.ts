@@ -32,7 +32,10 @@ export function derivedDedupeKey(original: string, how: 'resend' | 'release', at
 export function parseDedupeWindows(spec: string): { windows: Record<string, number>; problems: string[] } {
   const windows: Record<string, number> = {};
   const problems: string[] = [];
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([a-z0-9_.:-]+)=(\d+)([smhd])$/i.exec(part);
     if (!match) {
       problems.push(`"${part}" is not purpose=<number><s|m|h|d>`);

@@ -3,7 +3,16 @@
 // stalled or overloaded makes every row throw, and must fail none of them.
 
 /** Node socket errors: the peer is away or the network is. */
-const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * PostgreSQL SQLSTATE classes that say nothing about the row: 08 connection exception, 53
@@ -13,11 +22,18 @@ const NETWORK_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET'
 const TRANSIENT_SQLSTATE_CLASSES: ReadonlySet<string> = new Set(['08', '40', '53', '57', '58']);
 
 /** Driver messages without a code: ioredis while disconnected, pg's pool and client. */
-const TRANSIENT_MESSAGES = /connection is closed|stream isn't writeable|enableofflinequeue|max retries per request|reached the max retries|connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|loading redis is loading|busy redis is busy|command timed out|query read timeout|the database system is (starting|shutting) down/i;
+const TRANSIENT_MESSAGES =
+  /connection is closed|stream isn't writeable|enableofflinequeue|max retries per request|reached the max retries|connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|loading redis is loading|busy redis is busy|command timed out|query read timeout|the database system is (starting|shutting) down/i;
 
 export function isInfrastructureError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current !== null && typeof current === 'object' && depth < 4; depth++) {
-    const { code, message, name, driverError, cause } = current as { code?: unknown; message?: unknown; name?: unknown; driverError?: unknown; cause?: unknown };
+    const { code, message, name, driverError, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      name?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+    };
     if (typeof code === 'string') {
       if (NETWORK_CODES.has(code)) return true;
       if (/^[0-9A-Z]{5}$/.test(code) && TRANSIENT_SQLSTATE_CLASSES.has(code.slice(0, 2))) return true;

@@ -21,7 +21,6 @@ export type SendDecision =
   /** The account or number cannot send at all: the row goes back to `queued`, sending pauses. */
   | { kind: 'pause'; scope: 'number' | 'account'; error: RowError };
 
-
 export interface SendDecisionContext {
   /** Attempts so far, including the one that produced this result. */
   attempts: number;
@@ -55,7 +54,8 @@ export function decideAfterSend(result: SendResult, ctx: SendDecisionContext): S
 function decideOnRejection(classification: ErrorClassification, ctx: SendDecisionContext): SendDecision {
   const error = rowError(classification);
   // Nothing was sent: held until the user resumes marketing, never failed.
-  if (Number(classification.code) === MARKETING_OPT_OUT_ERROR_CODE) return { kind: 'hold', error: { ...marketingOptOutError(ctx.now), details: `Meta answered ${classification.code}: ${error.message}` } };
+  if (Number(classification.code) === MARKETING_OPT_OUT_ERROR_CODE)
+    return { kind: 'hold', error: { ...marketingOptOutError(ctx.now), details: `Meta answered ${classification.code}: ${error.message}` } };
   switch (classification.action) {
     case 'retry': {
       const delay = ctx.attempts < ctx.maxAttempts ? retryDelayMs(classification, ctx.attempts - 1, ctx.retry, ctx.random) : null;

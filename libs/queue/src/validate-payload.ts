@@ -8,7 +8,19 @@ import { validateTemplateComponents } from './payload/validate-template-componen
 export type { PayloadProblem } from './payload/payload-checks.js';
 export { INTERACTIVE_TYPES } from './payload/validate-interactive.js';
 
-export const SENDABLE_TYPES = ['text', 'template', 'interactive', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'reaction', 'contacts'] as const;
+export const SENDABLE_TYPES = [
+  'text',
+  'template',
+  'interactive',
+  'image',
+  'audio',
+  'video',
+  'document',
+  'sticker',
+  'location',
+  'reaction',
+  'contacts',
+] as const;
 export type SendableType = (typeof SENDABLE_TYPES)[number];
 
 const MEDIA_TYPES = new Set(['image', 'audio', 'video', 'document', 'sticker']);

@@ -10,9 +10,9 @@ describe('builders reproduce the send-request payloads', () => {
   });
 
   it('contextual reply', () => {
-    expect(
-      buildTextMessage('+16505551234', "You're welcome, Pablo!", { replyTo: 'wamid.HBgLMTY0NjcwNDM1OTUVAgASGBQzQTdCNTg5RjY1MEMyRjlGMjRGNgA=' }),
-    ).toEqual(fixtureJson('send-reply-with-context-request-meta-docs.json'));
+    expect(buildTextMessage('+16505551234', "You're welcome, Pablo!", { replyTo: 'wamid.HBgLMTY0NjcwNDM1OTUVAgASGBQzQTdCNTg5RjY1MEMyRjlGMjRGNgA=' })).toEqual(
+      fixtureJson('send-reply-with-context-request-meta-docs.json'),
+    );
   });
 
   it.each([

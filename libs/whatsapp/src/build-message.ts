@@ -25,11 +25,7 @@ function base(to: string, options: CommonOptions = {}): OutboundBase {
   return body;
 }
 
-export function buildTextMessage(
-  to: string,
-  text: string,
-  options: CommonOptions & { previewUrl?: boolean } = {},
-): OutboundText {
+export function buildTextMessage(to: string, text: string, options: CommonOptions & { previewUrl?: boolean } = {}): OutboundText {
   const body: OutboundText['text'] = { body: text };
   if (options.previewUrl !== undefined) body.preview_url = options.previewUrl;
   return { ...base(to, options), type: 'text', text: body };

@@ -24,12 +24,35 @@ describe('event keys', () => {
   it('gives the same event in two differently batched bodies the same key', () => {
     const alone = {
       object: 'whatsapp_business_account',
-      entry: [{ id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: metadata('pn1'), messages: [msg('wamid.X')], statuses: [st('wamid.O', 'sent')] } }] }],
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: metadata('pn1'), messages: [msg('wamid.X')], statuses: [st('wamid.O', 'sent')] },
+            },
+          ],
+        },
+      ],
     };
     const batched = {
       entry: [
-        { id: 'waba', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: metadata('pn1'), statuses: [st('wamid.Q', 'read'), st('wamid.O', 'sent')] } }] },
-        { id: 'waba', changes: [{ value: { metadata: metadata('pn1'), contacts: [{ wa_id: '16505551234' }], messages: [msg('wamid.Y'), msg('wamid.X')] }, field: 'messages' }] },
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: metadata('pn1'), statuses: [st('wamid.Q', 'read'), st('wamid.O', 'sent')] },
+            },
+          ],
+        },
+        {
+          id: 'waba',
+          changes: [
+            { value: { metadata: metadata('pn1'), contacts: [{ wa_id: '16505551234' }], messages: [msg('wamid.Y'), msg('wamid.X')] }, field: 'messages' },
+          ],
+        },
       ],
       object: 'whatsapp_business_account',
     };
@@ -41,7 +64,17 @@ describe('event keys', () => {
 
   it('gives distinct statuses of one wamid distinct keys', () => {
     const body = {
-      entry: [{ id: 'waba', changes: [{ field: 'messages', value: { metadata: metadata('pn1'), statuses: ['sent', 'delivered', 'read', 'played', 'failed'].map((s) => st('wamid.A', s)) } }] }],
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: { metadata: metadata('pn1'), statuses: ['sent', 'delivered', 'read', 'played', 'failed'].map((s) => st('wamid.A', s)) },
+            },
+          ],
+        },
+      ],
     };
     const result = keys(parseWebhook(JSON.stringify(body)));
     expect(new Set(result).size).toBe(5);
@@ -49,7 +82,15 @@ describe('event keys', () => {
 
   it('gives the same wamid on two phone numbers distinct keys', () => {
     const body = {
-      entry: [{ id: 'waba', changes: ['pn1', 'pn2'].map((pn) => ({ field: 'messages', value: { metadata: metadata(pn), messages: [msg('wamid.SAME')], statuses: [st('wamid.SAME', 'sent')] } })) }],
+      entry: [
+        {
+          id: 'waba',
+          changes: ['pn1', 'pn2'].map((pn) => ({
+            field: 'messages',
+            value: { metadata: metadata(pn), messages: [msg('wamid.SAME')], statuses: [st('wamid.SAME', 'sent')] },
+          })),
+        },
+      ],
     };
     expect(keys(parseWebhook(JSON.stringify(body)))).toEqual(['msg:pn1:wamid.SAME', 'st:pn1:wamid.SAME:sent', 'msg:pn2:wamid.SAME', 'st:pn2:wamid.SAME:sent']);
   });
@@ -58,7 +99,8 @@ describe('event keys', () => {
     const error = { code: 130429, title: 'Rate limit hit', message: 'Rate limit hit', error_data: { details: 'too many' } };
     const reordered = { error_data: { details: 'too many' }, message: 'Rate limit hit', title: 'Rate limit hit', code: 130429 };
     const other = { ...error, error_data: { details: 'something else' } };
-    const body = (errors: unknown[]) => JSON.stringify({ entry: [{ id: 'w', changes: [{ field: 'messages', value: { metadata: metadata('pn1'), errors } }] }] });
+    const body = (errors: unknown[]) =>
+      JSON.stringify({ entry: [{ id: 'w', changes: [{ field: 'messages', value: { metadata: metadata('pn1'), errors } }] }] });
     const [a] = keys(parseWebhook(body([error])));
     const [, b] = keys(parseWebhook(body([other, reordered])));
     const [c] = keys(parseWebhook(body([other])));
@@ -80,7 +122,10 @@ describe('event keys', () => {
   it('does not depend on the whitespace or escaping of the body', () => {
     const value = { messaging_product: 'whatsapp', metadata: metadata('pn'), errors: [{ code: 1, title: 'äöå' }] };
     const compact = JSON.stringify({ entry: [{ id: 'w', changes: [{ field: 'messages', value }] }] });
-    const escaped = JSON.stringify({ entry: [{ id: 'w', changes: [{ field: 'messages', value }] }] }, null, 2).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const escaped = JSON.stringify({ entry: [{ id: 'w', changes: [{ field: 'messages', value }] }] }, null, 2).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     expect(keys(parseWebhook(escaped))).toEqual(keys(parseWebhook(compact)));
   });
 });

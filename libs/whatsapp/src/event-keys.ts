@@ -23,12 +23,7 @@ export function eventKeyForError(phoneNumberId: string | null, rawError: unknown
 }
 
 /** `f:<field>:<entry.id>:<entry.time or value timestamp>:<sha256 of canonical JSON of value>` */
-export function eventKeyForField(
-  field: string,
-  entryId: string | null,
-  time: number | null,
-  value: unknown,
-): string {
+export function eventKeyForField(field: string, entryId: string | null, time: number | null, value: unknown): string {
   return `f:${field}:${entryId ?? ''}:${time ?? ''}:${canonicalHash(value)}`;
 }
 

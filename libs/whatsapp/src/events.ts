@@ -172,6 +172,4 @@ export type WebhookEvent = MessageEvent | StatusEvent | ErrorEvent | FieldEvent;
 
 export type WebhookParseErrorCode = 'invalid_json' | 'not_an_envelope';
 
-export type WebhookParseResult =
-  | { ok: true; events: WebhookEvent[] }
-  | { ok: false; error: { code: WebhookParseErrorCode; message: string } };
+export type WebhookParseResult = { ok: true; events: WebhookEvent[] } | { ok: false; error: { code: WebhookParseErrorCode; message: string } };

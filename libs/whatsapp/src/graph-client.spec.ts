@@ -30,7 +30,13 @@ async function startServer(handle: (req: http.IncomingMessage, res: http.ServerR
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), remotePort: req.socket.remotePort };
+      const entry = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: req.socket.remotePort,
+      };
       seen.push(entry);
       handle(req, res, entry);
     });
@@ -102,7 +108,11 @@ describe('GraphClient.sendMessage: the four outcomes', () => {
   });
 
   it('accepted by recipient: the answer names the user by user_id', async () => {
-    const answer = { messaging_product: 'whatsapp', contacts: [{ input: 'US.13491208655302741918', user_id: 'US.13491208655302741918' }], messages: [{ id: 'wamid.B1' }] };
+    const answer = {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: 'US.13491208655302741918', user_id: 'US.13491208655302741918' }],
+      messages: [{ id: 'wamid.B1' }],
+    };
     const { client } = await setup((_req, res) => json(res, 200, answer));
     const result = await client.sendMessage('1', buildTextMessage('US.13491208655302741918', 'hi'));
     expect(result).toMatchObject({ outcome: 'accepted', wamid: 'wamid.B1', userId: 'US.13491208655302741918', input: 'US.13491208655302741918' });
@@ -212,7 +222,11 @@ describe('GraphClient.sendMessage: the four outcomes', () => {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('no such route');
     });
-    expect(await client.sendMessage('1', textBody)).toMatchObject({ outcome: 'unknown', httpStatus: 404, reason: expect.stringContaining('without a Graph error body') });
+    expect(await client.sendMessage('1', textBody)).toMatchObject({
+      outcome: 'unknown',
+      httpStatus: 404,
+      reason: expect.stringContaining('without a Graph error body'),
+    });
   });
 
   it.each([408, 421])('unknown: HTTP %i, even with an error body', async (status) => {
@@ -222,11 +236,14 @@ describe('GraphClient.sendMessage: the four outcomes', () => {
 
   it('unknown: a request that waited for a pooled socket and then got no answer had reached the server', async () => {
     let calls = 0;
-    const { server, client } = await setup((_req, res) => {
-      calls += 1;
-      // The first answers and frees the one socket; the second is read and never answered.
-      if (calls === 1) setTimeout(() => json(res, 200, fixtureJson('send-text-response-meta-docs.json')), 100);
-    }, { maxSockets: 1, timeoutMs: 300, connectTimeoutMs: 150 });
+    const { server, client } = await setup(
+      (_req, res) => {
+        calls += 1;
+        // The first answers and frees the one socket; the second is read and never answered.
+        if (calls === 1) setTimeout(() => json(res, 200, fixtureJson('send-text-response-meta-docs.json')), 100);
+      },
+      { maxSockets: 1, timeoutMs: 300, connectTimeoutMs: 150 },
+    );
     const [first, second] = await Promise.all([client.sendMessage('1', textBody), client.sendMessage('1', textBody)]);
     expect(first).toMatchObject({ outcome: 'accepted' });
     expect(server.seen).toHaveLength(2);
@@ -234,7 +251,10 @@ describe('GraphClient.sendMessage: the four outcomes', () => {
   });
 
   it('accepted: the time-out starts when the request has a socket, not while it waits for one', async () => {
-    const { server, client } = await setup((_req, res) => setTimeout(() => json(res, 200, fixtureJson('send-text-response-meta-docs.json')), 250), { maxSockets: 1, timeoutMs: 400 });
+    const { server, client } = await setup((_req, res) => setTimeout(() => json(res, 200, fixtureJson('send-text-response-meta-docs.json')), 250), {
+      maxSockets: 1,
+      timeoutMs: 400,
+    });
     const started = Date.now();
     const results = await Promise.all([client.sendMessage('1', textBody), client.sendMessage('1', textBody)]);
     // The second waited ~250 ms for the one socket, then ~250 ms for its answer: over 400 ms in all.
@@ -287,9 +307,19 @@ describe('GraphClient other calls', () => {
   });
 
   it('listTemplates returns one page and the next cursor; listAllTemplates follows them', async () => {
-    const template = (name: string) => ({ name, language: 'en_US', status: 'APPROVED', category: 'UTILITY', id: `id-${name}`, components: [{ type: 'BODY', text: 'Hi' }] });
+    const template = (name: string) => ({
+      name,
+      language: 'en_US',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      id: `id-${name}`,
+      components: [{ type: 'BODY', text: 'Hi' }],
+    });
     const pages: Record<string, unknown> = {
-      start: { data: [template('a'), template('b')], paging: { cursors: { before: 'x', after: 'c1' }, next: 'https://graph.facebook.com/v23.0/waba/message_templates?after=c1' } },
+      start: {
+        data: [template('a'), template('b')],
+        paging: { cursors: { before: 'x', after: 'c1' }, next: 'https://graph.facebook.com/v23.0/waba/message_templates?after=c1' },
+      },
       // no cursors.after: the cursor comes from the next URL
       c1: { data: [template('c')], paging: { next: 'https://graph.facebook.com/v23.0/waba/message_templates?limit=2&after=c2' } },
       // last page: cursors.after without next means the end
@@ -313,7 +343,9 @@ describe('GraphClient other calls', () => {
   });
 
   it('listAllTemplates stops on a repeated cursor and reports a failed page', async () => {
-    const { client } = await setup((_req, res) => json(res, 200, { data: [{ name: 'loop' }], paging: { cursors: { after: 'same' }, next: 'https://x/?after=same' } }));
+    const { client } = await setup((_req, res) =>
+      json(res, 200, { data: [{ name: 'loop' }], paging: { cursors: { after: 'same' }, next: 'https://x/?after=same' } }),
+    );
     const looped = await client.listAllTemplates('waba');
     expect(looped.outcome === 'ok' && looped.data).toHaveLength(2);
 
@@ -323,7 +355,14 @@ describe('GraphClient other calls', () => {
 
   it('getMediaUrl reads the short-lived url', async () => {
     const { server, client } = await setup((_req, res) =>
-      json(res, 200, { messaging_product: 'whatsapp', url: 'https://lookaside.fbsbx.com/x', mime_type: 'image/jpeg', sha256: 'abc', file_size: 1234, id: '1003383421387256' }),
+      json(res, 200, {
+        messaging_product: 'whatsapp',
+        url: 'https://lookaside.fbsbx.com/x',
+        mime_type: 'image/jpeg',
+        sha256: 'abc',
+        file_size: 1234,
+        id: '1003383421387256',
+      }),
     );
     expect(await client.getMediaUrl('1003383421387256', { phoneNumberId: '106540352242922' })).toEqual({
       outcome: 'ok',
@@ -339,7 +378,15 @@ describe('GraphClient other calls', () => {
 
   it('getPhoneNumber reads the number’s profile: verified name, quality rating, throughput level, messaging limit', async () => {
     const { server, client } = await setup((_req, res) =>
-      json(res, 200, { id: '106540352242922', display_phone_number: '+1 555-078-3881', verified_name: 'Jasper’s Market', quality_rating: 'YELLOW', throughput: { level: 'STANDARD' }, name_status: 'APPROVED', whatsapp_business_manager_messaging_limit: 'TIER_2K' }),
+      json(res, 200, {
+        id: '106540352242922',
+        display_phone_number: '+1 555-078-3881',
+        verified_name: 'Jasper’s Market',
+        quality_rating: 'YELLOW',
+        throughput: { level: 'STANDARD' },
+        name_status: 'APPROVED',
+        whatsapp_business_manager_messaging_limit: 'TIER_2K',
+      }),
     );
     expect(await client.getPhoneNumber('106540352242922')).toEqual({
       outcome: 'ok',
@@ -352,13 +399,24 @@ describe('GraphClient other calls', () => {
       nameStatus: 'APPROVED',
       messagingLimit: 'TIER_2K',
     });
-    expect(server.seen[0]).toMatchObject({ method: 'GET', url: '/v23.0/106540352242922?fields=id%2Cdisplay_phone_number%2Cverified_name%2Cquality_rating%2Cthroughput%2Cname_status%2Cwhatsapp_business_manager_messaging_limit' });
+    expect(server.seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/v23.0/106540352242922?fields=id%2Cdisplay_phone_number%2Cverified_name%2Cquality_rating%2Cthroughput%2Cname_status%2Cwhatsapp_business_manager_messaging_limit',
+    });
   });
 
   it('getPhoneNumber: fields Meta leaves out are null; an error is a rejection', async () => {
     const partial = await setup((_req, res) => json(res, 200, { id: '1' }));
-    expect(await partial.client.getPhoneNumber('1')).toMatchObject({ outcome: 'ok', qualityRating: null, throughputLevel: null, verifiedName: null, messagingLimit: null });
-    const failing = await setup((_req, res) => json(res, 400, { error: { message: 'Unsupported get request.', type: 'GraphMethodException', code: 100, fbtrace_id: 'x' } }));
+    expect(await partial.client.getPhoneNumber('1')).toMatchObject({
+      outcome: 'ok',
+      qualityRating: null,
+      throughputLevel: null,
+      verifiedName: null,
+      messagingLimit: null,
+    });
+    const failing = await setup((_req, res) =>
+      json(res, 400, { error: { message: 'Unsupported get request.', type: 'GraphMethodException', code: 100, fbtrace_id: 'x' } }),
+    );
     expect(await failing.client.getPhoneNumber('1')).toMatchObject({ outcome: 'rejected', error: { code: 100 } });
   });
 
@@ -412,14 +470,17 @@ describe('GraphClient media downloads', () => {
   });
 
   it('does not follow redirects, and reports errors and oversized media', async () => {
-    const { server, client } = await setup((req, res) => {
-      if (req.url === '/redirect') {
-        res.writeHead(302, { location: 'https://example.invalid/steal' });
-        res.end();
-      } else if (req.url === '/gone') json(res, 404, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, fbtrace_id: 'x' } });
-      else if (req.url === '/down') bytes(res, 503, Buffer.from('<html>unavailable</html>'), 'text/html');
-      else bytes(res, 200, Buffer.alloc(2048));
-    }, { maxMediaBytes: 1024 });
+    const { server, client } = await setup(
+      (req, res) => {
+        if (req.url === '/redirect') {
+          res.writeHead(302, { location: 'https://example.invalid/steal' });
+          res.end();
+        } else if (req.url === '/gone') json(res, 404, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, fbtrace_id: 'x' } });
+        else if (req.url === '/down') bytes(res, 503, Buffer.from('<html>unavailable</html>'), 'text/html');
+        else bytes(res, 200, Buffer.alloc(2048));
+      },
+      { maxMediaBytes: 1024 },
+    );
     // Not followed: the token goes nowhere it was not meant to (a redirect is no verdict of Meta's).
     expect(await client.downloadMedia(`${server.url}/redirect`)).toMatchObject({ outcome: 'unknown', httpStatus: 302 });
     expect(await client.downloadMedia(`${server.url}/gone`)).toMatchObject({ outcome: 'rejected', httpStatus: 404, error: { code: 100 } });
@@ -432,7 +493,14 @@ describe('GraphClient media downloads', () => {
     let base = '';
     const { server, client } = await setup((req, res) => {
       if (req.url?.startsWith('/v23.0/')) {
-        json(res, 200, { messaging_product: 'whatsapp', url: `${base}/download?mid=42`, mime_type: 'image/png', sha256: 'abc', file_size: png.length, id: '42' });
+        json(res, 200, {
+          messaging_product: 'whatsapp',
+          url: `${base}/download?mid=42`,
+          mime_type: 'image/png',
+          sha256: 'abc',
+          file_size: png.length,
+          id: '42',
+        });
       } else bytes(res, 200, png);
     });
     base = server.url;
@@ -447,7 +515,17 @@ describe('GraphClient media downloads', () => {
   });
 
   it('downloadMediaById stops at a failed lookup', async () => {
-    const { server, client } = await setup((_req, res) => json(res, 400, { error: { message: "Unsupported get request. Object with ID '7' does not exist", type: 'GraphMethodException', code: 100, error_subcode: 33, fbtrace_id: 'x' } }));
+    const { server, client } = await setup((_req, res) =>
+      json(res, 400, {
+        error: {
+          message: "Unsupported get request. Object with ID '7' does not exist",
+          type: 'GraphMethodException',
+          code: 100,
+          error_subcode: 33,
+          fbtrace_id: 'x',
+        },
+      }),
+    );
     expect(await client.downloadMediaById('7')).toMatchObject({ outcome: 'rejected', httpStatus: 400, error: { code: 100 } });
     expect(server.seen).toHaveLength(1);
   });

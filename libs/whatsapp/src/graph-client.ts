@@ -47,7 +47,15 @@ export interface GraphClientOptions {
 type Failure = GraphRejected | GraphNotSent | GraphUnknown;
 
 /** What `getPhoneNumber` asks Meta for. */
-export const PHONE_NUMBER_FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status', 'whatsapp_business_manager_messaging_limit'] as const;
+export const PHONE_NUMBER_FIELDS = [
+  'id',
+  'display_phone_number',
+  'verified_name',
+  'quality_rating',
+  'throughput',
+  'name_status',
+  'whatsapp_business_manager_messaging_limit',
+] as const;
 
 /**
  * WhatsApp Cloud API client on node:http(s) with a keep-alive pool. Methods never throw: every
@@ -118,11 +126,7 @@ export class GraphClient {
   }
 
   /** Marks an inbound message (and all earlier ones in the thread) read, optionally showing "typing…". */
-  async markAsRead(
-    phoneNumberId: string,
-    wamid: string,
-    options: { typingIndicator?: boolean } = {},
-  ): Promise<GraphResult<{ success: boolean }>> {
+  async markAsRead(phoneNumberId: string, wamid: string, options: { typingIndicator?: boolean } = {}): Promise<GraphResult<{ success: boolean }>> {
     const outcome = await this.#request('POST', [phoneNumberId, 'messages'], {}, buildMarkAsReadBody(wamid, options));
     if (outcome.kind !== 'response') return failureOf(outcome);
     if (!isSuccess(outcome.status)) return errorOf(outcome);
@@ -132,10 +136,7 @@ export class GraphClient {
   }
 
   /** One page of GET /<waba_id>/message_templates. */
-  async listTemplates(
-    wabaId: string,
-    options: { after?: string; limit?: number; fields?: readonly string[] } = {},
-  ): Promise<GraphResult<TemplatePage>> {
+  async listTemplates(wabaId: string, options: { after?: string; limit?: number; fields?: readonly string[] } = {}): Promise<GraphResult<TemplatePage>> {
     const query: Record<string, string> = {};
     if (options.limit !== undefined) query.limit = String(options.limit);
     if (options.fields !== undefined) query.fields = options.fields.join(',');
@@ -245,7 +246,13 @@ export class GraphClient {
     if (outcome.kind === 'not_sent' || outcome.kind === 'unknown') return failureOf(outcome);
     if (outcome.kind === 'response') return errorOf({ ...outcome, body: outcome.body.toString('utf8') });
     const length = Number(outcome.headers['content-length']);
-    return { outcome: 'ok', httpStatus: outcome.status, body: outcome.body, contentType: str(outcome.headers['content-type']), contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null };
+    return {
+      outcome: 'ok',
+      httpStatus: outcome.status,
+      body: outcome.body,
+      contentType: str(outcome.headers['content-type']),
+      contentLength: Number.isSafeInteger(length) && length >= 0 ? length : null,
+    };
   }
 
   /** Both steps: the short-lived URL of `mediaId`, then its bytes. Stops at the first failure. */
@@ -325,9 +332,7 @@ function parseJson(text: string): unknown {
 }
 
 function failureOf(outcome: Extract<HttpOutcome, { kind: 'not_sent' | 'unknown' }>): GraphNotSent | GraphUnknown {
-  return outcome.kind === 'not_sent'
-    ? { outcome: 'not_sent', reason: outcome.reason }
-    : { outcome: 'unknown', reason: outcome.reason };
+  return outcome.kind === 'not_sent' ? { outcome: 'not_sent', reason: outcome.reason } : { outcome: 'unknown', reason: outcome.reason };
 }
 
 function unexpected(httpStatus: number, what: string): GraphUnknown {

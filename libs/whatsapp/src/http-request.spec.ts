@@ -133,7 +133,9 @@ describe('httpRequestBytes: binary bodies', () => {
     const chunked = await httpRequestBytes(requestOptions(agent, { method: 'GET', body: undefined, url: server.url, connectTimeoutMs: 1000 }));
     expect(chunked).toEqual({ kind: 'unknown', reason: 'response larger than 1024 bytes' });
     const declaredUrl = new URL('/declared', server.url);
-    const declared = await httpRequestBytes(requestOptions(agent, { method: 'GET', body: undefined, url: declaredUrl, connectTimeoutMs: 1000, timeoutMs: 1500 }));
+    const declared = await httpRequestBytes(
+      requestOptions(agent, { method: 'GET', body: undefined, url: declaredUrl, connectTimeoutMs: 1000, timeoutMs: 1500 }),
+    );
     expect(declared).toEqual({ kind: 'unknown', reason: 'response larger than 1024 bytes' });
     agent.destroy();
     await server.close();
@@ -154,7 +156,8 @@ describe('httpRequestStream: a success streamed, not held', () => {
         }),
     };
   }
-  const get = (agent: http.Agent, url: URL, overrides: Partial<HttpRequestOptions> = {}) => httpRequestStream(requestOptions(agent, { method: 'GET', body: undefined, url, connectTimeoutMs: 1000, ...overrides }));
+  const get = (agent: http.Agent, url: URL, overrides: Partial<HttpRequestOptions> = {}) =>
+    httpRequestStream(requestOptions(agent, { method: 'GET', body: undefined, url, connectTimeoutMs: 1000, ...overrides }));
 
   it('answers at the headers: the first bytes are readable while the server is still writing', async () => {
     let finish: () => void = () => undefined;

@@ -106,11 +106,7 @@ function exchange(options: HttpRequestOptions, streamSuccess: boolean): Promise<
       clearTimeout(socketTimer);
       clearTimeout(totalTimer);
       totalTimer = setTimeout(() => {
-        fail(
-          mayHaveReached
-            ? `timeout: no complete response within ${options.timeoutMs} ms`
-            : `timeout: not connected within ${options.timeoutMs} ms`,
-        );
+        fail(mayHaveReached ? `timeout: no complete response within ${options.timeoutMs} ms` : `timeout: not connected within ${options.timeoutMs} ms`);
         request?.destroy();
       }, options.timeoutMs);
     };

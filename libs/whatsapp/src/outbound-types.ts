@@ -166,13 +166,7 @@ export interface OutboundContacts extends OutboundBase {
 }
 
 export type OutboundMessageBody =
-  | OutboundContacts
-  | OutboundText
-  | OutboundTemplate
-  | OutboundInteractive
-  | OutboundMedia
-  | OutboundReaction
-  | OutboundLocation;
+  OutboundContacts | OutboundText | OutboundTemplate | OutboundInteractive | OutboundMedia | OutboundReaction | OutboundLocation;
 
 /** Body of POST /<PHONE_NUMBER_ID>/messages that marks an inbound message read. */
 export interface MarkAsReadBody {

@@ -1,17 +1,6 @@
 import type { InboundContent } from './events.js';
 import { bool, num, rec, records, str, type JsonRecord } from './json.js';
-import type {
-  WaButton,
-  WaContext,
-  WaEdit,
-  WaInteractiveReply,
-  WaLocation,
-  WaMedia,
-  WaOrder,
-  WaReaction,
-  WaSharedContact,
-  WaSystem,
-} from './webhook-types.js';
+import type { WaButton, WaContext, WaEdit, WaInteractiveReply, WaLocation, WaMedia, WaOrder, WaReaction, WaSharedContact, WaSystem } from './webhook-types.js';
 
 // Readers for the type-specific object of an inbound message. Each returns the typed object,
 // or null when the object is missing or lacks what makes it usable; the caller then keeps the

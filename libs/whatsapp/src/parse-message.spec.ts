@@ -112,7 +112,10 @@ describe('InboundMessage helpers on every inbound fixture', () => {
     });
     expect(messageOf('inbound-order-meta-docs.json').content).toMatchObject({
       type: 'order',
-      order: { catalog_id: '194836987003835', product_items: [{ product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' }, { quantity: 1 }] },
+      order: {
+        catalog_id: '194836987003835',
+        product_items: [{ product_retailer_id: 'di9ozbzfi4', quantity: 2, item_price: 30, currency: 'USD' }, { quantity: 1 }],
+      },
     });
     expect(messageOf('inbound-reaction-meta-docs.json').content).toEqual({
       type: 'reaction',
@@ -176,10 +179,22 @@ describe('parseInboundMessage tolerance', () => {
     ['text without body', { id: 'w', timestamp: '1', type: 'text', text: {} }, { content: { type: 'unknown', originalType: 'text' }, text: null }],
     ['no type at all', { id: 'w' }, { type: 'unknown', content: { type: 'unknown', originalType: null } }],
     ['quick reply without payload', { id: 'w', type: 'button', button: { text: 'Yes' } }, { choice: { id: 'Yes', title: 'Yes' } }],
-    ['list reply without title', { id: 'w', type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'a' } } }, { choice: null, content: { type: 'unknown' } }],
-    ['reaction with empty emoji (pywa)', { id: 'w', type: 'reaction', reaction: { message_id: 'm', emoji: '' } }, { content: { type: 'reaction', reaction: { message_id: 'm' } } }],
+    [
+      'list reply without title',
+      { id: 'w', type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'a' } } },
+      { choice: null, content: { type: 'unknown' } },
+    ],
+    [
+      'reaction with empty emoji (pywa)',
+      { id: 'w', type: 'reaction', reaction: { message_id: 'm', emoji: '' } },
+      { content: { type: 'reaction', reaction: { message_id: 'm' } } },
+    ],
     ['wrongly typed context', { id: 'w', type: 'text', text: { body: 'x' }, context: { id: 5, forwarded: 'yes' } }, { contextWamid: null, forwarded: false }],
-    ['a new interactive subtype', { id: 'w', type: 'interactive', interactive: { type: 'call_permission_reply', call_permission_reply: { response: 'accept' } } }, { content: { type: 'unknown', originalType: 'interactive' } }],
+    [
+      'a new interactive subtype',
+      { id: 'w', type: 'interactive', interactive: { type: 'call_permission_reply', call_permission_reply: { response: 'accept' } } },
+      { content: { type: 'unknown', originalType: 'interactive' } },
+    ],
     ['a type named like an Object builtin', { id: 'w', type: 'constructor' }, { content: { type: 'unknown', originalType: 'constructor' } }],
   ])('%s', (_label, raw, expected) => {
     expect(parseInboundMessage(raw)).toMatchObject(expected);

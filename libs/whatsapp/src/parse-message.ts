@@ -83,18 +83,7 @@ function readReferral(value: unknown): WaReferral | null {
   const object = rec(value);
   if (!object) return null;
   const referral: WaReferral = {};
-  const keys = [
-    'source_url',
-    'source_id',
-    'source_type',
-    'body',
-    'headline',
-    'media_type',
-    'image_url',
-    'video_url',
-    'thumbnail_url',
-    'ctwa_clid',
-  ] as const;
+  const keys = ['source_url', 'source_id', 'source_type', 'body', 'headline', 'media_type', 'image_url', 'video_url', 'thumbnail_url', 'ctwa_clid'] as const;
   for (const key of keys) {
     const text = idStr(object[key]);
     if (text !== null) referral[key] = text;

@@ -53,15 +53,8 @@ export function parseContact(raw: JsonRecord): Contact {
  * `from_user_id`; failing that, the only contact of the change unless it is visibly someone
  * else. Null when it can't be told.
  */
-export function matchContact(
-  contacts: readonly Contact[],
-  from: string | null,
-  fromUserId: string | null,
-): Contact | null {
-  const match = contacts.find(
-    (contact) =>
-      (from !== null && contact.waId === from) || (fromUserId !== null && contact.userId === fromUserId),
-  );
+export function matchContact(contacts: readonly Contact[], from: string | null, fromUserId: string | null): Contact | null {
+  const match = contacts.find((contact) => (from !== null && contact.waId === from) || (fromUserId !== null && contact.userId === fromUserId));
   if (match) return match;
   const only = contacts.length === 1 ? contacts[0] : undefined;
   if (!only) return null;

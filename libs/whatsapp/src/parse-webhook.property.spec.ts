@@ -25,10 +25,31 @@ const messagesValue = fc.record(
             from: junk,
             from_user_id: junk,
             timestamp: fc.oneof(fc.string(), fc.integer(), junk),
-            type: fc.oneof(fc.constantFrom('text', 'image', 'interactive', 'button', 'reaction', 'order', 'system', 'edit', 'revoke', 'unsupported', 'contacts', 'location', 'toString', '__proto__'), junk),
+            type: fc.oneof(
+              fc.constantFrom(
+                'text',
+                'image',
+                'interactive',
+                'button',
+                'reaction',
+                'order',
+                'system',
+                'edit',
+                'revoke',
+                'unsupported',
+                'contacts',
+                'location',
+                'toString',
+                '__proto__',
+              ),
+              junk,
+            ),
             text: junk,
             image: junk,
-            interactive: fc.oneof(fc.record({ type: fc.constantFrom('button_reply', 'list_reply', 'nfm_reply'), button_reply: junk, list_reply: junk, nfm_reply: junk }), junk),
+            interactive: fc.oneof(
+              fc.record({ type: fc.constantFrom('button_reply', 'list_reply', 'nfm_reply'), button_reply: junk, list_reply: junk, nfm_reply: junk }),
+              junk,
+            ),
             button: junk,
             reaction: junk,
             order: fc.oneof(fc.record({ product_items: fc.oneof(fc.array(junk), junk) }), junk),
@@ -46,7 +67,10 @@ const messagesValue = fc.record(
       ),
       junk,
     ),
-    statuses: fc.oneof(fc.array(fc.record({ id: junk, status: junk, timestamp: junk, conversation: junk, pricing: junk, errors: junk }, { requiredKeys: [] })), junk),
+    statuses: fc.oneof(
+      fc.array(fc.record({ id: junk, status: junk, timestamp: junk, conversation: junk, pricing: junk, errors: junk }, { requiredKeys: [] })),
+      junk,
+    ),
     errors: fc.oneof(fc.array(junk), junk),
     user_preferences: fc.oneof(fc.array(junk), junk),
     field: junk,
@@ -54,13 +78,19 @@ const messagesValue = fc.record(
   { requiredKeys: [] },
 );
 const change = fc.record(
-  { field: fc.oneof(fc.constantFrom('messages', 'user_preferences', 'account_update', 'message_template_status_update'), junk), value: fc.oneof(messagesValue, junk) },
+  {
+    field: fc.oneof(fc.constantFrom('messages', 'user_preferences', 'account_update', 'message_template_status_update'), junk),
+    value: fc.oneof(messagesValue, junk),
+  },
   { requiredKeys: [] },
 );
 const envelope = fc.record(
   {
     object: junk,
-    entry: fc.array(fc.oneof(fc.record({ id: junk, time: junk, field: junk, changes: fc.oneof(fc.array(fc.oneof(change, junk)), junk) }, { requiredKeys: [] }), junk), { maxLength: 4 }),
+    entry: fc.array(
+      fc.oneof(fc.record({ id: junk, time: junk, field: junk, changes: fc.oneof(fc.array(fc.oneof(change, junk)), junk) }, { requiredKeys: [] }), junk),
+      { maxLength: 4 },
+    ),
   },
   { requiredKeys: ['entry'] },
 );

@@ -257,7 +257,14 @@ describe('parseWebhook reads everything', () => {
   it('keeps both copies when one POST carries the same message twice (dedupe is by key, downstream)', () => {
     const body = {
       object: 'whatsapp_business_account',
-      entry: [{ id: 'w', changes: [{ field: 'messages', value: { metadata: { phone_number_id: 'p' }, messages: [message('wamid.1', '1', 'a'), message('wamid.1', '1', 'a')] } }] }],
+      entry: [
+        {
+          id: 'w',
+          changes: [
+            { field: 'messages', value: { metadata: { phone_number_id: 'p' }, messages: [message('wamid.1', '1', 'a'), message('wamid.1', '1', 'a')] } },
+          ],
+        },
+      ],
     };
     const result = events(parseWebhook(JSON.stringify(body)));
     expect(result.map((event) => event.key)).toEqual(['msg:p:wamid.1', 'msg:p:wamid.1']);
@@ -275,28 +282,63 @@ describe('parseWebhook reads everything', () => {
   });
 
   it('keeps unknown and legacy status values', () => {
-    const body = { entry: [{ changes: [{ field: 'messages', value: { metadata: { phone_number_id: 'p' }, statuses: [status('wamid.1', 'deleted'), status('wamid.1', 'warning')] } }] }] };
+    const body = {
+      entry: [
+        {
+          changes: [
+            { field: 'messages', value: { metadata: { phone_number_id: 'p' }, statuses: [status('wamid.1', 'deleted'), status('wamid.1', 'warning')] } },
+          ],
+        },
+      ],
+    };
     expect(events(parseWebhook(JSON.stringify(body))).map((event) => event.key)).toEqual(['st:p:wamid.1:deleted', 'st:p:wamid.1:warning']);
   });
 
   it('reads messages with only a BSUID sender and matches the contact by user_id', () => {
     const body = {
       object: 'whatsapp_business_account',
-      entry: [{ id: 'w', changes: [{ field: 'messages', value: {
-        metadata: { phone_number_id: 'p' },
-        contacts: [{ profile: { name: 'Other' }, user_id: 'US.1' }, { profile: { name: 'Dana', username: 'dana' }, user_id: 'US.2' }],
-        messages: [{ from_user_id: 'US.2', id: 'wamid.u', timestamp: '1', type: 'text', text: { body: 'hi' } }],
-      } }] }],
+      entry: [
+        {
+          id: 'w',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: 'p' },
+                contacts: [
+                  { profile: { name: 'Other' }, user_id: 'US.1' },
+                  { profile: { name: 'Dana', username: 'dana' }, user_id: 'US.2' },
+                ],
+                messages: [{ from_user_id: 'US.2', id: 'wamid.u', timestamp: '1', type: 'text', text: { body: 'hi' } }],
+              },
+            },
+          ],
+        },
+      ],
     };
     const [event] = events(parseWebhook(JSON.stringify(body)));
     expect(event).toMatchObject({ kind: 'message', message: { from: null, fromUserId: 'US.2' }, contact: { name: 'Dana', username: 'dana' } });
   });
 
   it.each([
-    ['field inside value, no top-level object', { entry: [{ id: 'w', time: 5, changes: [{ value: { event: 'PARTNER_APP_UNINSTALLED', field: 'account_update', object: 'whatsapp_business_account' } }] }] }, 'account_update'],
-    ['field on the entry', { entry: [{ id: 'w', time: 5, changes: [{ value: { event: 'PARTNER_APP_INSTALLED' } }], field: 'account_update', object: 'whatsapp_business_account' }] }, 'account_update'],
+    [
+      'field inside value, no top-level object',
+      {
+        entry: [{ id: 'w', time: 5, changes: [{ value: { event: 'PARTNER_APP_UNINSTALLED', field: 'account_update', object: 'whatsapp_business_account' } }] }],
+      },
+      'account_update',
+    ],
+    [
+      'field on the entry',
+      { entry: [{ id: 'w', time: 5, changes: [{ value: { event: 'PARTNER_APP_INSTALLED' } }], field: 'account_update', object: 'whatsapp_business_account' }] },
+      'account_update',
+    ],
     ['no field anywhere, unknown shape', { entry: [{ id: 'w', changes: [{ value: { something: 1 } }] }] }, 'unknown'],
-    ['a field nobody knows yet', { object: 'whatsapp_business_account', entry: [{ id: 'w', changes: [{ field: 'brand_new_field', value: { a: [1] } }] }] }, 'brand_new_field'],
+    [
+      'a field nobody knows yet',
+      { object: 'whatsapp_business_account', entry: [{ id: 'w', changes: [{ field: 'brand_new_field', value: { a: [1] } }] }] },
+      'brand_new_field',
+    ],
     ['a messages change with nothing recognisable', { entry: [{ id: 'w', changes: [{ field: 'messages', value: { calls: [{ id: 'c' }] } }] }] }, 'messages'],
   ])('keeps a change with %s as a field event', (_label, body, field) => {
     const result = events(parseWebhook(JSON.stringify(body)));
@@ -311,13 +353,25 @@ describe('parseWebhook reads everything', () => {
 
   it('skips junk items but reads the rest', () => {
     const body = {
-      entry: [null, 7, { id: 'w', changes: ['x', { field: 'messages', value: { metadata: { phone_number_id: 'p' }, messages: [null, 'x', message('wamid.ok', '1', 'a')], statuses: 5 } }] }],
+      entry: [
+        null,
+        7,
+        {
+          id: 'w',
+          changes: [
+            'x',
+            { field: 'messages', value: { metadata: { phone_number_id: 'p' }, messages: [null, 'x', message('wamid.ok', '1', 'a')], statuses: 5 } },
+          ],
+        },
+      ],
     };
     expect(events(parseWebhook(JSON.stringify(body))).map((event) => event.key)).toEqual(['msg:p:wamid.ok']);
   });
 
   it('gives id-less items a content-hash key', () => {
-    const body = { entry: [{ changes: [{ field: 'messages', value: { metadata: { phone_number_id: 'p' }, messages: [{ type: 'text', text: { body: 'x' } }] } }] }] };
+    const body = {
+      entry: [{ changes: [{ field: 'messages', value: { metadata: { phone_number_id: 'p' }, messages: [{ type: 'text', text: { body: 'x' } }] } }] }],
+    };
     expect(events(parseWebhook(JSON.stringify(body)))[0]?.key).toMatch(/^msg:p:sha256-[0-9a-f]{64}$/);
   });
 

@@ -75,15 +75,9 @@ function readEntry(entry: JsonRecord, events: WebhookEvent[]): void {
 // PARTNER_APP_INSTALLED) or on the entry; failing all three, infer it from the value's shape.
 function resolveField(change: JsonRecord, value: unknown, entry: JsonRecord): string {
   const valueRecord = rec(value);
-  const field =
-    str(change.field) ?? (valueRecord && str(valueRecord.field)) ?? str(entry.field) ?? inferField(valueRecord);
+  const field = str(change.field) ?? (valueRecord && str(valueRecord.field)) ?? str(entry.field) ?? inferField(valueRecord);
   // Meta's own message_template_quality_update example is labelled message_template_status_update.
-  if (
-    field === 'message_template_status_update' &&
-    valueRecord &&
-    'new_quality_score' in valueRecord &&
-    !('event' in valueRecord)
-  ) {
+  if (field === 'message_template_status_update' && valueRecord && 'new_quality_score' in valueRecord && !('event' in valueRecord)) {
     return 'message_template_quality_update';
   }
   return field;
@@ -145,14 +139,7 @@ function readMessagesValue(value: JsonRecord, field: string, wabaId: string | nu
   }
 }
 
-function fieldEvent(
-  field: string,
-  wabaId: string | null,
-  entryTime: number | null,
-  changeValue: unknown,
-  value: unknown,
-  change: JsonRecord,
-): FieldEvent {
+function fieldEvent(field: string, wabaId: string | null, entryTime: number | null, changeValue: unknown, value: unknown, change: JsonRecord): FieldEvent {
   const valueRecord = rec(value);
   const changeRecord = rec(changeValue);
   const metadata = changeRecord && rec(changeRecord.metadata);

@@ -4,9 +4,7 @@ export type { CountryCode };
 
 export type E164Failure = 'empty' | 'not_a_number' | 'invalid_country' | 'too_short' | 'too_long' | 'invalid_number';
 
-export type E164Result =
-  | { ok: true; e164: string; /** digits only, as WhatsApp's wa_id */ waId: string }
-  | { ok: false; reason: E164Failure };
+export type E164Result = { ok: true; e164: string; /** digits only, as WhatsApp's wa_id */ waId: string } | { ok: false; reason: E164Failure };
 
 // Digits with the usual separators, an optional leading "+" or "00". Letters are refused
 // outright: libphonenumber would read "1-800-FLOWERS" as digits, which is not what anyone typed.
@@ -23,11 +21,7 @@ export function normalizeE164(input: string, defaultCountry?: CountryCode): E164
 
   const compact = trimmed.replace(/[\s\-().\u00a0]/g, '');
   if (!/\d/.test(compact)) return { ok: false, reason: 'not_a_number' };
-  const international = compact.startsWith('+')
-    ? compact
-    : compact.startsWith('00')
-      ? `+${compact.slice(2)}`
-      : null;
+  const international = compact.startsWith('+') ? compact : compact.startsWith('00') ? `+${compact.slice(2)}` : null;
 
   const candidates: string[] = [];
   if (international !== null) candidates.push(international);

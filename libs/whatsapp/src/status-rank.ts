@@ -3,16 +3,7 @@
 // only ever moves up the rank; `failed` wins over everything and is final.
 
 /** Every state an outbound message can be in, in rank order (`failed` last, outside the ladder). */
-export const MESSAGE_STATES = [
-  'queued',
-  'sending',
-  'accepted',
-  'sent',
-  'delivered',
-  'read',
-  'played',
-  'failed',
-] as const;
+export const MESSAGE_STATES = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'read', 'played', 'failed'] as const;
 
 export type MessageState = (typeof MESSAGE_STATES)[number];
 

@@ -269,13 +269,34 @@ export interface WaUnsupported {
   type?: string;
 }
 
-export interface WaTextMessage extends WaMessageBase { type: 'text'; text: WaText }
-export interface WaImageMessage extends WaMessageBase { type: 'image'; image: WaMedia }
-export interface WaAudioMessage extends WaMessageBase { type: 'audio'; audio: WaMedia }
-export interface WaVideoMessage extends WaMessageBase { type: 'video'; video: WaMedia }
-export interface WaDocumentMessage extends WaMessageBase { type: 'document'; document: WaMedia }
-export interface WaStickerMessage extends WaMessageBase { type: 'sticker'; sticker: WaMedia }
-export interface WaLocationMessage extends WaMessageBase { type: 'location'; location: WaLocation }
+export interface WaTextMessage extends WaMessageBase {
+  type: 'text';
+  text: WaText;
+}
+export interface WaImageMessage extends WaMessageBase {
+  type: 'image';
+  image: WaMedia;
+}
+export interface WaAudioMessage extends WaMessageBase {
+  type: 'audio';
+  audio: WaMedia;
+}
+export interface WaVideoMessage extends WaMessageBase {
+  type: 'video';
+  video: WaMedia;
+}
+export interface WaDocumentMessage extends WaMessageBase {
+  type: 'document';
+  document: WaMedia;
+}
+export interface WaStickerMessage extends WaMessageBase {
+  type: 'sticker';
+  sticker: WaMedia;
+}
+export interface WaLocationMessage extends WaMessageBase {
+  type: 'location';
+  location: WaLocation;
+}
 export interface WaContactsMessage extends WaMessageBase {
   type: 'contacts';
   contacts: WaSharedContact[];
@@ -285,12 +306,30 @@ export interface WaInteractiveMessage extends WaMessageBase {
   type: 'interactive';
   interactive: WaInteractiveReply;
 }
-export interface WaButtonMessage extends WaMessageBase { type: 'button'; button: WaButton }
-export interface WaReactionMessage extends WaMessageBase { type: 'reaction'; reaction: WaReaction }
-export interface WaOrderMessage extends WaMessageBase { type: 'order'; order: WaOrder }
-export interface WaSystemMessage extends WaMessageBase { type: 'system'; system: WaSystem }
-export interface WaEditMessage extends WaMessageBase { type: 'edit'; edit: WaEdit }
-export interface WaRevokeMessage extends WaMessageBase { type: 'revoke'; revoke: WaRevoke }
+export interface WaButtonMessage extends WaMessageBase {
+  type: 'button';
+  button: WaButton;
+}
+export interface WaReactionMessage extends WaMessageBase {
+  type: 'reaction';
+  reaction: WaReaction;
+}
+export interface WaOrderMessage extends WaMessageBase {
+  type: 'order';
+  order: WaOrder;
+}
+export interface WaSystemMessage extends WaMessageBase {
+  type: 'system';
+  system: WaSystem;
+}
+export interface WaEditMessage extends WaMessageBase {
+  type: 'edit';
+  edit: WaEdit;
+}
+export interface WaRevokeMessage extends WaMessageBase {
+  type: 'revoke';
+  revoke: WaRevoke;
+}
 export interface WaUnsupportedMessage extends WaMessageBase {
   type: 'unsupported';
   unsupported?: WaUnsupported;

@@ -83,7 +83,13 @@ export function simpleConfig(overrides: Partial<CaseConfig> & { users?: number }
     tierWindowMs: 86_400_000,
     holdGraceMs: 100,
     limit: 'unlimited',
-    rows: Array.from({ length: users }, (_, i) => ({ id: `row-${String(i).padStart(2, '0')}`, number: NUMBER, waId: `97250000${String(i).padStart(4, '0')}`, priority: 0, createdAt: new Date(T0) })),
+    rows: Array.from({ length: users }, (_, i) => ({
+      id: `row-${String(i).padStart(2, '0')}`,
+      number: NUMBER,
+      waId: `97250000${String(i).padStart(4, '0')}`,
+      priority: 0,
+      createdAt: new Date(T0),
+    })),
     ...rest,
   };
 }
@@ -96,16 +102,30 @@ export function admitOp(row: number, dt: number, options: Partial<Extract<Op, { 
 export const NUMBER = '106540352242922';
 
 /** Rows on `numbers`, each to one of `users` users, with priorities and creation times. */
-export function rowsArb(options: { numbers: string[]; users: number; rows: { min: number; max: number }; priorities?: fc.Arbitrary<number> }): fc.Arbitrary<Row[]> {
+export function rowsArb(options: {
+  numbers: string[];
+  users: number;
+  rows: { min: number; max: number };
+  priorities?: fc.Arbitrary<number>;
+}): fc.Arbitrary<Row[]> {
   const row = fc.record({
     number: fc.constantFrom(...options.numbers),
     user: fc.integer({ min: 0, max: options.users - 1 }),
     priority: options.priorities ?? fc.constant(0),
     // Whole seconds sometimes, so equal creation times (ordered by id) come up.
-    createdMs: fc.oneof(fc.integer({ min: -60_000, max: 0 }), fc.integer({ min: -5, max: 0 }).map((s) => s * 1000)),
+    createdMs: fc.oneof(
+      fc.integer({ min: -60_000, max: 0 }),
+      fc.integer({ min: -5, max: 0 }).map((s) => s * 1000),
+    ),
   });
   return fc.array(row, { minLength: options.rows.min, maxLength: options.rows.max }).map((rows) =>
-    rows.map((r, i) => ({ id: `row-${String(i).padStart(2, '0')}`, number: r.number, waId: `97250000${String(r.user).padStart(4, '0')}`, priority: r.priority, createdAt: new Date(T0 + r.createdMs) })),
+    rows.map((r, i) => ({
+      id: `row-${String(i).padStart(2, '0')}`,
+      number: r.number,
+      waId: `97250000${String(r.user).padStart(4, '0')}`,
+      priority: r.priority,
+      createdAt: new Date(T0 + r.createdMs),
+    })),
   );
 }
 

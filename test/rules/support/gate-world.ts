@@ -188,13 +188,19 @@ export class GateWorld {
     const next = slowDown(this.model.slow.get(number) ?? null, now, options);
     this.model.slow.set(number, next);
     const outcome = { ts: next.factor, lua: Number(reply) };
-    this.compare(`slow down ${number} at ${ms(now)} ×${options.factor}, held ${options.holdMs} ms, back over ${options.recoverMs} ms (floor ${options.minFactor})`, outcome.ts, outcome.lua);
+    this.compare(
+      `slow down ${number} at ${ms(now)} ×${options.factor}, held ${options.holdMs} ms, back over ${options.recoverMs} ms (floor ${options.minFactor})`,
+      outcome.ts,
+      outcome.lua,
+    );
     return outcome;
   }
 
   /** `number` null: the account. */
   async coolDown(number: string | null, now: Date, until: Date): Promise<Outcome<number>> {
-    const keys: Array<[string, TrackedKey]> = [number === null ? [this.keys.account(), { kind: 'account', id: '' }] : [this.keys.number(number), { kind: 'number', id: number }]];
+    const keys: Array<[string, TrackedKey]> = [
+      number === null ? [this.keys.account(), { kind: 'account', id: '' }] : [this.keys.number(number), { kind: 'number', id: number }],
+    ];
     const reply = await this.run(now, keys, this.shas.coolDown, [String(now.getTime()), String(until.getTime())]);
     const previous = number === null ? this.model.accountCool : (this.model.numberCool.get(number) ?? null);
     const next = coolDown(previous, until);
@@ -218,7 +224,8 @@ export class GateWorld {
 
   private compare(what: string, ts: unknown, lua: unknown): void {
     this.log.push(`${what}: ${JSON.stringify(ts)}`);
-    if (!isDeepStrictEqual(ts, lua)) throw new Disagreement(`${what}\n  TypeScript: ${JSON.stringify(ts)}\n  Lua:        ${JSON.stringify(lua)}\nafter:\n${this.history()}`);
+    if (!isDeepStrictEqual(ts, lua))
+      throw new Disagreement(`${what}\n  TypeScript: ${JSON.stringify(ts)}\n  Lua:        ${JSON.stringify(lua)}\nafter:\n${this.history()}`);
   }
 
   /** Expire what Redis would have expired by `now`, run the script, read and remove the TTLs. */
@@ -229,7 +236,8 @@ export class GateWorld {
       const at = this.expiry.get(key);
       if (at === undefined || t < at + EXPIRY_SLACK_MS) continue;
       const still = this.stillMatters(what, now, request);
-      if (still) throw new Disagreement(`${key} expired at ${ms(new Date(at))}, but at ${ms(now)} its state still matters: ${still}\nafter:\n${this.history()}`);
+      if (still)
+        throw new Disagreement(`${key} expired at ${ms(new Date(at))}, but at ${ms(now)} its state still matters: ${still}\nafter:\n${this.history()}`);
       this.forget(what);
       this.expiry.delete(key);
       multi.del(key);
@@ -262,7 +270,9 @@ export class GateWorld {
         const state = m.bucket.get(what.id);
         if (!state || !request) return state ? 'a bucket read by no admission' : null;
         const rate = effectiveThroughput(request.rate, m.slow.get(what.id) ?? null, now);
-        return isDeepStrictEqual(takeToken(state, now, rate, request.leadMs), takeToken(null, now, rate, request.leadMs)) ? null : `bucket ${JSON.stringify(state)} is not full at ${JSON.stringify(rate)}`;
+        return isDeepStrictEqual(takeToken(state, now, rate, request.leadMs), takeToken(null, now, rate, request.leadMs))
+          ? null
+          : `bucket ${JSON.stringify(state)} is not full at ${JSON.stringify(rate)}`;
       }
       case 'pair': {
         const freeAt = m.pair.get(what.id);

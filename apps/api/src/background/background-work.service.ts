@@ -76,7 +76,9 @@ export class BackgroundWork implements OnApplicationBootstrap {
   /** Every declared job has its handler where workers run: a job nobody handles would wait forever. */
   onApplicationBootstrap(): void {
     if (this.config.role === 'api') return;
-    const missing = Object.entries(JOBS).flatMap(([queue, jobs]) => Object.keys(jobs).map((name) => `${queue}/${name}`)).filter((key) => !this.handlers.has(key));
+    const missing = Object.entries(JOBS)
+      .flatMap(([queue, jobs]) => Object.keys(jobs).map((name) => `${queue}/${name}`))
+      .filter((key) => !this.handlers.has(key));
     if (missing.length > 0) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
   }
 
@@ -91,7 +93,8 @@ export class BackgroundWork implements OnApplicationBootstrap {
 
   private claim(name: PeriodicTaskName) {
     const spec = PERIODIC_TASKS[name];
-    if (!runsHere(this.config.role, spec.runsIn)) throw new Error(`background task ${name} is declared for ${spec.runsIn.join(' and ')}, not ROLE=${this.config.role}`);
+    if (!runsHere(this.config.role, spec.runsIn))
+      throw new Error(`background task ${name} is declared for ${spec.runsIn.join(' and ')}, not ROLE=${this.config.role}`);
     if (this.started.has(name)) throw new Error(`background task ${name} is started twice`);
     this.started.add(name);
     return spec;
@@ -100,7 +103,13 @@ export class BackgroundWork implements OnApplicationBootstrap {
   /** Fire and forget: a run worth knowing about is not worth failing the task over. */
   private record(name: string, startedAt: Date, durationMs: number, error: unknown): void {
     const key = this.key(name);
-    const fields: Record<string, string> = { started_at: startedAt.toISOString(), duration_ms: String(durationMs), ok: error === null ? '1' : '0', error: error === null ? '' : String(error instanceof Error ? error.message : error).slice(0, 500), process: this.process };
+    const fields: Record<string, string> = {
+      started_at: startedAt.toISOString(),
+      duration_ms: String(durationMs),
+      ok: error === null ? '1' : '0',
+      error: error === null ? '' : String(error instanceof Error ? error.message : error).slice(0, 500),
+      process: this.process,
+    };
     this.redis
       .multi()
       .hset(key, fields)
@@ -117,5 +126,13 @@ export class BackgroundWork implements OnApplicationBootstrap {
 
 function lastRun(hash: Record<string, string> | undefined): LastRun | null {
   if (!hash?.started_at) return null;
-  return { startedAt: hash.started_at, durationMs: Number(hash.duration_ms), ok: hash.ok === '1', error: hash.error || null, process: hash.process ?? '', runs: Number(hash.runs ?? 0), failures: Number(hash.failures ?? 0) };
+  return {
+    startedAt: hash.started_at,
+    durationMs: Number(hash.duration_ms),
+    ok: hash.ok === '1',
+    error: hash.error || null,
+    process: hash.process ?? '',
+    runs: Number(hash.runs ?? 0),
+    failures: Number(hash.failures ?? 0),
+  };
 }

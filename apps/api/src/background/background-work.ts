@@ -17,7 +17,8 @@ export interface JobSpec<T> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-const record = (data: unknown): Record<string, unknown> | null => (typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null);
+const record = (data: unknown): Record<string, unknown> | null =>
+  typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
 
 /** Every job of every queue. PostgreSQL rows are the truth; a job only says which row to look at. */
 export const JOBS = {
@@ -33,7 +34,9 @@ export const JOBS = {
       what: 'Sends the rows of one batch enqueued together, each still claimed on its own.',
       parse: (data: unknown) => {
         const ids = record(data)?.messageIds;
-        return Array.isArray(ids) && ids.length > 0 && ids.every(isUuid) ? { messageIds: ids as string[] } : { invalid: 'messageIds must be one or more row ids' };
+        return Array.isArray(ids) && ids.length > 0 && ids.every(isUuid)
+          ? { messageIds: ids as string[] }
+          : { invalid: 'messageIds must be one or more row ids' };
       },
     } satisfies JobSpec<{ messageIds: string[] }>,
   },
@@ -51,7 +54,9 @@ export const JOBS = {
 type Jobs = typeof JOBS;
 export type JobName<Q extends QueueName> = keyof Jobs[Q] & string;
 /** A job's payload once checked: what `parse` returns for a valid one. */
-export type JobPayload<Q extends QueueName> = { [N in keyof Jobs[Q]]: Jobs[Q][N] extends { parse: (data: unknown) => infer R } ? Exclude<R, { readonly invalid: string }> : never }[keyof Jobs[Q]];
+export type JobPayload<Q extends QueueName> = {
+  [N in keyof Jobs[Q]]: Jobs[Q][N] extends { parse: (data: unknown) => infer R } ? Exclude<R, { readonly invalid: string }> : never;
+}[keyof Jobs[Q]];
 
 export interface PeriodicSpec {
   readonly owner: string;
@@ -67,41 +72,137 @@ const HOURLY = () => 3_600_000;
 
 /** Every periodic task. Each runs on a local timer in each process of its roles, one run at a time per process. */
 export const PERIODIC_TASKS = {
-  'outbox.sweep': { owner: 'outbox', runsIn: ['worker'], everyMs: (c) => c.outbox.sweepIntervalMs, atStart: true, what: 'Gives every due `queued` row without a job its job (a lost add, a Redis flush).' },
+  'outbox.sweep': {
+    owner: 'outbox',
+    runsIn: ['worker'],
+    everyMs: (c) => c.outbox.sweepIntervalMs,
+    atStart: true,
+    what: 'Gives every due `queued` row without a job its job (a lost add, a Redis flush).',
+  },
   'outbox.purge': { owner: 'outbox', runsIn: ['worker'], everyMs: HOURLY, what: 'Deletes finished rows whose dedupe window has passed; never a younger key.' },
-  'webhooks.sweep': { owner: 'webhooks', runsIn: ['worker'], everyMs: (c) => c.webhooks.sweepIntervalMs, atStart: true, what: 'Enqueues every stored delivery that never got a job.' },
-  'webhooks.catch_up': { owner: 'webhooks', runsIn: ['worker'], everyMs: null, what: 'The same sweep of everything stored, when LISTEN notifications may have been missed (the relay starting or re-listening).' },
-  'webhooks.takeover': { owner: 'webhooks', runsIn: ['worker'], everyMs: (c) => c.webhooks.sweepIntervalMs, atStart: true, what: "Takes over deliveries whose worker died (the lease in PostgreSQL, not Redis, says so)." },
-  'webhooks.parked': { owner: 'webhooks', runsIn: ['worker'], everyMs: (c) => c.webhooks.parkedRetryMs, what: 'Retries statuses that arrived before their message had a wamid; expires those that never match.' },
-  'webhooks.purge': { owner: 'webhooks', runsIn: ['worker'], everyMs: (c) => c.webhooks.purgeIntervalMs, what: 'Deletes event claims older than the retention (at least 8 days), never a younger key.' },
-  'metrics.flush': { owner: 'metrics', runsIn: ['api', 'worker'], everyMs: (c) => c.metrics.flushIntervalMs, what: "Writes this process's counters and job timings to PostgreSQL." },
-  'metrics.sample': { owner: 'metrics', runsIn: ['worker'], everyMs: (c) => c.metrics.sampleIntervalMs, what: 'Samples the queue-health figures for the Health page and evaluates the alert rules.' },
-  'metrics.purge': { owner: 'metrics', runsIn: ['worker'], everyMs: (c) => c.metrics.purgeIntervalMs, what: 'Folds old minutes into all-time totals and deletes them.' },
-  'templates.sync': { owner: 'templates', runsIn: ['worker'], everyMs: (c) => c.templates.syncIntervalMs, atStart: true, what: "Replaces the WABA's template registry with what Meta lists (only with WHATSAPP_BUSINESS_ACCOUNT_ID)." },
-  'numbers.profile_sync': { owner: 'numbers', runsIn: ['worker'], everyMs: (c) => c.numbers.profileSyncIntervalMs, atStart: true, what: "Reads each business number's profile, quality and messaging limit from Meta." },
-  'staff.end_lapsed_sessions': { owner: 'staff', runsIn: ['api'], everyMs: (c) => c.auth.sessionSweepMs, what: 'Ends sessions past their idle or absolute limit and closes their live streams.' },
+  'webhooks.sweep': {
+    owner: 'webhooks',
+    runsIn: ['worker'],
+    everyMs: (c) => c.webhooks.sweepIntervalMs,
+    atStart: true,
+    what: 'Enqueues every stored delivery that never got a job.',
+  },
+  'webhooks.catch_up': {
+    owner: 'webhooks',
+    runsIn: ['worker'],
+    everyMs: null,
+    what: 'The same sweep of everything stored, when LISTEN notifications may have been missed (the relay starting or re-listening).',
+  },
+  'webhooks.takeover': {
+    owner: 'webhooks',
+    runsIn: ['worker'],
+    everyMs: (c) => c.webhooks.sweepIntervalMs,
+    atStart: true,
+    what: 'Takes over deliveries whose worker died (the lease in PostgreSQL, not Redis, says so).',
+  },
+  'webhooks.parked': {
+    owner: 'webhooks',
+    runsIn: ['worker'],
+    everyMs: (c) => c.webhooks.parkedRetryMs,
+    what: 'Retries statuses that arrived before their message had a wamid; expires those that never match.',
+  },
+  'webhooks.purge': {
+    owner: 'webhooks',
+    runsIn: ['worker'],
+    everyMs: (c) => c.webhooks.purgeIntervalMs,
+    what: 'Deletes event claims older than the retention (at least 8 days), never a younger key.',
+  },
+  'metrics.flush': {
+    owner: 'metrics',
+    runsIn: ['api', 'worker'],
+    everyMs: (c) => c.metrics.flushIntervalMs,
+    what: "Writes this process's counters and job timings to PostgreSQL.",
+  },
+  'metrics.sample': {
+    owner: 'metrics',
+    runsIn: ['worker'],
+    everyMs: (c) => c.metrics.sampleIntervalMs,
+    what: 'Samples the queue-health figures for the Health page and evaluates the alert rules.',
+  },
+  'metrics.purge': {
+    owner: 'metrics',
+    runsIn: ['worker'],
+    everyMs: (c) => c.metrics.purgeIntervalMs,
+    what: 'Folds old minutes into all-time totals and deletes them.',
+  },
+  'templates.sync': {
+    owner: 'templates',
+    runsIn: ['worker'],
+    everyMs: (c) => c.templates.syncIntervalMs,
+    atStart: true,
+    what: "Replaces the WABA's template registry with what Meta lists (only with WHATSAPP_BUSINESS_ACCOUNT_ID).",
+  },
+  'numbers.profile_sync': {
+    owner: 'numbers',
+    runsIn: ['worker'],
+    everyMs: (c) => c.numbers.profileSyncIntervalMs,
+    atStart: true,
+    what: "Reads each business number's profile, quality and messaging limit from Meta.",
+  },
+  'staff.end_lapsed_sessions': {
+    owner: 'staff',
+    runsIn: ['api'],
+    everyMs: (c) => c.auth.sessionSweepMs,
+    what: 'Ends sessions past their idle or absolute limit and closes their live streams.',
+  },
   'staff.purge_login_attempts': { owner: 'staff', runsIn: ['api'], everyMs: HOURLY, what: 'Deletes sign-in failures past the throttle window.' },
-  'integrator_events.deliver': { owner: 'integrator-events', runsIn: ['worker'], everyMs: (c) => c.integratorEvents.pollIntervalMs, what: 'Claims due event deliveries and POSTs them to integrators (signed, retried with backoff).' },
-  'integrator_events.purge': { owner: 'integrator-events', runsIn: ['worker'], everyMs: HOURLY, what: 'Deletes events no endpoint is still owed, past their retention.' },
+  'integrator_events.deliver': {
+    owner: 'integrator-events',
+    runsIn: ['worker'],
+    everyMs: (c) => c.integratorEvents.pollIntervalMs,
+    what: 'Claims due event deliveries and POSTs them to integrators (signed, retried with backoff).',
+  },
+  'integrator_events.purge': {
+    owner: 'integrator-events',
+    runsIn: ['worker'],
+    everyMs: HOURLY,
+    what: 'Deletes events no endpoint is still owed, past their retention.',
+  },
 } as const satisfies Record<string, PeriodicSpec>;
 
 export type PeriodicTaskName = keyof typeof PERIODIC_TASKS;
 
 /** PostgreSQL LISTEN channels a process keeps open. */
 export const LISTENERS = [
-  { channel: 'sendbook_webhook_deliveries', owner: 'webhooks', runsIn: ['worker'] as readonly ProcessRole[], what: 'A stored delivery is announced at once (its id), so its job is added without waiting for a sweep.' },
+  {
+    channel: 'sendbook_webhook_deliveries',
+    owner: 'webhooks',
+    runsIn: ['worker'] as readonly ProcessRole[],
+    what: 'A stored delivery is announced at once (its id), so its job is added without waiting for a sweep.',
+  },
 ] as const;
 
 /** Triggers in the database (defined by migrations); they turn row changes into integrator events in the same transaction. */
 export const TRIGGERS = [
-  { name: 'integrator_events_outbound', on: 'INSERT ON outbound_message_events', what: '`message.state_changed` for each transition of a message; `message.failed`, `work_item.opened` and `work_item.resolved` when it enters or leaves a work queue.' },
-  { name: 'integrator_events_inbound_inserted', on: 'INSERT ON inbound_attributions', what: '`inbound.received` (and `inbound.attributed` when tied to a message).' },
+  {
+    name: 'integrator_events_outbound',
+    on: 'INSERT ON outbound_message_events',
+    what: '`message.state_changed` for each transition of a message; `message.failed`, `work_item.opened` and `work_item.resolved` when it enters or leaves a work queue.',
+  },
+  {
+    name: 'integrator_events_inbound_inserted',
+    on: 'INSERT ON inbound_attributions',
+    what: '`inbound.received` (and `inbound.attributed` when tied to a message).',
+  },
   { name: 'integrator_events_inbound_reattributed', on: 'UPDATE ON inbound_attributions', what: '`inbound.attributed` when a reply is attributed by hand.' },
   { name: 'integrator_events_message_decided', on: 'INSERT ON audit_events', what: '`work_item.resolved` when someone decides on a message by hand.' },
   { name: 'integrator_events_alert_opened', on: 'INSERT ON alerts', what: '`work_item.opened` for an alert.' },
   { name: 'integrator_events_alert_resolved', on: 'UPDATE ON alerts', what: '`work_item.resolved` for an alert.' },
-  { name: 'integrator_events_delivery_poisoned', on: 'UPDATE OF state ON webhook_deliveries', what: '`work_item.opened` for a webhook body that could not be processed.' },
-  { name: 'integrator_events_delivery_replayed', on: 'UPDATE OF state ON webhook_deliveries', what: '`work_item.resolved` when a poison delivery is replayed.' },
+  {
+    name: 'integrator_events_delivery_poisoned',
+    on: 'UPDATE OF state ON webhook_deliveries',
+    what: '`work_item.opened` for a webhook body that could not be processed.',
+  },
+  {
+    name: 'integrator_events_delivery_replayed',
+    on: 'UPDATE OF state ON webhook_deliveries',
+    what: '`work_item.resolved` when a poison delivery is replayed.',
+  },
   { name: 'integrator_events_delivery_dismissed', on: 'INSERT ON audit_events', what: '`work_item.resolved` when a poison delivery is dismissed.' },
 ] as const;
 

@@ -23,7 +23,7 @@ export class SystemController {
   @ApiOperation({
     id: 'getBackgroundWork',
     summary: 'Every queue, job, periodic task, listener and trigger',
-    description: 'As declared in `apps/api/src/background/background-work.ts`, with each queue\'s counts and each periodic task\'s latest run in any process.',
+    description: "As declared in `apps/api/src/background/background-work.ts`, with each queue's counts and each periodic task's latest run in any process.",
     responses: { 200: { description: 'The background work.', body: BackgroundWorkReport } },
   })
   async jobs() {
@@ -36,7 +36,15 @@ export class SystemController {
       queues: (Object.keys(JOBS) as QueueName[]).map((name, i) => ({
         name,
         jobs: Object.entries(JOBS[name]).map(([job, spec]) => ({ name: job, what: spec.what })),
-        counts: counts[i] ? { waiting: counts[i]!.waiting ?? 0, active: counts[i]!.active ?? 0, delayed: counts[i]!.delayed ?? 0, prioritized: counts[i]!.prioritized ?? 0, failed: counts[i]!.failed ?? 0 } : null,
+        counts: counts[i]
+          ? {
+              waiting: counts[i]!.waiting ?? 0,
+              active: counts[i]!.active ?? 0,
+              delayed: counts[i]!.delayed ?? 0,
+              prioritized: counts[i]!.prioritized ?? 0,
+              failed: counts[i]!.failed ?? 0,
+            }
+          : null,
       })),
       periodic: (Object.keys(PERIODIC_TASKS) as PeriodicTaskName[]).map((name) => {
         const spec = PERIODIC_TASKS[name];
@@ -48,7 +56,15 @@ export class SystemController {
           every_ms: spec.everyMs === null ? null : spec.everyMs(this.work.config),
           at_start: 'atStart' in spec ? spec.atStart : false,
           what: spec.what,
-          last_run: last && { started_at: last.startedAt, duration_ms: last.durationMs, ok: last.ok, error: last.error, process: last.process, runs: last.runs, failures: last.failures },
+          last_run: last && {
+            started_at: last.startedAt,
+            duration_ms: last.durationMs,
+            ok: last.ok,
+            error: last.error,
+            process: last.process,
+            runs: last.runs,
+            failures: last.failures,
+          },
         };
       }),
       listeners: LISTENERS.map((l) => ({ channel: l.channel, owner: l.owner, runs_in: [...l.runsIn], what: l.what })),

@@ -10,7 +10,9 @@ export const BackgroundWorkReport = named(
         object({
           name: str(),
           jobs: arrayOf(object({ name: str(), what: str() })),
-          counts: nullable(object({ waiting: int(), active: int(), delayed: int(), prioritized: int(), failed: int() }), { description: 'null when Redis did not answer' }),
+          counts: nullable(object({ waiting: int(), active: int(), delayed: int(), prioritized: int(), failed: int() }), {
+            description: 'null when Redis did not answer',
+          }),
         }),
       ),
       periodic: arrayOf(
@@ -22,7 +24,15 @@ export const BackgroundWorkReport = named(
           at_start: bool(),
           what: str(),
           last_run: nullable(
-            object({ started_at: dateTime(), duration_ms: int(), ok: bool(), error: nullable(str()), process: str({ description: 'the process id that ran it' }), runs: int(), failures: int() }),
+            object({
+              started_at: dateTime(),
+              duration_ms: int(),
+              ok: bool(),
+              error: nullable(str()),
+              process: str({ description: 'the process id that ran it' }),
+              runs: int(),
+              failures: int(),
+            }),
             { description: 'the latest run any process recorded (null: none yet)' },
           ),
         }),

@@ -20,7 +20,15 @@ const USAGE = `usage: npm run keys -- create --name <name> [--integration <integ
        npm run keys -- revoke <key id | key prefix>`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, integration: { type: 'string' }, scope: { type: 'string', multiple: true }, help: { type: 'boolean', default: false } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      integration: { type: 'string' },
+      scope: { type: 'string', multiple: true },
+      help: { type: 'boolean', default: false },
+    },
+  });
   const [command, target] = positionals;
   if (values.help || !command || !['create', 'list', 'revoke'].includes(command)) return usage(values.help ? 0 : 2);
   if (command === 'create' && (!values.name?.trim() || !values.scope?.length)) return usage(2, 'create needs --name and at least one --scope');
@@ -30,7 +38,14 @@ async function main(): Promise<number> {
   if (command === 'revoke' && !target) return usage(2, 'revoke needs a key id or prefix');
 
   // The Graph API settings are not used here; only the database and Redis are.
-  const env = { WHATSAPP_ACCESS_TOKEN: 'unused', WHATSAPP_APP_SECRET: 'unused-by-the-keys-cli', WHATSAPP_VERIFY_TOKEN: 'unused-by-the-keys-cli', WHATSAPP_PHONE_NUMBER_ID: '0', ...process.env, ROLE: 'api' };
+  const env = {
+    WHATSAPP_ACCESS_TOKEN: 'unused',
+    WHATSAPP_APP_SECRET: 'unused-by-the-keys-cli',
+    WHATSAPP_VERIFY_TOKEN: 'unused-by-the-keys-cli',
+    WHATSAPP_PHONE_NUMBER_ID: '0',
+    ...process.env,
+    ROLE: 'api',
+  };
   const envConfig = loadConfigOrExit(env);
   const logger = new JsonLogger(envConfig.logLevel === 'info' ? 'warn' : envConfig.logLevel);
   const infra = await resolveInfra({ databaseUrl: envConfig.databaseUrl, redisUrl: envConfig.redisUrl, dataDir: path.resolve('.data'), allowEmbedded: false });
@@ -41,12 +56,22 @@ async function main(): Promise<number> {
     const keys = app.get(ApiKeyService);
     if (command === 'create') {
       const { api_key, key } = await keys.create(values.name!.trim(), scopes, 'cli', null, values.integration?.trim() || values.name!.trim());
-      process.stdout.write(`created ${api_key.id} (${api_key.name}, integration ${api_key.integration}, scopes: ${api_key.scopes.join(', ')})\n\n  ${key}\n\nThis is the only time the key is shown; Sendbook keeps its hash.\n`);
+      process.stdout.write(
+        `created ${api_key.id} (${api_key.name}, integration ${api_key.integration}, scopes: ${api_key.scopes.join(', ')})\n\n  ${key}\n\nThis is the only time the key is shown; Sendbook keeps its hash.\n`,
+      );
       return 0;
     }
     const { data } = await keys.list();
     if (command === 'list') {
-      const rows = data.map((k) => [k.id, k.name, `${k.prefix}…`, k.scopes.join(','), k.created_at.slice(0, 16), k.last_used_at?.slice(0, 16) ?? 'never', k.revoked_at ? `revoked ${k.revoked_at.slice(0, 16)}` : 'active']);
+      const rows = data.map((k) => [
+        k.id,
+        k.name,
+        `${k.prefix}…`,
+        k.scopes.join(','),
+        k.created_at.slice(0, 16),
+        k.last_used_at?.slice(0, 16) ?? 'never',
+        k.revoked_at ? `revoked ${k.revoked_at.slice(0, 16)}` : 'active',
+      ]);
       process.stdout.write(table([['id', 'name', 'prefix', 'scopes', 'created', 'last used', 'state'], ...rows]));
       return 0;
     }
@@ -73,7 +98,16 @@ function usage(code: number, problem?: string): number {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 main().then(

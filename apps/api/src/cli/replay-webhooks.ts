@@ -57,10 +57,13 @@ async function main(): Promise<number> {
     const tally: Record<string, number> = {};
     for (const r of results) tally[r.outcome.kind] = (tally[r.outcome.kind] ?? 0) + 1;
     const events = results.reduce(
-      (acc, r) => (r.outcome.kind === 'processed' ? { applied: acc.applied + r.outcome.applied, skipped: acc.skipped + r.outcome.reprocessed + r.outcome.duplicate } : acc),
+      (acc, r) =>
+        r.outcome.kind === 'processed' ? { applied: acc.applied + r.outcome.applied, skipped: acc.skipped + r.outcome.reprocessed + r.outcome.duplicate } : acc,
       { applied: 0, skipped: 0 },
     );
-    process.stdout.write(`${JSON.stringify({ deliveries: results.length, outcomes: tally, events_applied: events.applied, events_already_applied: events.skipped })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ deliveries: results.length, outcomes: tally, events_applied: events.applied, events_already_applied: events.skipped })}\n`,
+    );
     return results.some((r) => r.outcome.kind === 'retry') ? 1 : 0;
   } finally {
     await app.close();

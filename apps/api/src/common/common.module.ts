@@ -10,11 +10,7 @@ export class CommonModule {
   static forRoot(logger: JsonLogger, clock: Clock): DynamicModule {
     return {
       module: CommonModule,
-      providers: [
-        { provide: JsonLogger, useValue: logger },
-        { provide: Clock, useValue: clock },
-        FactBus,
-      ],
+      providers: [{ provide: JsonLogger, useValue: logger }, { provide: Clock, useValue: clock }, FactBus],
       exports: [JsonLogger, Clock, FactBus],
     };
   }

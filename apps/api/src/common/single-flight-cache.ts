@@ -15,12 +15,10 @@ export class SingleFlightCache<T> {
   get(load: () => Promise<T>): Promise<T> {
     if (this.cached && this.now() - this.cached.at < this.ttlMs) return Promise.resolve(this.cached.value);
     if (this.inFlight) return this.inFlight;
-    const running = load().then(
-      (value) => {
-        this.cached = { value, at: this.now() };
-        return value;
-      },
-    );
+    const running = load().then((value) => {
+      this.cached = { value, at: this.now() };
+      return value;
+    });
     this.inFlight = running;
     const clear = () => {
       if (this.inFlight === running) this.inFlight = null;

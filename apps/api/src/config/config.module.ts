@@ -11,7 +11,10 @@ export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, { provide: SecretBox, useValue: secretBoxOf(config) }],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: SecretBox, useValue: secretBoxOf(config) },
+      ],
       exports: [APP_CONFIG, SecretBox],
     };
   }
@@ -20,5 +23,8 @@ export class ConfigModule {
 /** The box for stored secrets, from keys the configuration checked already. */
 export function secretBoxOf(config: Pick<AppConfig, 'encryption'>): SecretBox {
   const { key, previous } = config.encryption;
-  return new SecretBox(key ? parseEncryptionKey(key) : null, previous.map((k) => parseEncryptionKey(k)!));
+  return new SecretBox(
+    key ? parseEncryptionKey(key) : null,
+    previous.map((k) => parseEncryptionKey(k)!),
+  );
 }

@@ -27,7 +27,12 @@ describe('loadConfig', () => {
       databaseUrl: null,
       databaseListenUrl: null,
       redisUrl: null,
-      whatsapp: { graphUrl: 'https://graph.facebook.com', apiVersion: 'v23.0', appSecrets: ['old-app-secret-0123', 'new-app-secret-4567'], businessAccountId: null },
+      whatsapp: {
+        graphUrl: 'https://graph.facebook.com',
+        apiVersion: 'v23.0',
+        appSecrets: ['old-app-secret-0123', 'new-app-secret-4567'],
+        businessAccountId: null,
+      },
     });
     expect(Object.isFrozen(config.whatsapp)).toBe(true);
   });
@@ -36,13 +41,15 @@ describe('loadConfig', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(problemsOf({ ...valid, NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEY is missing/)]);
     expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: 'short' })).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEY is malformed/)]);
-    expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: key, APP_ENCRYPTION_KEYS_PREVIOUS: `${key}, nope` })).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEYS_PREVIOUS is malformed/)]);
+    expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: key, APP_ENCRYPTION_KEYS_PREVIOUS: `${key}, nope` })).toEqual([
+      expect.stringMatching(/^APP_ENCRYPTION_KEYS_PREVIOUS is malformed/),
+    ]);
     expect(loadConfig({ ...valid, NODE_ENV: 'production', APP_ENCRYPTION_KEY: key }).encryption).toEqual({ key, previous: [] });
     // Development without a key seals nothing, and boots.
     expect(loadConfig(valid).encryption).toEqual({ key: null, previous: [] });
   });
 
-  it('takes a separate URL for the workers\' LISTEN connection (PgBouncer in transaction mode cannot LISTEN)', () => {
+  it("takes a separate URL for the workers' LISTEN connection (PgBouncer in transaction mode cannot LISTEN)", () => {
     expect(loadConfig({ ...valid, DATABASE_LISTEN_URL: 'postgres://db-direct:5432/sendbook' }).databaseListenUrl).toBe('postgres://db-direct:5432/sendbook');
   });
 

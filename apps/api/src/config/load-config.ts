@@ -80,7 +80,10 @@ export function loadConfig(env: Env): EnvConfig {
       foreignAfterMs: read.int('WEBHOOK_FOREIGN_AFTER_MS', 3_600_000, 1_000, 30 * 86_400_000),
     },
     conversations: {
-      replyPurposes: (read.optional('CONVERSATION_REPLY_PURPOSES') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      replyPurposes: (read.optional('CONVERSATION_REPLY_PURPOSES') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       awaitingAnswerMs: read.int('CONVERSATION_AWAITING_ANSWER_MS', 86_400_000, 60_000, 7 * 86_400_000),
       markReadOnOpen: read.oneOf('MARK_READ_ON_OPEN', ['true', 'false'], 'false') === 'true',
     },
@@ -169,14 +172,22 @@ export function loadConfig(env: Env): EnvConfig {
     },
     encryption: {
       key: read.optional('APP_ENCRYPTION_KEY'),
-      previous: (read.optional('APP_ENCRYPTION_KEYS_PREVIOUS') ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+      previous: (read.optional('APP_ENCRYPTION_KEYS_PREVIOUS') ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
     },
   };
-  for (const [name, keys] of [['APP_ENCRYPTION_KEY', [config.encryption.key]], ['APP_ENCRYPTION_KEYS_PREVIOUS', config.encryption.previous]] as const) {
-    for (const key of keys) if (key !== null && parseEncryptionKey(key) === null) problems.push(`${name} is malformed (32 bytes in base64, as \`openssl rand -base64 32\` writes them)`);
+  for (const [name, keys] of [
+    ['APP_ENCRYPTION_KEY', [config.encryption.key]],
+    ['APP_ENCRYPTION_KEYS_PREVIOUS', config.encryption.previous],
+  ] as const) {
+    for (const key of keys)
+      if (key !== null && parseEncryptionKey(key) === null)
+        problems.push(`${name} is malformed (32 bytes in base64, as \`openssl rand -base64 32\` writes them)`);
   }
   if (config.encryption.key === null && read.optional('NODE_ENV') === 'production') {
-    problems.push('APP_ENCRYPTION_KEY is missing: stored secrets (event endpoints\' signing secrets) are sealed with it (`openssl rand -base64 32`)');
+    problems.push("APP_ENCRYPTION_KEY is missing: stored secrets (event endpoints' signing secrets) are sealed with it (`openssl rand -base64 32`)");
   }
   if ((config.bootstrap.adminEmail === null) !== (config.bootstrap.adminPassword === null)) {
     problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together: set both or neither');
@@ -236,7 +247,8 @@ class EnvReader {
   secretList(name: string, minLength: number): string[] {
     const items = this.list(name);
     items.forEach((item, i) => {
-      if (item.length < minLength) this.problems.push(`${name} is too short (${items.length > 1 ? `entry ${i + 1}: ` : ''}at least ${minLength} characters, got ${item.length})`);
+      if (item.length < minLength)
+        this.problems.push(`${name} is too short (${items.length > 1 ? `entry ${i + 1}: ` : ''}at least ${minLength} characters, got ${item.length})`);
     });
     return items;
   }
@@ -246,7 +258,10 @@ class EnvReader {
     const raw = this.optional(name);
     if (raw === null) return [...fallback];
     const out: string[] = [];
-    for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       try {
         out.push(new URL(item).origin);
       } catch {

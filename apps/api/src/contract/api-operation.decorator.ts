@@ -71,5 +71,6 @@ export function ApiTag(spec: TagSpec): ClassDecorator {
   };
 }
 
-export const operationSpecOf = (prototype: object, key: string): OperationSpec | undefined => Reflect.getMetadata(OPERATION_KEY, prototype, key) as OperationSpec | undefined;
+export const operationSpecOf = (prototype: object, key: string): OperationSpec | undefined =>
+  Reflect.getMetadata(OPERATION_KEY, prototype, key) as OperationSpec | undefined;
 export const tagSpecOf = (controller: Function): TagSpec | undefined => Reflect.getMetadata(TAG_KEY, controller) as TagSpec | undefined;

@@ -37,7 +37,12 @@ const Widget = named('Widget', object({ id: uuid(), name: str(), parts: arrayOf(
 @Access('agent')
 class WidgetsController {
   @Post()
-  @ApiOperation({ id: 'createWidget', summary: 'Create a widget', params: { 'Idempotency-Key': 'the same key again is the same widget' }, responses: { 201: { description: 'Created.', body: object({ widget: Widget }) } } })
+  @ApiOperation({
+    id: 'createWidget',
+    summary: 'Create a widget',
+    params: { 'Idempotency-Key': 'the same key again is the same widget' },
+    responses: { 201: { description: 'Created.', body: object({ widget: Widget }) } },
+  })
   create(@Body() _dto: CreateWidgetDto, @Headers('idempotency-key') _key?: string) {
     return null;
   }
@@ -49,7 +54,13 @@ class WidgetsController {
   }
 
   @Get(':id')
-  @ApiOperation({ id: 'getWidget', summary: 'One widget', params: { id: 'widget id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'It.', body: object({ widget: Widget }) } } })
+  @ApiOperation({
+    id: 'getWidget',
+    summary: 'One widget',
+    params: { id: 'widget id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'It.', body: object({ widget: Widget }) } },
+  })
   get(@Param('id') _id: string) {
     return null;
   }
@@ -91,8 +102,15 @@ describe('the OpenAPI document, generated from the routes', () => {
   });
 
   it('hoists named schemas into components wherever they are used', () => {
-    expect(doc.components.schemas.Widget).toMatchObject({ properties: { parts: { items: { $ref: '#/components/schemas/WidgetPart' } }, parent: { anyOf: [{ $ref: '#/components/schemas/WidgetPart' }, { type: 'null' }] } } });
-    expect(doc.paths['/v1/widgets/{id}']!.get!.parameters).toEqual([{ name: 'id', in: 'path', required: true, description: 'widget id', schema: { type: 'string', format: 'uuid' } }]);
+    expect(doc.components.schemas.Widget).toMatchObject({
+      properties: {
+        parts: { items: { $ref: '#/components/schemas/WidgetPart' } },
+        parent: { anyOf: [{ $ref: '#/components/schemas/WidgetPart' }, { type: 'null' }] },
+      },
+    });
+    expect(doc.paths['/v1/widgets/{id}']!.get!.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, description: 'widget id', schema: { type: 'string', format: 'uuid' } },
+    ]);
     expect(doc.paths['/v1/widgets/{id}']!.get!.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
   });
 

@@ -30,7 +30,10 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Map<string, string>();
   const ids = new Set<string>();
-  const all = [...sources.routes.map((r) => ({ route: { ...r, secured: r.access.kind !== 'public' }, where: `${r.controller}.${r.handler}` })), ...sources.serverLevel.map((r) => ({ route: serverRoute(r), where: `server-level ${r.method.toUpperCase()} ${r.path}` }))];
+  const all = [
+    ...sources.routes.map((r) => ({ route: { ...r, secured: r.access.kind !== 'public' }, where: `${r.controller}.${r.handler}` })),
+    ...sources.serverLevel.map((r) => ({ route: serverRoute(r), where: `server-level ${r.method.toUpperCase()} ${r.path}` })),
+  ];
   for (const { route, where } of all) {
     if (ids.has(route.spec.id)) throw new Error(`${where}: operation id ${route.spec.id} is used twice`);
     ids.add(route.spec.id);
@@ -54,7 +57,10 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
   return embedExamples(doc, sources.examples);
 }
 
-type AnyRoute = Pick<Route, 'method' | 'path' | 'pathParams' | 'headerParams' | 'body' | 'query' | 'queryParams' | 'status' | 'ownsResponse' | 'spec' | 'tag' | 'access'> & { readonly secured: boolean };
+type AnyRoute = Pick<
+  Route,
+  'method' | 'path' | 'pathParams' | 'headerParams' | 'body' | 'query' | 'queryParams' | 'status' | 'ownsResponse' | 'spec' | 'tag' | 'access'
+> & { readonly secured: boolean };
 
 function operationOf(route: AnyRoute, where: string, components: Components): Operation {
   const { spec } = route;
@@ -66,7 +72,8 @@ function operationOf(route: AnyRoute, where: string, components: Components): Op
     if (response.body) out.content = Object.fromEntries(types.map((type) => [type, { schema: components.use(response.body!) }]));
     responses[status] = out;
   }
-  if (!route.ownsResponse && spec.responses[route.status] === undefined) throw new Error(`${where}: answers ${route.status}, which its @ApiOperation does not document`);
+  if (!route.ownsResponse && spec.responses[route.status] === undefined)
+    throw new Error(`${where}: answers ${route.status}, which its @ApiOperation does not document`);
   const shared: Partial<Record<number, SharedError>> = {};
   if (route.body || route.query) shared[400] = 'ValidationFailed';
   if (route.secured) {
@@ -84,13 +91,20 @@ function operationOf(route: AnyRoute, where: string, components: Components): Op
     tags: [route.tag.name],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.security ? { security: spec.security } : route.access.kind === 'public' ? { security: [] } : route.access.kind === 'session' ? { security: [{ session: [] }] } : {}),
+    ...(spec.security
+      ? { security: spec.security }
+      : route.access.kind === 'public'
+        ? { security: [] }
+        : route.access.kind === 'session'
+          ? { security: [{ session: [] }] }
+          : {}),
     'x-access': route.access.kind === 'capabilities' ? [...route.access.any] : [route.access.kind],
     ...(parameters.length > 0 ? { parameters } : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
   if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: components.dto(route.body, where) } } };
-  else if (spec.rawBody) operation.requestBody = { required: true, content: { [spec.rawBody.contentType ?? 'application/json']: { schema: components.use(spec.rawBody.schema) } } };
+  else if (spec.rawBody)
+    operation.requestBody = { required: true, content: { [spec.rawBody.contentType ?? 'application/json']: { schema: components.use(spec.rawBody.schema) } } };
   return operation;
 }
 
@@ -125,7 +139,13 @@ function parametersOf(route: AnyRoute, where: string, components: Components): P
       const { description, ...rest } = property;
       const own = specFor(name);
       if (own) used.add(name);
-      out.push({ name, in: 'query', required: required.has(name), ...(own?.description || description ? { description: (own?.description ?? description) as string } : {}), schema: components.use(rest) });
+      out.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        ...(own?.description || description ? { description: (own?.description ?? description) as string } : {}),
+        schema: components.use(rest),
+      });
     }
   }
   for (const name of route.queryParams) out.push(param(name, 'query', { type: 'string' }, false));
@@ -137,7 +157,21 @@ function parametersOf(route: AnyRoute, where: string, components: Components): P
 }
 
 function serverRoute(r: ServerLevelRoute): AnyRoute {
-  return { method: r.method, path: r.path, pathParams: [], headerParams: [], body: undefined, query: undefined, queryParams: [], status: 200, ownsResponse: true, spec: r.spec, tag: r.tag, secured: r.secured, access: r.secured ? { kind: 'capabilities', any: ['admin'] } : { kind: 'public' } };
+  return {
+    method: r.method,
+    path: r.path,
+    pathParams: [],
+    headerParams: [],
+    body: undefined,
+    query: undefined,
+    queryParams: [],
+    status: 200,
+    ownsResponse: true,
+    spec: r.spec,
+    tag: r.tag,
+    secured: r.secured,
+    access: r.secured ? { kind: 'capabilities', any: ['admin'] } : { kind: 'public' },
+  };
 }
 
 const TAG_ORDER: readonly string[] = Object.values(TAGS).map((t) => t.name);
@@ -187,7 +221,12 @@ class Components {
 
   responses(): Record<string, ResponseObject> {
     return Object.fromEntries(
-      [...this.shared].sort().map((name) => [name, { description: SHARED_RESPONSES[name].description, content: { 'application/json': { schema: this.use(SHARED_RESPONSES[name].body) } } }]),
+      [...this.shared]
+        .sort()
+        .map((name) => [
+          name,
+          { description: SHARED_RESPONSES[name].description, content: { 'application/json': { schema: this.use(SHARED_RESPONSES[name].body) } } },
+        ]),
     );
   }
 

@@ -79,12 +79,18 @@ export function routesOf(controller: Type): Route[] {
     const method = METHODS[requestMethod];
     if (!method) throw new Error(`${where}: HTTP method ${RequestMethod[requestMethod]} is not documented by the contract generator`);
     const spec = operationSpecOf(prototype, handler);
-    if (!spec) throw new Error(`${where} (${method.toUpperCase()} ${joinPath(prefix, Reflect.getMetadata(PATH_METADATA, fn) as string)}) has no @ApiOperation: every route is part of the contract`);
+    if (!spec)
+      throw new Error(
+        `${where} (${method.toUpperCase()} ${joinPath(prefix, Reflect.getMetadata(PATH_METADATA, fn) as string)}) has no @ApiOperation: every route is part of the contract`,
+      );
     if (!tag) throw new Error(`${controller.name} has no @ApiTag`);
     const path = joinPath(prefix, Reflect.getMetadata(PATH_METADATA, fn) as string | string[]);
     const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler) as Record<string, RouteArg> | undefined) ?? {};
     const types = (Reflect.getMetadata('design:paramtypes', prototype, handler) as Type[] | undefined) ?? [];
-    const byKind = (kind: RouteParamtypes) => Object.entries(args).filter(([key]) => Number(key.split(':')[0]) === kind).map(([, arg]) => arg);
+    const byKind = (kind: RouteParamtypes) =>
+      Object.entries(args)
+        .filter(([key]) => Number(key.split(':')[0]) === kind)
+        .map(([, arg]) => arg);
     const whole = (kind: RouteParamtypes) => byKind(kind).find((a) => a.data === undefined);
     const bodyArg = whole(RouteParamtypes.BODY);
     const queryArg = whole(RouteParamtypes.QUERY);
@@ -126,6 +132,9 @@ function dtoType(type: Type | undefined, where: string): Type {
 /** `v1/messages` + `:id/history` → `/v1/messages/{id}/history`. */
 export function joinPath(prefix: string, path: string | string[] | undefined): string {
   if (Array.isArray(path)) throw new Error(`a route with several paths (${path.join(', ')}) cannot be documented`);
-  const joined = `/${[prefix, path ?? ''].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  const joined = `/${[prefix, path ?? '']
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
   return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }

@@ -16,8 +16,24 @@ describe('libs/api-contract', () => {
   });
 
   it('documents every request field the validators accept', () => {
-    const createMessage = contract.document.components.schemas.CreateMessage as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
-    expect(Object.keys(createMessage.properties).sort()).toEqual(['campaign', 'dedupe_key', 'fallback_template', 'not_before', 'payload', 'phone_number_id', 'priority', 'purpose', 'recipient', 'to', 'trigger_ref']);
+    const createMessage = contract.document.components.schemas.CreateMessage as {
+      properties: Record<string, unknown>;
+      required: string[];
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(createMessage.properties).sort()).toEqual([
+      'campaign',
+      'dedupe_key',
+      'fallback_template',
+      'not_before',
+      'payload',
+      'phone_number_id',
+      'priority',
+      'purpose',
+      'recipient',
+      'to',
+      'trigger_ref',
+    ]);
     // Exactly one of `to` and `recipient` (a BSUID): the service checks that, naming the field.
     expect(createMessage.required.sort()).toEqual(['dedupe_key', 'payload', 'purpose']);
     expect(createMessage.additionalProperties).toBe(false);
@@ -29,6 +45,8 @@ describe('libs/api-contract', () => {
     IsString()(CreateMessageDto.prototype, 'colour');
     const { drifted, message } = contractDrift(generateContract());
     expect(drifted.map((f) => f.replace(/^.*libs\/api-contract\//, ''))).toEqual(['openapi.json', 'src/openapi.ts']);
-    expect(message).toBe(`The API contract is out of date with the code (libs/api-contract/openapi.json, libs/api-contract/src/openapi.ts differ from what the code generates): run \`${REGENERATE}\`.`);
+    expect(message).toBe(
+      `The API contract is out of date with the code (libs/api-contract/openapi.json, libs/api-contract/src/openapi.ts differ from what the code generates): run \`${REGENERATE}\`.`,
+    );
   });
 });

@@ -22,7 +22,12 @@ describe('TypeScript from JSON Schema', () => {
   });
 
   it('marks optional properties, quotes odd keys and keeps descriptions as comments', () => {
-    const schema = { type: 'object', properties: { id: { type: 'string', description: 'the id' }, 'hub.mode': { type: 'string' } }, required: ['id'], additionalProperties: false };
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'string', description: 'the id' }, 'hub.mode': { type: 'string' } },
+      required: ['id'],
+      additionalProperties: false,
+    };
     expect(typeOf(schema, 0)).toBe('{\n  /** the id */\n  id: string;\n  "hub.mode"?: string;\n}');
   });
 
@@ -39,15 +44,27 @@ describe('TypeScript from JSON Schema', () => {
             'x-access': ['agent'],
             tags: [],
             summary: 'One thing',
-            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'full', in: 'query', required: false, schema: { type: 'boolean' } }],
-            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } }, '404': { $ref: '#/components/responses/NotFound' } },
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'full', in: 'query', required: false, schema: { type: 'boolean' } },
+            ],
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+              '404': { $ref: '#/components/responses/NotFound' },
+            },
           },
         },
       },
-      components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } }, securitySchemes: {}, responses: {} },
+      components: {
+        schemas: { Thing: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } },
+        securitySchemes: {},
+        responses: {},
+      },
     };
     const text = emitTypes(doc);
-    expect(text).toContain('  "/v1/things/{id}": {\n    parameters: { query?: never; header?: never; path?: never; cookie?: never };\n    get: operations["getThing"];\n    put?: never;');
+    expect(text).toContain(
+      '  "/v1/things/{id}": {\n    parameters: { query?: never; header?: never; path?: never; cookie?: never };\n    get: operations["getThing"];\n    put?: never;',
+    );
     expect(text).toContain('parameters: { query?: { full?: boolean }; header?: never; path: { id: string }; cookie?: never };');
     expect(text).toContain('requestBody?: never;');
     expect(text).toContain('200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["Thing"] } };');

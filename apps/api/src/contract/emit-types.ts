@@ -28,9 +28,21 @@ export function emitTypes(doc: OpenApiDocument): string {
   for (const [name, schema] of Object.entries(doc.components.schemas)) out.push(...jsdoc(schema, 4), `    ${key(name)}: ${typeOf(schema, 4)};`);
   out.push('  };', '  responses: {');
   for (const [name, response] of Object.entries(doc.components.responses)) out.push(`    ${key(name)}: ${responseType(response, 4)};`);
-  out.push('  };', '  parameters: never;', '  requestBodies: never;', '  headers: never;', '  pathItems: never;', '}', '', 'export type $defs = Record<string, never>;', '', 'export interface operations {');
+  out.push(
+    '  };',
+    '  parameters: never;',
+    '  requestBodies: never;',
+    '  headers: never;',
+    '  pathItems: never;',
+    '}',
+    '',
+    'export type $defs = Record<string, never>;',
+    '',
+    'export interface operations {',
+  );
   for (const item of Object.values(doc.paths)) {
-    for (const operation of Object.values(item)) out.push(...jsdoc({ description: operation.summary }, 2), `  ${key(operation.operationId)}: ${operationType(operation, 2)};`);
+    for (const operation of Object.values(item))
+      out.push(...jsdoc({ description: operation.summary }, 2), `  ${key(operation.operationId)}: ${operationType(operation, 2)};`);
   }
   out.push('}', '');
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
@@ -51,7 +63,13 @@ function operationType(operation: Operation, depth: number): string {
   };
   const lines = [`parameters: { ${group('query')}; ${group('header')}; ${group('path')}; cookie?: never }`];
   const body = operation.requestBody;
-  lines.push(body ? `requestBody${body.required ? '' : '?'}: { content: { ${Object.entries(body.content).map(([type, media]) => `${key(type)}: ${typeOf(media.schema, depth + 2)}`).join('; ')} } }` : 'requestBody?: never');
+  lines.push(
+    body
+      ? `requestBody${body.required ? '' : '?'}: { content: { ${Object.entries(body.content)
+          .map(([type, media]) => `${key(type)}: ${typeOf(media.schema, depth + 2)}`)
+          .join('; ')} } }`
+      : 'requestBody?: never',
+  );
   const responses = Object.entries(operation.responses).map(([status, response]) => `${pad}  ${status}: ${responseType(response, depth + 4)};`);
   lines.push(`responses: {\n${responses.join('\n')}\n${pad}}`);
   return `{\n${lines.map((l) => `${pad}${l};`).join('\n')}\n${' '.repeat(depth)}}`;
@@ -67,7 +85,10 @@ function responseType(response: ResponseObject | RefObject, depth: number): stri
 /** `#/components/schemas/Message` → `components["schemas"]["Message"]`. */
 function refType(ref: string): string {
   const parts = ref.replace(/^#\//, '').split('/');
-  return `${parts[0]}${parts.slice(1).map((p) => `[${JSON.stringify(p)}]`).join('')}`;
+  return `${parts[0]}${parts
+    .slice(1)
+    .map((p) => `[${JSON.stringify(p)}]`)
+    .join('')}`;
 }
 
 export function typeOf(schema: Schema, depth: number): string {
@@ -110,7 +131,8 @@ function objectType(schema: Schema, depth: number): string {
   const extra = schema.additionalProperties;
   const pad = ' '.repeat(depth + 2);
   const lines: string[] = [];
-  for (const [name, property] of properties) lines.push(...jsdoc(property, depth + 2), `${pad}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, depth + 2)};`);
+  for (const [name, property] of properties)
+    lines.push(...jsdoc(property, depth + 2), `${pad}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(property, depth + 2)};`);
   // A schema for additional values only when nothing else is declared: declared properties of
   // other types could not sit beside the index signature.
   if (typeof extra === 'object' && extra !== null && properties.length === 0) lines.push(`${pad}[key: string]: ${typeOf(extra as Schema, depth + 2)};`);

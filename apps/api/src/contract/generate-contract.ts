@@ -47,8 +47,13 @@ export function generateContract(examples: readonly RecordedExchange[] = readExa
 
 /** The committed files that differ from `contract`, and the line that says what to do about it. */
 export function contractDrift(contract: GeneratedContract, read: (file: string) => string | null = readOrNull): { drifted: string[]; message: string | null } {
-  const drifted = contractFiles(contract).filter(([file, text]) => read(file) !== text).map(([file]) => file);
-  const message = drifted.length === 0 ? null : `The API contract is out of date with the code (${drifted.map((f) => f.slice(CONTRACT_DIR.length - 'libs/api-contract/'.length)).join(', ')} differ from what the code generates): run \`${REGENERATE}\`.`;
+  const drifted = contractFiles(contract)
+    .filter(([file, text]) => read(file) !== text)
+    .map(([file]) => file);
+  const message =
+    drifted.length === 0
+      ? null
+      : `The API contract is out of date with the code (${drifted.map((f) => f.slice(CONTRACT_DIR.length - 'libs/api-contract/'.length)).join(', ')} differ from what the code generates): run \`${REGENERATE}\`.`;
   return { drifted, message };
 }
 
@@ -76,6 +81,13 @@ export function readExamples(): RecordedExchange[] {
 
 /** An API process's configuration with placeholder secrets: only the module tree is read from it. */
 function contractConfig() {
-  const env = { ROLE: 'api', LOG_LEVEL: 'silent', WHATSAPP_ACCESS_TOKEN: 'contract', WHATSAPP_APP_SECRET: 'contract-app-secret', WHATSAPP_VERIFY_TOKEN: 'contract-verify-token', WHATSAPP_PHONE_NUMBER_ID: '1' };
+  const env = {
+    ROLE: 'api',
+    LOG_LEVEL: 'silent',
+    WHATSAPP_ACCESS_TOKEN: 'contract',
+    WHATSAPP_APP_SECRET: 'contract-app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'contract-verify-token',
+    WHATSAPP_PHONE_NUMBER_ID: '1',
+  };
   return withInfra(loadConfig(env), { databaseUrl: 'postgres://contract.invalid/contract', redisUrl: 'redis://contract.invalid' });
 }

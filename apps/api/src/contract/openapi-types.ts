@@ -65,4 +65,5 @@ export interface RecordedExchange {
 }
 
 /** One example per operation, status and variant. */
-export const exchangeKey = (e: Pick<RecordedExchange, 'operationId' | 'status' | 'variant'>): string => `${e.operationId} ${e.status}${e.variant ? ` ${e.variant}` : ''}`;
+export const exchangeKey = (e: Pick<RecordedExchange, 'operationId' | 'status' | 'variant'>): string =>
+  `${e.operationId} ${e.status}${e.variant ? ` ${e.variant}` : ''}`;

@@ -23,7 +23,10 @@ export function dtoSchemas(): Map<string, Schema> {
       [MATCHES]: (meta) => {
         const pattern = meta.constraints[0] as RegExp;
         // JSON Schema patterns have no flags: `/…/i` would be documented as case-sensitive.
-        if (pattern.flags.replace('u', '') !== '') throw new Error(`${(meta.target as Function).name}.${meta.propertyName}: @Matches(${String(pattern)}) has flags, which a JSON Schema pattern cannot carry; spell them out in the pattern`);
+        if (pattern.flags.replace('u', '') !== '')
+          throw new Error(
+            `${(meta.target as Function).name}.${meta.propertyName}: @Matches(${String(pattern)}) has flags, which a JSON Schema pattern cannot carry; spell them out in the pattern`,
+          );
         return { type: 'string', pattern: pattern.source };
       },
     },
@@ -40,6 +43,9 @@ function renameRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(renameRefs);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [key, key === '$ref' && typeof v === 'string' && v.startsWith(REF_PREFIX) ? REF_PREFIX + dtoSchemaName(v.slice(REF_PREFIX.length)) : renameRefs(v)]),
+    Object.entries(value).map(([key, v]) => [
+      key,
+      key === '$ref' && typeof v === 'string' && v.startsWith(REF_PREFIX) ? REF_PREFIX + dtoSchemaName(v.slice(REF_PREFIX.length)) : renameRefs(v),
+    ]),
   );
 }

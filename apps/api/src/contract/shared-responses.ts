@@ -15,7 +15,8 @@ export const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: 'sendbook_session',
-    description: 'A staff session, set by `POST /v1/auth/login` (HTTP-only, SameSite=Lax). Mutations must come from one of our pages (`Origin`), or they are `403 cross_site_request`.',
+    description:
+      'A staff session, set by `POST /v1/auth/login` (HTTP-only, SameSite=Lax). Mutations must come from one of our pages (`Origin`), or they are `403 cross_site_request`.',
   },
   metricsToken: { type: 'http', scheme: 'bearer', description: '`METRICS_BEARER_TOKEN`, only for `GET /metrics` and only when it is set.' },
 };
@@ -32,14 +33,24 @@ export const ErrorBody = named(
   ),
 );
 
-export const FieldProblem = named('FieldProblem', object({ field: str({ description: 'dotted path of the bad field, e.g. `payload.text.body`' }), message: str() }));
+export const FieldProblem = named(
+  'FieldProblem',
+  object({ field: str({ description: 'dotted path of the bad field, e.g. `payload.text.body`' }), message: str() }),
+);
 
 export const ValidationError = named(
   'ValidationError',
-  object({ error: oneOfValues([ErrorCode.ValidationFailed]), message: str({ description: 'every problem, joined' }), details: arrayOf(FieldProblem, { minItems: 1 }) }),
+  object({
+    error: oneOfValues([ErrorCode.ValidationFailed]),
+    message: str({ description: 'every problem, joined' }),
+    details: arrayOf(FieldProblem, { minItems: 1 }),
+  }),
 );
 
-export const PayloadTooLargeError = named('PayloadTooLargeError', object({ error: oneOfValues([ErrorCode.PayloadTooLarge]), message: str(), details: arrayOf(FieldProblem) }));
+export const PayloadTooLargeError = named(
+  'PayloadTooLargeError',
+  object({ error: oneOfValues([ErrorCode.PayloadTooLarge]), message: str(), details: arrayOf(FieldProblem) }),
+);
 
 /** `{error: <one code>, message}`. */
 export const plainError = (code: string): Schema => object({ error: oneOfValues([code]), message: str() });

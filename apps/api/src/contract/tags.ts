@@ -13,7 +13,10 @@ export const TAGS = {
   auth: { name: 'auth', description: 'Staff sign-in: sessions (an HTTP-only cookie), invites and password resets, and your own profile.' },
   staff: { name: 'staff', description: 'Staff accounts, for admins: invite, change roles, deactivate, reset passwords.' },
   apiKeys: { name: 'api keys', description: 'Integrator API keys, for admins: scoped, named, listed and revoked.' },
-  eventEndpoints: { name: 'event endpoints', description: 'Signed events pushed to integrators (Standard Webhooks), for admins: endpoints, their deliveries, replay and recover.' },
+  eventEndpoints: {
+    name: 'event endpoints',
+    description: 'Signed events pushed to integrators (Standard Webhooks), for admins: endpoints, their deliveries, replay and recover.',
+  },
   events: { name: 'events', description: 'The live feed of changes as server-sent events.' },
   metrics: { name: 'metrics', description: 'Queue-health figures as JSON (API key) and in Prometheus text format.' },
   system: { name: 'system', description: 'What runs in the background, for admins: queues, jobs, periodic tasks and their latest runs.' },

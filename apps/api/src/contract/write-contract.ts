@@ -15,5 +15,7 @@ if (process.argv.includes('--check')) {
 } else {
   for (const [file, text] of contractFiles(contract)) if (drifted.includes(file)) writeFileSync(file, text);
   const operations = Object.values(contract.document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-  process.stdout.write(`${drifted.length === 0 ? 'contract unchanged' : `contract written (${drifted.length} file(s))`}: ${operations} operations, ${Object.keys(contract.document.components.schemas).length} schemas\n`);
+  process.stdout.write(
+    `${drifted.length === 0 ? 'contract unchanged' : `contract written (${drifted.length} file(s))`}: ${operations} operations, ${Object.keys(contract.document.components.schemas).length} schemas\n`,
+  );
 }

@@ -28,8 +28,33 @@ import { WebhookEventClaim } from '../modules/webhooks/webhook-event-claim.entit
 import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entity.js';
 
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
-export const ENTITIES = [ApiKey, MetricCounter, OutboundMessage, OutboundMessageEvent, SendingPause,
-  WebhookDelivery, WebhookEventClaim, MessageStatusEvent, InboundMessage, WebhookFieldEvent,
-  Contact, Conversation, InboundAttribution, InboundAttributionEvent, Template, MessagingLimitRow, BusinessNumber, MetricSample, Alert,
-  Staff, StaffSession, LoginAttempt, AuditEvent, ConversationNote,
-  EventEndpoint, IntegratorEvent, EventDelivery, EventDeliveryAttempt];
+export const ENTITIES = [
+  ApiKey,
+  MetricCounter,
+  OutboundMessage,
+  OutboundMessageEvent,
+  SendingPause,
+  WebhookDelivery,
+  WebhookEventClaim,
+  MessageStatusEvent,
+  InboundMessage,
+  WebhookFieldEvent,
+  Contact,
+  Conversation,
+  InboundAttribution,
+  InboundAttributionEvent,
+  Template,
+  MessagingLimitRow,
+  BusinessNumber,
+  MetricSample,
+  Alert,
+  Staff,
+  StaffSession,
+  LoginAttempt,
+  AuditEvent,
+  ConversationNote,
+  EventEndpoint,
+  IntegratorEvent,
+  EventDelivery,
+  EventDeliveryAttempt,
+];

@@ -13,8 +13,16 @@ function sources(dir: string): string[] {
 
 describe('one owner per table', () => {
   it('reads the tables a statement writes, however it is spelled', () => {
-    expect(tablesWritten(`WITH held AS (UPDATE outbound_messages SET state = 'held' RETURNING id) INSERT INTO outbound_message_events (message_id) SELECT id FROM held`)).toEqual(['outbound_messages', 'outbound_message_events']);
-    expect(tablesWritten(`update "public"."contacts" set x = 1; delete from ONLY conversations; truncate table inbound_messages`)).toEqual(['contacts', 'conversations', 'inbound_messages']);
+    expect(
+      tablesWritten(
+        `WITH held AS (UPDATE outbound_messages SET state = 'held' RETURNING id) INSERT INTO outbound_message_events (message_id) SELECT id FROM held`,
+      ),
+    ).toEqual(['outbound_messages', 'outbound_message_events']);
+    expect(tablesWritten(`update "public"."contacts" set x = 1; delete from ONLY conversations; truncate table inbound_messages`)).toEqual([
+      'contacts',
+      'conversations',
+      'inbound_messages',
+    ]);
     expect(tablesWritten(`SELECT id FROM outbound_messages FOR UPDATE`)).toEqual([]);
     expect(tablesWritten(`SELECT 1 FROM outbound_messages m FOR UPDATE OF m`)).toEqual([]);
     expect(tablesWritten(`SELECT 1 FROM contacts FOR NO KEY UPDATE SKIP LOCKED`)).toEqual([]);

@@ -13,7 +13,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
 /** The tables a piece of SQL writes (INSERT, UPDATE, DELETE, MERGE, TRUNCATE), by name; `FOR UPDATE` locks and `DO UPDATE` upserts are not tables. */
 export function tablesWritten(sql: string): string[] {
   const written = new Set<string>();
-  const pattern = /\b(?:INSERT\s+INTO|(?<!\b(?:FOR|KEY|DO)\s+)UPDATE|DELETE\s+FROM|MERGE\s+INTO|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+  const pattern =
+    /\b(?:INSERT\s+INTO|(?<!\b(?:FOR|KEY|DO)\s+)UPDATE|DELETE\s+FROM|MERGE\s+INTO|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
   for (const match of sql.matchAll(pattern)) written.add(match[1]!.toLowerCase());
   return [...written];
 }

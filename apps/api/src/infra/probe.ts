@@ -31,9 +31,7 @@ export function redisAnswers(url: string, timeoutMs = 1500): Promise<boolean> {
 
   return new Promise((resolve) => {
     const socket =
-      target.protocol === 'rediss:'
-        ? tls.connect({ host: target.hostname, port, servername: target.hostname })
-        : net.connect({ host: target.hostname, port });
+      target.protocol === 'rediss:' ? tls.connect({ host: target.hostname, port, servername: target.hostname }) : net.connect({ host: target.hostname, port });
     let answer = '';
     const finish = (ok: boolean) => {
       clearTimeout(timer);

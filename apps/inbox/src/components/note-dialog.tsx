@@ -43,7 +43,13 @@ export function NoteDialog({
         <form onSubmit={submit} className={styles.form} noValidate>
           {children}
           <NoteField note={note} onNote={setNote} missing={missing} onMissing={setMissing} required={requireNote} />
-          <ConfirmActions error={mutation.isError ? mutation.error : null} errorTitle="It did not work" busy={mutation.isPending} danger={danger} onBack={onClose} />
+          <ConfirmActions
+            error={mutation.isError ? mutation.error : null}
+            errorTitle="It did not work"
+            busy={mutation.isPending}
+            danger={danger}
+            onBack={onClose}
+          />
         </form>
       </DialogContent>
     </DialogRoot>

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import styles from './page.module.css';
 
 /** A page of the shell: a sticky header with its one `h1`, then the content. */
-export function Page({ title, subtitle, actions, children, bodyClassName }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode; bodyClassName?: string }) {
+export function Page({
+  title,
+  subtitle,
+  actions,
+  children,
+  bodyClassName,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  bodyClassName?: string;
+}) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>

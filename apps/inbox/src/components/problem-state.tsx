@@ -9,7 +9,21 @@ import { State } from './ui/state';
  * What a page shows when the API said no: forbidden (a way back, never a redirect loop), not found,
  * or unreachable and failing (a retry). Announced as an alert.
  */
-export function ProblemState({ problem, onRetry, retrying = false, title, detail, headingLevel = 2 }: { problem: Problem; onRetry?: () => void; retrying?: boolean; title?: string; detail?: string; headingLevel?: 1 | 2 }) {
+export function ProblemState({
+  problem,
+  onRetry,
+  retrying = false,
+  title,
+  detail,
+  headingLevel = 2,
+}: {
+  problem: Problem;
+  onRetry?: () => void;
+  retrying?: boolean;
+  title?: string;
+  detail?: string;
+  headingLevel?: 1 | 2;
+}) {
   const forbidden = problem.kind === 'forbidden';
   const retryable = !forbidden && problem.kind !== 'not_found' && onRetry;
   return (

@@ -33,7 +33,19 @@ export interface EmptyList {
  * A list's four states in one order on every page: the API's no (with a retry) while nothing was
  * loaded, loading, empty, then the list. A failed refetch keeps the list that is on screen.
  */
-export function QueryContent({ query, loading, isEmpty, empty, children }: { query: ListQuery; loading: string; isEmpty: boolean; empty: EmptyList; children: ReactNode }) {
+export function QueryContent({
+  query,
+  loading,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: ListQuery;
+  loading: string;
+  isEmpty: boolean;
+  empty: EmptyList;
+  children: ReactNode;
+}) {
   if (query.problem && query.data === undefined) return <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />;
   if (query.data === undefined) return <Loading label={loading} />;
   if (!isEmpty) return children;

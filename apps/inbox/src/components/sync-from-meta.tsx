@@ -22,7 +22,10 @@ interface SyncFromMetaOptions<Result> {
 }
 
 /** A page's "read it from Meta again" action: the button for the page header and the callouts saying what came of it. */
-export function useSyncFromMeta<Result>({ run, describe, refreshes, label, failureTitle }: SyncFromMetaOptions<Result>): { button: ReactNode; notices: ReactNode } {
+export function useSyncFromMeta<Result>({ run, describe, refreshes, label, failureTitle }: SyncFromMetaOptions<Result>): {
+  button: ReactNode;
+  notices: ReactNode;
+} {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<string | null>(null);
   const sync = useMutation({

@@ -10,7 +10,19 @@ import { API_UNREACHABLE } from './problem';
  */
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) and those fetch computes itself.
-const DROP_REQUEST = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding']);
+const DROP_REQUEST = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'accept-encoding',
+]);
 // fetch has already decoded the body, so its encoding and length no longer describe it.
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'set-cookie']);
 

@@ -1,5 +1,18 @@
 import type { MetricsReport, NumberStatus } from '@sendbook/api-contract';
-import { acceptedChart, bucketWords, chartRows, depthChart, formatValue, hasData, healthCharts, healthRange, latencyChart, numberNote, pointHref, utilisationChart } from './chart-series';
+import {
+  acceptedChart,
+  bucketWords,
+  chartRows,
+  depthChart,
+  formatValue,
+  hasData,
+  healthCharts,
+  healthRange,
+  latencyChart,
+  numberNote,
+  pointHref,
+  utilisationChart,
+} from './chart-series';
 
 const at = (minute: number) => `2026-09-21T06:${String(minute).padStart(2, '0')}:00.000Z`;
 
@@ -11,16 +24,35 @@ function report(overrides: Partial<MetricsReport> = {}): MetricsReport {
     until: at(3),
     bucket: '1m',
     stuck_sending: { current: 0, older_than_ms: 60_000, series: [] },
-    dedupe_rejected: { total: 2, by_purpose: { promo: 2 }, series: empty.map((p, i) => ({ at: p.at, total: i === 2 ? 2 : 0, by_purpose: i === 2 ? { promo: 2 } : {} })) },
+    dedupe_rejected: {
+      total: 2,
+      by_purpose: { promo: 2 },
+      series: empty.map((p, i) => ({ at: p.at, total: i === 2 ? 2 : 0, by_purpose: i === 2 ? { promo: 2 } : {} })),
+    },
     webhook_duplicates: { total: 0, by_field: {}, series: empty.map((p) => ({ at: p.at, total: 0, by_field: {} })) },
     unattributed_inbound: { current: 0, series: [] },
     sent_to_delivered: {
       overall: { count: 1, p50_ms: 1500, p95_ms: 2000 },
       series: [],
-      by_number: { '1065': { overall: { count: 1, p50_ms: 1500, p95_ms: 2000 }, series: [0, 1, 2].map((m) => ({ at: at(m), count: m === 1 ? 1 : 0, p50_ms: m === 1 ? 1500 : null, p95_ms: m === 1 ? 2000 : null })) } },
+      by_number: {
+        '1065': {
+          overall: { count: 1, p50_ms: 1500, p95_ms: 2000 },
+          series: [0, 1, 2].map((m) => ({ at: at(m), count: m === 1 ? 1 : 0, p50_ms: m === 1 ? 1500 : null, p95_ms: m === 1 ? 2000 : null })),
+        },
+      },
     },
     pools: {},
-    pool_series: { webhooks: [0, 1, 2].map((m) => ({ at: at(m), utilisation: m === 2 ? 0.25 : null, arrival_rate_per_s: 0, mean_service_ms: null, workers: 1, backlog: 0, served: 0 })) },
+    pool_series: {
+      webhooks: [0, 1, 2].map((m) => ({
+        at: at(m),
+        utilisation: m === 2 ? 0.25 : null,
+        arrival_rate_per_s: 0,
+        mean_service_ms: null,
+        workers: 1,
+        backlog: 0,
+        served: 0,
+      })),
+    },
     queue_depth: { by_state: {}, by_number: {}, queues: {}, series: [0, 1, 2].map((m) => ({ at: at(m), by_state: m === 0 ? {} : { queued: m, sending: 0 } })) },
     sends_accepted: { total: 3, by_number: { '1065': 3 }, series: [0, 1, 2].map((m) => ({ at: at(m), total: m, by_number: m ? { '1065': m } : {} })) },
     throughput_by_number: { '1065': { sends: 3, per_second: 0.05, cap_per_second: 80 } },
@@ -49,7 +81,12 @@ describe('health charts from /v1/metrics', () => {
   });
 
   it('accepted sends per number, with its cap over one bucket (dashed) and its tier and quality', () => {
-    const number = { phone_number_id: '1065', rate_per_second: 80, messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 3 }, profile: { quality_rating: 'GREEN' } } as unknown as NumberStatus;
+    const number = {
+      phone_number_id: '1065',
+      rate_per_second: 80,
+      messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 3 },
+      profile: { quality_rating: 'GREEN' },
+    } as unknown as NumberStatus;
     const chart = acceptedChart(report(), [number]);
     expect(chart.unit).toBe('sends per minute');
     expect(chart.lines).toEqual([{ label: '1065 (tier 1,000 / 24 h, quality GREEN)', values: [0, 1, 2], link: { kind: 'failed', number: '1065' } }]);
@@ -64,7 +101,13 @@ describe('health charts from /v1/metrics', () => {
   });
 
   it('a measured 0 is data (0 ms), a count of 0 is not', () => {
-    const zero = report({ sent_to_delivered: { overall: { count: 1, p50_ms: 0, p95_ms: 0 }, series: [], by_number: { '1065': { overall: { count: 1, p50_ms: 0, p95_ms: 0 }, series: [{ at: at(0), count: 1, p50_ms: 0, p95_ms: 0 }] } } } } as never);
+    const zero = report({
+      sent_to_delivered: {
+        overall: { count: 1, p50_ms: 0, p95_ms: 0 },
+        series: [],
+        by_number: { '1065': { overall: { count: 1, p50_ms: 0, p95_ms: 0 }, series: [{ at: at(0), count: 1, p50_ms: 0, p95_ms: 0 }] } },
+      },
+    } as never);
     expect(hasData(latencyChart(zero))).toBe(true);
     expect(chartRows(latencyChart(zero))).toEqual([{ at: Date.parse(at(0)), values: [0, 0] }]);
   });
@@ -96,11 +139,21 @@ describe('health charts from /v1/metrics', () => {
     expect(hasData(charts.find((c) => c.key === 'duplicates')!)).toBe(false);
     expect(hasData(charts.find((c) => c.key === 'dedupe')!)).toBe(true);
     // A reference line alone is not data.
-    expect(hasData({ ...utilisationChart(report({ pool_series: { webhooks: [{ at: at(0), utilisation: null, arrival_rate_per_s: 0, mean_service_ms: null, workers: 0, backlog: 0, served: 0 }] } } as never)) })).toBe(false);
+    expect(
+      hasData({
+        ...utilisationChart(
+          report({
+            pool_series: { webhooks: [{ at: at(0), utilisation: null, arrival_rate_per_s: 0, mean_service_ms: null, workers: 0, backlog: 0, served: 0 }] },
+          } as never),
+        ),
+      }),
+    ).toBe(false);
   });
 
   it('a point opens its queue with what was already waiting at the end of its bucket', () => {
-    expect(pointHref({ kind: 'stuck_sending', number: '1065' }, Date.parse(at(1)), 60_000)).toBe('/work/stuck_sending?number=1065&before=2026-09-21T06%3A02%3A00.000Z');
+    expect(pointHref({ kind: 'stuck_sending', number: '1065' }, Date.parse(at(1)), 60_000)).toBe(
+      '/work/stuck_sending?number=1065&before=2026-09-21T06%3A02%3A00.000Z',
+    );
     expect(pointHref({ kind: 'held' }, Date.parse(at(0)), 60_000)).toBe('/work/held?before=2026-09-21T06%3A01%3A00.000Z');
   });
 

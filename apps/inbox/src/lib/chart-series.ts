@@ -112,7 +112,11 @@ export function depthChart(report: MetricsReport): Chart {
     description: 'Messages waiting in each state at each sample. A growing line means the workers are not keeping up.',
     times: times(series),
     bucketMs: bucketMs(report.bucket),
-    lines: states.map((state) => ({ label: state, values: series.map((p) => p.by_state[state] ?? null), link: DEPTH_QUEUE[state] ? { kind: DEPTH_QUEUE[state]! } : null })),
+    lines: states.map((state) => ({
+      label: state,
+      values: series.map((p) => p.by_state[state] ?? null),
+      link: DEPTH_QUEUE[state] ? { kind: DEPTH_QUEUE[state]! } : null,
+    })),
   };
 }
 
@@ -177,7 +181,11 @@ export function utilisationChart(report: MetricsReport): Chart {
     times: times(axis),
     bucketMs: bucketMs(report.bucket),
     lines: [
-      ...pools.map(([pool, points]) => ({ label: pool, values: points.map((p) => p.utilisation), link: POOL_QUEUE[pool] ? { kind: POOL_QUEUE[pool]! } : null })),
+      ...pools.map(([pool, points]) => ({
+        label: pool,
+        values: points.map((p) => p.utilisation),
+        link: POOL_QUEUE[pool] ? { kind: POOL_QUEUE[pool]! } : null,
+      })),
       ...(pools.length > 0 ? [{ label: 'ρ = 1', values: axis.map(() => 1), reference: true, link: null }] : []),
     ],
   };

@@ -5,7 +5,15 @@ function memoryStorage(): DraftStorage & { map: Map<string, string> } {
   return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
 }
 
-const draft = (overrides: Partial<Draft> = {}): Draft => ({ conversationId: 'c1', text: 'Hello', replyTo: null, requestId: 'inbox_1', baseline: 'in-1', updatedAt: 1000, ...overrides });
+const draft = (overrides: Partial<Draft> = {}): Draft => ({
+  conversationId: 'c1',
+  text: 'Hello',
+  replyTo: null,
+  requestId: 'inbox_1',
+  baseline: 'in-1',
+  updatedAt: 1000,
+  ...overrides,
+});
 
 describe('drafts per conversation', () => {
   it('reads back what was written, for that conversation only', () => {
@@ -48,7 +56,13 @@ describe('drafts per conversation', () => {
     writeDraft(storage, draft());
     clearDraft(storage, 'c1');
     expect(readDraft(storage, 'c1', 2000)).toBeNull();
-    const full: DraftStorage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined };
+    const full: DraftStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
     expect(() => writeDraft(full, draft())).not.toThrow();
   });
 });

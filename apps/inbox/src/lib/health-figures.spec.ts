@@ -8,7 +8,14 @@ function report(overrides: Partial<Record<string, unknown>> = {}): MetricsReport
     since: '2026-12-02T13:30:00Z',
     until: '2026-12-02T14:30:00Z',
     bucket: '1m',
-    stuck_sending: { current: 0, older_than_ms: 120_000, series: [{ at: 'a', value: 0 }, { at: 'b', value: null }] },
+    stuck_sending: {
+      current: 0,
+      older_than_ms: 120_000,
+      series: [
+        { at: 'a', value: 0 },
+        { at: 'b', value: null },
+      ],
+    },
     dedupe_rejected: { total: 0, by_purpose: {}, series: [] },
     webhook_duplicates: { total: 0, by_field: {}, series: [] },
     unattributed_inbound: { current: 0, series: [] },
@@ -46,7 +53,12 @@ describe('healthTiles', () => {
 
   it('stuck rows are an emergency, unattributed ones a warning', () => {
     const tiles = healthTiles(report({ stuck_sending: { current: 3, older_than_ms: 120_000, series: [] }, unattributed_inbound: { current: 1, series: [] } }));
-    expect(tiles[0]).toMatchObject({ value: '3', tone: 'danger', href: '/work/stuck_sending', detail: 'Messages sending for over 2 min; each may be a duplicate on a phone.' });
+    expect(tiles[0]).toMatchObject({
+      value: '3',
+      tone: 'danger',
+      href: '/work/stuck_sending',
+      detail: 'Messages sending for over 2 min; each may be a duplicate on a phone.',
+    });
     expect(tiles[1]).toMatchObject({ value: '1', tone: 'warning', detail: 'Customer message not tied to a message or conversation.' });
   });
 
@@ -61,7 +73,12 @@ describe('healthTiles', () => {
   });
 
   it('names the biggest source of duplicates', () => {
-    const tiles = healthTiles(report({ dedupe_rejected: { total: 12, by_purpose: { order_shipped: 9, promo: 3 }, series: [] }, webhook_duplicates: { total: 4, by_field: { messages: 4 }, series: [] } }));
+    const tiles = healthTiles(
+      report({
+        dedupe_rejected: { total: 12, by_purpose: { order_shipped: 9, promo: 3 }, series: [] },
+        webhook_duplicates: { total: 4, by_field: { messages: 4 }, series: [] },
+      }),
+    );
     expect(tiles[3]!.detail).toBe('In the last hour, most for order_shipped.');
     expect(tiles[4]!.detail).toBe('Sent twice by Meta in the last hour, most in messages.');
   });

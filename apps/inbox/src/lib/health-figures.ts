@@ -32,7 +32,10 @@ export function healthTiles(report: MetricsReport): HealthTile[] {
       key: 'stuck_sending',
       label: 'Stuck sending',
       value: count(stuck),
-      detail: stuck === 0 ? `Nothing has been sending longer than ${latencyWords(report.stuck_sending.older_than_ms)}.` : `${plural(stuck, 'Message', 'Messages')} sending for over ${latencyWords(report.stuck_sending.older_than_ms)}; each may be a duplicate on a phone.`,
+      detail:
+        stuck === 0
+          ? `Nothing has been sending longer than ${latencyWords(report.stuck_sending.older_than_ms)}.`
+          : `${plural(stuck, 'Message', 'Messages')} sending for over ${latencyWords(report.stuck_sending.older_than_ms)}; each may be a duplicate on a phone.`,
       tone: stuck > 0 ? 'danger' : 'success',
       series: report.stuck_sending.series.map((p) => p.value),
       href: '/work/stuck_sending',
@@ -41,7 +44,10 @@ export function healthTiles(report: MetricsReport): HealthTile[] {
       key: 'unattributed_inbound',
       label: 'Unattributed replies',
       value: count(unattributed),
-      detail: unattributed === 0 ? 'Every customer message is tied to its conversation.' : `Customer ${plural(unattributed, 'message', 'messages')} not tied to a message or conversation.`,
+      detail:
+        unattributed === 0
+          ? 'Every customer message is tied to its conversation.'
+          : `Customer ${plural(unattributed, 'message', 'messages')} not tied to a message or conversation.`,
       tone: unattributed > 0 ? 'warning' : 'success',
       series: report.unattributed_inbound.series.map((p) => p.value),
       href: '/work/unattributed_inbound',
@@ -50,7 +56,10 @@ export function healthTiles(report: MetricsReport): HealthTile[] {
       key: 'sent_to_delivered',
       label: 'Sent → delivered',
       value: delivery.p95_ms === null ? '—' : latencyWords(delivery.p95_ms),
-      detail: delivery.count === 0 ? `No deliveries in the last ${span}.` : `p95 over ${count(delivery.count)} ${plural(delivery.count, 'delivery', 'deliveries')}; median ${latencyWords(delivery.p50_ms)}.`,
+      detail:
+        delivery.count === 0
+          ? `No deliveries in the last ${span}.`
+          : `p95 over ${count(delivery.count)} ${plural(delivery.count, 'delivery', 'deliveries')}; median ${latencyWords(delivery.p50_ms)}.`,
       tone: 'neutral',
       series: report.sent_to_delivered.series.map((p) => p.p95_ms),
       href: null,
@@ -68,7 +77,10 @@ export function healthTiles(report: MetricsReport): HealthTile[] {
       key: 'webhook_duplicates',
       label: 'Duplicate webhook events',
       value: count(duplicates),
-      detail: duplicates === 0 ? `Meta sent nothing twice in the last ${span}.` : `Sent twice by Meta in the last ${span}${topLabel(report.webhook_duplicates.by_field, 'most in')}.`,
+      detail:
+        duplicates === 0
+          ? `Meta sent nothing twice in the last ${span}.`
+          : `Sent twice by Meta in the last ${span}${topLabel(report.webhook_duplicates.by_field, 'most in')}.`,
       tone: 'neutral',
       series: report.webhook_duplicates.series.map((p) => p.total),
       href: null,

@@ -45,11 +45,14 @@ export function filtersQuery(filters: ListFilters): string {
 
 /** What the list says when it is empty: the filters in words, so the agent knows what to change. */
 export function emptyWords(filters: ListFilters): { title: string; body: string } {
-  if (filters.q.trim()) return { title: `No conversation matches “${filters.q.trim()}”`, body: 'Search looks at names and phone numbers. Try part of the number, or another tab.' };
-  if (filters.windowOpen) return { title: 'No conversation with an open window', body: 'Customers who wrote in the last 24 hours appear here; the others need a template.' };
+  if (filters.q.trim())
+    return { title: `No conversation matches “${filters.q.trim()}”`, body: 'Search looks at names and phone numbers. Try part of the number, or another tab.' };
+  if (filters.windowOpen)
+    return { title: 'No conversation with an open window', body: 'Customers who wrote in the last 24 hours appear here; the others need a template.' };
   if (filters.view === 'mine') return { title: 'Nothing assigned to you', body: 'Conversations someone assigns to you, or you take, appear here.' };
   if (filters.view === 'unassigned') return { title: 'Every conversation has someone', body: 'New conversations nobody has taken appear here.' };
   if (filters.state === 'closed') return { title: 'No closed conversations', body: 'Conversations someone closes move here.' };
-  if (filters.state === 'all') return { title: 'No conversations yet', body: 'When a customer writes to your WhatsApp number, or you message them, the conversation appears here.' };
+  if (filters.state === 'all')
+    return { title: 'No conversations yet', body: 'When a customer writes to your WhatsApp number, or you message them, the conversation appears here.' };
   return { title: 'No open conversations', body: 'When a customer writes to your WhatsApp number, their conversation appears here.' };
 }

@@ -10,11 +10,18 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
   const kind = typeof record.kind === 'string' ? record.kind : null;
   switch (type) {
     case 'inbound.created':
-      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'], ['work-items', 'unattributed_inbound'], ['work-items', 'counts']];
+      return [
+        ['conversations', 'list'],
+        conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'],
+        ['work-items', 'unattributed_inbound'],
+        ['work-items', 'counts'],
+      ];
     case 'message.status':
       // A row that says "Not delivered:" or "Held:" must say it live; the many sent/delivered/read
       // ticks leave the list alone (a campaign would refetch every agent's list several times a second).
-      return record.state === 'failed' || record.state === 'held' ? [['conversations', 'detail'], ['work-items'], ['conversations', 'list']] : [['conversations', 'detail'], ['work-items']];
+      return record.state === 'failed' || record.state === 'held'
+        ? [['conversations', 'detail'], ['work-items'], ['conversations', 'list']]
+        : [['conversations', 'detail'], ['work-items']];
     case 'conversation.changed':
       return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail']];
     case 'work_item.changed':

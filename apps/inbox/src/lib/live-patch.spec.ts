@@ -6,8 +6,14 @@ const inbound = { direction: 'inbound', at: '2026-12-02T10:00:01Z', inbound: { i
 
 describe('tickEvent', () => {
   it.each([
-    [{ message_id: 'm1', state: 'read' }, { messageId: 'm1', state: 'read' }],
-    [{ message_id: 'm1', state: 'accepted', previous_state: 'sending' }, { messageId: 'm1', state: 'accepted' }],
+    [
+      { message_id: 'm1', state: 'read' },
+      { messageId: 'm1', state: 'read' },
+    ],
+    [
+      { message_id: 'm1', state: 'accepted', previous_state: 'sending' },
+      { messageId: 'm1', state: 'accepted' },
+    ],
     // A failure waits for the refetch, which brings the reason in words.
     [{ message_id: 'm1', state: 'failed' }, null],
     [{ message_id: 'm1', state: 'queued' }, null],

@@ -60,7 +60,9 @@ export function useLiveEvents(): LiveStatus {
         source.close();
         source = null;
         setStatus(navigator.onLine ? 'reconnecting' : 'offline');
-        void browserApi().client.GET('/v1/auth/me').catch(() => undefined);
+        void browserApi()
+          .client.GET('/v1/auth/me')
+          .catch(() => undefined);
         const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
         attempt += 1;
         retryTimer = setTimeout(connect, delay);
@@ -72,7 +74,10 @@ export function useLiveEvents(): LiveStatus {
           if (type === 'reset') return batch.all();
           const data = parse(message.data);
           const tick = type === 'message.status' ? tickEvent(data) : null;
-          if (tick) queryClient.setQueriesData<{ timeline: TimelineEntry[] }>({ queryKey: ['conversations', 'detail'] }, (thread) => (thread && Array.isArray(thread.timeline) ? withTick(thread, tick) : thread));
+          if (tick)
+            queryClient.setQueriesData<{ timeline: TimelineEntry[] }>({ queryKey: ['conversations', 'detail'] }, (thread) =>
+              thread && Array.isArray(thread.timeline) ? withTick(thread, tick) : thread,
+            );
           batch.add(keysFor(type, data));
           batch.soon(soonKeysFor(type, data));
         });

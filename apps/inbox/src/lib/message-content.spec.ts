@@ -1,7 +1,25 @@
 import type { Inbound, Message } from '@sendbook/api-contract';
-import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, isPreviewable, lastMessageLine, outboundContent } from './message-content';
+import {
+  contactLabel,
+  contactNumber,
+  senderNumber,
+  excerpt,
+  inboundContent,
+  initials,
+  isPreviewable,
+  lastMessageLine,
+  outboundContent,
+} from './message-content';
 
-const rendered = { header: null, body: 'Hi Ada, order 44812 ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Hi Ada, order 44812 ships Friday.\n[Track it]' };
+const rendered = {
+  header: null,
+  body: 'Hi Ada, order 44812 ships Friday.',
+  footer: null,
+  media: null,
+  buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }],
+  cards: [],
+  text: 'Hi Ada, order 44812 ships Friday.\n[Track it]',
+};
 
 describe('outboundContent', () => {
   it.each([
@@ -11,7 +29,11 @@ describe('outboundContent', () => {
       { payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } }, rendered },
       { text: rendered.body, label: 'Template order_shipped (en)', options: ['Track it'] },
     ],
-    ['a template it does not', { payload: { type: 'template', template: { name: 'hello_world' } }, rendered: null }, { text: null, label: 'Template hello_world', options: [] }],
+    [
+      'a template it does not',
+      { payload: { type: 'template', template: { name: 'hello_world' } }, rendered: null },
+      { text: null, label: 'Template hello_world', options: [] },
+    ],
     [
       'a template it does not, with variables',
       {
@@ -21,7 +43,13 @@ describe('outboundContent', () => {
             name: 'order_shipped',
             language: { code: 'en' },
             components: [
-              { type: 'body', parameters: [{ type: 'text', text: 'Ada' }, { type: 'currency', currency: { fallback_value: '$12.50', code: 'USD', amount_1000: 12500 } }] },
+              {
+                type: 'body',
+                parameters: [
+                  { type: 'text', text: 'Ada' },
+                  { type: 'currency', currency: { fallback_value: '$12.50', code: 'USD', amount_1000: 12500 } },
+                ],
+              },
               { type: 'button', sub_type: 'url', parameters: [{ type: 'text', text: 'ignored' }] },
             ],
           },
@@ -35,7 +63,16 @@ describe('outboundContent', () => {
       {
         payload: {
           type: 'interactive',
-          interactive: { type: 'button', body: { text: 'Confirm your slot?' }, action: { buttons: [{ type: 'reply', reply: { id: 'y', title: 'Yes' } }, { type: 'reply', reply: { id: 'n', title: 'No' } }] } },
+          interactive: {
+            type: 'button',
+            body: { text: 'Confirm your slot?' },
+            action: {
+              buttons: [
+                { type: 'reply', reply: { id: 'y', title: 'Yes' } },
+                { type: 'reply', reply: { id: 'n', title: 'No' } },
+              ],
+            },
+          },
         },
         rendered: null,
       },
@@ -46,15 +83,42 @@ describe('outboundContent', () => {
       {
         payload: {
           type: 'interactive',
-          interactive: { type: 'list', body: { text: 'Pick a time' }, action: { button: 'Times', sections: [{ title: 'Mon', rows: [{ id: '1', title: '09:00' }, { id: '2', title: '10:00' }] }] } },
+          interactive: {
+            type: 'list',
+            body: { text: 'Pick a time' },
+            action: {
+              button: 'Times',
+              sections: [
+                {
+                  title: 'Mon',
+                  rows: [
+                    { id: '1', title: '09:00' },
+                    { id: '2', title: '10:00' },
+                  ],
+                },
+              ],
+            },
+          },
         },
         rendered: null,
       },
       { text: 'Pick a time', label: 'List: Times', options: ['09:00', '10:00'] },
     ],
-    ['a photo with a caption', { payload: { type: 'image', image: { link: 'x', caption: 'Your receipt' } }, rendered: null }, { text: 'Your receipt', label: 'Photo', options: [] }],
-    ['a document', { payload: { type: 'document', document: { id: '1', filename: 'invoice.pdf' } }, rendered: null }, { text: null, label: 'Document invoice.pdf', options: [] }],
-    ['a location', { payload: { type: 'location', location: { latitude: 32.08, longitude: 34.78, name: 'Shop' } }, rendered: null }, { text: 'Shop', label: 'Location', options: [] }],
+    [
+      'a photo with a caption',
+      { payload: { type: 'image', image: { link: 'x', caption: 'Your receipt' } }, rendered: null },
+      { text: 'Your receipt', label: 'Photo', options: [] },
+    ],
+    [
+      'a document',
+      { payload: { type: 'document', document: { id: '1', filename: 'invoice.pdf' } }, rendered: null },
+      { text: null, label: 'Document invoice.pdf', options: [] },
+    ],
+    [
+      'a location',
+      { payload: { type: 'location', location: { latitude: 32.08, longitude: 34.78, name: 'Shop' } }, rendered: null },
+      { text: 'Shop', label: 'Location', options: [] },
+    ],
     [
       'a CTA-URL button: its label and the URL it opens',
       {
@@ -82,7 +146,13 @@ describe('outboundContent', () => {
     ],
     [
       'a link that is not http(s) is shown, never linked',
-      { payload: { type: 'interactive', interactive: { type: 'cta_url', body: { text: 'x' }, action: { name: 'cta_url', parameters: { display_text: 'Go', url: 'javascript:alert(1)' } } } }, rendered: null },
+      {
+        payload: {
+          type: 'interactive',
+          interactive: { type: 'cta_url', body: { text: 'x' }, action: { name: 'cta_url', parameters: { display_text: 'Go', url: 'javascript:alert(1)' } } },
+        },
+        rendered: null,
+      },
       { text: 'x', label: 'Link button', options: ['Go'], details: [{ term: 'Opens', value: 'javascript:alert(1)', href: null }] },
     ],
     [
@@ -94,7 +164,17 @@ describe('outboundContent', () => {
             type: 'flow',
             header: { type: 'text', text: 'Flow message header' },
             body: { text: 'Flow message body' },
-            action: { name: 'flow', parameters: { flow_message_version: '3', flow_token: 'AQAAAAACS5FpgQ_cAAAAAD0QI3s.', flow_id: '1', flow_cta: 'Book!', flow_action: 'navigate', flow_action_payload: { screen: 'BOOKING' } } },
+            action: {
+              name: 'flow',
+              parameters: {
+                flow_message_version: '3',
+                flow_token: 'AQAAAAACS5FpgQ_cAAAAAD0QI3s.',
+                flow_id: '1',
+                flow_cta: 'Book!',
+                flow_action: 'navigate',
+                flow_action_payload: { screen: 'BOOKING' },
+              },
+            },
           },
         },
         rendered: null,
@@ -111,13 +191,37 @@ describe('outboundContent', () => {
     ],
     [
       'a location request',
-      { payload: { type: 'interactive', interactive: { type: 'location_request_message', body: { text: "Let's start with your pickup." }, action: { name: 'send_location' } } }, rendered: null },
-      { text: "Let's start with your pickup.", label: 'Location request', options: ['Send location'], details: [{ term: 'Asks for', value: 'the customer’s location', href: null }] },
+      {
+        payload: {
+          type: 'interactive',
+          interactive: { type: 'location_request_message', body: { text: "Let's start with your pickup." }, action: { name: 'send_location' } },
+        },
+        rendered: null,
+      },
+      {
+        text: "Let's start with your pickup.",
+        label: 'Location request',
+        options: ['Send location'],
+        details: [{ term: 'Asks for', value: 'the customer’s location', href: null }],
+      },
     ],
     [
       'one product',
-      { payload: { type: 'interactive', interactive: { type: 'product', body: { text: 'BODY_TEXT' }, action: { catalog_id: 'CATALOG_ID', product_retailer_id: 'ID_TEST_ITEM_1' } } }, rendered: null },
-      { text: 'BODY_TEXT', label: 'Product', details: [{ term: 'Product', value: 'ID_TEST_ITEM_1', href: null }, { term: 'Catalog', value: 'CATALOG_ID', href: null }] },
+      {
+        payload: {
+          type: 'interactive',
+          interactive: { type: 'product', body: { text: 'BODY_TEXT' }, action: { catalog_id: 'CATALOG_ID', product_retailer_id: 'ID_TEST_ITEM_1' } },
+        },
+        rendered: null,
+      },
+      {
+        text: 'BODY_TEXT',
+        label: 'Product',
+        details: [
+          { term: 'Product', value: 'ID_TEST_ITEM_1', href: null },
+          { term: 'Catalog', value: 'CATALOG_ID', href: null },
+        ],
+      },
     ],
     [
       'a product list: its sections and their products',
@@ -128,7 +232,13 @@ describe('outboundContent', () => {
             type: 'product_list',
             header: { type: 'text', text: 'Our picks' },
             body: { text: 'For your garden' },
-            action: { catalog_id: 'c1', sections: [{ title: 'Succulents', product_items: [{ product_retailer_id: 'aloe' }, { product_retailer_id: 'jade' }] }, { title: 'Tools', product_items: [{ product_retailer_id: 'trowel' }] }] },
+            action: {
+              catalog_id: 'c1',
+              sections: [
+                { title: 'Succulents', product_items: [{ product_retailer_id: 'aloe' }, { product_retailer_id: 'jade' }] },
+                { title: 'Tools', product_items: [{ product_retailer_id: 'trowel' }] },
+              ],
+            },
           },
         },
         rendered: null,
@@ -145,7 +255,17 @@ describe('outboundContent', () => {
     ],
     [
       'the catalog',
-      { payload: { type: 'interactive', interactive: { type: 'catalog_message', body: { text: 'Visit our catalog.' }, action: { name: 'catalog_message', parameters: { thumbnail_product_retailer_id: '2lc20305pt' } } } }, rendered: null },
+      {
+        payload: {
+          type: 'interactive',
+          interactive: {
+            type: 'catalog_message',
+            body: { text: 'Visit our catalog.' },
+            action: { name: 'catalog_message', parameters: { thumbnail_product_retailer_id: '2lc20305pt' } },
+          },
+        },
+        rendered: null,
+      },
       { text: 'Visit our catalog.', label: 'Catalog', options: ['View catalog'], details: [{ term: 'Thumbnail product', value: '2lc20305pt', href: null }] },
     ],
     [
@@ -156,7 +276,10 @@ describe('outboundContent', () => {
           contacts: [
             {
               name: { formatted_name: 'Barbara J. Johnson', first_name: 'Barbara' },
-              phones: [{ phone: '+16505559999', type: 'Landline' }, { phone: '+19175559999', type: 'Mobile', wa_id: '19175559999' }],
+              phones: [
+                { phone: '+16505559999', type: 'Landline' },
+                { phone: '+19175559999', type: 'Mobile', wa_id: '19175559999' },
+              ],
               emails: [{ email: 'bjohnson@luckyshrub.com', type: 'Work' }],
               org: { company: 'Lucky Shrub', department: 'Legal', title: 'Lead Counsel' },
               addresses: [{ street: '1 Lucky Shrub Way', city: 'Menlo Park', state: 'CA', zip: '94025', country: 'United States', type: 'Office' }],
@@ -183,8 +306,24 @@ describe('outboundContent', () => {
     ],
     [
       'two contact cards say whose each detail is',
-      { payload: { type: 'contacts', contacts: [{ name: { formatted_name: 'Ada' }, phones: [{ phone: '+1' }] }, { name: { formatted_name: 'Grace' }, emails: [{ email: 'g@x.test' }] }] }, rendered: null },
-      { text: 'Ada\nGrace', label: '2 contact cards', details: [{ term: 'Phone of Ada', value: '+1', href: null }, { term: 'Email of Grace', value: 'g@x.test', href: null }] },
+      {
+        payload: {
+          type: 'contacts',
+          contacts: [
+            { name: { formatted_name: 'Ada' }, phones: [{ phone: '+1' }] },
+            { name: { formatted_name: 'Grace' }, emails: [{ email: 'g@x.test' }] },
+          ],
+        },
+        rendered: null,
+      },
+      {
+        text: 'Ada\nGrace',
+        label: '2 contact cards',
+        details: [
+          { term: 'Phone of Ada', value: '+1', href: null },
+          { term: 'Email of Grace', value: 'g@x.test', href: null },
+        ],
+      },
     ],
     [
       'a type from the future, with its raw JSON',
@@ -196,14 +335,30 @@ describe('outboundContent', () => {
   });
 });
 
-const inbound = (overrides: Partial<Inbound>): Pick<Inbound, 'type' | 'text' | 'choice' | 'media' | 'reaction' | 'raw'> => ({ type: 'text', text: null, choice: null, media: null, reaction: null, raw: {}, ...overrides });
+const inbound = (overrides: Partial<Inbound>): Pick<Inbound, 'type' | 'text' | 'choice' | 'media' | 'reaction' | 'raw'> => ({
+  type: 'text',
+  text: null,
+  choice: null,
+  media: null,
+  reaction: null,
+  raw: {},
+  ...overrides,
+});
 
 describe('inboundContent', () => {
   it.each([
     ['text', inbound({ text: 'Where is my order?' }), { text: 'Where is my order?' }],
-    ['a button reply shows its title', inbound({ type: 'button', text: 'Track it', choice: { id: 'track', title: 'Track it' } }), { choice: 'Track it', choiceId: 'track' }],
+    [
+      'a button reply shows its title',
+      inbound({ type: 'button', text: 'Track it', choice: { id: 'track', title: 'Track it' } }),
+      { choice: 'Track it', choiceId: 'track' },
+    ],
     ['a list reply shows its title', inbound({ type: 'interactive', choice: { id: '2', title: '10:00' } }), { choice: '10:00', choiceId: '2' }],
-    ['a voice note', inbound({ type: 'audio', media: { id: 'm', mime_type: 'audio/ogg', caption: null, filename: null, sha256: null, voice: true, animated: null } }), { label: 'Voice message' }],
+    [
+      'a voice note',
+      inbound({ type: 'audio', media: { id: 'm', mime_type: 'audio/ogg', caption: null, filename: null, sha256: null, voice: true, animated: null } }),
+      { label: 'Voice message' },
+    ],
     [
       'a photo with a caption',
       inbound({ type: 'image', media: { id: 'm', mime_type: 'image/jpeg', caption: 'the box', filename: null, sha256: null, voice: null, animated: null } }),
@@ -211,9 +366,21 @@ describe('inboundContent', () => {
     ],
     ['a reaction', inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: '👍', removed: false } }), { label: 'Reaction', text: '👍' }],
     ['a removed reaction', inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: null, removed: true } }), { label: 'Removed a reaction' }],
-    ['a location', inbound({ type: 'location', raw: { location: { latitude: 32.0853, longitude: 34.781768 } } }), { label: 'Location', text: '32.08530, 34.78177' }],
-    ['unsupported, with its raw JSON', inbound({ type: 'unsupported', raw: { type: 'unsupported' } }), { label: 'A message WhatsApp does not show to businesses', raw: { type: 'unsupported' } }],
-    ['a type from the future, with its raw JSON', inbound({ type: 'hologram', raw: { type: 'hologram' } }), { label: 'A hologram message', raw: { type: 'hologram' } }],
+    [
+      'a location',
+      inbound({ type: 'location', raw: { location: { latitude: 32.0853, longitude: 34.781768 } } }),
+      { label: 'Location', text: '32.08530, 34.78177' },
+    ],
+    [
+      'unsupported, with its raw JSON',
+      inbound({ type: 'unsupported', raw: { type: 'unsupported' } }),
+      { label: 'A message WhatsApp does not show to businesses', raw: { type: 'unsupported' } },
+    ],
+    [
+      'a type from the future, with its raw JSON',
+      inbound({ type: 'hologram', raw: { type: 'hologram' } }),
+      { label: 'A hologram message', raw: { type: 'hologram' } },
+    ],
   ])('%s', (_what, message, expected) => {
     expect(inboundContent(message)).toMatchObject(expected);
   });
@@ -228,7 +395,9 @@ describe('excerpt', () => {
     [{ text: '' }, 120, 'A message'],
     [{ label: 'Template order_shipped (en)', variables: ['Ada', '44812'] }, 120, 'Template order_shipped (en): Ada · 44812'],
   ])('%j → %s', (value, max, expected) => {
-    expect(excerpt({ text: null, label: null, options: [], choice: null, choiceId: null, variables: [], media: null, details: [], raw: null, ...value }, max)).toBe(expected);
+    expect(
+      excerpt({ text: null, label: null, options: [], choice: null, choiceId: null, variables: [], media: null, details: [], raw: null, ...value }, max),
+    ).toBe(expected);
   });
 });
 
@@ -283,17 +452,50 @@ describe('lastMessageLine', () => {
   const at = '2026-12-02T15:00:00Z';
   it('says what the customer wrote, and what we sent as ours', () => {
     expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ text: 'Where is my order?' }) } as Inbound })).toBe('Where is my order?');
-    expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ type: 'button', text: 'Yes', choice: { id: 'yes', title: 'Yes' } }) } as Inbound })).toBe('Yes');
-    const photo = inbound({ type: 'image', media: { id: 'm', mime_type: 'image/jpeg', caption: 'the box', filename: null, sha256: null, voice: null, animated: null } });
+    expect(
+      lastMessageLine({ direction: 'inbound', at, inbound: { ...inbound({ type: 'button', text: 'Yes', choice: { id: 'yes', title: 'Yes' } }) } as Inbound }),
+    ).toBe('Yes');
+    const photo = inbound({
+      type: 'image',
+      media: { id: 'm', mime_type: 'image/jpeg', caption: 'the box', filename: null, sha256: null, voice: null, animated: null },
+    });
     expect(lastMessageLine({ direction: 'inbound', at, inbound: photo as Inbound })).toBe('Photo: the box');
     expect(lastMessageLine({ direction: 'inbound', at, inbound: { ...photo, media: { ...photo.media!, caption: null } } as Inbound })).toBe('Photo');
-    expect(lastMessageLine({ direction: 'outbound', at, message: { payload: { type: 'text', text: { body: 'Out for delivery today.' } }, rendered: null } as unknown as Message })).toBe('You: Out for delivery today.');
-    expect(lastMessageLine({ direction: 'outbound', at, message: { payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } }, rendered } as unknown as Message })).toBe('You: Hi Ada, order 44812 ships Friday.');
+    expect(
+      lastMessageLine({
+        direction: 'outbound',
+        at,
+        message: { payload: { type: 'text', text: { body: 'Out for delivery today.' } }, rendered: null } as unknown as Message,
+      }),
+    ).toBe('You: Out for delivery today.');
+    expect(
+      lastMessageLine({
+        direction: 'outbound',
+        at,
+        message: { payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } }, rendered } as unknown as Message,
+      }),
+    ).toBe('You: Hi Ada, order 44812 ships Friday.');
   });
   it('a reaction says so, and ours that did not go out says that first', () => {
-    expect(lastMessageLine({ direction: 'inbound', at, inbound: inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: '👍', removed: false } }) as Inbound })).toBe('Reacted 👍');
-    expect(lastMessageLine({ direction: 'inbound', at, inbound: inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: null, removed: true } }) as Inbound })).toBe('Removed a reaction');
-    const ours = (state: string) => ({ direction: 'outbound' as const, at, message: { state, payload: { type: 'text', text: { body: 'Sale!' } }, rendered: null } as unknown as Message });
+    expect(
+      lastMessageLine({
+        direction: 'inbound',
+        at,
+        inbound: inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: '👍', removed: false } }) as Inbound,
+      }),
+    ).toBe('Reacted 👍');
+    expect(
+      lastMessageLine({
+        direction: 'inbound',
+        at,
+        inbound: inbound({ type: 'reaction', reaction: { message_wamid: 'w', emoji: null, removed: true } }) as Inbound,
+      }),
+    ).toBe('Removed a reaction');
+    const ours = (state: string) => ({
+      direction: 'outbound' as const,
+      at,
+      message: { state, payload: { type: 'text', text: { body: 'Sale!' } }, rendered: null } as unknown as Message,
+    });
     expect(lastMessageLine(ours('failed'))).toBe('Not delivered: Sale!');
     expect(lastMessageLine(ours('held'))).toBe('Held: Sale!');
     expect(lastMessageLine(ours('cancelled'))).toBe('Cancelled: Sale!');

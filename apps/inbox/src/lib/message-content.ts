@@ -60,7 +60,12 @@ export function outboundContent(message: Pick<Message, 'payload' | 'rendered'>):
       const label = `Template ${name}${language ? ` (${language})` : ''}`;
       const rendered = message.rendered;
       // Buttons are shown as options, not as the "[Track it]" lines of `rendered.text`.
-      if (rendered) return content({ text: [rendered.header, rendered.body, rendered.footer].filter(Boolean).join('\n'), label, options: rendered.buttons.map((b) => b.text) });
+      if (rendered)
+        return content({
+          text: [rendered.header, rendered.body, rendered.footer].filter(Boolean).join('\n'),
+          label,
+          options: rendered.buttons.map((b) => b.text),
+        });
       return content({ label, variables: templateVariables(body) });
     }
     case 'interactive':
@@ -85,8 +90,17 @@ export function inboundContent(inbound: Pick<Inbound, 'type' | 'text' | 'choice'
     return content({ text: removed ? null : emoji, label: removed ? 'Removed a reaction' : 'Reaction' });
   }
   if (inbound.media) {
-    const label = inbound.type === 'audio' && inbound.media.voice ? 'Voice message' : inbound.type === 'document' && inbound.media.filename ? `Document ${inbound.media.filename}` : (MEDIA_LABELS[inbound.type] ?? 'Attachment');
-    return content({ text: inbound.media.caption ?? inbound.text, label, media: { type: inbound.type, mimeType: inbound.media.mime_type, filename: inbound.media.filename } });
+    const label =
+      inbound.type === 'audio' && inbound.media.voice
+        ? 'Voice message'
+        : inbound.type === 'document' && inbound.media.filename
+          ? `Document ${inbound.media.filename}`
+          : (MEDIA_LABELS[inbound.type] ?? 'Attachment');
+    return content({
+      text: inbound.media.caption ?? inbound.text,
+      label,
+      media: { type: inbound.type, mimeType: inbound.media.mime_type, filename: inbound.media.filename },
+    });
   }
   switch (inbound.type) {
     case 'text':
@@ -104,7 +118,13 @@ export function inboundContent(inbound: Pick<Inbound, 'type' | 'text' | 'choice'
     case 'unknown':
       return content({ label: 'A message WhatsApp does not show to businesses', raw: inbound.raw });
     default:
-      return content({ text: inbound.text, choice, choiceId, label: inbound.text || choice ? null : `A ${inbound.type} message`, raw: inbound.text || choice ? null : inbound.raw });
+      return content({
+        text: inbound.text,
+        choice,
+        choiceId,
+        label: inbound.text || choice ? null : `A ${inbound.type} message`,
+        raw: inbound.text || choice ? null : inbound.raw,
+      });
   }
 }
 
@@ -161,11 +181,15 @@ function templateVariables(template: Json | null): string[] {
   return list(template?.components)
     .filter((c) => c.type === 'header' || c.type === 'body')
     .flatMap((c) => list(c.parameters))
-    .map((p) => str(p.text) ?? (p.type === 'currency' ? str(rec(p.currency)?.fallback_value) : p.type === 'date_time' ? str(rec(p.date_time)?.fallback_value) : null))
+    .map(
+      (p) =>
+        str(p.text) ?? (p.type === 'currency' ? str(rec(p.currency)?.fallback_value) : p.type === 'date_time' ? str(rec(p.date_time)?.fallback_value) : null),
+    )
     .filter((v): v is string => v !== null);
 }
 
-const detail = (term: string, value: string | null, href: string | null = null): ContentDetail[] => (value ? [{ term, value, href: href && /^https?:\/\//i.test(href) ? href : null }] : []);
+const detail = (term: string, value: string | null, href: string | null = null): ContentDetail[] =>
+  value ? [{ term, value, href: href && /^https?:\/\//i.test(href) ? href : null }] : [];
 
 const MEDIA_WORDS: Readonly<Record<string, string>> = { image: 'Header image', video: 'Header video', document: 'Header document' };
 
@@ -187,28 +211,80 @@ function interactive(body: Json | null): MessageContent {
   const media = headerMedia(header);
   switch (kind) {
     case 'button':
-      return content({ text, label: 'Buttons', options: list(action?.buttons).map((b) => str(rec(b.reply)?.title) ?? str(b.title)).filter((t): t is string => t !== null), details: media });
+      return content({
+        text,
+        label: 'Buttons',
+        options: list(action?.buttons)
+          .map((b) => str(rec(b.reply)?.title) ?? str(b.title))
+          .filter((t): t is string => t !== null),
+        details: media,
+      });
     case 'list':
-      return content({ text, label: `List${str(action?.button) ? `: ${str(action?.button)}` : ''}`, options: list(action?.sections).flatMap((s) => list(s.rows).map((r) => str(r.title)).filter((t): t is string => t !== null)) });
+      return content({
+        text,
+        label: `List${str(action?.button) ? `: ${str(action?.button)}` : ''}`,
+        options: list(action?.sections).flatMap((s) =>
+          list(s.rows)
+            .map((r) => str(r.title))
+            .filter((t): t is string => t !== null),
+        ),
+      });
     case 'cta_url':
-      return content({ text, label: 'Link button', options: [str(parameters?.display_text) ?? 'Open link'], details: [...media, ...detail('Opens', str(parameters?.url), str(parameters?.url))] });
+      return content({
+        text,
+        label: 'Link button',
+        options: [str(parameters?.display_text) ?? 'Open link'],
+        details: [...media, ...detail('Opens', str(parameters?.url), str(parameters?.url))],
+      });
     case 'flow': {
       const flow = str(parameters?.flow_id) ? `Flow ${str(parameters?.flow_id)}` : str(parameters?.flow_name) ? `Flow “${str(parameters?.flow_name)}”` : null;
       const screen = str(rec(parameters?.flow_action_payload)?.screen);
-      const opens = flow ? [flow, parameters?.flow_action === 'data_exchange' ? 'asks your endpoint for its first screen' : screen ? `opens on screen ${screen}` : null, parameters?.mode === 'draft' ? '(draft)' : null].filter(Boolean).join(', ') : null;
-      return content({ text, label: 'Flow', options: [str(parameters?.flow_cta) ?? 'Open'], details: [...media, ...detail('Form', opens), ...detail('Flow token', str(parameters?.flow_token))] });
+      const opens = flow
+        ? [
+            flow,
+            parameters?.flow_action === 'data_exchange' ? 'asks your endpoint for its first screen' : screen ? `opens on screen ${screen}` : null,
+            parameters?.mode === 'draft' ? '(draft)' : null,
+          ]
+            .filter(Boolean)
+            .join(', ')
+        : null;
+      return content({
+        text,
+        label: 'Flow',
+        options: [str(parameters?.flow_cta) ?? 'Open'],
+        details: [...media, ...detail('Form', opens), ...detail('Flow token', str(parameters?.flow_token))],
+      });
     }
     case 'location_request_message':
       return content({ text, label: 'Location request', options: ['Send location'], details: detail('Asks for', 'the customer’s location') });
     case 'product':
-      return content({ text, label: 'Product', details: [...detail('Product', str(action?.product_retailer_id)), ...detail('Catalog', str(action?.catalog_id))] });
+      return content({
+        text,
+        label: 'Product',
+        details: [...detail('Product', str(action?.product_retailer_id)), ...detail('Catalog', str(action?.catalog_id))],
+      });
     case 'product_list': {
-      const sections = list(action?.sections).map((s) => ({ term: str(s.title) ?? 'Products', value: list(s.product_items).map((p) => str(p.product_retailer_id)).filter(Boolean).join(', ') }));
+      const sections = list(action?.sections).map((s) => ({
+        term: str(s.title) ?? 'Products',
+        value: list(s.product_items)
+          .map((p) => str(p.product_retailer_id))
+          .filter(Boolean)
+          .join(', '),
+      }));
       const count = list(action?.sections).reduce((n, s) => n + list(s.product_items).length, 0);
-      return content({ text, label: `Product list: ${count} product${count === 1 ? '' : 's'}`, details: [...sections.flatMap((s) => detail(s.term, s.value)), ...detail('Catalog', str(action?.catalog_id))] });
+      return content({
+        text,
+        label: `Product list: ${count} product${count === 1 ? '' : 's'}`,
+        details: [...sections.flatMap((s) => detail(s.term, s.value)), ...detail('Catalog', str(action?.catalog_id))],
+      });
     }
     case 'catalog_message':
-      return content({ text, label: 'Catalog', options: ['View catalog'], details: detail('Thumbnail product', str(parameters?.thumbnail_product_retailer_id)) });
+      return content({
+        text,
+        label: 'Catalog',
+        options: ['View catalog'],
+        details: detail('Thumbnail product', str(parameters?.thumbnail_product_retailer_id)),
+      });
     default:
       return content({ text, label: 'Interactive message', details: media });
   }
@@ -223,10 +299,14 @@ function contactCards(value: unknown): MessageContent {
     const who = cards.length > 1 ? ` of ${names[i]}` : '';
     const org = rec(c.org);
     return [
-      ...list(c.phones).flatMap((p) => detail(`Phone${who}`, typed(str(p.phone), p.type) && `${typed(str(p.phone), p.type)}${str(p.wa_id) ? ' · on WhatsApp' : ''}`)),
+      ...list(c.phones).flatMap((p) =>
+        detail(`Phone${who}`, typed(str(p.phone), p.type) && `${typed(str(p.phone), p.type)}${str(p.wa_id) ? ' · on WhatsApp' : ''}`),
+      ),
       ...list(c.emails).flatMap((e) => detail(`Email${who}`, typed(str(e.email), e.type))),
       ...detail(`Works at${who}`, [str(org?.company), str(org?.department), str(org?.title)].filter(Boolean).join(', ') || null),
-      ...list(c.addresses).flatMap((a) => detail(`Address${who}`, typed([str(a.street), str(a.city), str(a.state), str(a.zip), str(a.country)].filter(Boolean).join(', ') || null, a.type))),
+      ...list(c.addresses).flatMap((a) =>
+        detail(`Address${who}`, typed([str(a.street), str(a.city), str(a.state), str(a.zip), str(a.country)].filter(Boolean).join(', ') || null, a.type)),
+      ),
       ...list(c.urls).flatMap((u) => detail(`Website${who}`, typed(str(u.url), u.type), str(u.url))),
       ...detail(`Birthday${who}`, str(c.birthday)),
     ];
@@ -268,6 +348,7 @@ export function lastMessageLine(entry: InboundTimelineEntry | OutboundTimelineEn
     return said.media && said.label && said.text ? excerpt({ ...said, text: `${said.label}: ${said.text}` }, max) : excerpt(said, max);
   }
   // A row must not read as if it arrived: say when ours did not go out.
-  const who = entry.message.state === 'failed' ? 'Not delivered' : entry.message.state === 'held' ? 'Held' : entry.message.state === 'cancelled' ? 'Cancelled' : 'You';
+  const who =
+    entry.message.state === 'failed' ? 'Not delivered' : entry.message.state === 'held' ? 'Held' : entry.message.state === 'cancelled' ? 'Cancelled' : 'You';
   return `${who}: ${excerpt(outboundContent(entry.message), max)}`;
 }

@@ -36,7 +36,22 @@ export function outboundState(state: OutboundState): StateDisplay {
 export const OUTBOUND_STATES = Object.keys(STATES) as OutboundState[];
 
 /** When the message reached its current state, from the timestamps the API keeps. */
-export function stateReachedAt(message: Pick<Message, 'state' | 'created_at' | 'updated_at' | 'sending_started_at' | 'accepted_at' | 'sent_at' | 'delivered_at' | 'read_at' | 'played_at' | 'failed_at' | 'cancelled_at'>): string {
+export function stateReachedAt(
+  message: Pick<
+    Message,
+    | 'state'
+    | 'created_at'
+    | 'updated_at'
+    | 'sending_started_at'
+    | 'accepted_at'
+    | 'sent_at'
+    | 'delivered_at'
+    | 'read_at'
+    | 'played_at'
+    | 'failed_at'
+    | 'cancelled_at'
+  >,
+): string {
   const at: Partial<Record<OutboundState, string | null>> = {
     queued: message.created_at,
     sending: message.sending_started_at,

@@ -25,7 +25,7 @@ const CODES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
   ['0', ['WhatsApp could not authenticate Sendbook: the access token is invalid.', 'An admin must renew the access token; sending is paused until then.']],
   ['1', ['WhatsApp reported an unknown error; it is often temporary.', 'Try again in a few minutes.']],
   ['2', ['WhatsApp was temporarily unavailable.', 'It is retried automatically.']],
-  ['3', ["The WhatsApp app is missing a capability it needs to send.", 'An admin must check the app’s permissions in Meta.']],
+  ['3', ['The WhatsApp app is missing a capability it needs to send.', 'An admin must check the app’s permissions in Meta.']],
   ['4', ['Too many calls to WhatsApp from this app; it is slowing down.', 'It is retried automatically.']],
   ['10', ['WhatsApp refused: the app lacks permission for this number.', 'An admin must check the app’s permissions in Meta.']],
   ['33', ['The business number no longer exists in WhatsApp.', 'An admin must check the number in WhatsApp Manager.']],
@@ -43,18 +43,27 @@ const CODES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
   ['131009', ['WhatsApp rejected the message: a value is not valid.', null]],
   ['131016', ['WhatsApp was temporarily unavailable.', 'It is retried automatically.']],
   ['131021', ['The business cannot send a message to its own number.', null]],
-  ['131026', [
-    "WhatsApp could not deliver it: the number may not be on WhatsApp, the customer's app may be too old, or they have not accepted WhatsApp's latest terms.",
-    'Reach the customer another way, or try again later.',
-  ]],
+  [
+    '131026',
+    [
+      "WhatsApp could not deliver it: the number may not be on WhatsApp, the customer's app may be too old, or they have not accepted WhatsApp's latest terms.",
+      'Reach the customer another way, or try again later.',
+    ],
+  ],
   ['131030', ['This number is not on the test allow-list of the WhatsApp app.', 'Add it to the allowed numbers in Meta, or use a production number.']],
   ['131031', ['The WhatsApp Business Account is locked.', 'An admin must contact Meta support.']],
   ['131042', ['WhatsApp stopped sending because of a payment problem on the account.', 'An admin must fix the payment method in Meta Business settings.']],
   ['131044', ['WhatsApp reported a payment problem.', 'An admin must check payments in Meta Business settings.']],
   ['131045', ['The business number is not registered correctly (certificate).', 'An admin must register the number again.']],
   ['131047', ['More than 24 hours since the customer last wrote: only a template can be sent.', 'Send a template instead.']],
-  ['131048', ['WhatsApp is limiting this number because many customers blocked or reported its messages.', 'Sending from this number is paused; an admin must review message quality.']],
-  ['131049', ["Meta chose not to deliver this marketing message, to limit how many a customer receives.", 'Try again later, or with a more relevant message.']],
+  [
+    '131048',
+    [
+      'WhatsApp is limiting this number because many customers blocked or reported its messages.',
+      'Sending from this number is paused; an admin must review message quality.',
+    ],
+  ],
+  ['131049', ['Meta chose not to deliver this marketing message, to limit how many a customer receives.', 'Try again later, or with a more relevant message.']],
   ['131050', ['The customer has stopped marketing messages from this business.', 'Do not send them marketing; service messages still work.']],
   ['131051', ['WhatsApp does not support this type of message.', null]],
   ['131052', ["WhatsApp could not download the customer's media.", null]],
@@ -92,11 +101,14 @@ const CODES: ReadonlyMap<string, Entry> = new Map<string, Entry>([
   ['messaging_limit', ["Waiting for a slot under the number's daily messaging limit.", 'It goes out on its own when a slot frees up.']],
   ['cooling', ['The business number is cooling down after WhatsApp slowed it.', 'It goes out on its own.']],
   ['not_sent', ['The request never reached WhatsApp.', 'It is safe to retry.']],
-  ['unknown_outcome', ['Unknown whether WhatsApp received it: the connection broke mid-request.', 'Check with the customer before sending again, or mark it sent.']],
+  [
+    'unknown_outcome',
+    ['Unknown whether WhatsApp received it: the connection broke mid-request.', 'Check with the customer before sending again, or mark it sent.'],
+  ],
   ['processing_failed', ['Sendbook could not process this delivery.', null]],
 ]);
 
-export function errorWords(error: Pick<RowError, 'code' | 'title'> & Partial<Pick<RowError, 'message' | 'details'>> | null | undefined): ErrorWords {
+export function errorWords(error: (Pick<RowError, 'code' | 'title'> & Partial<Pick<RowError, 'message' | 'details'>>) | null | undefined): ErrorWords {
   if (!error) return { words: 'No reason was given.', hint: null, code: null, known: false };
   const code = error.code === null || error.code === undefined || error.code === '' ? null : String(error.code);
   const entry = code === null ? undefined : (CODES.get(code) ?? rangeEntry(code));

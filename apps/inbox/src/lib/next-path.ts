@@ -23,7 +23,14 @@ export function safeNextPath(raw: string | null | undefined, fallback: string = 
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
   // An invite link's token is a credential: it never rides along in a `next` that may be logged.
-  if (isLoginPath(url.pathname) || isInvitePath(url.pathname) || url.pathname === '/v1' || url.pathname.startsWith('/v1/') || url.pathname.startsWith('/_next/')) return fallback;
+  if (
+    isLoginPath(url.pathname) ||
+    isInvitePath(url.pathname) ||
+    url.pathname === '/v1' ||
+    url.pathname.startsWith('/v1/') ||
+    url.pathname.startsWith('/_next/')
+  )
+    return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -3,7 +3,20 @@ import { numberProfile, pauseWords, qualityTone, rateWords, throughputWords, tie
 
 const NOW = Date.parse('2026-09-21T06:00:00Z');
 const number = (overrides: Partial<NumberStatus> = {}) =>
-  ({ phone_number_id: '1065', rate_per_second: 80, effective_rate_per_second: 80, slowed_until: null, cooling_until: null, messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 12 }, paused: false, pauses: [], queued: 0, sending: 0, profile: null, ...overrides }) as NumberStatus;
+  ({
+    phone_number_id: '1065',
+    rate_per_second: 80,
+    effective_rate_per_second: 80,
+    slowed_until: null,
+    cooling_until: null,
+    messaging_limit: { scope: 'number', scope_id: '1065', limit: 1000, users_in_window: 12 },
+    paused: false,
+    pauses: [],
+    queued: 0,
+    sending: 0,
+    profile: null,
+    ...overrides,
+  }) as NumberStatus;
 
 describe('a business number in words', () => {
   it.each([
@@ -38,7 +51,14 @@ describe('a business number in words', () => {
 
   it('the profile only when the API has one', () => {
     expect(numberProfile(number())).toBeNull();
-    const profile = { display_phone_number: '15550783881', verified_name: 'Shop', quality_rating: 'GREEN', throughput_level: 'STANDARD', name_status: 'APPROVED', synced_at: '2026-09-21T05:00:00Z' };
+    const profile = {
+      display_phone_number: '15550783881',
+      verified_name: 'Shop',
+      quality_rating: 'GREEN',
+      throughput_level: 'STANDARD',
+      name_status: 'APPROVED',
+      synced_at: '2026-09-21T05:00:00Z',
+    };
     expect(numberProfile(number({ profile }))).toEqual(profile);
   });
 

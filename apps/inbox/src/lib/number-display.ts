@@ -28,10 +28,16 @@ export function throughputWords(level: string | null | undefined): string | null
 const perSecond = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)}/s`;
 
 /** "80/s", or "40/s of 80/s, slowed until 10:02" when WhatsApp slowed it. */
-export function rateWords(number: Pick<NumberStatus, 'rate_per_second' | 'effective_rate_per_second' | 'slowed_until' | 'cooling_until'>, now = Date.now()): string {
+export function rateWords(
+  number: Pick<NumberStatus, 'rate_per_second' | 'effective_rate_per_second' | 'slowed_until' | 'cooling_until'>,
+  now = Date.now(),
+): string {
   const slowed = number.slowed_until && Date.parse(number.slowed_until) > now;
   const cooling = number.cooling_until && Date.parse(number.cooling_until) > now;
-  const base = number.effective_rate_per_second < number.rate_per_second ? `${perSecond(number.effective_rate_per_second)} of ${perSecond(number.rate_per_second)}` : perSecond(number.rate_per_second);
+  const base =
+    number.effective_rate_per_second < number.rate_per_second
+      ? `${perSecond(number.effective_rate_per_second)} of ${perSecond(number.rate_per_second)}`
+      : perSecond(number.rate_per_second);
   if (cooling) return `${base}, cooling down after WhatsApp slowed it`;
   if (slowed) return `${base}, slowed after a throughput error`;
   return base;

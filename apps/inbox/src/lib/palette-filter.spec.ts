@@ -20,6 +20,8 @@ describe('the command palette’s matching', () => {
 
   it('matches keywords too (a number), and ranks a label that starts with the words first', () => {
     expect(paletteScore('Open Dana Levi · Conversations · open-1', '+97250', ['+972501110001'])).toBeGreaterThan(0);
-    expect(paletteScore('Close the conversation · This conversation', 'close')).toBeGreaterThan(paletteScore('Next conversation · Conversations · list-close', 'close'));
+    expect(paletteScore('Close the conversation · This conversation', 'close')).toBeGreaterThan(
+      paletteScore('Next conversation · Conversations · list-close', 'close'),
+    );
   });
 });

@@ -3,15 +3,7 @@
  * about it), the API's error code and message, and how long to wait when throttled. Status 0
  * means the request never got an answer (network down, inbox server gone).
  */
-export type ProblemKind =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'throttled'
-  | 'invalid'
-  | 'conflict'
-  | 'unreachable'
-  | 'server';
+export type ProblemKind = 'unauthorized' | 'forbidden' | 'not_found' | 'throttled' | 'invalid' | 'conflict' | 'unreachable' | 'server';
 
 export interface Problem {
   readonly kind: ProblemKind;
@@ -31,7 +23,8 @@ export function problemFrom(status: number, body: unknown, retryAfter: string | 
   const code = typeof record.error === 'string' ? record.error : null;
   const message = typeof record.message === 'string' ? record.message : null;
   // The header first; the API also says it in the body of a 429 (`retry_after_seconds`).
-  const wait = retryAfterSeconds(retryAfter, now) ?? (typeof record.retry_after_seconds === 'number' ? Math.max(0, Math.ceil(record.retry_after_seconds)) : null);
+  const wait =
+    retryAfterSeconds(retryAfter, now) ?? (typeof record.retry_after_seconds === 'number' ? Math.max(0, Math.ceil(record.retry_after_seconds)) : null);
   return { kind: kindOf(status, code), status, code, message, retryAfterSeconds: wait };
 }
 
@@ -114,7 +107,9 @@ export function signInMessage(problem: Problem): string {
   // The API answers invalid_credentials alike for an unknown email and a wrong password: so do we.
   if (problem.kind === 'unauthorized') return 'Wrong email or password.';
   if (problem.kind === 'throttled') {
-    return problem.retryAfterSeconds === null ? 'Too many attempts. Wait a moment, then try again.' : `Too many attempts. Try again in ${waitWords(problem.retryAfterSeconds)}.`;
+    return problem.retryAfterSeconds === null
+      ? 'Too many attempts. Wait a moment, then try again.'
+      : `Too many attempts. Try again in ${waitWords(problem.retryAfterSeconds)}.`;
   }
   if (problem.kind === 'unreachable') return 'The API is unreachable. Check that Sendbook is running, then try again.';
   if (problem.kind === 'invalid') return 'Enter your email address and password.';

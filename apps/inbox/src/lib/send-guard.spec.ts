@@ -2,14 +2,30 @@ import type { Inbound, Message, Note, TimelineEntry } from '@sendbook/api-contra
 import { arrivalsSince, arrivalsWords, entryKey, hasArrivals, newestKey, SendLatch } from './send-guard';
 
 const at = '2026-12-02T10:00:00Z';
-const inbound = (id: string, extra: Partial<Inbound> = {}): TimelineEntry => ({ direction: 'inbound', at, inbound: { id, reaction: null, ...extra } as Inbound });
-const outbound = (id: string, by: string | null, name: string | null = null): TimelineEntry => ({ direction: 'outbound', at, message: { id, created_by: by, created_by_name: name } as Message });
+const inbound = (id: string, extra: Partial<Inbound> = {}): TimelineEntry => ({
+  direction: 'inbound',
+  at,
+  inbound: { id, reaction: null, ...extra } as Inbound,
+});
+const outbound = (id: string, by: string | null, name: string | null = null): TimelineEntry => ({
+  direction: 'outbound',
+  at,
+  message: { id, created_by: by, created_by_name: name } as Message,
+});
 const note = (id: string): TimelineEntry => ({ direction: 'note', at, note: { id } as Note });
 
 const ME = 'staff:me';
 
 describe('what arrived since the agent started typing', () => {
-  const timeline = [inbound('1'), outbound('2', ME), note('3'), inbound('4'), outbound('5', 'staff:rosa', 'Rosa'), outbound('6', 'api_key:k', 'orders'), inbound('7', { reaction: { emoji: '👍', message_wamid: 'w', removed: false } })];
+  const timeline = [
+    inbound('1'),
+    outbound('2', ME),
+    note('3'),
+    inbound('4'),
+    outbound('5', 'staff:rosa', 'Rosa'),
+    outbound('6', 'api_key:k', 'orders'),
+    inbound('7', { reaction: { emoji: '👍', message_wamid: 'w', removed: false } }),
+  ];
 
   it('keys entries by direction and id', () => {
     expect(timeline.map(entryKey).slice(0, 3)).toEqual(['in-1', 'out-2', 'note-3']);
@@ -34,7 +50,9 @@ describe('what arrived since the agent started typing', () => {
   it('says it in words', () => {
     expect(hasArrivals({ customer: 0, colleagues: [] })).toBe(false);
     expect(arrivalsWords({ customer: 1, colleagues: [] }, 'Dana')).toBe('Dana wrote a new message since you started typing.');
-    expect(arrivalsWords({ customer: 2, colleagues: ['Rosa', 'Ari', 'Lee'] }, 'Dana')).toBe('Dana wrote 2 new messages and Rosa, Ari and Lee replied since you started typing.');
+    expect(arrivalsWords({ customer: 2, colleagues: ['Rosa', 'Ari', 'Lee'] }, 'Dana')).toBe(
+      'Dana wrote 2 new messages and Rosa, Ari and Lee replied since you started typing.',
+    );
   });
 });
 

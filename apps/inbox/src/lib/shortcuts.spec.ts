@@ -16,11 +16,48 @@ function run(keys: readonly [string, number][]): (string | null)[] {
 
 describe('stepSequence', () => {
   it.each<[string, [string, number][], (string | null)[]]>([
-    ['g then c', [['g', 0], ['c', 300]], [null, 'conversations']],
-    ['uppercase works', [['G', 0], ['W', 300]], [null, 'work']],
-    ['too slow', [['g', 0], ['c', SEQUENCE_TIMEOUT_MS + 1]], [null, null]],
-    ['an unbound second key', [['g', 0], ['x', 100], ['c', 200]], [null, null, null]],
-    ['g g c restarts', [['g', 0], ['g', 100], ['c', 200]], [null, null, 'conversations']],
+    [
+      'g then c',
+      [
+        ['g', 0],
+        ['c', 300],
+      ],
+      [null, 'conversations'],
+    ],
+    [
+      'uppercase works',
+      [
+        ['G', 0],
+        ['W', 300],
+      ],
+      [null, 'work'],
+    ],
+    [
+      'too slow',
+      [
+        ['g', 0],
+        ['c', SEQUENCE_TIMEOUT_MS + 1],
+      ],
+      [null, null],
+    ],
+    [
+      'an unbound second key',
+      [
+        ['g', 0],
+        ['x', 100],
+        ['c', 200],
+      ],
+      [null, null, null],
+    ],
+    [
+      'g g c restarts',
+      [
+        ['g', 0],
+        ['g', 100],
+        ['c', 200],
+      ],
+      [null, null, 'conversations'],
+    ],
     ['c alone does nothing', [['c', 0]], [null]],
   ])('%s', (_what, keys, fired) => {
     expect(run(keys)).toEqual(fired);

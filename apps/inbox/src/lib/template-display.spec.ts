@@ -14,6 +14,8 @@ describe('templates in words', () => {
 
   it('the last sync is the newest synced_at', () => {
     expect(lastSync([])).toBeNull();
-    expect(lastSync([{ synced_at: '2026-09-21T06:00:00Z' }, { synced_at: '2026-09-21T07:00:00Z' }, { synced_at: '2026-09-20T07:00:00Z' }])).toBe('2026-09-21T07:00:00Z');
+    expect(lastSync([{ synced_at: '2026-09-21T06:00:00Z' }, { synced_at: '2026-09-21T07:00:00Z' }, { synced_at: '2026-09-20T07:00:00Z' }])).toBe(
+      '2026-09-21T07:00:00Z',
+    );
   });
 });

@@ -9,7 +9,13 @@ const orderShipped: Template = {
   parameter_format: 'POSITIONAL',
   components: [
     { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.', example: { body_text: [['Pablo', '44812', 'Friday']] } },
-    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Track it' }, { type: 'QUICK_REPLY', text: 'Stop updates' }] },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Track it' },
+        { type: 'QUICK_REPLY', text: 'Stop updates' },
+      ],
+    },
   ],
 };
 const reminder: Template = {
@@ -18,9 +24,20 @@ const reminder: Template = {
   language: 'en',
   parameter_format: 'NAMED',
   components: [
-    { type: 'HEADER', format: 'TEXT', text: 'Reminder for {{first_name}}', example: { header_text_named_params: [{ param_name: 'first_name', example: 'Pablo' }] } },
+    {
+      type: 'HEADER',
+      format: 'TEXT',
+      text: 'Reminder for {{first_name}}',
+      example: { header_text_named_params: [{ param_name: 'first_name', example: 'Pablo' }] },
+    },
     { type: 'BODY', text: 'Your appointment is on {{day}} at {{time}}. Can you make it?' },
-    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes' }, { type: 'QUICK_REPLY', text: 'No' }] },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Yes' },
+        { type: 'QUICK_REPLY', text: 'No' },
+      ],
+    },
   ],
 };
 const reservation: Template = {
@@ -28,7 +45,11 @@ const reservation: Template = {
   name: 'reservation_confirmation',
   language: 'en_US',
   parameter_format: 'NAMED',
-  components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'For {{guests}}.' }, { type: 'FOOTER', text: 'Lucky Shrub' }],
+  components: [
+    { type: 'HEADER', format: 'IMAGE' },
+    { type: 'BODY', text: 'For {{guests}}.' },
+    { type: 'FOOTER', text: 'Lucky Shrub' },
+  ],
 };
 const code: Template = {
   ...base,
@@ -37,7 +58,12 @@ const code: Template = {
   parameter_format: 'POSITIONAL',
   components: [
     { type: 'BODY', text: '{{1}} is your verification code.' },
-    { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?code={{1}}', example: ['https://www.whatsapp.com/otp/code/?code=123456'] }] },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?code={{1}}', example: ['https://www.whatsapp.com/otp/code/?code=123456'] },
+      ],
+    },
   ],
 };
 
@@ -49,10 +75,25 @@ const coupon: Template = {
   parameter_format: 'POSITIONAL',
   components: [
     { type: 'BODY', text: 'Use code {{1}} to get {{2}} off!' },
-    { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', example: '250FF' }] },
+    {
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Unsubscribe' },
+        { type: 'COPY_CODE', example: '250FF' },
+      ],
+    },
   ],
 };
-const otp: Template = { ...base, name: 'verification_code', language: 'en_US', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: '*{{1}}* is your verification code.' }, { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] }] };
+const otp: Template = {
+  ...base,
+  name: 'verification_code',
+  language: 'en_US',
+  parameter_format: 'POSITIONAL',
+  components: [
+    { type: 'BODY', text: '*{{1}}* is your verification code.' },
+    { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] },
+  ],
+};
 
 describe('copy-code and one-time-code buttons', () => {
   it('ask for the coupon and the code, and send them as Meta takes them', () => {
@@ -61,14 +102,28 @@ describe('copy-code and one-time-code buttons', () => {
       ['body:2', 'Body {{2}}', null],
       ['button:1:coupon_code', 'Button “Copy offer code” coupon', '250FF'],
     ]);
-    expect(templateSend(coupon, { 'body:1': '25OFF', 'body:2': '25%', 'button:1:coupon_code': '25OFF' }).components).toContainEqual({ type: 'button', sub_type: 'copy_code', index: '1', parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }] });
-    expect(templateSend(otp, { 'body:1': 'J$FpnYnP', 'button:0:code': 'J$FpnYnP' }).components).toContainEqual({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'J$FpnYnP' }] });
-    expect(templatePreview(coupon, {}).buttons).toEqual([{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', text: 'Copy offer code' }]);
+    expect(templateSend(coupon, { 'body:1': '25OFF', 'body:2': '25%', 'button:1:coupon_code': '25OFF' }).components).toContainEqual({
+      type: 'button',
+      sub_type: 'copy_code',
+      index: '1',
+      parameters: [{ type: 'coupon_code', coupon_code: '25OFF' }],
+    });
+    expect(templateSend(otp, { 'body:1': 'J$FpnYnP', 'button:0:code': 'J$FpnYnP' }).components).toContainEqual({
+      type: 'button',
+      sub_type: 'url',
+      index: '0',
+      parameters: [{ type: 'text', text: 'J$FpnYnP' }],
+    });
+    expect(templatePreview(coupon, {}).buttons).toEqual([
+      { type: 'QUICK_REPLY', text: 'Unsubscribe' },
+      { type: 'COPY_CODE', text: 'Copy offer code' },
+    ]);
   });
 
   it('refuse a coupon over 15 characters or with a space, naming the field', () => {
     const schema = templateSchema(templateFields(coupon));
-    const issues = (coupon_code: string) => schema.safeParse({ 'body:1': 'a', 'body:2': 'b', 'button:1:coupon_code': coupon_code }).error?.issues.map((i) => i.message) ?? [];
+    const issues = (coupon_code: string) =>
+      schema.safeParse({ 'body:1': 'a', 'body:2': 'b', 'button:1:coupon_code': coupon_code }).error?.issues.map((i) => i.message) ?? [];
     expect(issues('X'.repeat(16))).toEqual(['Button “Copy offer code” coupon: at most 15 characters']);
     expect(issues('25 OFF')).toEqual(['Button “Copy offer code” coupon: cannot contain spaces']);
     expect(issues('25OFF')).toEqual([]);
@@ -130,17 +185,37 @@ describe('a template as a form', () => {
     expect(templateSend(orderShipped, { 'body:1': 'Dana', 'body:2': '44812', 'body:3': 'Friday' })).toEqual({
       name: 'order_shipped',
       language: { code: 'en' },
-      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Dana' }, { type: 'text', text: '44812' }, { type: 'text', text: 'Friday' }] }],
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Dana' },
+            { type: 'text', text: '44812' },
+            { type: 'text', text: 'Friday' },
+          ],
+        },
+      ],
     });
     expect(templateSend(reminder, { 'header:first_name': 'Dana', 'body:day': 'Monday', 'body:time': '9am' }).components).toEqual([
       { type: 'header', parameters: [{ type: 'text', text: 'Dana', parameter_name: 'first_name' }] },
-      { type: 'body', parameters: [{ type: 'text', text: 'Monday', parameter_name: 'day' }, { type: 'text', text: '9am', parameter_name: 'time' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Monday', parameter_name: 'day' },
+          { type: 'text', text: '9am', parameter_name: 'time' },
+        ],
+      },
     ]);
     expect(templateSend(reservation, { 'header:media': ' https://x.test/a.jpg ', 'body:guests': '4' }).components).toEqual([
       { type: 'header', parameters: [{ type: 'image', image: { link: 'https://x.test/a.jpg' } }] },
       { type: 'body', parameters: [{ type: 'text', text: '4', parameter_name: 'guests' }] },
     ]);
-    expect(templateSend(code, { 'body:1': '1', 'button:0:1': '1' }).components).toContainEqual({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '1' }] });
+    expect(templateSend(code, { 'body:1': '1', 'button:0:1': '1' }).components).toContainEqual({
+      type: 'button',
+      sub_type: 'url',
+      index: '0',
+      parameters: [{ type: 'text', text: '1' }],
+    });
   });
 
   it('previews what the customer sees, keeping the placeholders not yet filled', () => {
@@ -158,7 +233,16 @@ describe('a template as a form', () => {
   });
 
   it('offers approved templates only, searchable by name or body words', () => {
-    const carousel: Template = { ...base, name: 'carousel_template_media_cards_v1', language: 'en_US', parameter_format: 'POSITIONAL', components: [{ type: 'BODY', text: 'Rare succulents' }, { type: 'CAROUSEL', cards: [] }] };
+    const carousel: Template = {
+      ...base,
+      name: 'carousel_template_media_cards_v1',
+      language: 'en_US',
+      parameter_format: 'POSITIONAL',
+      components: [
+        { type: 'BODY', text: 'Rare succulents' },
+        { type: 'CAROUSEL', cards: [] },
+      ],
+    };
     const list = sendableTemplates([{ ...code }, { ...orderShipped, status: 'PENDING' }, reminder, carousel]);
     expect(list.map((t) => t.name)).toEqual(['appointment_reminder', 'verification_code']);
     expect(matchesSearch(orderShipped, 'SHIPPED')).toBe(true);

@@ -72,32 +72,71 @@ export function templateFields(template: Pick<Template, 'components' | 'paramete
     const format = (str(header.format) ?? 'TEXT').toUpperCase();
     if (format === 'TEXT') {
       const examples = exampleValues(header, 'header', template);
-      placeholders(str(header.text)).forEach((name, i) => fields.push({ key: `header:${name}`, component: 'header', kind: 'text', placeholder: name, label: `Header {{${name}}}`, example: examples[i] ?? null }));
+      placeholders(str(header.text)).forEach((name, i) =>
+        fields.push({ key: `header:${name}`, component: 'header', kind: 'text', placeholder: name, label: `Header {{${name}}}`, example: examples[i] ?? null }),
+      );
     } else if (format === 'IMAGE' || format === 'VIDEO' || format === 'DOCUMENT') {
       const mediaFormat = format.toLowerCase() as MediaFormat;
-      fields.push({ key: 'header:media', component: 'header', kind: 'media', placeholder: mediaFormat, label: `Header ${mediaFormat} link`, example: 'https://', mediaFormat });
+      fields.push({
+        key: 'header:media',
+        component: 'header',
+        kind: 'media',
+        placeholder: mediaFormat,
+        label: `Header ${mediaFormat} link`,
+        example: 'https://',
+        mediaFormat,
+      });
     }
   }
   const body = componentOf(template, 'BODY');
   const bodyExamples = body ? exampleValues(body, 'body', template) : [];
-  placeholders(str(body?.text) ?? null).forEach((name, i) => fields.push({ key: `body:${name}`, component: 'body', kind: 'text', placeholder: name, label: `Body {{${name}}}`, example: bodyExamples[i] ?? null }));
+  placeholders(str(body?.text) ?? null).forEach((name, i) =>
+    fields.push({ key: `body:${name}`, component: 'body', kind: 'text', placeholder: name, label: `Body {{${name}}}`, example: bodyExamples[i] ?? null }),
+  );
   buttonsOf(template).forEach((button, index) => {
     const type = (str(button.type) ?? '').toUpperCase();
     // A copy-code button copies the coupon given at send time; an OTP button the one-time code.
     if (type === 'COPY_CODE') {
       const example = str(button.example) ?? (Array.isArray(button.example) ? str(button.example[0]) : null);
-      fields.push({ key: `button:${index}:coupon_code`, component: 'button', kind: 'text', placeholder: 'coupon_code', label: 'Button “Copy offer code” coupon', example, buttonIndex: index, buttonType: 'COPY_CODE' });
+      fields.push({
+        key: `button:${index}:coupon_code`,
+        component: 'button',
+        kind: 'text',
+        placeholder: 'coupon_code',
+        label: 'Button “Copy offer code” coupon',
+        example,
+        buttonIndex: index,
+        buttonType: 'COPY_CODE',
+      });
       return;
     }
     if (type === 'OTP') {
-      fields.push({ key: `button:${index}:code`, component: 'button', kind: 'text', placeholder: 'code', label: `Button “${str(button.text) ?? 'Copy code'}” one-time code`, example: null, buttonIndex: index, buttonType: 'OTP' });
+      fields.push({
+        key: `button:${index}:code`,
+        component: 'button',
+        kind: 'text',
+        placeholder: 'code',
+        label: `Button “${str(button.text) ?? 'Copy code'}” one-time code`,
+        example: null,
+        buttonIndex: index,
+        buttonType: 'OTP',
+      });
       return;
     }
     if (type !== 'URL') return;
     const name = placeholders(str(button.url))[0];
     if (!name) return;
     const example = Array.isArray(button.example) ? str(button.example[0]) : null;
-    fields.push({ key: `button:${index}:${name}`, component: 'button', kind: 'text', placeholder: name, label: `Button “${str(button.text) ?? index + 1}” link {{${name}}}`, example: example ? example.split('/').pop() ?? null : null, buttonIndex: index, buttonType: 'URL' });
+    fields.push({
+      key: `button:${index}:${name}`,
+      component: 'button',
+      kind: 'text',
+      placeholder: name,
+      label: `Button “${str(button.text) ?? index + 1}” link {{${name}}}`,
+      example: example ? (example.split('/').pop() ?? null) : null,
+      buttonIndex: index,
+      buttonType: 'URL',
+    });
   });
   return fields;
 }
@@ -105,10 +144,11 @@ export function templateFields(template: Pick<Template, 'components' | 'paramete
 /** The zod schema the form validates with: every field required, each with its rule, named in its message. */
 export function templateSchema(fields: readonly TemplateField[]) {
   const shape: Record<string, z.ZodType<string>> = {};
-  for (const field of fields) shape[field.key] = z.string().superRefine((value, ctx) => {
-    const problem = fieldProblem(field, value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  for (const field of fields)
+    shape[field.key] = z.string().superRefine((value, ctx) => {
+      const problem = fieldProblem(field, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
   return z.object(shape);
 }
 
@@ -120,7 +160,8 @@ export function fieldProblem(field: TemplateField, value: string): string | null
   if (!PARAM_SHAPE.test(value)) return `${label}: no new lines, tabs or more than four spaces in a row (WhatsApp refuses them)`;
   const max = field.component === 'header' ? HEADER_PARAM_MAX : field.buttonType === 'COPY_CODE' ? COUPON_MAX : BODY_PARAM_MAX;
   if (value.length > max) return `${label}: at most ${max} characters`;
-  if (field.component === 'button' && /\s/.test(value)) return field.buttonType === 'URL' ? `${label}: a link part cannot contain spaces` : `${label}: cannot contain spaces`;
+  if (field.component === 'button' && /\s/.test(value))
+    return field.buttonType === 'URL' ? `${label}: a link part cannot contain spaces` : `${label}: cannot contain spaces`;
   return null;
 }
 
@@ -137,7 +178,10 @@ export function templateSend(template: Pick<Template, 'name' | 'language' | 'com
   const header = fields.filter((f) => f.component === 'header');
   if (header.length > 0) {
     const media = header.find((f) => f.kind === 'media');
-    components.push({ type: 'header', parameters: media ? [{ type: media.mediaFormat, [media.mediaFormat!]: { link: (values[media.key] ?? '').trim() } }] : header.map(text) });
+    components.push({
+      type: 'header',
+      parameters: media ? [{ type: media.mediaFormat, [media.mediaFormat!]: { link: (values[media.key] ?? '').trim() } }] : header.map(text),
+    });
   }
   const body = fields.filter((f) => f.component === 'body');
   if (body.length > 0) components.push({ type: 'body', parameters: body.map(text) });
@@ -167,7 +211,10 @@ export function templatePreview(template: Pick<Template, 'components' | 'paramet
     headerMedia: header && ['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format) ? (format.toLowerCase() as MediaFormat) : null,
     body: fill(str(componentOf(template, 'BODY')?.text), 'body'),
     footer: str(footer?.text),
-    buttons: buttonsOf(template).map((b) => ({ type: (str(b.type) ?? '').toUpperCase(), text: str(b.text) ?? ((str(b.type) ?? '').toUpperCase() === 'COPY_CODE' ? 'Copy offer code' : '') })),
+    buttons: buttonsOf(template).map((b) => ({
+      type: (str(b.type) ?? '').toUpperCase(),
+      text: str(b.text) ?? ((str(b.type) ?? '').toUpperCase() === 'COPY_CODE' ? 'Copy offer code' : ''),
+    })),
   };
 }
 

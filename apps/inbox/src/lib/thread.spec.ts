@@ -68,7 +68,11 @@ function inbound(id: string, at: string, overrides: Partial<Inbound> = {}): Time
 
 describe('buildThread', () => {
   it('keeps the API’s order under day separators', () => {
-    const items = buildThread([outbound('o1', '2026-12-01T10:00:00Z'), inbound('i1', '2026-12-01T11:00:00Z'), inbound('i2', '2026-12-02T09:00:00Z')], NOW, 'UTC');
+    const items = buildThread(
+      [outbound('o1', '2026-12-01T10:00:00Z'), inbound('i1', '2026-12-01T11:00:00Z'), inbound('i2', '2026-12-02T09:00:00Z')],
+      NOW,
+      'UTC',
+    );
     expect(items.map((i) => (i.kind === 'day' ? i.label : i.key))).toEqual(['Yesterday', 'out-o1', 'in-i1', 'Today', 'in-i2']);
   });
 
@@ -87,18 +91,37 @@ describe('buildThread', () => {
     ['a reply attributed to the message', { message_id: 'o1' }, { text: 'body of o1', author: 'business', found: true, target: 'out-o1' }],
     ['a reply quoting it by wamid', { context_wamid: 'wamid.o1' }, { text: 'body of o1', author: 'business', found: true, target: 'out-o1' }],
     ['a reply quoting the customer’s own message', { context_wamid: 'wamid.i0' }, { text: 'text of i0', author: 'customer', found: true, target: 'in-i0' }],
-    ['a reply quoting something older', { context_wamid: 'wamid.gone' }, { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'wamid.gone' }],
-    ['a reply attributed to a message not loaded', { message_id: 'o-old' }, { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'id:o-old' }],
-    ['a reaction to a message not loaded', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.gone', emoji: '❤️', removed: false } }, { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'wamid.gone' }],
+    [
+      'a reply quoting something older',
+      { context_wamid: 'wamid.gone' },
+      { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'wamid.gone' },
+    ],
+    [
+      'a reply attributed to a message not loaded',
+      { message_id: 'o-old' },
+      { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'id:o-old' },
+    ],
+    [
+      'a reaction to a message not loaded',
+      { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.gone', emoji: '❤️', removed: false } },
+      { text: 'A message that is not in this thread', author: null, found: false, target: null, wanted: 'wamid.gone' },
+    ],
     ['a plain message', {}, null],
   ])('%s', (_what, overrides, quote) => {
-    const items = buildThread([inbound('i0', '2026-12-02T08:00:00Z'), outbound('o1', '2026-12-02T09:00:00Z'), inbound('i1', '2026-12-02T10:00:00Z', overrides)], NOW);
+    const items = buildThread(
+      [inbound('i0', '2026-12-02T08:00:00Z'), outbound('o1', '2026-12-02T09:00:00Z'), inbound('i1', '2026-12-02T10:00:00Z', overrides)],
+      NOW,
+    );
     const item = items.find((i) => i.key === 'in-i1');
     expect(item && item.kind === 'inbound' ? item.quote : 'missing').toEqual(quote);
   });
 
   it('private notes sit among the messages, in time order', () => {
-    const note: TimelineEntry = { direction: 'note', at: '2026-12-02T09:30:00Z', note: { id: 'n1', text: 'Called the courier', author: 'staff:1', author_name: 'Grace', created_at: '2026-12-02T09:30:00Z' } };
+    const note: TimelineEntry = {
+      direction: 'note',
+      at: '2026-12-02T09:30:00Z',
+      note: { id: 'n1', text: 'Called the courier', author: 'staff:1', author_name: 'Grace', created_at: '2026-12-02T09:30:00Z' },
+    };
     const items = buildThread([outbound('o1', '2026-12-02T09:00:00Z'), note, inbound('i1', '2026-12-02T10:00:00Z', { context_wamid: 'wamid.o1' })], NOW);
     expect(items.map((i) => i.key)).toEqual(['day-2026-12-02', 'out-o1', 'note-n1', 'in-i1']);
   });
@@ -111,7 +134,8 @@ describe('buildThread', () => {
   });
 
   it('a reaction sits on the message it reacts to; the latest wins and a removal clears it', () => {
-    const react = (id: string, emoji: string | null) => inbound(id, '2026-12-02T10:00:00Z', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.o1', emoji, removed: emoji === null } });
+    const react = (id: string, emoji: string | null) =>
+      inbound(id, '2026-12-02T10:00:00Z', { type: 'reaction', text: null, reaction: { message_wamid: 'wamid.o1', emoji, removed: emoji === null } });
     const on = (entries: TimelineEntry[]) => {
       const items = buildThread([outbound('o1', '2026-12-02T09:00:00Z'), ...entries], NOW);
       const item = items.find((i) => i.key === 'out-o1');
@@ -125,9 +149,23 @@ describe('buildThread', () => {
   it('a button pressed on a template quotes the template and shows the choice', () => {
     const template = outbound('o1', '2026-12-02T09:00:00Z', {
       payload: { type: 'template', template: { name: 'order_shipped', language: { code: 'en' } } },
-      rendered: { header: null, body: 'Your order ships Friday.', footer: null, media: null, buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }], cards: [], text: 'Your order ships Friday.' },
+      rendered: {
+        header: null,
+        body: 'Your order ships Friday.',
+        footer: null,
+        media: null,
+        buttons: [{ type: 'QUICK_REPLY', text: 'Track it', value: null }],
+        cards: [],
+        text: 'Your order ships Friday.',
+      },
     });
-    const pressed = inbound('i1', '2026-12-02T09:05:00Z', { type: 'button', text: 'Track it', choice: { id: 'track', title: 'Track it' }, context_wamid: 'wamid.o1', message_id: 'o1' });
+    const pressed = inbound('i1', '2026-12-02T09:05:00Z', {
+      type: 'button',
+      text: 'Track it',
+      choice: { id: 'track', title: 'Track it' },
+      context_wamid: 'wamid.o1',
+      message_id: 'o1',
+    });
     const item = buildThread([template, pressed], NOW).find((i) => i.key === 'in-i1');
     expect(item && item.kind === 'inbound' ? [item.content.choice, item.quote?.text] : null).toEqual(['Track it', 'Your order ships Friday.']);
   });

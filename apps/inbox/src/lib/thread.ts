@@ -23,8 +23,24 @@ export interface Quote {
 
 export type ThreadItem =
   | { readonly kind: 'day'; readonly key: string; readonly label: string }
-  | { readonly kind: 'inbound'; readonly key: string; readonly at: string; readonly inbound: Inbound; readonly content: MessageContent; readonly quote: Quote | null; readonly reactions: readonly string[] }
-  | { readonly kind: 'outbound'; readonly key: string; readonly at: string; readonly message: Message; readonly content: MessageContent; readonly quote: Quote | null; readonly reactions: readonly string[] }
+  | {
+      readonly kind: 'inbound';
+      readonly key: string;
+      readonly at: string;
+      readonly inbound: Inbound;
+      readonly content: MessageContent;
+      readonly quote: Quote | null;
+      readonly reactions: readonly string[];
+    }
+  | {
+      readonly kind: 'outbound';
+      readonly key: string;
+      readonly at: string;
+      readonly message: Message;
+      readonly content: MessageContent;
+      readonly quote: Quote | null;
+      readonly reactions: readonly string[];
+    }
   | { readonly kind: 'note'; readonly key: string; readonly at: string; readonly note: Note };
 
 const NOT_HERE: Quote = { text: 'A message that is not in this thread', author: null, found: false, target: null };
@@ -79,12 +95,31 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
       const inbound = entry.inbound;
       const named = inbound.reaction?.message_wamid ?? inbound.context_wamid;
       const answered = (inbound.message_id ? byMessageId.get(inbound.message_id) : undefined) ?? (named ? byWamid.get(named) : undefined);
-      items.push({ kind: 'inbound', key: `in-${inbound.id}`, at: entry.at, inbound, content: inboundContent(inbound), quote: quoteOf(answered, Boolean(named || inbound.message_id), inbound.message_id ? `id:${inbound.message_id}` : (named ?? undefined)), reactions: reactionsOf(`in-${inbound.id}`) });
+      items.push({
+        kind: 'inbound',
+        key: `in-${inbound.id}`,
+        at: entry.at,
+        inbound,
+        content: inboundContent(inbound),
+        quote: quoteOf(answered, Boolean(named || inbound.message_id), inbound.message_id ? `id:${inbound.message_id}` : (named ?? undefined)),
+        reactions: reactionsOf(`in-${inbound.id}`),
+      });
     } else {
       const message = entry.message;
       const context = message.payload.context;
-      const named = typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string' ? (context as { message_id: string }).message_id : null;
-      items.push({ kind: 'outbound', key: `out-${message.id}`, at: entry.at, message, content: outboundContent(message), quote: named ? quoteOf(byWamid.get(named), true, named) : null, reactions: reactionsOf(`out-${message.id}`) });
+      const named =
+        typeof context === 'object' && context !== null && typeof (context as { message_id?: unknown }).message_id === 'string'
+          ? (context as { message_id: string }).message_id
+          : null;
+      items.push({
+        kind: 'outbound',
+        key: `out-${message.id}`,
+        at: entry.at,
+        message,
+        content: outboundContent(message),
+        quote: named ? quoteOf(byWamid.get(named), true, named) : null,
+        reactions: reactionsOf(`out-${message.id}`),
+      });
     }
   }
   return items;

@@ -2,8 +2,13 @@ import type { Inbound, Message, TimelineEntry } from '@sendbook/api-contract';
 import { joinNewest, reachesHeld, uniqueEntries } from './timeline-pages';
 
 const inbound = (id: string, text = id): TimelineEntry => ({ direction: 'inbound', at: '2026-12-02T10:00:00Z', inbound: { id, text } as Inbound });
-const outbound = (id: string, state: Message['state']): TimelineEntry => ({ direction: 'outbound', at: '2026-12-02T10:00:00Z', message: { id, state } as Message });
-const keys = (entries: readonly TimelineEntry[]) => entries.map((e) => (e.direction === 'inbound' ? e.inbound.id : e.direction === 'outbound' ? `${e.message.id}:${e.message.state}` : ''));
+const outbound = (id: string, state: Message['state']): TimelineEntry => ({
+  direction: 'outbound',
+  at: '2026-12-02T10:00:00Z',
+  message: { id, state } as Message,
+});
+const keys = (entries: readonly TimelineEntry[]) =>
+  entries.map((e) => (e.direction === 'inbound' ? e.inbound.id : e.direction === 'outbound' ? `${e.message.id}:${e.message.state}` : ''));
 
 describe('a timeline held across pages', () => {
   it('keeps each entry once, where it first appeared, in its newest copy', () => {
@@ -22,7 +27,10 @@ describe('a timeline held across pages', () => {
   });
 
   it('asks for the pages in between when the newest page does not reach what is held', () => {
-    expect(joinNewest([inbound('a'), inbound('b')], { timeline: [inbound('y'), inbound('z')], older_cursor: 'before-y' })).toEqual({ kind: 'gap', before: 'before-y' });
+    expect(joinNewest([inbound('a'), inbound('b')], { timeline: [inbound('y'), inbound('z')], older_cursor: 'before-y' })).toEqual({
+      kind: 'gap',
+      before: 'before-y',
+    });
     expect(reachesHeld([inbound('a'), inbound('b')], [inbound('c'), inbound('d')])).toBe(false);
     expect(reachesHeld([inbound('a'), inbound('b')], [inbound('b'), inbound('c')])).toBe(true);
   });

@@ -17,10 +17,14 @@ export function uniqueEntries(entries: readonly TimelineEntry[]): TimelineEntry[
 export type Join = { readonly kind: 'joined'; readonly entries: TimelineEntry[] } | { readonly kind: 'gap'; readonly before: string };
 
 /** What to do with a newest page (`timeline`, oldest first, and the cursor before it) given what is held. */
-export function joinNewest(held: readonly TimelineEntry[], newest: { readonly timeline: readonly TimelineEntry[]; readonly older_cursor: string | null }): Join {
+export function joinNewest(
+  held: readonly TimelineEntry[],
+  newest: { readonly timeline: readonly TimelineEntry[]; readonly older_cursor: string | null },
+): Join {
   const first = newest.timeline[0];
   const keys = new Set(held.map(entryKey));
-  if (!first || held.length === 0 || keys.has(entryKey(first)) || newest.older_cursor === null) return { kind: 'joined', entries: uniqueEntries([...held, ...newest.timeline]) };
+  if (!first || held.length === 0 || keys.has(entryKey(first)) || newest.older_cursor === null)
+    return { kind: 'joined', entries: uniqueEntries([...held, ...newest.timeline]) };
   return { kind: 'gap', before: newest.older_cursor };
 }
 

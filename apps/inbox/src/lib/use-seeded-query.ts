@@ -27,6 +27,7 @@ export function useSeededQuery<T>(options: SeededQuery<T>, initial: Loaded<T>) {
     enabled: initial.ok,
     retry: initial.ok ? undefined : false,
   });
-  const problem: Problem | null = query.data !== undefined && !query.isError ? null : query.error ? toProblem(query.error) : initial.ok ? null : initial.problem;
+  const problem: Problem | null =
+    query.data !== undefined && !query.isError ? null : query.error ? toProblem(query.error) : initial.ok ? null : initial.problem;
   return { ...query, problem, retry: () => void query.refetch() };
 }

@@ -1,9 +1,26 @@
 import { NO_FILTERS } from './work-filters';
-import { BULK_ACTIONS, WORK_ACTIONS, actionForKey, actionsOf, bulkMaxFrom, bulkOutcome, bulkSummary, bulkTooWide, resolutionWords, workAction } from './work-actions';
+import {
+  BULK_ACTIONS,
+  WORK_ACTIONS,
+  actionForKey,
+  actionsOf,
+  bulkMaxFrom,
+  bulkOutcome,
+  bulkSummary,
+  bulkTooWide,
+  resolutionWords,
+  workAction,
+} from './work-actions';
 
 describe('work actions', () => {
   it('carry the contract’s button names', () => {
-    expect(['retry', 'mark_sent', 'cancel', 'attribute', 'resolve'].map((a) => workAction(a as never).label)).toEqual(['Retry', 'Mark sent', 'Cancel', 'Attribute', 'Resolve']);
+    expect(['retry', 'mark_sent', 'cancel', 'attribute', 'resolve'].map((a) => workAction(a as never).label)).toEqual([
+      'Retry',
+      'Mark sent',
+      'Cancel',
+      'Attribute',
+      'Resolve',
+    ]);
   });
 
   it('have one key each, none of them a "g" destination or j/k', () => {
@@ -37,14 +54,20 @@ describe('bulk summary', () => {
     [{ count: 37, max: 500 }, 'This will retry 37 rows of number 106540352242922, purpose order_shipped.', true],
     [{ count: 1, max: 500 }, 'This will retry 1 row of number 106540352242922, purpose order_shipped.', true],
     [{ count: 0, max: 500 }, 'Nothing to retry: no open rows of number 106540352242922, purpose order_shipped.', false],
-    [{ count: 501, max: 500 }, '501 rows of number 106540352242922, purpose order_shipped is more than 500, the most one bulk action may take. Narrow the filters first.', false],
+    [
+      { count: 501, max: 500 },
+      '501 rows of number 106540352242922, purpose order_shipped is more than 500, the most one bulk action may take. Narrow the filters first.',
+      false,
+    ],
     [{ count: 2000, max: null }, 'This will retry 2,000 rows of number 106540352242922, purpose order_shipped.', true],
   ])('%o', ({ count, max }, words, allowed) => {
     expect(bulkSummary({ kind: 'stuck_sending', action: 'retry', count, max, filters })).toEqual({ words, allowed });
   });
 
   it('without filters: the whole queue', () => {
-    expect(bulkSummary({ kind: 'poison_webhook', action: 'replay', count: 3, max: 10, filters: NO_FILTERS }).words).toBe('This will replay 3 deliveries in this queue.');
+    expect(bulkSummary({ kind: 'poison_webhook', action: 'replay', count: 3, max: 10, filters: NO_FILTERS }).words).toBe(
+      'This will replay 3 deliveries in this queue.',
+    );
   });
 
   it('says what happened after the run', () => {
@@ -53,8 +76,12 @@ describe('bulk summary', () => {
   });
 
   it('says why a too-wide selection is refused', () => {
-    expect(bulkTooWide({ kind: 'stuck_sending', max: 4, filters: { ...NO_FILTERS, purpose: 'promo' } })).toBe('More than 4 open rows of purpose promo: one bulk action takes at most 4. Narrow the filters first.');
-    expect(bulkTooWide({ kind: 'failed', max: null, filters: NO_FILTERS })).toBe('Too many open messages in this queue: one bulk action may not take them all. Narrow the filters first.');
+    expect(bulkTooWide({ kind: 'stuck_sending', max: 4, filters: { ...NO_FILTERS, purpose: 'promo' } })).toBe(
+      'More than 4 open rows of purpose promo: one bulk action takes at most 4. Narrow the filters first.',
+    );
+    expect(bulkTooWide({ kind: 'failed', max: null, filters: NO_FILTERS })).toBe(
+      'Too many open messages in this queue: one bulk action may not take them all. Narrow the filters first.',
+    );
   });
 
   it('reads the maximum from the API’s refusal', () => {

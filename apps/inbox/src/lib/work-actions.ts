@@ -80,7 +80,10 @@ export function itemNoun(kind: WorkKind, n: number): string {
 }
 
 /** "this will retry 37 rows of number 1065…, purpose order_shipped" — or why it will not. */
-export function bulkSummary(input: { kind: WorkKind; action: WorkAction; count: number; max: number | null; filters: WorkFilters }): { words: string; allowed: boolean } {
+export function bulkSummary(input: { kind: WorkKind; action: WorkAction; count: number; max: number | null; filters: WorkFilters }): {
+  words: string;
+  allowed: boolean;
+} {
   const { kind, action, count, max, filters } = input;
   const scope = filterWords(filters);
   const of = scope.length > 0 ? ` of ${scope.join(', ')}` : ' in this queue';
@@ -104,7 +107,8 @@ export function bulkOutcome(input: { kind: WorkKind; action: WorkAction; count: 
 export function bulkTooWide(input: { kind: WorkKind; max: number | null; filters: WorkFilters }): string {
   const scope = filterWords(input.filters);
   const of = scope.length > 0 ? ` of ${scope.join(', ')}` : ' in this queue';
-  const more = input.max === null ? `Too many open ${itemNoun(input.kind, 2)}${of}` : `More than ${input.max.toLocaleString('en')} open ${itemNoun(input.kind, 2)}${of}`;
+  const more =
+    input.max === null ? `Too many open ${itemNoun(input.kind, 2)}${of}` : `More than ${input.max.toLocaleString('en')} open ${itemNoun(input.kind, 2)}${of}`;
   const most = input.max === null ? 'one bulk action may not take them all' : `one bulk action takes at most ${input.max.toLocaleString('en')}`;
   return `${more}: ${most}. Narrow the filters first.`;
 }

@@ -10,9 +10,19 @@ describe('work-queue filters in the URL', () => {
   it('round-trips every filter, in a stable order', () => {
     const search = '?status=resolved&number=106540352242922&purpose=order_shipped&error=131026&age=30m&before=2026-09-21T06%3A00%3A00.000Z&sort=newest';
     const filters = parseWorkFilters(new URLSearchParams(search));
-    expect(filters).toEqual({ status: 'resolved', sort: 'newest', number: '106540352242922', purpose: 'order_shipped', errorCode: '131026', age: '30m', before: '2026-09-21T06:00:00.000Z' });
+    expect(filters).toEqual({
+      status: 'resolved',
+      sort: 'newest',
+      number: '106540352242922',
+      purpose: 'order_shipped',
+      errorCode: '131026',
+      age: '30m',
+      before: '2026-09-21T06:00:00.000Z',
+    });
     expect(workFiltersSearch(filters)).toBe(search);
-    const shuffled = new URLSearchParams('sort=newest&age=30m&purpose=order_shipped&status=resolved&error=131026&number=106540352242922&before=2026-09-21T06:00:00Z');
+    const shuffled = new URLSearchParams(
+      'sort=newest&age=30m&purpose=order_shipped&status=resolved&error=131026&number=106540352242922&before=2026-09-21T06:00:00Z',
+    );
     expect(workFiltersSearch(parseWorkFilters(shuffled))).toBe(search);
   });
 
@@ -39,7 +49,15 @@ describe('work-queue filters in the URL', () => {
   it('names the filters as the API does, and only those set', () => {
     const filters = { ...NO_FILTERS, purpose: 'promo', age: '1h' };
     expect(apiFilters(filters)).toEqual({ purpose: 'promo', older_than: '1h' });
-    expect(workItemsQuery('failed', filters, 50, 'abc')).toEqual({ kind: 'failed', status: 'open', sort: 'oldest', limit: 50, purpose: 'promo', older_than: '1h', cursor: 'abc' });
+    expect(workItemsQuery('failed', filters, 50, 'abc')).toEqual({
+      kind: 'failed',
+      status: 'open',
+      sort: 'oldest',
+      limit: 50,
+      purpose: 'promo',
+      older_than: '1h',
+      cursor: 'abc',
+    });
     expect(workItemsQuery('failed', NO_FILTERS, 50, null)).not.toHaveProperty('cursor');
   });
 

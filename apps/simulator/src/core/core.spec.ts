@@ -103,7 +103,7 @@ describe('Scheduler', () => {
 });
 
 describe('newWamid', () => {
-  it('is shaped like Meta\'s: the number and a hex id in a base64 record, marked by direction', () => {
+  it("is shaped like Meta's: the number and a hex id in a base64 record, marked by direction", () => {
     const inbound = newWamid('14125550829', 'inbound');
     const outbound = newWamid('+1 412-555-0829');
     // As in Meta's fixtures: "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQ…" for an inbound id of 20 hex digits

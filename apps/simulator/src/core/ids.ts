@@ -14,7 +14,12 @@ export function newWamid(waId: string, direction: 'outbound' | 'inbound' = 'outb
   const number = waId.replace(/\D/g, '').slice(0, 20) || '0';
   const [marker, hexLength] = direction === 'outbound' ? [0x11, 18] : [0x12, 20];
   issued += 1;
-  const hex = processTag + issued.toString(16).toUpperCase().padStart(hexLength - processTag.length, '0');
+  const hex =
+    processTag +
+    issued
+      .toString(16)
+      .toUpperCase()
+      .padStart(hexLength - processTag.length, '0');
   const record = Buffer.concat([
     Buffer.from([0x1c, 0x18, number.length]),
     Buffer.from(number, 'ascii'),
@@ -32,7 +37,7 @@ export function newFbtraceId(): string {
 
 /** Numeric ids as Graph uses for media. */
 export function newNumericId(digits = 16): string {
-  let id = String(1 + (randomBytes(1)[0] ?? 0) % 9);
+  let id = String(1 + ((randomBytes(1)[0] ?? 0) % 9));
   while (id.length < digits) id += String((randomBytes(1)[0] ?? 0) % 10);
   return id;
 }

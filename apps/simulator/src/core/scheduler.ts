@@ -17,14 +17,17 @@ export class Scheduler {
   after(ms: number, fn: () => void): void {
     if (this.closed) return;
     const release = this.hold();
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      try {
-        fn();
-      } finally {
-        release();
-      }
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        try {
+          fn();
+        } finally {
+          release();
+        }
+      },
+      Math.max(0, ms),
+    );
     this.timers.add(timer);
   }
 

@@ -12,7 +12,18 @@ export interface RandomCustomersOptions {
   phoneNumberId?: string;
 }
 
-const NAMES = ['Sheena Nelson', 'Pablo Morales', 'Aisha Khan', 'Noa Levi', 'Kenji Watanabe', 'Amara Okafor', 'Lucía Fernández', 'Jonas Becker', 'Priya Raman', 'Tomás Silva'];
+const NAMES = [
+  'Sheena Nelson',
+  'Pablo Morales',
+  'Aisha Khan',
+  'Noa Levi',
+  'Kenji Watanabe',
+  'Amara Okafor',
+  'Lucía Fernández',
+  'Jonas Becker',
+  'Priya Raman',
+  'Tomás Silva',
+];
 const GREETINGS = ['Hi! Is my order on its way?', 'Hello 👋', 'Do you have this in blue?', 'Hi, I have a question about my booking'];
 
 /** The simulated customers, by wa_id; also answers for them when they auto-reply. */

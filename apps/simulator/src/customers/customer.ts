@@ -128,7 +128,8 @@ export class Customer implements CustomerProfile {
       const id = newNumericId(16);
       const made = MEDIA_MADE_OF[kind];
       const file = made.bytes(id);
-      const bytes = extras.sizeBytes !== undefined && extras.sizeBytes > file.length ? Buffer.concat([file, Buffer.alloc(extras.sizeBytes - file.length, 0x20)]) : file;
+      const bytes =
+        extras.sizeBytes !== undefined && extras.sizeBytes > file.length ? Buffer.concat([file, Buffer.alloc(extras.sizeBytes - file.length, 0x20)]) : file;
       const media = this.ctx.state.media.add(id, phoneNumberId, made.mimeType, bytes);
       return mediaMessage(header, kind, media, kind === 'document' ? { filename: 'document.pdf', ...extras } : extras);
     });
@@ -186,13 +187,16 @@ export class Customer implements CustomerProfile {
     const ctx = this.ctx;
     const origin = originOf(ctx.config(), this.targetNumber(contextWamid, explicitNumber));
     const now = ctx.clock.now();
-    const message = build({
-      wamid: newWamid(this.waId, 'inbound'),
-      from: this.hidesNumber ? null : this.waId,
-      fromUserId: this.userId,
-      timestampSec: Math.floor(now / 1000),
-      context: contextWamid ? { from: origin.displayPhoneNumber, id: contextWamid } : null,
-    }, origin.phoneNumberId);
+    const message = build(
+      {
+        wamid: newWamid(this.waId, 'inbound'),
+        from: this.hidesNumber ? null : this.waId,
+        fromUserId: this.userId,
+        timestampSec: Math.floor(now / 1000),
+        context: contextWamid ? { from: origin.displayPhoneNumber, id: contextWamid } : null,
+      },
+      origin.phoneNumberId,
+    );
     ctx.state.windows.touch(origin.phoneNumberId, this.waId, now);
     ctx.state.addInbound({
       wamid: message.id,

@@ -28,8 +28,18 @@ describe('simulated customers', () => {
   it.each([
     ['a text', 'inbound-text-meta-docs.json', false, (c: Customer) => c.sendText('Does it come in another color?')],
     ['a button reply', 'inbound-button-reply-meta-docs.json', true, (c: Customer) => c.replyButton(outboundWamid, 'cancel-button', 'Cancel')],
-    ['a list reply', 'inbound-list-reply-meta-docs.json', true, (c: Customer) => c.replyList(outboundWamid, 'priority_express', 'Priority Mail Express', 'Next Day to 2 Days')],
-    ['a template quick reply', 'inbound-template-quick-reply-button-meta-docs.json', true, (c: Customer) => c.tapQuickReply(outboundWamid, 'Unsubscribe', 'Unsubscribe')],
+    [
+      'a list reply',
+      'inbound-list-reply-meta-docs.json',
+      true,
+      (c: Customer) => c.replyList(outboundWamid, 'priority_express', 'Priority Mail Express', 'Next Day to 2 Days'),
+    ],
+    [
+      'a template quick reply',
+      'inbound-template-quick-reply-button-meta-docs.json',
+      true,
+      (c: Customer) => c.tapQuickReply(outboundWamid, 'Unsubscribe', 'Unsubscribe'),
+    ],
     ['a reaction', 'inbound-reaction-meta-docs.json', false, (c: Customer) => c.react(outboundWamid, '👍')],
     ['an image with caption', 'inbound-image-caption-meta-docs.json', false, (c: Customer) => c.sendImage('Taj Mahal')],
     ['a document', 'inbound-document-meta-docs.json', false, (c: Customer) => c.sendMedia('document', { caption: 'my receipt', filename: 'receipt.pdf' })],
@@ -41,7 +51,8 @@ describe('simulated customers', () => {
     const envelope = await lastPost();
     expect(keyShape(envelope)).toEqual(keyShape(loadFixture(fixture)));
 
-    const value = (envelope as { entry: Array<{ changes: Array<{ value: { contacts: unknown; messages: Array<Record<string, unknown>> } }> }> }).entry[0]?.changes[0]?.value;
+    const value = (envelope as { entry: Array<{ changes: Array<{ value: { contacts: unknown; messages: Array<Record<string, unknown>> } }> }> }).entry[0]
+      ?.changes[0]?.value;
     expect(value?.contacts).toEqual([{ profile: { name: 'Sheena Nelson' }, wa_id: '16505551234' }]);
     const message = value?.messages[0];
     expect(message?.id).toBe(wamid);
@@ -64,7 +75,12 @@ describe('simulated customers', () => {
     const [text, reaction] = receiver.messages();
     expect(text?.context).toEqual({ from: '15550783881', id: outboundWamid });
     expect(reaction?.reaction).toEqual({ message_id: outboundWamid });
-    expect(keyShape(reaction)).toEqual(keyShape((loadFixture('inbound-reaction-removed-meta-docs.json') as { entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }> }).entry[0]?.changes[0]?.value.messages[0]));
+    expect(keyShape(reaction)).toEqual(
+      keyShape(
+        (loadFixture('inbound-reaction-removed-meta-docs.json') as { entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }> }).entry[0]
+          ?.changes[0]?.value.messages[0],
+      ),
+    );
   });
 
   it('opens the window for free text with its inbound messages', async () => {
@@ -75,13 +91,24 @@ describe('simulated customers', () => {
 
   it('reply() taps the matching button, list row or quick reply of a real outbound message', async () => {
     sheena.sendText('hi');
-    const interactive = wamidOf(await postMessage(sim, buttonsBody('16505551234', [{ id: 'confirm', title: 'Yes' }, { id: 'cancel', title: 'No' }])));
+    const interactive = wamidOf(
+      await postMessage(
+        sim,
+        buttonsBody('16505551234', [
+          { id: 'confirm', title: 'Yes' },
+          { id: 'cancel', title: 'No' },
+        ]),
+      ),
+    );
     sim.clock.advance(6000);
     const template = wamidOf(
-      await postMessage(sim, templateBody('16505551234', 'order_shipped', 'en', [
-        { type: 'body', parameters: ['Pablo', '44812', 'Friday'].map((text) => ({ type: 'text', text })) },
-        { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'stop-44812' }] },
-      ])),
+      await postMessage(
+        sim,
+        templateBody('16505551234', 'order_shipped', 'en', [
+          { type: 'body', parameters: ['Pablo', '44812', 'Friday'].map((text) => ({ type: 'text', text })) },
+          { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'stop-44812' }] },
+        ]),
+      ),
     );
     sheena.reply(interactive, 'yes');
     sheena.reply(template, 'Stop updates');
@@ -89,7 +116,11 @@ describe('simulated customers', () => {
     await sim.idle();
 
     const replies = receiver.messages().slice(1);
-    expect(replies[0]).toMatchObject({ type: 'interactive', context: { id: interactive }, interactive: { type: 'button_reply', button_reply: { id: 'confirm', title: 'Yes' } } });
+    expect(replies[0]).toMatchObject({
+      type: 'interactive',
+      context: { id: interactive },
+      interactive: { type: 'button_reply', button_reply: { id: 'confirm', title: 'Yes' } },
+    });
     expect(replies[1]).toMatchObject({ type: 'button', context: { id: template }, button: { payload: 'stop-44812', text: 'Stop updates' } });
     expect(replies[2]).toMatchObject({ type: 'text', context: { id: template }, text: { body: 'where is it?' } });
   });
@@ -108,13 +139,26 @@ describe('simulated customers', () => {
     sim.customer('16505550001', { readReceipts: false });
     const wamid = wamidOf(await postMessage(sim, templateBody('16505550001', 'hello_world', 'en_US')));
     await sim.idle();
-    expect(receiver.statuses().filter((s) => s.id === wamid).map((s) => s.status)).toEqual(['sent', 'delivered']);
+    expect(
+      receiver
+        .statuses()
+        .filter((s) => s.id === wamid)
+        .map((s) => s.status),
+    ).toEqual(['sent', 'delivered']);
   });
 
   it('random customers greet and answer what they receive', async () => {
     const [first, second] = sim.randomCustomers({ count: 2, replyProbability: 1, replyDelayMs: [0, 5], greet: true });
     expect(first?.waId).not.toBe(second?.waId);
-    const buttons = wamidOf(await postMessage(sim, buttonsBody(first?.waId ?? '', [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }])));
+    const buttons = wamidOf(
+      await postMessage(
+        sim,
+        buttonsBody(first?.waId ?? '', [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' },
+        ]),
+      ),
+    );
     const text = wamidOf(await postMessage(sim, textBody(second?.waId ?? '', 'How can we help?')));
     await sim.idle();
 

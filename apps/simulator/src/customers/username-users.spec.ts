@@ -79,12 +79,20 @@ describe('username users (BSUID only)', () => {
   });
 
   it('is created with a user id and username through the control API', async () => {
-    const res = await fetch(`${sim.url}/_sim/customers/16505559999`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Noa', user_id: 'IL.42', username: 'noa' }) });
+    const res = await fetch(`${sim.url}/_sim/customers/16505559999`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Noa', user_id: 'IL.42', username: 'noa' }),
+    });
     expect(await res.json()).toMatchObject({ wa_id: '16505559999', user_id: 'IL.42', username: 'noa' });
   });
 
   it('refuses a user id that is no BSUID, naming user_id', async () => {
-    const res = await fetch(`${sim.url}/_sim/customers/16505559998`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: '16505559998' }) });
+    const res = await fetch(`${sim.url}/_sim/customers/16505559998`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: '16505559998' }),
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain('user_id');
   });

@@ -18,7 +18,7 @@ describe('send validation like the Cloud API', () => {
     await sim.close();
   });
 
-  it('answers an accepted send with Meta\'s success shape', async () => {
+  it("answers an accepted send with Meta's success shape", async () => {
     const answer = await postMessage(sim, textBody('+16505551234', 'Hello'));
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({
@@ -80,26 +80,77 @@ describe('send validation like the Cloud API', () => {
       { type: 'header', parameters: header },
       { type: 'body', parameters: ['number_of_guests', 'day', 'date', 'time'].map((n) => ({ type: 'text', parameter_name: n, text: '4' })) },
     ];
-    expect((await postMessage(sim, templateBody('16505550003', 'reservation_confirmation', 'en_US', reservation([{ type: 'image', image: { id: '287' } }])))).status).toBe(200);
+    expect(
+      (await postMessage(sim, templateBody('16505550003', 'reservation_confirmation', 'en_US', reservation([{ type: 'image', image: { id: '287' } }])))).status,
+    ).toBe(200);
     expect(errorCode(await postMessage(sim, templateBody('16505550004', 'reservation_confirmation', 'en_US', reservation([]))))).toBe(132000);
   });
 
   it.each([
-    ['4 reply buttons', buttonsBody('16505551234', [1, 2, 3, 4].map((i) => ({ id: `b${i}`, title: `B${i}` }))), 131009, 'Buttons count invalid. Min allowed buttons: 1, Max allowed buttons: 3'],
-    ['a 21-character title', buttonsBody('16505551234', [{ id: 'a', title: 'x'.repeat(21) }]), 131009, 'Button title length invalid. Min length: 1, Max length: 20'],
-    ['duplicate button ids', buttonsBody('16505551234', [{ id: 'a', title: 'A' }, { id: 'a', title: 'B' }]), 131009, 'Duplicate buttons ids are not allowed.'],
-    ['duplicate button titles', buttonsBody('16505551234', [{ id: 'a', title: 'A' }, { id: 'b', title: 'A' }]), 131009, 'Button titles must be unique.'],
+    [
+      '4 reply buttons',
+      buttonsBody(
+        '16505551234',
+        [1, 2, 3, 4].map((i) => ({ id: `b${i}`, title: `B${i}` })),
+      ),
+      131009,
+      'Buttons count invalid. Min allowed buttons: 1, Max allowed buttons: 3',
+    ],
+    [
+      'a 21-character title',
+      buttonsBody('16505551234', [{ id: 'a', title: 'x'.repeat(21) }]),
+      131009,
+      'Button title length invalid. Min length: 1, Max length: 20',
+    ],
+    [
+      'duplicate button ids',
+      buttonsBody('16505551234', [
+        { id: 'a', title: 'A' },
+        { id: 'a', title: 'B' },
+      ]),
+      131009,
+      'Duplicate buttons ids are not allowed.',
+    ],
+    [
+      'duplicate button titles',
+      buttonsBody('16505551234', [
+        { id: 'a', title: 'A' },
+        { id: 'b', title: 'A' },
+      ]),
+      131009,
+      'Button titles must be unique.',
+    ],
     ['a text over 4096 characters', textBody('16505551234', 'x'.repeat(4097)), 100, "Param text['body'] must be at most 4096 characters long."],
     ['a missing text object', { messaging_product: 'whatsapp', to: '16505551234', type: 'text' }, 131008, "Parameter 'text' is required."],
     ['a missing messaging_product', { to: '16505551234', type: 'text', text: { body: 'x' } }, 100, 'The parameter messaging_product is required.'],
     ['a missing to', { messaging_product: 'whatsapp', type: 'text', text: { body: 'x' } }, 100, 'The parameter to is required.'],
-    ['an unknown type', { messaging_product: 'whatsapp', to: '16505551234', type: 'poll', poll: {} }, 100, expect.stringContaining('Param type must be one of')],
-    ['an image without id or link', { messaging_product: 'whatsapp', to: '16505551234', type: 'image', image: {} }, 131008, "Parameter 'image.id' or 'image.link' is required."],
-    ['biz_opaque_callback_data over 512 characters', textBody('16505551234', 'x', { biz_opaque_callback_data: 'x'.repeat(513) }), 100, expect.stringContaining('512')],
+    [
+      'an unknown type',
+      { messaging_product: 'whatsapp', to: '16505551234', type: 'poll', poll: {} },
+      100,
+      expect.stringContaining('Param type must be one of'),
+    ],
+    [
+      'an image without id or link',
+      { messaging_product: 'whatsapp', to: '16505551234', type: 'image', image: {} },
+      131008,
+      "Parameter 'image.id' or 'image.link' is required.",
+    ],
+    [
+      'biz_opaque_callback_data over 512 characters',
+      textBody('16505551234', 'x', { biz_opaque_callback_data: 'x'.repeat(513) }),
+      100,
+      expect.stringContaining('512'),
+    ],
   ])('refuses %s', async (_label, body, code, details) => {
     const answer = await postMessage(sim, body);
     expect(answer.status).toBe(400);
-    expect(answer.json.error).toMatchObject({ code, type: 'OAuthException', message: expect.stringMatching(new RegExp(`^\\(#${code}\\) `)), error_data: { messaging_product: 'whatsapp', details } });
+    expect(answer.json.error).toMatchObject({
+      code,
+      type: 'OAuthException',
+      message: expect.stringMatching(new RegExp(`^\\(#${code}\\) `)),
+      error_data: { messaging_product: 'whatsapp', details },
+    });
     expect(sim.rejections().at(-1)).toMatchObject({ code, cause: 'graph_error' });
     expect(sim.ledger()).toHaveLength(0);
   });
@@ -112,12 +163,15 @@ describe('send validation like the Cloud API', () => {
       interactive: { type: 'list', body: { text: 'Choose' }, action: { button: 'Options', sections: [{ title: 'All', rows }] } },
     });
     const eleven = Array.from({ length: 11 }, (_, i) => ({ id: `r${i}`, title: `Row ${i}` }));
-    expect((await postMessage(sim, list(eleven))).json.error).toMatchObject({ code: 131009, error_data: { details: 'Total row count exceed max allowed count: 10' } });
+    expect((await postMessage(sim, list(eleven))).json.error).toMatchObject({
+      code: 131009,
+      error_data: { details: 'Total row count exceed max allowed count: 10' },
+    });
     expect(errorCode(await postMessage(sim, list([{ id: 'r', title: 'x'.repeat(25) }])))).toBe(131009);
     expect((await postMessage(sim, list(eleven.slice(0, 10)))).status).toBe(200);
   });
 
-  it('accepts Meta\'s own example requests', async () => {
+  it("accepts Meta's own example requests", async () => {
     const buttons = {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
@@ -128,12 +182,23 @@ describe('send validation like the Cloud API', () => {
         header: { type: 'image', image: { id: '2762702990552401' } },
         body: { text: 'Hi Pablo! Your gardening workshop is scheduled for 9am tomorrow.' },
         footer: { text: 'Lucky Shrub: Your gateway to succulents!™' },
-        action: { buttons: [{ type: 'reply', reply: { id: 'change-button', title: 'Change' } }, { type: 'reply', reply: { id: 'cancel-button', title: 'Cancel' } }] },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'change-button', title: 'Change' } },
+            { type: 'reply', reply: { id: 'cancel-button', title: 'Cancel' } },
+          ],
+        },
       },
     };
     expect((await postMessage(sim, buttons)).status).toBe(200);
     sim.clock.advance(6000);
-    const reaction = { messaging_product: 'whatsapp', recipient_type: 'individual', to: '+16505551234', type: 'reaction', reaction: { message_id: 'wamid.HBgLMTY0NjcwNDM1OTUVAgASGBQzQUZCMTY0MDc2MUYwNzBDNTY5MAA=', emoji: '😀' } };
+    const reaction = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '+16505551234',
+      type: 'reaction',
+      reaction: { message_id: 'wamid.HBgLMTY0NjcwNDM1OTUVAgASGBQzQUZCMTY0MDc2MUYwNzBDNTY5MAA=', emoji: '😀' },
+    };
     expect((await postMessage(sim, reaction)).status).toBe(200);
     expect(sim.ledger().map((e) => e.type)).toEqual(['interactive', 'reaction']);
   });

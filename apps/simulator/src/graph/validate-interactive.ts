@@ -41,7 +41,10 @@ export function validateInteractive(interactive: JsonRecord): OutboundChoice[] {
     case 'call_permission_request':
       return [];
     default:
-      return reject(100, `Param interactive['type'] must be one of {BUTTON, LIST, CTA_URL, FLOW, PRODUCT, PRODUCT_LIST, CATALOG_MESSAGE, LOCATION_REQUEST_MESSAGE, ADDRESS_MESSAGE}.`);
+      return reject(
+        100,
+        `Param interactive['type'] must be one of {BUTTON, LIST, CTA_URL, FLOW, PRODUCT, PRODUCT_LIST, CATALOG_MESSAGE, LOCATION_REQUEST_MESSAGE, ADDRESS_MESSAGE}.`,
+      );
   }
 }
 
@@ -66,7 +69,8 @@ function checkHeaderAndFooter(interactive: JsonRecord, type: string): void {
   if (header && headerType === 'text') maxLength(asString(header.text), 60, 'Header text');
   if (header && headerType !== undefined && MEDIA_HEADERS.includes(headerType)) {
     const media = asRecord(header[headerType]);
-    if (!asString(media?.id) && !asString(media?.link)) reject(131008, `Parameter 'interactive.header.${headerType}.id' or 'interactive.header.${headerType}.link' is required.`);
+    if (!asString(media?.id) && !asString(media?.link))
+      reject(131008, `Parameter 'interactive.header.${headerType}.id' or 'interactive.header.${headerType}.link' is required.`);
   }
   if (header && type === 'product_list' && headerType !== 'text') {
     reject(131009, 'Header type invalid. Only text headers are supported for product list messages.');
@@ -153,9 +157,9 @@ function validateFlow(interactive: JsonRecord): void {
   if (id && name) reject(131009, 'Params flow_id and flow_name cannot be used together.');
   requiredText(parameters.flow_cta, 30, 'Flow CTA');
   const mode = parameters.mode;
-  if (mode !== undefined && mode !== 'draft' && mode !== 'published') reject(131009, "Param mode must be one of {DRAFT, PUBLISHED}.");
+  if (mode !== undefined && mode !== 'draft' && mode !== 'published') reject(131009, 'Param mode must be one of {DRAFT, PUBLISHED}.');
   const flowAction = parameters.flow_action ?? 'navigate';
-  if (flowAction !== 'navigate' && flowAction !== 'data_exchange') reject(131009, "Param flow_action must be one of {NAVIGATE, DATA_EXCHANGE}.");
+  if (flowAction !== 'navigate' && flowAction !== 'data_exchange') reject(131009, 'Param flow_action must be one of {NAVIGATE, DATA_EXCHANGE}.');
   const payload = parameters.flow_action_payload;
   if (payload === undefined) return;
   if (flowAction === 'data_exchange') reject(131009, 'Param flow_action_payload must be omitted when flow_action is data_exchange.');
@@ -191,7 +195,8 @@ function validateProductList(interactive: JsonRecord): void {
     const items = asArray(section.product_items);
     if (!items || items.length < 1) reject(131009, 'Products count invalid. Each section needs at least one product.');
     items.forEach((item, j) => {
-      if (!asString(asRecord(item)?.product_retailer_id)) reject(131008, `Parameter 'interactive.action.sections[${i}].product_items[${j}].product_retailer_id' is required.`);
+      if (!asString(asRecord(item)?.product_retailer_id))
+        reject(131008, `Parameter 'interactive.action.sections[${i}].product_items[${j}].product_retailer_id' is required.`);
     });
     products += items.length;
   });

@@ -16,13 +16,18 @@ const TYPES = ['text', 'template', 'interactive', 'reaction', 'location', 'conta
 /** The number of the user a BSUID names, if it is one of this business's users. */
 export type UserIdResolver = (userId: string) => string | undefined;
 
-export function validateSend(body: unknown, senderDisplayNumber: string, templates: readonly TemplateDefinition[], resolveUserId: UserIdResolver = () => undefined): OutboundMessage {
+export function validateSend(
+  body: unknown,
+  senderDisplayNumber: string,
+  templates: readonly TemplateDefinition[],
+  resolveUserId: UserIdResolver = () => undefined,
+): OutboundMessage {
   if (!isRecord(body)) reject(100, 'Request body must be a JSON object.');
   if (body.messaging_product === undefined) reject(100, 'The parameter messaging_product is required.');
   if (body.messaging_product !== 'whatsapp') reject(100, "Param messaging_product must be 'whatsapp'.");
   const recipientType = body.recipient_type;
   if (recipientType !== undefined && recipientType !== 'individual' && recipientType !== 'group') {
-    reject(100, "Param recipient_type must be one of {INDIVIDUAL, GROUP}.");
+    reject(100, 'Param recipient_type must be one of {INDIVIDUAL, GROUP}.');
   }
 
   const { input, waId, recipientUserId } = addressee(body, recipientType === 'group', resolveUserId);
@@ -86,7 +91,8 @@ function addressee(body: JsonRecord, group: boolean, resolveUserId: UserIdResolv
   const recipient = body.recipient;
   if (recipient !== undefined) {
     if (to !== undefined) reject(100, 'Param to and recipient cannot both be set.');
-    if (typeof recipient !== 'string' || !isBsuid(recipient)) reject(100, `Invalid parameter: 'recipient' (${String(recipient)}) is not a valid business-scoped user ID.`);
+    if (typeof recipient !== 'string' || !isBsuid(recipient))
+      reject(100, `Invalid parameter: 'recipient' (${String(recipient)}) is not a valid business-scoped user ID.`);
     if (group) reject(131062, 'BSUID recipients are not supported for group messages.');
     const waId = resolveUserId(recipient);
     if (waId === undefined) reject(131009, `Parameter value is not valid: no user with business-scoped user ID ${recipient}.`);

@@ -25,7 +25,12 @@ describe('control API under /_sim/', () => {
   it('GET /_sim/health', async () => {
     const { status, json } = await call('GET', '/_sim/health');
     expect(status).toBe(200);
-    expect(json).toMatchObject({ ok: true, url: sim.url, webhook_url: receiver.url, phone_numbers: [{ id: '106540352242922', display_phone_number: '15550783881', waba_id: '102290129340398', mps: 80 }] });
+    expect(json).toMatchObject({
+      ok: true,
+      url: sim.url,
+      webhook_url: receiver.url,
+      phone_numbers: [{ id: '106540352242922', display_phone_number: '15550783881', waba_id: '102290129340398', mps: 80 }],
+    });
   });
 
   it('GET /_sim/ledger and /_sim/webhooks report in snake_case', async () => {
@@ -38,7 +43,16 @@ describe('control API under /_sim/', () => {
       by_recipient: { '16505551234': 1 },
       by_callback_data: { 'out-1': 1 },
       duplicated_callback_data: [],
-      messages: [{ phone_number_id: '106540352242922', to: '16505551234', type: 'template', biz_opaque_callback_data: 'out-1', context_message_id: null, response_lost: false }],
+      messages: [
+        {
+          phone_number_id: '106540352242922',
+          to: '16505551234',
+          type: 'template',
+          biz_opaque_callback_data: 'out-1',
+          context_message_id: null,
+          response_lost: false,
+        },
+      ],
     });
     const webhooks = await call('GET', '/_sim/webhooks');
     const deliveries = webhooks.json.deliveries as Array<{ state: string; attempts: Array<{ status_code: number }>; events: Array<{ status: string }> }>;
@@ -67,7 +81,15 @@ describe('control API under /_sim/', () => {
   it('POST /_sim/customers/{waId}/messages makes a customer write, answer buttons and say "yes"', async () => {
     const greeting = await call('POST', '/_sim/customers/16505551234/messages', { type: 'text', text: 'Hi!', name: 'Sheena Nelson' });
     expect(greeting.status).toBe(201);
-    const wamid = wamidOf(await postMessage(sim, buttonsBody('16505551234', [{ id: 'confirm', title: 'Yes' }, { id: 'cancel', title: 'No' }])));
+    const wamid = wamidOf(
+      await postMessage(
+        sim,
+        buttonsBody('16505551234', [
+          { id: 'confirm', title: 'Yes' },
+          { id: 'cancel', title: 'No' },
+        ]),
+      ),
+    );
 
     const byId = await call('POST', '/_sim/customers/16505551234/messages', { type: 'button_reply', to_wamid: wamid, button_id: 'cancel' });
     const yes = await call('POST', '/_sim/customers/16505551234/messages', { to_wamid: wamid, choice: 'yes' });
@@ -88,7 +110,11 @@ describe('control API under /_sim/', () => {
     expect([document.status, voice.status]).toEqual([201, 201]);
     await sim.idle();
     const [first, second] = receiver.messages();
-    expect(first).toMatchObject({ id: document.json.wamid, type: 'document', document: { filename: 'receipt.pdf', caption: 'my receipt', mime_type: 'application/pdf' } });
+    expect(first).toMatchObject({
+      id: document.json.wamid,
+      type: 'document',
+      document: { filename: 'receipt.pdf', caption: 'my receipt', mime_type: 'application/pdf' },
+    });
     expect(second).toMatchObject({ id: voice.json.wamid, type: 'audio', audio: { voice: true, mime_type: 'audio/ogg; codecs=opus' } });
     const refused = await call('POST', '/_sim/customers/16505551234/messages', { type: 'hologram' });
     expect(refused.status).toBe(400);

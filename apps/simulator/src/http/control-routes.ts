@@ -119,7 +119,15 @@ function moveClock(sim: Simulator, body: JsonRecord): Record<string, unknown> {
 }
 
 function customerJson(c: Customer): Record<string, unknown> {
-  return { wa_id: c.waId, user_id: c.userId, username: c.username, name: c.name, fail_with: c.failWith, read_receipts: c.readReceipts, auto_reply: c.autoReply };
+  return {
+    wa_id: c.waId,
+    user_id: c.userId,
+    username: c.username,
+    name: c.name,
+    fail_with: c.failWith,
+    read_receipts: c.readReceipts,
+    auto_reply: c.autoReply,
+  };
 }
 
 /** Makes customer X send something: text, a button/list/quick reply to message W, a reaction, media, or a smart `reply`. */

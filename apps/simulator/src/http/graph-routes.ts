@@ -20,7 +20,8 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
   const [version = '', objectId = '', edge = '', ...rest] = url.pathname.split('/').filter(Boolean);
   const method = req.method ?? 'GET';
   const knownEdge =
-    rest.length === 0 && ((edge === 'messages' && method === 'POST') || (edge === 'message_templates' && method === 'GET') || (edge === '' && objectId !== '' && method === 'GET'));
+    rest.length === 0 &&
+    ((edge === 'messages' && method === 'POST') || (edge === 'message_templates' && method === 'GET') || (edge === '' && objectId !== '' && method === 'GET'));
   if (!knownEdge) return answerError(res, graphError(100, `Unsupported ${method.toLowerCase()} request.`));
   // Every error answered on the send edge is a rejection worth recording, even before the body is read.
   const refuse = (error: GraphErrorAnswer): void => {
@@ -53,8 +54,24 @@ function answerError(res: ServerResponse, error: GraphErrorAnswer): void {
   sendJson(res, error.httpStatus, error.body);
 }
 
-function recordRejection(ctx: SimContext, phoneNumberId: string, to: string | null, error: GraphErrorAnswer, cause: RejectionCause, responseLost: boolean): void {
-  ctx.state.rejections.push({ at: ctx.clock.now(), phoneNumberId, to, code: error.code, httpStatus: error.httpStatus, details: error.details, cause, responseLost });
+function recordRejection(
+  ctx: SimContext,
+  phoneNumberId: string,
+  to: string | null,
+  error: GraphErrorAnswer,
+  cause: RejectionCause,
+  responseLost: boolean,
+): void {
+  ctx.state.rejections.push({
+    at: ctx.clock.now(),
+    phoneNumberId,
+    to,
+    code: error.code,
+    httpStatus: error.httpStatus,
+    details: error.details,
+    cause,
+    responseLost,
+  });
 }
 
 async function handleSend(ctx: SimContext, req: IncomingMessage, res: ServerResponse, version: string, phoneNumberId: string): Promise<void> {
@@ -106,7 +123,13 @@ async function handleSend(ctx: SimContext, req: IncomingMessage, res: ServerResp
 function handleTemplates(ctx: SimContext, res: ServerResponse, url: URL, version: string, wabaId: string): void {
   const config = ctx.config();
   if (!config.phoneNumbers.some((p) => p.wabaId === wabaId)) {
-    return answerError(res, graphError(100, `Unsupported get request. Object with ID '${wabaId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`));
+    return answerError(
+      res,
+      graphError(
+        100,
+        `Unsupported get request. Object with ID '${wabaId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      ),
+    );
   }
   const params = url.searchParams;
   const limit = Number(params.get('limit') ?? '25');

@@ -3,7 +3,17 @@ import type { PhoneNumberConfig } from '../options.js';
 import { sendJson } from './http-io.js';
 
 /** Every field this route knows, as Meta names them; `fields=` picks among them. */
-const FIELDS = ['id', 'display_phone_number', 'verified_name', 'quality_rating', 'throughput', 'name_status', 'platform_type', 'code_verification_status', 'whatsapp_business_manager_messaging_limit'] as const;
+const FIELDS = [
+  'id',
+  'display_phone_number',
+  'verified_name',
+  'quality_rating',
+  'throughput',
+  'name_status',
+  'platform_type',
+  'code_verification_status',
+  'whatsapp_business_manager_messaging_limit',
+] as const;
 /** What Meta answers without `fields`. */
 const DEFAULT_FIELDS = ['verified_name', 'code_verification_status', 'display_phone_number', 'quality_rating', 'id'] as const;
 
@@ -12,10 +22,21 @@ const DEFAULT_FIELDS = ['verified_name', 'code_verification_status', 'display_ph
  * names are refused with (#100), as Graph does.
  */
 export function handlePhoneNumber(res: ServerResponse, url: URL, number: Required<PhoneNumberConfig>): void {
-  const asked = url.searchParams.get('fields')?.split(',').map((f) => f.trim()).filter(Boolean) ?? [...DEFAULT_FIELDS];
+  const asked = url.searchParams
+    .get('fields')
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter(Boolean) ?? [...DEFAULT_FIELDS];
   const unknown = asked.find((f) => !(FIELDS as readonly string[]).includes(f));
   if (unknown) {
-    return sendJson(res, 400, { error: { message: `(#100) Tried accessing nonexisting field (${unknown}) on node type (WhatsAppBusinessPhoneNumber)`, type: 'OAuthException', code: 100, fbtrace_id: 'Asim' } });
+    return sendJson(res, 400, {
+      error: {
+        message: `(#100) Tried accessing nonexisting field (${unknown}) on node type (WhatsAppBusinessPhoneNumber)`,
+        type: 'OAuthException',
+        code: 100,
+        fbtrace_id: 'Asim',
+      },
+    });
   }
   const all: Record<(typeof FIELDS)[number], unknown> = {
     id: number.id,

@@ -65,11 +65,12 @@ describe('media: GET /{media_id} and the download URL', () => {
     ['audio', { voice: true }, 'audio/ogg; codecs=opus', 'inbound-audio-voice-meta-docs.json'],
     ['video', { caption: 'Timelapse of growth' }, 'video/mp4', 'inbound-video-meta-docs.json'],
     ['sticker', { animated: true }, 'image/webp', 'inbound-sticker-meta-docs.json'],
-  ] as const)('a %s: fields in the order of Meta\'s example, served with its type and the digest the webhook gave', async (kind, extras, mimeType, fixture) => {
+  ] as const)("a %s: fields in the order of Meta's example, served with its type and the digest the webhook gave", async (kind, extras, mimeType, fixture) => {
     sim.customer('16505551234').sendMedia(kind, extras);
     await sim.flushWebhooks();
     const sent = receiver.messages().at(-1)?.[kind] as Record<string, unknown>;
-    const example = (loadFixture(fixture) as { entry: Array<{ changes: Array<{ value: { messages: Array<Record<string, Record<string, unknown>>> } }> }> }).entry[0]?.changes[0]?.value.messages[0]?.[kind];
+    const example = (loadFixture(fixture) as { entry: Array<{ changes: Array<{ value: { messages: Array<Record<string, Record<string, unknown>>> } }> }> })
+      .entry[0]?.changes[0]?.value.messages[0]?.[kind];
     expect(Object.keys(sent)).toEqual(Object.keys(example ?? {}));
     expect(sent).toMatchObject({ ...extras, mime_type: mimeType });
 
@@ -85,7 +86,9 @@ describe('media: GET /{media_id} and the download URL', () => {
     const image = await sentImage();
     const unknown = await info('1234567890123456');
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ error: { code: 100, type: 'OAuthException', error_data: { details: expect.stringContaining("Object with ID '1234567890123456' does not exist") } } });
+    expect(await unknown.json()).toMatchObject({
+      error: { code: 100, type: 'OAuthException', error_data: { details: expect.stringContaining("Object with ID '1234567890123456' does not exist") } },
+    });
     expect((await info(image.id, '?phone_number_id=999')).status).toBe(400);
     const badToken = await info(image.id, '', 'wrong');
     expect(badToken.status).toBe(401);

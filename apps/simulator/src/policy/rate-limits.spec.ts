@@ -53,7 +53,9 @@ describe('rate limits over HTTP', () => {
   it('honours a per-number cap', async () => {
     sim.configure({ phoneNumbers: [{ id: '111', displayPhoneNumber: '15550001111', wabaId: '999', mps: 20 }] });
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => postMessage(sim, templateBody(`1650888${String(i).padStart(4, '0')}`, 'hello_world', 'en_US'), { phoneNumberId: '111' })),
+      Array.from({ length: 30 }, (_, i) =>
+        postMessage(sim, templateBody(`1650888${String(i).padStart(4, '0')}`, 'hello_world', 'en_US'), { phoneNumberId: '111' }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
   });

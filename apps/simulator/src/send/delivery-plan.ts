@@ -17,7 +17,8 @@ export function planDelivery(scripted: ScriptAction | undefined, chaos: ChaosOpt
   const plan: DeliveryPlan = { refuse: null, loseResponse: false, delayMs: 0 };
   if (scripted) {
     if (scripted.kind === 'http_500') plan.refuse = { kind: 'http_500' };
-    else if (scripted.kind === 'error') plan.refuse = scripted.details === undefined ? { kind: 'error', code: scripted.code } : { kind: 'error', code: scripted.code, details: scripted.details };
+    else if (scripted.kind === 'error')
+      plan.refuse = scripted.details === undefined ? { kind: 'error', code: scripted.code } : { kind: 'error', code: scripted.code, details: scripted.details };
     else if (scripted.kind === 'lose_response') plan.loseResponse = true;
     else plan.delayMs = Math.max(0, scripted.ms);
     return plan;

@@ -42,7 +42,13 @@ describe('lost, failed and slow answers to sends', () => {
     expect(entry).toMatchObject({ to: '16505551234', bizOpaqueCallbackData: 'out-lost', responseLost: true });
     await sim.idle();
     // Separate POSTs may overtake each other on a loaded machine, as Meta's do: no order is promised.
-    expect(receiver.statuses().filter((s) => s.id === entry?.wamid).map((s) => s.status).sort()).toEqual(['delivered', 'read', 'sent']);
+    expect(
+      receiver
+        .statuses()
+        .filter((s) => s.id === entry?.wamid)
+        .map((s) => s.status)
+        .sort(),
+    ).toEqual(['delivered', 'read', 'sent']);
     expect(receiver.statuses()[0]?.biz_opaque_callback_data).toBe('out-lost');
 
     // Only the next send was scripted.

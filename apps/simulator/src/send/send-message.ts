@@ -13,8 +13,7 @@ export interface SendSuccessBody {
 }
 
 export type SendResult =
-  | { kind: 'accepted'; message: AcceptedMessage; body: SendSuccessBody }
-  | { kind: 'rejected'; error: GraphErrorAnswer; to: string | null };
+  { kind: 'accepted'; message: AcceptedMessage; body: SendSuccessBody } | { kind: 'rejected'; error: GraphErrorAnswer; to: string | null };
 
 /**
  * The platform's decision on one send: validation, then the per-number throughput cap (130429),
@@ -28,7 +27,10 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
   try {
     const phone = findPhoneNumber(config, phoneNumberId);
     if (!phone) {
-      reject(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`);
+      reject(
+        100,
+        `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      );
     }
     const outbound = validateSend(body, phone.displayPhoneNumber, config.templates, (userId) => ctx.customers.findByUserId(userId)?.waId);
     to = outbound.waId;
@@ -72,7 +74,9 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
       message,
       body: {
         messaging_product: 'whatsapp',
-        contacts: [outbound.recipientUserId !== null ? { input: outbound.input, user_id: outbound.recipientUserId } : { input: outbound.input, wa_id: outbound.waId }],
+        contacts: [
+          outbound.recipientUserId !== null ? { input: outbound.input, user_id: outbound.recipientUserId } : { input: outbound.input, wa_id: outbound.waId },
+        ],
         messages: [{ id: message.wamid, message_status: 'accepted' }],
       },
     };

@@ -49,7 +49,10 @@ export class Ledger {
   }
 
   countByCallbackData(): Record<string, number> {
-    return countBy(this.entries().filter((e) => e.bizOpaqueCallbackData !== null), (e) => e.bizOpaqueCallbackData ?? '');
+    return countBy(
+      this.entries().filter((e) => e.bizOpaqueCallbackData !== null),
+      (e) => e.bizOpaqueCallbackData ?? '',
+    );
   }
 
   /** biz_opaque_callback_data values that reached a phone more than once: each is a double send. */

@@ -11,7 +11,10 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     parameter_format: 'POSITIONAL',
     components: [
       { type: 'HEADER', format: 'TEXT', text: 'Hello World' },
-      { type: 'BODY', text: 'Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta.' },
+      {
+        type: 'BODY',
+        text: 'Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta.',
+      },
       { type: 'FOOTER', text: 'WhatsApp Business Platform sample message' },
     ],
   },
@@ -24,7 +27,13 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     parameter_format: 'POSITIONAL',
     components: [
       { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped and should arrive by {{3}}.', example: { body_text: [['Pablo', '44812', 'Friday']] } },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Track it' }, { type: 'QUICK_REPLY', text: 'Stop updates' }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Track it' },
+          { type: 'QUICK_REPLY', text: 'Stop updates' },
+        ],
+      },
     ],
   },
   {
@@ -35,9 +44,29 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     category: 'UTILITY',
     parameter_format: 'NAMED',
     components: [
-      { type: 'HEADER', format: 'TEXT', text: 'Reminder for {{first_name}}', example: { header_text_named_params: [{ param_name: 'first_name', example: 'Pablo' }] } },
-      { type: 'BODY', text: 'Your appointment is on {{day}} at {{time}}. Can you make it?', example: { body_text_named_params: [{ param_name: 'day', example: 'Monday' }, { param_name: 'time', example: '9am' }] } },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes' }, { type: 'QUICK_REPLY', text: 'No' }] },
+      {
+        type: 'HEADER',
+        format: 'TEXT',
+        text: 'Reminder for {{first_name}}',
+        example: { header_text_named_params: [{ param_name: 'first_name', example: 'Pablo' }] },
+      },
+      {
+        type: 'BODY',
+        text: 'Your appointment is on {{day}} at {{time}}. Can you make it?',
+        example: {
+          body_text_named_params: [
+            { param_name: 'day', example: 'Monday' },
+            { param_name: 'time', example: '9am' },
+          ],
+        },
+      },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Yes' },
+          { type: 'QUICK_REPLY', text: 'No' },
+        ],
+      },
     ],
   },
   {
@@ -49,7 +78,7 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     parameter_format: 'NAMED',
     components: [
       { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://example.com/header.jpg'] } },
-      { type: 'BODY', text: '*You\'re all set!*\n\nYour reservation for {{number_of_guests}} on {{day}}, {{date}}, at {{time}}, is confirmed. See you then!' },
+      { type: 'BODY', text: "*You're all set!*\n\nYour reservation for {{number_of_guests}} on {{day}}, {{date}}, at {{time}}, is confirmed. See you then!" },
       { type: 'FOOTER', text: 'Lucky Shrub Eatery' },
     ],
   },
@@ -62,7 +91,13 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     parameter_format: 'POSITIONAL',
     components: [
       { type: 'BODY', text: 'Hi {{1}}! Our spring sale starts today: {{2}} off everything.', example: { body_text: [['Pablo', '20%']] } },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Show me' }, { type: 'QUICK_REPLY', text: 'Unsubscribe' }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Show me' },
+          { type: 'QUICK_REPLY', text: 'Unsubscribe' },
+        ],
+      },
     ],
   },
   {
@@ -74,7 +109,17 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     parameter_format: 'POSITIONAL',
     components: [
       { type: 'BODY', text: '{{1}} is your verification code.', example: { body_text: [['123456']] } },
-      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code={{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=123456'] }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          {
+            type: 'URL',
+            text: 'Copy code',
+            url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code={{1}}',
+            example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=123456'],
+          },
+        ],
+      },
     ],
   },
   // Meta's own examples, so their documented send bodies resolve (libs/whatsapp/fixtures/send-template-*):
@@ -89,7 +134,13 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     components: [
       { type: 'HEADER', format: 'TEXT', text: 'Our Fall Sale is on!' },
       { type: 'BODY', text: 'Shop now through November and use code {{1}} to get {{2}} off of all merchandise!', example: { body_text: [['25OFF', '25%']] } },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Unsubscribe' }, { type: 'COPY_CODE', example: '250FF' }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Unsubscribe' },
+          { type: 'COPY_CODE', example: '250FF' },
+        ],
+      },
     ],
   },
   {

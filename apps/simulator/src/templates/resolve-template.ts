@@ -110,7 +110,8 @@ function checkButtons(buttons: readonly TemplateButton[], sent: JsonRecord[], wh
       reject(132000, `${where}: button at index ${index} of type Url requires exactly one parameter (the one-time code)`);
     }
     if (button.type === 'COPY_CODE') {
-      if (params.length !== 1 || asString(params[0]?.type) !== 'coupon_code') reject(132000, `${where}: button at index ${index} of type CopyCode requires exactly one coupon_code parameter`);
+      if (params.length !== 1 || asString(params[0]?.type) !== 'coupon_code')
+        reject(132000, `${where}: button at index ${index} of type CopyCode requires exactly one coupon_code parameter`);
       const coupon = asString(params[0]?.coupon_code);
       if (!coupon) reject(131008, `Parameter '${where}[${index}].coupon_code' is required.`);
       if (coupon.length > 15) reject(131009, 'Coupon code length invalid. Min length: 1, Max length: 15');

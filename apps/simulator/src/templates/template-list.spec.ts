@@ -51,9 +51,16 @@ describe('GET /{waba_id}/message_templates', () => {
     expect(back.json.data.map((t) => t.name)).toEqual(['template_0', 'template_1', 'template_2']);
   });
 
-  it('returns Meta\'s template shape', async () => {
+  it("returns Meta's template shape", async () => {
     const { json } = await get(`${sim.url}/v23.0/102290129340398/message_templates?limit=1`);
-    expect(json.data[0]).toEqual({ name: 'template_0', components: [{ type: 'BODY', text: 'Body 0 {{1}}' }], language: 'en', status: 'APPROVED', category: 'UTILITY', id: '1000' });
+    expect(json.data[0]).toEqual({
+      name: 'template_0',
+      components: [{ type: 'BODY', text: 'Body 0 {{1}}' }],
+      language: 'en',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      id: '1000',
+    });
     expect(Object.keys(json.data[0] ?? {})).toEqual(['name', 'components', 'language', 'status', 'category', 'id']);
   });
 

@@ -26,12 +26,17 @@ export function decodeCursor(cursor: string): number | null {
  * One page of `GET /{waba_id}/message_templates` with Graph cursor paging: `after` continues past
  * the last item, `before` goes back; `next` is omitted on the last page, `previous` on the first.
  */
-export function pageTemplates(all: readonly TemplateDefinition[], query: TemplatePageQuery, pageUrl: (cursor: { after?: string; before?: string }) => string): TemplatePage {
+export function pageTemplates(
+  all: readonly TemplateDefinition[],
+  query: TemplatePageQuery,
+  pageUrl: (cursor: { after?: string; before?: string }) => string,
+): TemplatePage {
   const limit = Math.max(1, query.limit);
   let start = 0;
   if (query.after !== undefined) start = (decodeCursor(query.after) ?? -1) + 1;
   else if (query.before !== undefined) start = Math.max(0, (decodeCursor(query.before) ?? 0) - limit);
-  const end = query.before !== undefined && query.after === undefined ? Math.min(all.length, decodeCursor(query.before) ?? 0) : Math.min(all.length, start + limit);
+  const end =
+    query.before !== undefined && query.after === undefined ? Math.min(all.length, decodeCursor(query.before) ?? 0) : Math.min(all.length, start + limit);
 
   const data = all.slice(start, end).map(graphOrder);
   if (data.length === 0) return { data };

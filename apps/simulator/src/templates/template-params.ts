@@ -20,10 +20,7 @@ export function templateButtons(template: TemplateDefinition): TemplateButton[] 
 }
 
 /** What a send must supply for the header: text placeholders, one media object, or nothing. */
-export type HeaderExpectation =
-  | { kind: 'none' }
-  | { kind: 'text'; names: string[] }
-  | { kind: 'media'; format: 'image' | 'video' | 'document' | 'location' };
+export type HeaderExpectation = { kind: 'none' } | { kind: 'text'; names: string[] } | { kind: 'media'; format: 'image' | 'video' | 'document' | 'location' };
 
 export function headerExpectation(template: TemplateDefinition): HeaderExpectation {
   const header = findComponent(template, 'HEADER');

@@ -1,15 +1,6 @@
 /** Message templates in the shape `GET /{waba_id}/message_templates` returns them. */
 export type TemplateStatus =
-  | 'APPROVED'
-  | 'PENDING'
-  | 'REJECTED'
-  | 'PAUSED'
-  | 'DISABLED'
-  | 'IN_APPEAL'
-  | 'ARCHIVED'
-  | 'DELETED'
-  | 'LIMIT_EXCEEDED'
-  | 'PENDING_DELETION';
+  'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED' | 'IN_APPEAL' | 'ARCHIVED' | 'DELETED' | 'LIMIT_EXCEEDED' | 'PENDING_DELETION';
 
 export type TemplateCategory = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
 

@@ -41,7 +41,13 @@ export function textBody(to: string, text: string, extra: Record<string, unknown
   return { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { body: text }, ...extra };
 }
 
-export function templateBody(to: string, name: string, language: string, components: unknown[] = [], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function templateBody(
+  to: string,
+  name: string,
+  language: string,
+  components: unknown[] = [],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { messaging_product: 'whatsapp', to, type: 'template', template: { name, language: { code: language }, components }, ...extra };
 }
 

@@ -11,13 +11,7 @@ export interface StatusExtras {
 }
 
 /** A `statuses[]` object in Meta's shape, keys in Meta's order. */
-export function buildStatus(
-  message: AcceptedMessage,
-  status: StatusValue,
-  now: number,
-  conversations: Conversations,
-  extras: StatusExtras,
-): StatusObject {
+export function buildStatus(message: AcceptedMessage, status: StatusValue, now: number, conversations: Conversations, extras: StatusExtras): StatusObject {
   const object: StatusObject = {
     id: message.wamid,
     status,

@@ -81,9 +81,20 @@ describe('webhook emitter', () => {
     expect(receiver.statuses()[0]?.pricing).toEqual({ billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'utility' });
   });
 
-  it('gives status objects the key structure of Meta\'s fixtures', async () => {
+  it("gives status objects the key structure of Meta's fixtures", async () => {
     await start();
-    await postMessage(sim, templateBody('16505551234', 'spring_sale', 'en', [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }, { type: 'text', text: '20%' }] }]));
+    await postMessage(
+      sim,
+      templateBody('16505551234', 'spring_sale', 'en', [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Pablo' },
+            { type: 'text', text: '20%' },
+          ],
+        },
+      ]),
+    );
     await sim.idle();
     const fixture = loadFixture('status-sent-pricing-pmp-meta-docs.json');
     const [sent] = receiver.statuses();
@@ -96,7 +107,9 @@ describe('webhook emitter', () => {
     await start();
     await postMessage(sim, templateBody('16505551234', 'hello_world', 'en_US'), { version: 'v24.0' });
     await sim.idle();
-    const fixture = loadFixture('status-sent-v24-no-conversation-no-pricing-meta-docs.json') as { entry: Array<{ changes: Array<{ value: { statuses: unknown[] } }> }> };
+    const fixture = loadFixture('status-sent-v24-no-conversation-no-pricing-meta-docs.json') as {
+      entry: Array<{ changes: Array<{ value: { statuses: unknown[] } }> }>;
+    };
     const [sent] = receiver.statuses();
     expect(sent?.conversation).toBeUndefined();
     const { pricing: _pricing, ...withoutPricing } = sent ?? {};
@@ -125,7 +138,11 @@ describe('webhook emitter', () => {
     sim.customer('16505551234').sendText('hi');
     await sim.idle();
     const [post] = receiver.posts;
-    expect(post?.headers['x-hub-signature-256']).toBe(`sha256=${createHmac('sha256', 'current-secret').update(post?.raw ?? '').digest('hex')}`);
+    expect(post?.headers['x-hub-signature-256']).toBe(
+      `sha256=${createHmac('sha256', 'current-secret')
+        .update(post?.raw ?? '')
+        .digest('hex')}`,
+    );
   });
 
   it('never puts more than maxEvents events in one POST', async () => {
@@ -211,7 +228,12 @@ describe('webhook emitter', () => {
         expect(copies).toHaveLength(2);
         expect(copies.every((p) => p.signatureValid)).toBe(true);
       }
-      expect(receiver.statuses().map((s) => s.status).sort()).toEqual(['delivered', 'delivered', 'read', 'read', 'sent', 'sent']);
+      expect(
+        receiver
+          .statuses()
+          .map((s) => s.status)
+          .sort(),
+      ).toEqual(['delivered', 'delivered', 'read', 'read', 'sent', 'sent']);
     });
 
     it('rebatchProbability re-sends the same events later in differently composed POSTs', async () => {

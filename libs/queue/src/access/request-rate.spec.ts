@@ -1,9 +1,9 @@
 import { requestIntervalMs, takeRequest } from './request-rate.js';
 
-describe('takeRequest (a key\'s requests per minute)', () => {
+describe("takeRequest (a key's requests per minute)", () => {
   const T0 = 1_800_000_000_000;
 
-  it('allows a minute\'s worth at once, then refuses with the time until the next one', () => {
+  it("allows a minute's worth at once, then refuses with the time until the next one", () => {
     let tat: number | null = null;
     for (let i = 0; i < 5; i++) {
       const d = takeRequest(tat, T0, 5);
@@ -16,7 +16,7 @@ describe('takeRequest (a key\'s requests per minute)', () => {
     expect(takeRequest(tat, T0 + 12_000, 5).allowed).toBe(true);
   });
 
-  it('never lets more than perMinute + the minute\'s refill through in any minute', () => {
+  it("never lets more than perMinute + the minute's refill through in any minute", () => {
     const perMinute = 30;
     const allowedAt: number[] = [];
     let tat: number | null = null;

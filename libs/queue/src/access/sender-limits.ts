@@ -22,13 +22,18 @@ export interface SenderLimitVerdict {
 }
 
 /** A request against its key's limits; each problem names the field, as a validation error would. */
-export function checkSenderLimits(request: { priority?: number; phone_number_id?: string }, limits: SenderLimits, defaultPhoneNumberId: string): SenderLimitVerdict {
+export function checkSenderLimits(
+  request: { priority?: number; phone_number_id?: string },
+  limits: SenderLimits,
+  defaultPhoneNumberId: string,
+): SenderLimitVerdict {
   const problems: { field: string; message: string }[] = [];
   const allowed = limits.phoneNumberIds;
   let phoneNumberId = request.phone_number_id ?? defaultPhoneNumberId;
   if (allowed !== null) {
     if (request.phone_number_id === undefined && !allowed.includes(phoneNumberId) && allowed.length > 0) phoneNumberId = allowed[0]!;
-    if (!allowed.includes(phoneNumberId)) problems.push({ field: 'phone_number_id', message: `this API key may send only from ${allowed.length > 0 ? allowed.join(', ') : 'no business number'}` });
+    if (!allowed.includes(phoneNumberId))
+      problems.push({ field: 'phone_number_id', message: `this API key may send only from ${allowed.length > 0 ? allowed.join(', ') : 'no business number'}` });
   }
   if (limits.maxPriority !== null && (request.priority ?? 0) > limits.maxPriority) {
     problems.push({ field: 'priority', message: `this API key may ask for a priority of at most ${limits.maxPriority}` });

@@ -5,7 +5,12 @@ describe('expectsReply', () => {
     ['interactive buttons', { type: 'interactive', interactive: { type: 'button' } }, 'x', true],
     ['plain text', { type: 'text', text: { body: 'hi' } }, 'x', false],
     ['template without buttons', { type: 'template', template: { name: 't', components: [{ type: 'body' }] } }, 'x', false],
-    ['template with quick-reply parameters', { type: 'template', template: { name: 't', components: [{ type: 'button', sub_type: 'quick_reply', index: '0' }] } }, 'x', true],
+    [
+      'template with quick-reply parameters',
+      { type: 'template', template: { name: 't', components: [{ type: 'button', sub_type: 'quick_reply', index: '0' }] } },
+      'x',
+      true,
+    ],
     ['template whose purpose is configured', { type: 'template', template: { name: 't' } }, 'appointment_reminder', true],
     ['text whose purpose is configured', { type: 'text', text: { body: 'ok?' } }, 'appointment_reminder', true],
   ])('%s', (_, payload, purpose, expected) => {
@@ -16,7 +21,13 @@ describe('expectsReply', () => {
 describe('awaitingAnswer', () => {
   const at = new Date('2026-05-01T12:00:00Z');
   const ago = (ms: number) => new Date(at.getTime() - ms);
-  const c = (id: string, sentAt: Date | null, extra: Partial<AwaitingCandidate> = {}): AwaitingCandidate => ({ id, sentAt, expectsReply: true, answered: false, ...extra });
+  const c = (id: string, sentAt: Date | null, extra: Partial<AwaitingCandidate> = {}): AwaitingCandidate => ({
+    id,
+    sentAt,
+    expectsReply: true,
+    answered: false,
+    ...extra,
+  });
 
   it('keeps sent, unanswered, reply-expecting messages of the last 24 h, newest first', () => {
     const list = [

@@ -39,10 +39,13 @@ describe('classifyAddress', () => {
     },
   );
 
-  it.each(['localhost', '0177.0.0.1', '0x7f.0.0.1', '127.1', '256.0.0.1', '1:2:3:4:5:6:7:8:9', '1::2::3', '', 'fe80::zz'])('%s is not an address it accepts', (text) => {
-    expect(classifyAddress(text)).toBe('invalid');
-    expect(isPublicAddress(text)).toBe(false);
-  });
+  it.each(['localhost', '0177.0.0.1', '0x7f.0.0.1', '127.1', '256.0.0.1', '1:2:3:4:5:6:7:8:9', '1::2::3', '', 'fe80::zz'])(
+    '%s is not an address it accepts',
+    (text) => {
+      expect(classifyAddress(text)).toBe('invalid');
+      expect(isPublicAddress(text)).toBe(false);
+    },
+  );
 
   it('parses IPv6 forms to the same number', () => {
     expect(parseV6('::ffff:127.0.0.1')).toBe(parseV6('0:0:0:0:0:ffff:7f00:0001'));

@@ -18,7 +18,8 @@ describe('isMarketingMessage', () => {
     expect(isMarketingMessage({ payloadType: 'template', templateCategory: null })).toBe(false);
   });
   it('is never a free-form message: those are service messages', () => {
-    for (const payloadType of ['text', 'interactive', 'image', 'reaction']) expect(isMarketingMessage({ payloadType, templateCategory: 'MARKETING' })).toBe(false);
+    for (const payloadType of ['text', 'interactive', 'image', 'reaction'])
+      expect(isMarketingMessage({ payloadType, templateCategory: 'MARKETING' })).toBe(false);
   });
 });
 

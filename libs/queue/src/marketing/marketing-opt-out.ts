@@ -42,7 +42,8 @@ export function marketingPreferenceChange(field: string, value: unknown): Market
   const waId = idOf(item.wa_id);
   const userId = idOf(item.user_id);
   if (!waId && !userId) return null;
-  const seconds = typeof item.timestamp === 'number' ? item.timestamp : typeof item.timestamp === 'string' && /^\d+$/.test(item.timestamp) ? Number(item.timestamp) : null;
+  const seconds =
+    typeof item.timestamp === 'number' ? item.timestamp : typeof item.timestamp === 'string' && /^\d+$/.test(item.timestamp) ? Number(item.timestamp) : null;
   return {
     waId,
     userId,

@@ -45,8 +45,15 @@ describe('a pool’s figures bucket by bucket', () => {
       // First five minutes: 30 jobs/s of 90 ms on 4 slots (the seed’s 0.675); then nothing.
       jobs: [0, 1, 2, 3, 4].map((m) => ({ at: m * MIN, count: 1800 })),
       serviceMs: [0, 1, 2, 3, 4].map((m) => ({ at: m * MIN, count: 1800 * 90 })),
-      backlog: [{ at: -1, value: 2 }, { at: 4 * MIN, value: 2 }, { at: 9 * MIN, value: 0 }],
-      slots: [{ at: 0, label: 'outbound|a', value: 4 }, { at: 6 * MIN, label: 'outbound|a', value: 4 }],
+      backlog: [
+        { at: -1, value: 2 },
+        { at: 4 * MIN, value: 2 },
+        { at: 9 * MIN, value: 0 },
+      ],
+      slots: [
+        { at: 0, label: 'outbound|a', value: 4 },
+        { at: 6 * MIN, label: 'outbound|a', value: 4 },
+      ],
     });
     expect(points[0]).toMatchObject({ at: 0, served: 9000, workers: 4, meanServiceMs: 90 });
     expect(points[0]!.utilisation).toBeCloseTo(0.675, 10);
@@ -56,10 +63,20 @@ describe('a pool’s figures bucket by bucket', () => {
   it('a bucket no worker reported in has ρ null; slots of two processes add up', () => {
     const points = poolSeries({
       ...base,
-      jobs: [{ at: 0, count: 60 }, { at: 5 * MIN, count: 60 }],
-      serviceMs: [{ at: 0, count: 60_000 }, { at: 5 * MIN, count: 60_000 }],
+      jobs: [
+        { at: 0, count: 60 },
+        { at: 5 * MIN, count: 60 },
+      ],
+      serviceMs: [
+        { at: 0, count: 60_000 },
+        { at: 5 * MIN, count: 60_000 },
+      ],
       backlog: [],
-      slots: [{ at: 5 * MIN, label: 'outbound|a', value: 2 }, { at: 6 * MIN, label: 'outbound|b', value: 2 }, { at: 7 * MIN, label: 'outbound|a', value: 2 }],
+      slots: [
+        { at: 5 * MIN, label: 'outbound|a', value: 2 },
+        { at: 6 * MIN, label: 'outbound|b', value: 2 },
+        { at: 7 * MIN, label: 'outbound|a', value: 2 },
+      ],
     });
     expect(points[0]!.utilisation).toBeNull();
     expect(points[1]!.workers).toBe(4);
@@ -68,7 +85,15 @@ describe('a pool’s figures bucket by bucket', () => {
   });
 
   it('the bucket still running is as long as the time that has passed in it', () => {
-    const [point] = poolSeries({ buckets: [0], bucketMs: 60 * MIN, until: 2 * MIN, jobs: [{ at: 0, count: 120 }], serviceMs: [{ at: 0, count: 120_000 }], backlog: [], slots: [{ at: 0, label: 'x|a', value: 1 }] });
+    const [point] = poolSeries({
+      buckets: [0],
+      bucketMs: 60 * MIN,
+      until: 2 * MIN,
+      jobs: [{ at: 0, count: 120 }],
+      serviceMs: [{ at: 0, count: 120_000 }],
+      backlog: [],
+      slots: [{ at: 0, label: 'x|a', value: 1 }],
+    });
     // 120 one-second jobs in the 2 minutes so far: λ = 1/s, ρ = 1.
     expect(point!.arrivalRatePerS).toBe(1);
     expect(point!.utilisation).toBe(1);

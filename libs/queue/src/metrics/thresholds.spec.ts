@@ -32,7 +32,12 @@ describe('rateAboveUsual', () => {
   const rule = { factor: 3, floor: 0.05, minTotal: 20 };
 
   it('compares the recent rate with the usual one times the factor', () => {
-    expect(rateAboveUsual({ hits: 10, total: 100 }, { hits: 20, total: 1000 }, rule)).toEqual({ breached: true, recentRate: 0.1, usualRate: 0.02, limit: 0.06 });
+    expect(rateAboveUsual({ hits: 10, total: 100 }, { hits: 20, total: 1000 }, rule)).toEqual({
+      breached: true,
+      recentRate: 0.1,
+      usualRate: 0.02,
+      limit: 0.06,
+    });
     expect(rateAboveUsual({ hits: 5, total: 100 }, { hits: 20, total: 1000 }, rule).breached).toBe(false);
   });
 

@@ -176,7 +176,9 @@ function productSections(action: Json, at: string): PayloadProblem[] {
     const items = Array.isArray(section.product_items) ? section.product_items : null;
     if (!items || items.length < 1) return problems.add(`${here}.product_items`, 'must hold at least 1 product');
     products += items.length;
-    items.forEach((item: unknown, j) => problems.add(`${here}.product_items[${j}].product_retailer_id`, isObject(item) ? nonEmptyString(item.product_retailer_id, 256) : 'must be an object'));
+    items.forEach((item: unknown, j) =>
+      problems.add(`${here}.product_items[${j}].product_retailer_id`, isObject(item) ? nonEmptyString(item.product_retailer_id, 256) : 'must be an object'),
+    );
   });
   if (products > MAX_PRODUCTS) problems.add(`${at}.sections`, `must hold at most ${MAX_PRODUCTS} products in all`);
   return problems.list;

@@ -20,7 +20,8 @@ export function validateTemplateComponents(components: unknown, at: string): Pay
 
 function componentProblems(component: unknown, at: string, inCard: boolean): PayloadProblem[] {
   if (!isObject(component)) return [{ field: at, message: 'must be an object' }];
-  if (typeof component.type !== 'string' || component.type === '') return [{ field: `${at}.type`, message: 'must be a component type such as header, body, button or carousel' }];
+  if (typeof component.type !== 'string' || component.type === '')
+    return [{ field: `${at}.type`, message: 'must be a component type such as header, body, button or carousel' }];
   const type = component.type.toLowerCase();
   switch (type) {
     case 'header':
@@ -68,7 +69,10 @@ function parameterProblems(parameter: unknown, at: string): PayloadProblem[] {
       if (!currency) problems.add(`${at}.currency`, 'must be an object with fallback_value, code and amount_1000');
       else {
         problems.add(`${at}.currency.fallback_value`, nonEmptyString(currency.fallback_value, 1024));
-        problems.add(`${at}.currency.code`, typeof currency.code === 'string' && /^[A-Z]{3}$/.test(currency.code) ? null : 'must be an ISO 4217 code such as USD');
+        problems.add(
+          `${at}.currency.code`,
+          typeof currency.code === 'string' && /^[A-Z]{3}$/.test(currency.code) ? null : 'must be an ISO 4217 code such as USD',
+        );
         problems.add(`${at}.currency.amount_1000`, Number.isInteger(currency.amount_1000) ? null : 'must be an integer (the amount times 1000)');
       }
       break;
@@ -83,8 +87,10 @@ function parameterProblems(parameter: unknown, at: string): PayloadProblem[] {
       break;
     case 'location': {
       const location = isObject(parameter.location) ? parameter.location : {};
-      if (typeof location.latitude !== 'number' || Math.abs(location.latitude) > 90) problems.add(`${at}.location.latitude`, 'must be a number between -90 and 90');
-      if (typeof location.longitude !== 'number' || Math.abs(location.longitude) > 180) problems.add(`${at}.location.longitude`, 'must be a number between -180 and 180');
+      if (typeof location.latitude !== 'number' || Math.abs(location.latitude) > 90)
+        problems.add(`${at}.location.latitude`, 'must be a number between -90 and 90');
+      if (typeof location.longitude !== 'number' || Math.abs(location.longitude) > 180)
+        problems.add(`${at}.location.longitude`, 'must be a number between -180 and 180');
       break;
     }
     case 'action':
@@ -107,9 +113,12 @@ function button(component: Json, at: string): PayloadProblem[] {
   problems.push(...parameters(component, at, 'button'));
   const params = Array.isArray(component.parameters) ? component.parameters.filter(isObject) : [];
   // What each button type carries at send time.
-  if (subType === 'url' && (params.length !== 1 || params[0]?.type !== 'text')) problems.add(`${at}.parameters`, 'a URL button takes exactly one text parameter (the URL suffix)');
-  if (subType === 'copy_code' && (params.length !== 1 || params[0]?.type !== 'coupon_code')) problems.add(`${at}.parameters`, 'a copy-code button takes exactly one coupon_code parameter');
-  if (subType === 'quick_reply' && params.some((p) => p.type !== 'payload')) problems.add(`${at}.parameters`, 'a quick-reply button takes payload parameters only');
+  if (subType === 'url' && (params.length !== 1 || params[0]?.type !== 'text'))
+    problems.add(`${at}.parameters`, 'a URL button takes exactly one text parameter (the URL suffix)');
+  if (subType === 'copy_code' && (params.length !== 1 || params[0]?.type !== 'coupon_code'))
+    problems.add(`${at}.parameters`, 'a copy-code button takes exactly one coupon_code parameter');
+  if (subType === 'quick_reply' && params.some((p) => p.type !== 'payload'))
+    problems.add(`${at}.parameters`, 'a quick-reply button takes payload parameters only');
   return problems.list;
 }
 
@@ -123,7 +132,8 @@ function carousel(component: Json, at: string): PayloadProblem[] {
     const here = `${at}.cards[${i}]`;
     if (!isObject(card)) return problems.add(here, 'must be an object');
     const cardIndex = card.card_index;
-    if (typeof cardIndex !== 'number' || !Number.isInteger(cardIndex) || cardIndex < 0 || cardIndex >= cards.length) problems.add(`${here}.card_index`, `must be an integer from 0 to ${cards.length - 1}`);
+    if (typeof cardIndex !== 'number' || !Number.isInteger(cardIndex) || cardIndex < 0 || cardIndex >= cards.length)
+      problems.add(`${here}.card_index`, `must be an integer from 0 to ${cards.length - 1}`);
     else if (seen.has(cardIndex)) problems.add(`${here}.card_index`, 'must be unique');
     else seen.add(cardIndex);
     if (!Array.isArray(card.components)) return problems.add(`${here}.components`, 'must be an array');

@@ -31,7 +31,12 @@ describe('adaptationFor a classified Graph error', () => {
   });
 
   it('falls back on the classifier for a pause it knows and we do not', () => {
-    expect(adaptationFor({ code: 777, action: 'pause_account', scope: 'number' }, { now })).toEqual({ kind: 'pause', scope: 'number', reason: 'other', code: 777 });
+    expect(adaptationFor({ code: 777, action: 'pause_account', scope: 'number' }, { now })).toEqual({
+      kind: 'pause',
+      scope: 'number',
+      reason: 'other',
+      code: 777,
+    });
     expect(adaptationFor({ code: null, action: 'pause_account' }, { now })).toEqual({ kind: 'pause', scope: 'account', reason: 'other', code: null });
   });
 
@@ -49,7 +54,12 @@ describe('adaptationFor a classified Graph error', () => {
   });
 
   it('takes its knobs from options', () => {
-    expect(adaptationFor(graph(130429), { now, options: { slowFactor: 0.25, slowHoldMs: 500, slowRecoverMs: 8_000 } })).toEqual({ kind: 'slow_number', factor: 0.25, holdMs: 500, recoverMs: 8_000 });
+    expect(adaptationFor(graph(130429), { now, options: { slowFactor: 0.25, slowHoldMs: 500, slowRecoverMs: 8_000 } })).toEqual({
+      kind: 'slow_number',
+      factor: 0.25,
+      holdMs: 500,
+      recoverMs: 8_000,
+    });
   });
 });
 

@@ -17,20 +17,20 @@ describe('admission script helpers', () => {
   });
 
   it('builds ARGV in the documented order', () => {
-    expect(admissionArgs({ now: new Date(T0 + 0.6), rate: { ratePerSec: 72, burst: 1 }, pairIntervalMs: 6500, tierLimit: 250, tierWindowMs: 86_400_000, waId: '972501234567', rowId: 'row-1', priority: 5, createdAt: new Date(T0), holdGraceMs: 100 })).toEqual([
-      String(T0),
-      '72',
-      '1',
-      '6500',
-      '250',
-      '86400000',
-      '972501234567',
-      'row-1',
-      '5',
-      String(waitingScore(5, new Date(T0))),
-      '100',
-      '0',
-    ]);
+    expect(
+      admissionArgs({
+        now: new Date(T0 + 0.6),
+        rate: { ratePerSec: 72, burst: 1 },
+        pairIntervalMs: 6500,
+        tierLimit: 250,
+        tierWindowMs: 86_400_000,
+        waId: '972501234567',
+        rowId: 'row-1',
+        priority: 5,
+        createdAt: new Date(T0),
+        holdGraceMs: 100,
+      }),
+    ).toEqual([String(T0), '72', '1', '6500', '250', '86400000', '972501234567', 'row-1', '5', String(waitingScore(5, new Date(T0))), '100', '0']);
   });
 
   it.each<[number | 'unlimited', boolean, number]>([

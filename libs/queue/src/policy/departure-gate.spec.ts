@@ -88,18 +88,15 @@ describe('reserveDeparture', () => {
 
   it('property: arrivals up to the margin late still never put more than cap in a sliding second', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 0, max: 60_000 })), { minLength: 1, maxLength: 500 }),
-        (sends) => {
-          let t = 0;
-          const departures = reserveAll(
-            sends.map(([gap]) => (t += gap)),
-            meta,
-          );
-          const arrivals = departures.map((d, i) => d + sends[i]![1]).sort((a, b) => a - b);
-          expect(busiest(arrivals, S)).toBeLessThanOrEqual(80);
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 0, max: 60_000 })), { minLength: 1, maxLength: 500 }), (sends) => {
+        let t = 0;
+        const departures = reserveAll(
+          sends.map(([gap]) => (t += gap)),
+          meta,
+        );
+        const arrivals = departures.map((d, i) => d + sends[i]![1]).sort((a, b) => a - b);
+        expect(busiest(arrivals, S)).toBeLessThanOrEqual(80);
+      }),
     );
   });
 });

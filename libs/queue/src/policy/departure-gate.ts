@@ -37,7 +37,8 @@ export function departureWindowUs(rule: DepartureRule): number {
 /** Throws RangeError unless the cap is a positive whole number of messages. */
 export function assertDepartureRule(rule: DepartureRule): void {
   if (!Number.isInteger(rule.cap) || rule.cap < 1) throw new RangeError(`departure gate: cap must be an integer ≥ 1, got ${rule.cap}`);
-  if (!(rule.spacingPerSec > 0) || !Number.isFinite(rule.spacingPerSec)) throw new RangeError(`departure gate: spacingPerSec must be > 0, got ${rule.spacingPerSec}`);
+  if (!(rule.spacingPerSec > 0) || !Number.isFinite(rule.spacingPerSec))
+    throw new RangeError(`departure gate: spacingPerSec must be > 0, got ${rule.spacingPerSec}`);
 }
 
 /**

@@ -47,14 +47,35 @@ describe('tierScopeId', () => {
 describe('tierDecision', () => {
   it.each<[string, string, WindowUser[], MessagingLimit, boolean, ReturnType<typeof tierDecision>]>([
     ['under the tier: a new user takes a slot', 'new', users(249), 250, true, { allowed: true, countsNewUser: true }],
-    ['the 251st new user waits until the oldest slot frees', 'new', users(250), 250, true, { allowed: false, notBefore: new Date(hoursAgo(23).getTime() + TIER_WINDOW_MS) }],
+    [
+      'the 251st new user waits until the oldest slot frees',
+      'new',
+      users(250),
+      250,
+      true,
+      { allowed: false, notBefore: new Date(hoursAgo(23).getTime() + TIER_WINDOW_MS) },
+    ],
     ['a user already messaged today does not', 'u7', users(250), 250, true, { allowed: true, countsNewUser: false }],
     ['a message inside a service window never counts', 'new', users(250), 250, false, { allowed: true, countsNewUser: false }],
     ['unlimited', 'new', users(500), 'unlimited', true, { allowed: true, countsNewUser: true }],
     ['users older than 24 h have aged out', 'new', users(250, 30, 0), 250, true, { allowed: true, countsNewUser: true }],
-    ['a user last messaged 25 h ago is new again', 'old', [{ waId: 'old', lastAt: hoursAgo(25) }, ...users(250)], 250, true, { allowed: false, notBefore: new Date(hoursAgo(23).getTime() + TIER_WINDOW_MS) }],
+    [
+      'a user last messaged 25 h ago is new again',
+      'old',
+      [{ waId: 'old', lastAt: hoursAgo(25) }, ...users(250)],
+      250,
+      true,
+      { allowed: false, notBefore: new Date(hoursAgo(23).getTime() + TIER_WINDOW_MS) },
+    ],
     // limit lowered below what is already counted: wait for (n − limit + 1) users to age out
-    ['over the limit by 2: the third-oldest must age out', 'new', users(5), 3, true, { allowed: false, notBefore: new Date(hoursAgo(23 - 2 * 0.01).getTime() + TIER_WINDOW_MS) }],
+    [
+      'over the limit by 2: the third-oldest must age out',
+      'new',
+      users(5),
+      3,
+      true,
+      { allowed: false, notBefore: new Date(hoursAgo(23 - 2 * 0.01).getTime() + TIER_WINDOW_MS) },
+    ],
   ])('%s', (_name, recipient, window, limit, businessInitiated, decision) => {
     expect(tierDecision({ recipient, usersInWindow: window, limit, now, businessInitiated })).toEqual(decision);
   });

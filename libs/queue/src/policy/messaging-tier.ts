@@ -22,8 +22,7 @@ export interface WindowUser {
 
 export type TierDecision =
   /** `countsNewUser`: this send takes a new slot (record the user in the window when it goes). */
-  | { allowed: true; countsNewUser: boolean }
-  | { allowed: false; notBefore: Date };
+  { allowed: true; countsNewUser: boolean } | { allowed: false; notBefore: Date };
 
 const TIER_NAMES: Readonly<Record<string, MessagingLimit | null>> = {
   TIER_50: 50,

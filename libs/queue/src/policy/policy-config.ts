@@ -48,7 +48,9 @@ export function parseNumberRates(spec: string): Parsed<Record<string, number>> {
 /** 250, 2000, TIER_10K, unlimited … */
 export function parseMessagingLimit(spec: string): Parsed<MessagingLimit | null> {
   const limit = parseTier(spec);
-  return limit === null ? { value: null, problems: [`"${spec}" is not a messaging limit (250, 2000, 10000, 100000, unlimited or TIER_2K…)`] } : { value: limit, problems: [] };
+  return limit === null
+    ? { value: null, problems: [`"${spec}" is not a messaging limit (250, 2000, 10000, 100000, unlimited or TIER_2K…)`] }
+    : { value: limit, problems: [] };
 }
 
 export function parseTimeZone(spec: string): Parsed<string | null> {

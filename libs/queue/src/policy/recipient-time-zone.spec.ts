@@ -39,7 +39,10 @@ describe('primaryTimeZoneOfCountry', () => {
 
   it('names a primary zone for every country the data gives several, from that country’s own list', () => {
     const countries = getAllCountries();
-    const multi = Object.values(countries).filter((c) => c.timezones.length > 1).map((c) => c.id).sort();
+    const multi = Object.values(countries)
+      .filter((c) => c.timezones.length > 1)
+      .map((c) => c.id)
+      .sort();
     expect(Object.keys(PRIMARY_TIME_ZONES).sort()).toEqual(multi);
     for (const [code, zone] of Object.entries(PRIMARY_TIME_ZONES)) expect(countries[code as keyof typeof countries].timezones).toContain(zone);
   });

@@ -3,7 +3,12 @@ import { DEFAULT_THROUGHPUT, effectiveThroughput, slowDown, slowFactorAt, type T
 const now = new Date('2026-11-30T10:00:00.000Z');
 const plus = (ms: number) => new Date(now.getTime() + ms);
 /** Cut to `factor` at `cutAt`, held 1 s, climbing back a quarter per second (the defaults). */
-const cut = (factor: number, cutAt = 0): ThroughputSlowdown => ({ factor, rampFrom: plus(cutAt + 1_000), rampPerMs: 1 / 4_000, until: plus(cutAt + 1_000 + Math.ceil((1 - factor) * 4_000)) });
+const cut = (factor: number, cutAt = 0): ThroughputSlowdown => ({
+  factor,
+  rampFrom: plus(cutAt + 1_000),
+  rampPerMs: 1 / 4_000,
+  until: plus(cutAt + 1_000 + Math.ceil((1 - factor) * 4_000)),
+});
 
 describe('slowDown: multiplicative decrease, then additive increase', () => {
   it.each<[string, ThroughputSlowdown | null, number, ThroughputSlowdown]>([

@@ -13,13 +13,27 @@ describe('announcedLimit', () => {
   });
 
   it('prefers the portfolio-wide figure that replaces current_limit', () => {
-    expect(announcedLimit('phone_number_quality_update', { display_phone_number: '15550783881', current_limit: 'TIER_250', max_daily_conversations_per_business: 2000 })).toEqual({
+    expect(
+      announcedLimit('phone_number_quality_update', {
+        display_phone_number: '15550783881',
+        current_limit: 'TIER_250',
+        max_daily_conversations_per_business: 2000,
+      }),
+    ).toEqual({
       limit: 2000,
       displayPhoneNumber: '15550783881',
       portfolioWide: true,
     });
-    expect(announcedLimit('business_capability_update', { max_daily_conversations_per_business: 'TIER_10K' })).toEqual({ limit: 10_000, displayPhoneNumber: null, portfolioWide: true });
-    expect(announcedLimit('business_capability_update', { max_daily_conversation_per_phone: 250 })).toEqual({ limit: 250, displayPhoneNumber: null, portfolioWide: false });
+    expect(announcedLimit('business_capability_update', { max_daily_conversations_per_business: 'TIER_10K' })).toEqual({
+      limit: 10_000,
+      displayPhoneNumber: null,
+      portfolioWide: true,
+    });
+    expect(announcedLimit('business_capability_update', { max_daily_conversation_per_phone: 250 })).toEqual({
+      limit: 250,
+      displayPhoneNumber: null,
+      portfolioWide: false,
+    });
   });
 
   it('ignores other fields and values without a usable tier', () => {

@@ -31,7 +31,13 @@ describe('takeToken', () => {
     expect(takeToken(first.state, first.nextAt, { ratePerSec: 7, burst: 1 }).granted).toBe(true);
   });
 
-  it.each<[BucketRate]>([[{ ratePerSec: 0, burst: 1 }], [{ ratePerSec: -1, burst: 1 }], [{ ratePerSec: Number.NaN, burst: 1 }], [{ ratePerSec: 80, burst: 0 }], [{ ratePerSec: 80, burst: 1.5 }]])('refuses %j', (rate) => {
+  it.each<[BucketRate]>([
+    [{ ratePerSec: 0, burst: 1 }],
+    [{ ratePerSec: -1, burst: 1 }],
+    [{ ratePerSec: Number.NaN, burst: 1 }],
+    [{ ratePerSec: 80, burst: 0 }],
+    [{ ratePerSec: 80, burst: 1.5 }],
+  ])('refuses %j', (rate) => {
     expect(() => takeToken(null, at(0), rate)).toThrow(RangeError);
     expect(() => assertBucketRate(rate)).toThrow(RangeError);
   });

@@ -69,11 +69,13 @@ function matchComponents(spec: TemplateSpec, components: Json[], at: string): Pa
   for (const button of expected.buttons) {
     const component = buttonComponents.find((c) => String(c.index) === String(button.index));
     const params = paramsOf(component);
-    if (button.names.length > 0 && params.length !== 1) add(`button:${button.index}`, `the ${button.type} button needs exactly 1 parameter, got ${params.length}`);
+    if (button.names.length > 0 && params.length !== 1)
+      add(`button:${button.index}`, `the ${button.type} button needs exactly 1 parameter, got ${params.length}`);
   }
   for (const component of buttonComponents) {
     const index = Number(component.index);
-    if (!expected.buttons.some((b) => b.index === index)) add(`button:${String(component.index)}`, `the template has no button at index ${String(component.index)}`);
+    if (!expected.buttons.some((b) => b.index === index))
+      add(`button:${String(component.index)}`, `the template has no button at index ${String(component.index)}`);
   }
   return problems;
 }
@@ -84,7 +86,9 @@ function paramsOf(component: Json | undefined): Json[] {
 
 function checkTextParams(names: string[], params: Json[], named: boolean, field: string): PayloadProblem[] {
   if (params.length !== names.length) {
-    return [{ field, message: `needs ${names.length} parameter(s)${names.length > 0 ? ` (${names.map((n) => `{{${n}}}`).join(', ')})` : ''}, got ${params.length}` }];
+    return [
+      { field, message: `needs ${names.length} parameter(s)${names.length > 0 ? ` (${names.map((n) => `{{${n}}}`).join(', ')})` : ''}, got ${params.length}` },
+    ];
   }
   const problems: PayloadProblem[] = [];
   params.forEach((param, i) => {

@@ -59,7 +59,9 @@ export function renderTemplate(spec: TemplateSpec, send: unknown): RenderedTempl
   });
 
   const lines = [part.header, part.body, footer].filter((line): line is string => line !== null && line !== '');
-  const cardLines = cards.map((card, i) => [`Card ${i + 1}:`, card.media ? `[${card.media.type}]` : null, card.body, ...card.buttons.map((b) => `[${b.text}]`)].filter(Boolean).join(' '));
+  const cardLines = cards.map((card, i) =>
+    [`Card ${i + 1}:`, card.media ? `[${card.media.type}]` : null, card.body, ...card.buttons.map((b) => `[${b.text}]`)].filter(Boolean).join(' '),
+  );
   const all = [...lines, ...part.buttons.map((b) => `[${b.text}]`), ...cardLines].join('\n');
   return { header: part.header, media: part.media, body: part.body, footer, buttons: part.buttons, cards, text: all };
 }

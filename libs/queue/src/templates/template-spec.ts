@@ -11,10 +11,7 @@ export interface TemplateSpec {
   components: readonly unknown[];
 }
 
-export type HeaderExpectation =
-  | { kind: 'none' }
-  | { kind: 'text'; names: string[] }
-  | { kind: 'media'; format: 'image' | 'video' | 'document' | 'location' };
+export type HeaderExpectation = { kind: 'none' } | { kind: 'text'; names: string[] } | { kind: 'media'; format: 'image' | 'video' | 'document' | 'location' };
 
 export interface ButtonExpectation {
   index: number;

@@ -3,7 +3,15 @@ import { NO_LIMITS, type Principal } from './principal.js';
 
 const agent: Principal = { kind: 'staff', staffId: 's1', sessionId: 'x', role: 'agent', email: 'a@shop.example', name: 'A' };
 const admin: Principal = { ...agent, role: 'admin' };
-const sender: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'orders', integration: 'orders', integrationKeys: ['k0', 'k1'], limits: NO_LIMITS };
+const sender: Principal = {
+  kind: 'api_key',
+  apiKeyId: 'k1',
+  scopes: ['send'],
+  name: 'orders',
+  integration: 'orders',
+  integrationKeys: ['k0', 'k1'],
+  limits: NO_LIMITS,
+};
 const adminKey: Principal = { kind: 'api_key', apiKeyId: 'k2', scopes: ['admin'], name: 'ops', integration: 'ops', integrationKeys: ['k2'], limits: NO_LIMITS };
 const noScopes: Principal = { kind: 'api_key', apiKeyId: 'k3', scopes: [], name: 'empty', integration: 'empty', integrationKeys: ['k3'], limits: NO_LIMITS };
 
@@ -46,7 +54,7 @@ describe('who may call a route', () => {
     expect(readsOnlyOwnMessages(agent)).toBe(false);
   });
 
-  it('a send-only key reads the messages of every key of its integration; others read everyone\'s', () => {
+  it("a send-only key reads the messages of every key of its integration; others read everyone's", () => {
     expect(ownMessageActors(sender)).toEqual(['api_key:k0', 'api_key:k1']);
     expect(ownMessageActors(adminKey)).toBeNull();
     expect(ownMessageActors(agent)).toBeNull();

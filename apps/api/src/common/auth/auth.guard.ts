@@ -41,12 +41,18 @@ export class AuthGuard implements CanActivate {
       const admitted = await this.apiKeys.admit(principal);
       if (!admitted.ok) {
         const seconds = Math.ceil(admitted.retryAfterMs / 1000);
-        throw new DomainError(ErrorCode.RateLimited, `this API key may make ${principal.limits.ratePerMinute} requests a minute; try again in ${seconds} s`, { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+        throw new DomainError(
+          ErrorCode.RateLimited,
+          `this API key may make ${principal.limits.ratePerMinute} requests a minute; try again in ${seconds} s`,
+          { retry_after_seconds: seconds },
+          { 'Retry-After': String(seconds) },
+        );
       }
     }
     const decision = decideAccess(rule, principal);
     if (decision === 'unauthenticated') throw new DomainError(ErrorCode.Unauthorized, 'sign in, or send an API key (Authorization: Bearer <key>)');
-    if (decision === 'forbidden') throw DomainError.forbidden(principal?.kind === 'staff' ? `the ${principal.role} role does not allow this` : 'this API key\'s scopes do not allow this');
+    if (decision === 'forbidden')
+      throw DomainError.forbidden(principal?.kind === 'staff' ? `the ${principal.role} role does not allow this` : "this API key's scopes do not allow this");
     if (principal!.kind === 'staff' && !SAFE_METHODS.has(request.method) && !this.sameSite(request)) {
       throw new DomainError(ErrorCode.CrossSiteRequest, 'a request with a session cookie from another site was refused');
     }
@@ -67,7 +73,12 @@ export class AuthGuard implements CanActivate {
 
   private sameSite(request: AuthenticatedRequest): boolean {
     return isSameSiteRequest(
-      { origin: headerOf(request, 'origin'), referer: headerOf(request, 'referer'), host: headerOf(request, 'host'), forwardedHost: headerOf(request, 'x-forwarded-host') },
+      {
+        origin: headerOf(request, 'origin'),
+        referer: headerOf(request, 'referer'),
+        host: headerOf(request, 'host'),
+        forwardedHost: headerOf(request, 'x-forwarded-host'),
+      },
       this.config.auth.allowedOrigins,
     );
   }

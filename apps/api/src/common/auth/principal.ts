@@ -14,7 +14,15 @@ export const API_KEY_SCOPES: readonly ApiKeyScope[] = ['send', 'admin'];
 export type Principal =
   | { readonly kind: 'staff'; readonly staffId: string; readonly sessionId: string; readonly role: StaffRole; readonly email: string; readonly name: string }
   /** `integrationKeys`: the ids of every key of its integration, itself and those it replaced included. */
-  | { readonly kind: 'api_key'; readonly apiKeyId: string; readonly scopes: readonly ApiKeyScope[]; readonly name: string; readonly integration: string; readonly integrationKeys: readonly string[]; readonly limits: ApiKeyLimits };
+  | {
+      readonly kind: 'api_key';
+      readonly apiKeyId: string;
+      readonly scopes: readonly ApiKeyScope[];
+      readonly name: string;
+      readonly integration: string;
+      readonly integrationKeys: readonly string[];
+      readonly limits: ApiKeyLimits;
+    };
 
 /** What an admin limited a key to (in force: a `send` key's default priority limit filled in). */
 export interface ApiKeyLimits extends SenderLimits {

@@ -5,7 +5,10 @@
  * inbox's proxy, which sets X-Forwarded-Host), or one of the configured inbox origins.
  * A page on another site cannot forge either header without a CORS preflight this API never grants.
  */
-export function isSameSiteRequest(headers: { origin?: string; referer?: string; host?: string; forwardedHost?: string }, allowedOrigins: readonly string[]): boolean {
+export function isSameSiteRequest(
+  headers: { origin?: string; referer?: string; host?: string; forwardedHost?: string },
+  allowedOrigins: readonly string[],
+): boolean {
   const origin = originOf(headers.origin) ?? originOf(headers.referer);
   if (!origin) return false;
   if (allowedOrigins.includes(origin)) return true;

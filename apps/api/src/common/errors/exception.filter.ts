@@ -16,7 +16,12 @@ export class AppExceptionFilter implements ExceptionFilter {
     // A stream already answered (live events) has nothing left to say.
     if (response.sent) return;
     // What the JSON body parser refused may arrive wrapped in an HttpException (the original as its cause).
-    const tooDeep = exception instanceof JsonTooDeepError ? exception : exception instanceof HttpException && exception.cause instanceof JsonTooDeepError ? exception.cause : null;
+    const tooDeep =
+      exception instanceof JsonTooDeepError
+        ? exception
+        : exception instanceof HttpException && exception.cause instanceof JsonTooDeepError
+          ? exception.cause
+          : null;
     if (tooDeep) {
       response.status(400).send({
         error: ErrorCode.ValidationFailed,

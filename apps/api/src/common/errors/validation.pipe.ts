@@ -20,7 +20,8 @@ export function createValidationPipe(): ValidationPipe {
  * DTO, the same options, the same field names, so an item is refused exactly as its own request would be.
  */
 export async function validateAs<T extends object>(dto: Type<T>, plain: unknown): Promise<{ ok: true; value: T } | { ok: false; problems: FieldProblem[] }> {
-  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) return { ok: false, problems: [{ field: 'body', message: 'must be a JSON object' }] };
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain))
+    return { ok: false, problems: [{ field: 'body', message: 'must be a JSON object' }] };
   const value = plainToInstance(dto, plain);
   const errors = await validate(value, VALIDATOR_OPTIONS);
   return errors.length === 0 ? { ok: true, value } : { ok: false, problems: flattenValidationErrors(errors) };

@@ -28,7 +28,9 @@ export function registerJsonBody(fastify: FastifyInstance): void {
     if (route.url === BATCH_ROUTE) route.bodyLimit = BATCH_BODY_LIMIT_BYTES;
   });
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', (req, _payload, done) => done(new InvalidJsonBodyError(`not JSON (Content-Type: ${req.headers['content-type'] ?? 'none'}): send application/json`), undefined));
+  fastify.addContentTypeParser('*', (req, _payload, done) =>
+    done(new InvalidJsonBodyError(`not JSON (Content-Type: ${req.headers['content-type'] ?? 'none'}): send application/json`), undefined),
+  );
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {
     if (body.length === 0) return done(null, undefined);
     if (jsonDepthExceeds(body)) return done(new JsonTooDeepError(), undefined);

@@ -8,9 +8,15 @@ describe('UploadWatch', () => {
     let steady = 0;
     const feeding = setInterval(() => (steady += 100), 20);
     const slow: string[] = [];
-    const stopSteady = watch.watch(() => steady, () => slow.push('steady'));
+    const stopSteady = watch.watch(
+      () => steady,
+      () => slow.push('steady'),
+    );
     // A fast start, then nothing: as slow as a trickle once the window has passed.
-    const stopStalled = watch.watch(() => 5_000, () => slow.push('stalled'));
+    const stopStalled = watch.watch(
+      () => 5_000,
+      () => slow.push('stalled'),
+    );
     await wait(400);
     clearInterval(feeding);
     expect(slow).toEqual(['stalled']);

@@ -20,7 +20,9 @@ describe('redact', () => {
   });
 
   it('masks secrets in query strings', () => {
-    expect(redact('GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=1')).toBe('GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=***&hub.challenge=1');
+    expect(redact('GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=1')).toBe(
+      'GET /webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=***&hub.challenge=1',
+    );
     expect(redact({ url: 'https://lookaside.fbsbx.com/x?access_token=EAAG99&ext=1' })).toEqual({ url: 'https://lookaside.fbsbx.com/x?access_token=***&ext=1' });
   });
 
@@ -41,7 +43,13 @@ describe('redact', () => {
   });
 
   it('with maskPersonal: customers’ numbers keep 4 digits, dedupe keys become a stable hash', () => {
-    const line = { to: '+972501234567', wa_id: '972501234567', dedupe_key: 'order-44812:shipped', phone_number_id: '106540352242922', note: 'reply from +972501234567' };
+    const line = {
+      to: '+972501234567',
+      wa_id: '972501234567',
+      dedupe_key: 'order-44812:shipped',
+      phone_number_id: '106540352242922',
+      note: 'reply from +972501234567',
+    };
     const masked = redact(line, { maskPersonal: true }) as Record<string, string>;
     expect(masked).toMatchObject({ to: '***4567', wa_id: '***4567', phone_number_id: '106540352242922', note: 'reply from ***4567' });
     expect(masked.dedupe_key).toMatch(/^sha256:[0-9a-f]{12}$/);

@@ -29,7 +29,11 @@ export function redact(value: unknown, options: RedactOptions = {}, depth = 0): 
   if (value === null || typeof value !== 'object') return value;
   if (depth > MAX_DEPTH) return '[nested too deep to log]';
   if (value instanceof Error) {
-    const out: Record<string, unknown> = { name: value.name, message: redactText(value.message, options), stack: value.stack ? redactText(value.stack, options) : undefined };
+    const out: Record<string, unknown> = {
+      name: value.name,
+      message: redactText(value.message, options),
+      stack: value.stack ? redactText(value.stack, options) : undefined,
+    };
     for (const [key, inner] of Object.entries(value)) out[key] = redactField(key, inner, options, depth);
     if (value.cause !== undefined) out.cause = redact(value.cause, options, depth + 1);
     return out;

@@ -29,9 +29,13 @@ describe('EnqueueBudget', () => {
     expect(budget.pending).toBe(4);
     let called = false;
     await expect(
-      budget.run(2, async () => {
-        called = true;
-      }, 10),
+      budget.run(
+        2,
+        async () => {
+          called = true;
+        },
+        10,
+      ),
     ).resolves.toBe('deferred');
     expect(called).toBe(false);
     await expect(budget.run(1, async () => undefined, 10)).resolves.toBe('added');

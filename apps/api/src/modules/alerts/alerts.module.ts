@@ -9,13 +9,11 @@ import { AlertsService } from './alerts.service.js';
 /** Alerts as work items. A module that raises or resolves alerts imports this one for AlertsService. */
 @Module({})
 export class AlertsModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: AlertsModule,
-      imports: [EventsModule.forRole(role)],
-      controllers: role === 'worker' ? [] : [AlertsController],
-      providers: [AlertsRepository, AlertsService],
-      exports: [AlertsService],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: AlertsModule,
+    imports: [EventsModule.forRole(role)],
+    controllers: role === 'worker' ? [] : [AlertsController],
+    providers: [AlertsRepository, AlertsService],
+    exports: [AlertsService],
+  }));
 }

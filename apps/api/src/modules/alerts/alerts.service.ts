@@ -47,7 +47,8 @@ export class AlertsService {
   /** A person resolves an alert by id; who, when and the note are kept on it. */
   async resolveById(id: string, by: string, note: string | null) {
     const current = await this.get(id);
-    if (current.state !== 'open') throw new DomainError(ErrorCode.InvalidStateTransition, `the alert is already resolved (by ${current.resolvedBy ?? 'unknown'})`);
+    if (current.state !== 'open')
+      throw new DomainError(ErrorCode.InvalidStateTransition, `the alert is already resolved (by ${current.resolvedBy ?? 'unknown'})`);
     const resolved = await this.repo.resolveOpenById(id, { at: this.clock.now(), by, note });
     if (!resolved) throw new DomainError(ErrorCode.InvalidStateTransition, 'the alert changed meanwhile; look again');
     this.resolved(resolved);

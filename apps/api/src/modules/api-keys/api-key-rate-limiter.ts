@@ -37,7 +37,11 @@ export class ApiKeyRateLimiter implements OnModuleInit {
       const [allowed, retryAfterMs] = await script(this.prefix + apiKeyId, ...requestRateArgs(this.clock.now().getTime(), perMinute));
       return allowed === 1 ? { ok: true } : { ok: false, retryAfterMs: Number(retryAfterMs) };
     } catch (error) {
-      this.logger.event('warn', 'api_key.rate_unchecked', { api_key_id: apiKeyId, error: String(error), note: 'Redis did not answer: the request goes through' });
+      this.logger.event('warn', 'api_key.rate_unchecked', {
+        api_key_id: apiKeyId,
+        error: String(error),
+        note: 'Redis did not answer: the request goes through',
+      });
       return { ok: true };
     }
   }

@@ -24,5 +24,9 @@ export function presentApiKey(k: ApiKey, review: ApiKeyResource['review'] = null
 /** The limits in force (a `send` key's default priority limit shown as the number it is). */
 function presentLimits(k: ApiKey): ApiKeyResource['limits'] {
   const limits = limitsOf(k);
-  return { phone_number_ids: limits.phoneNumberIds ? [...limits.phoneNumberIds] : null, max_priority: limits.maxPriority, rate_per_minute: limits.ratePerMinute };
+  return {
+    phone_number_ids: limits.phoneNumberIds ? [...limits.phoneNumberIds] : null,
+    max_priority: limits.maxPriority,
+    rate_per_minute: limits.ratePerMinute,
+  };
 }

@@ -12,7 +12,11 @@ export class ApiKeyRepository {
 
   /** Neither revoked nor past its expiry (by the database's clock, as every instance sees it). */
   async findActiveByHash(keyHash: string): Promise<ApiKey | null> {
-    const [row] = await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`, [keyHash]);
+    const [row] = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+      [keyHash],
+    );
     return row ? this.findById(row.id) : null;
   }
 
@@ -46,12 +50,33 @@ export class ApiKeyRepository {
     return (await queryRows<{ id: string }>(this.dataSource, `SELECT id FROM api_keys WHERE integration = $1`, [integration])).map((r) => r.id);
   }
 
-  async insert(key: { name: string; integration: string; keyHash: string; keyPrefix: string; scopes: ApiKeyScope[]; createdBy: string; expiresAt: Date | null } & Partial<KeyLimitColumns>): Promise<ApiKey> {
+  async insert(
+    key: {
+      name: string;
+      integration: string;
+      keyHash: string;
+      keyPrefix: string;
+      scopes: ApiKeyScope[];
+      createdBy: string;
+      expiresAt: Date | null;
+    } & Partial<KeyLimitColumns>,
+  ): Promise<ApiKey> {
     const [row] = await queryRows<{ id: string }>(
       this.dataSource,
       `INSERT INTO api_keys (name, integration, key_hash, key_prefix, scopes, created_by, expires_at, phone_number_ids, max_priority, rate_per_minute)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [key.name, key.integration, key.keyHash, key.keyPrefix, key.scopes, key.createdBy, key.expiresAt, key.phoneNumberIds ?? null, key.maxPriority ?? null, key.ratePerMinute ?? null],
+      [
+        key.name,
+        key.integration,
+        key.keyHash,
+        key.keyPrefix,
+        key.scopes,
+        key.createdBy,
+        key.expiresAt,
+        key.phoneNumberIds ?? null,
+        key.maxPriority ?? null,
+        key.ratePerMinute ?? null,
+      ],
     );
     return (await this.findById(row!.id))!;
   }
@@ -64,7 +89,10 @@ export class ApiKeyRepository {
 
   /** Revokes once: null when the key is unknown or was revoked already. */
   async revoke(id: string, at: Date): Promise<ApiKey | null> {
-    const rows = await queryRows<{ id: string }>(this.dataSource, `UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id`, [id, at]);
+    const rows = await queryRows<{ id: string }>(this.dataSource, `UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id`, [
+      id,
+      at,
+    ]);
     return rows[0] ? this.findById(id) : null;
   }
 

@@ -70,7 +70,9 @@ export class ApiKeyService implements ApiKeyAuthenticator {
   }
 
   admit(principal: Principal & { kind: 'api_key' }) {
-    return principal.limits.ratePerMinute === null ? Promise.resolve({ ok: true } as const) : this.rates.admit(principal.apiKeyId, principal.limits.ratePerMinute);
+    return principal.limits.ratePerMinute === null
+      ? Promise.resolve({ ok: true } as const)
+      : this.rates.admit(principal.apiKeyId, principal.limits.ratePerMinute);
   }
 
   ensureBootstrapKey(key: string): Promise<void> {
@@ -84,12 +86,35 @@ export class ApiKeyService implements ApiKeyAuthenticator {
   }
 
   /** A new key, shown once in the answer; only its hash is kept. `expiresAt`: refused from then on. */
-  async create(name: string, scopes: ApiKeyScope[], by: Principal | 'cli', expiresAt: Date | null = null, integration: string = name, limits: UpdateApiKeyDto = {}) {
-    if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) throw DomainError.validation([{ field: 'expires_at', message: 'must be in the future' }]);
+  async create(
+    name: string,
+    scopes: ApiKeyScope[],
+    by: Principal | 'cli',
+    expiresAt: Date | null = null,
+    integration: string = name,
+    limits: UpdateApiKeyDto = {},
+  ) {
+    if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime())
+      throw DomainError.validation([{ field: 'expires_at', message: 'must be in the future' }]);
     const key = newApiKey();
     const actor = by === 'cli' ? 'cli' : actorOf(by);
-    const created = await this.keys.insert({ name, integration, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 12), scopes: [...new Set(scopes)], createdBy: actor, expiresAt, ...storedLimits(limits) });
-    await this.audit.record({ actor, action: 'api_key.created', subjectType: 'api_key', subjectId: created.id, details: { name, integration, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null, limits: presentApiKey(created).limits } });
+    const created = await this.keys.insert({
+      name,
+      integration,
+      keyHash: hashApiKey(key),
+      keyPrefix: key.slice(0, 12),
+      scopes: [...new Set(scopes)],
+      createdBy: actor,
+      expiresAt,
+      ...storedLimits(limits),
+    });
+    await this.audit.record({
+      actor,
+      action: 'api_key.created',
+      subjectType: 'api_key',
+      subjectId: created.id,
+      details: { name, integration, scopes: created.scopes, expires_at: expiresAt?.toISOString() ?? null, limits: presentApiKey(created).limits },
+    });
     return { api_key: presentApiKey(created), key };
   }
 
@@ -100,7 +125,13 @@ export class ApiKeyService implements ApiKeyAuthenticator {
     const changes = storedLimits(limits);
     const updated = Object.keys(changes).length > 0 ? await this.keys.updateLimits(id, changes) : found;
     this.forget(updated);
-    await this.audit.record({ actor: actorOf(by), action: 'api_key.limits_changed', subjectType: 'api_key', subjectId: id, details: { before: presentApiKey(found).limits, after: presentApiKey(updated).limits } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'api_key.limits_changed',
+      subjectType: 'api_key',
+      subjectId: id,
+      details: { before: presentApiKey(found).limits, after: presentApiKey(updated).limits },
+    });
     return { api_key: presentApiKey(updated) };
   }
 
@@ -111,7 +142,13 @@ export class ApiKeyService implements ApiKeyAuthenticator {
     const revoked = await this.keys.revoke(id, this.clock.now());
     if (!revoked) throw new DomainError(ErrorCode.InvalidStateTransition, 'this API key is already revoked');
     this.forget(revoked);
-    await this.audit.record({ actor: by === 'cli' ? 'cli' : actorOf(by), action: 'api_key.revoked', subjectType: 'api_key', subjectId: id, details: { name: revoked.name } });
+    await this.audit.record({
+      actor: by === 'cli' ? 'cli' : actorOf(by),
+      action: 'api_key.revoked',
+      subjectType: 'api_key',
+      subjectId: id,
+      details: { name: revoked.name },
+    });
     await this.revocations.revoked({ apiKeyId: id });
     return { api_key: presentApiKey(revoked) };
   }
@@ -130,7 +167,17 @@ export class ApiKeyService implements ApiKeyAuthenticator {
 
   private async lookup(hash: string, now: number): Promise<Principal | null> {
     const row = await this.keys.findActiveByHash(hash);
-    const principal: Principal | null = row ? { kind: 'api_key', apiKeyId: row.id, scopes: row.scopes, name: row.name, integration: row.integration, integrationKeys: await this.keys.integrationKeys(row.integration), limits: limitsOf(row) } : null;
+    const principal: Principal | null = row
+      ? {
+          kind: 'api_key',
+          apiKeyId: row.id,
+          scopes: row.scopes,
+          name: row.name,
+          integration: row.integration,
+          integrationKeys: await this.keys.integrationKeys(row.integration),
+          limits: limitsOf(row),
+        }
+      : null;
     this.cache.delete(hash);
     this.cache.set(hash, { principal, until: now + (principal ? API_KEY_CACHE.VALID_TTL_MS : API_KEY_CACHE.INVALID_TTL_MS) });
     while (this.cache.size > API_KEY_CACHE.MAX_ENTRIES) {

@@ -16,13 +16,22 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeyService) {}
 
   @Get()
-  @ApiOperation({ id: 'listApiKeys', summary: 'Every API key, newest first, revoked ones too', responses: { 200: { description: 'The keys.', body: ApiKeyList } } })
+  @ApiOperation({
+    id: 'listApiKeys',
+    summary: 'Every API key, newest first, revoked ones too',
+    responses: { 200: { description: 'The keys.', body: ApiKeyList } },
+  })
   list() {
     return this.keys.list();
   }
 
   @Post()
-  @ApiOperation({ id: 'createApiKey', summary: 'Create an API key', description: 'The key is in this answer only; Sendbook keeps its hash.', responses: { 201: { description: 'Created.', body: ApiKeyCreated } } })
+  @ApiOperation({
+    id: 'createApiKey',
+    summary: 'Create an API key',
+    description: 'The key is in this answer only; Sendbook keeps its hash.',
+    responses: { 201: { description: 'Created.', body: ApiKeyCreated } },
+  })
   create(@Body() dto: CreateApiKeyDto, @CurrentPrincipal() by: Principal) {
     return this.keys.create(dto.name.trim(), dto.scopes, by, dto.expires_at ? new Date(dto.expires_at) : null, dto.integration?.trim() || dto.name.trim(), dto);
   }
@@ -30,7 +39,7 @@ export class ApiKeysController {
   @Patch(':id')
   @ApiOperation({
     id: 'updateApiKeyLimits',
-    summary: 'Change an API key\'s limits',
+    summary: "Change an API key's limits",
     description: 'The limits given are set (null lifts one), the others stay; in force on every API instance within a second.',
     params: { id: 'API key id' },
     errors: { 404: 'NotFound' },

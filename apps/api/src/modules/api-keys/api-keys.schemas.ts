@@ -7,7 +7,9 @@ export const ApiKey = named(
     {
       id: uuid(),
       name: str(),
-      integration: str({ description: 'the integrator it belongs to: a `send` key reads the messages of every key of its integration (so a rotated key keeps its rows)' }),
+      integration: str({
+        description: 'the integrator it belongs to: a `send` key reads the messages of every key of its integration (so a rotated key keeps its rows)',
+      }),
       prefix: str({ description: 'the first characters of the key, to tell keys apart' }),
       scopes: arrayOf(oneOfValues(API_KEY_SCOPES), { description: '`send`: enqueue and read its own messages; `admin`: everything an admin may' }),
       created_by: nullable(str({ description: '`staff:<id>`, `api_key:<id>`, `bootstrap` or `cli`' })),
@@ -23,7 +25,9 @@ export const ApiKey = named(
         },
         { description: 'what an admin limited it to, as in force' },
       ),
-      review: nullable(oneOfValues(['creator_deactivated']), { description: '`creator_deactivated`: the staff member who made this key is deactivated; decide whether it should live on' }),
+      review: nullable(oneOfValues(['creator_deactivated']), {
+        description: '`creator_deactivated`: the staff member who made this key is deactivated; decide whether it should live on',
+      }),
     },
     { description: 'An integrator API key (never the key itself after it was created).' },
   ),

@@ -44,7 +44,11 @@ export class AuditRepository {
 
   /** The trail of one subject, oldest first. */
   forSubject(subjectType: string, subjectId: string, limit = 500): Promise<AuditRow[]> {
-    return queryRows<AuditRow>(this.dataSource, `SELECT at, actor, action, details FROM audit_events WHERE subject_type = $1 AND subject_id = $2 ORDER BY at, id LIMIT $3`, [subjectType, subjectId, limit]);
+    return queryRows<AuditRow>(
+      this.dataSource,
+      `SELECT at, actor, action, details FROM audit_events WHERE subject_type = $1 AND subject_id = $2 ORDER BY at, id LIMIT $3`,
+      [subjectType, subjectId, limit],
+    );
   }
 
   /** How often each subject saw an action (e.g. how many times a message was resent). */

@@ -34,6 +34,11 @@ export class AuditService {
     const keyIds = parsed.flatMap((p) => (p.parsed.kind === 'api_key' ? [p.parsed.id] : []));
     const found = staffIds.length + keyIds.length > 0 ? await this.repo.actors(staffIds, keyIds) : [];
     const byId = new Map(found.map((row) => [`${row.kind}:${row.id}`, row.kind === 'api_key' ? apiKeyName(row.name) : row.name]));
-    return new Map(parsed.map(({ actor, parsed: p }) => [actor, p.kind === 'named' ? p.name : (byId.get(`${p.kind}:${p.id}`) ?? (p.kind === 'staff' ? 'A former staff member' : 'A deleted API key'))]));
+    return new Map(
+      parsed.map(({ actor, parsed: p }) => [
+        actor,
+        p.kind === 'named' ? p.name : (byId.get(`${p.kind}:${p.id}`) ?? (p.kind === 'staff' ? 'A former staff member' : 'A deleted API key')),
+      ]),
+    );
   }
 }

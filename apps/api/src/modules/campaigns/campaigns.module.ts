@@ -8,11 +8,9 @@ import { CampaignsService } from './campaigns.service.js';
 /** GET /v1/campaigns: a read-only view of the outbox's rows by their `campaign` tag. HTTP only. */
 @Module({})
 export class CampaignsModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: CampaignsModule,
-      controllers: role === 'worker' ? [] : [CampaignsController],
-      providers: role === 'worker' ? [] : [CampaignsRepository, CampaignsService],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: CampaignsModule,
+    controllers: role === 'worker' ? [] : [CampaignsController],
+    providers: role === 'worker' ? [] : [CampaignsRepository, CampaignsService],
+  }));
 }

@@ -33,7 +33,9 @@ export const Campaign = named(
         {
           count: count('inbound messages attributed to its messages (reactions excluded)'),
           messages_replied: count('its messages with at least one reply'),
-          choices: arrayOf(object({ title: str(), count: count('replies with this button or list choice') }), { description: 'buttons and list rows tapped, most frequent first' }),
+          choices: arrayOf(object({ title: str(), count: count('replies with this button or list choice') }), {
+            description: 'buttons and list rows tapped, most frequent first',
+          }),
         },
         { description: 'what customers answered' },
       ),

@@ -27,7 +27,11 @@ export class CampaignsService {
   async get(campaign: string, by: Principal): Promise<{ campaign: Campaign }> {
     if (campaign.length < 1 || campaign.length > MAX_CAMPAIGN_LENGTH) throw DomainError.notFound('campaign');
     const enqueuer = enqueuerOf(by);
-    const [counts, failures, replies] = await Promise.all([this.repo.counts(campaign, enqueuer), this.repo.failures(campaign, enqueuer), this.repo.replies(campaign, enqueuer)]);
+    const [counts, failures, replies] = await Promise.all([
+      this.repo.counts(campaign, enqueuer),
+      this.repo.failures(campaign, enqueuer),
+      this.repo.replies(campaign, enqueuer),
+    ]);
     if (!counts) throw DomainError.notFound('campaign');
     return {
       campaign: {

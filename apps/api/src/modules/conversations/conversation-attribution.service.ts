@@ -6,7 +6,13 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
-import { ConversationsRepository, type ContactIdentityRow, type NewAttribution, type OutboundCandidate, type StoredInbound } from './conversations.repository.js';
+import {
+  ConversationsRepository,
+  type ContactIdentityRow,
+  type NewAttribution,
+  type OutboundCandidate,
+  type StoredInbound,
+} from './conversations.repository.js';
 
 /** Candidates are rows made up to this long before the awaiting window, and this long after the message. */
 const CANDIDATES_BEFORE_MS = 3_600_000;
@@ -60,7 +66,8 @@ export class ConversationAttributionService {
     for (const inbound of stored) {
       const decision = await this.decide(tx, inbound, candidates, now);
       // What this message answered is answered for the ones after it, as if it were stored already.
-      if (decision.result.messageId && decision.result.reason !== 'reaction') for (const c of candidates) if (c.id === decision.result.messageId) c.answered = true;
+      if (decision.result.messageId && decision.result.reason !== 'reaction')
+        for (const c of candidates) if (c.id === decision.result.messageId) c.answered = true;
       decisions.push(decision);
     }
     const conversationOf = await this.repo.placeInbound(
@@ -107,10 +114,23 @@ export class ConversationAttributionService {
   }
 
   private announce(tx: EntityManager, inbound: StoredInbound, conversationId: string, result: AttributionDecision): void {
-    this.events.afterCommit(tx, 'inbound.created', { inbound_id: inbound.id, wamid: inbound.wamid, type: inbound.type, phone_number_id: inbound.phoneNumberId, conversation_id: conversationId, attribution: result.attribution, message_id: result.messageId });
+    this.events.afterCommit(tx, 'inbound.created', {
+      inbound_id: inbound.id,
+      wamid: inbound.wamid,
+      type: inbound.type,
+      phone_number_id: inbound.phoneNumberId,
+      conversation_id: conversationId,
+      attribution: result.attribution,
+      message_id: result.messageId,
+    });
     if (result.attribution === 'unattributed') {
       this.logger.event('info', 'conversations.unattributed_inbound', { inbound_id: inbound.id, wamid: inbound.wamid, reason: result.reason });
-      this.events.afterCommit(tx, 'work_item.changed', { kind: 'unattributed_inbound', change: 'created', inbound_id: inbound.id, conversation_id: conversationId });
+      this.events.afterCommit(tx, 'work_item.changed', {
+        kind: 'unattributed_inbound',
+        change: 'created',
+        inbound_id: inbound.id,
+        conversation_id: conversationId,
+      });
     }
   }
 
@@ -145,7 +165,9 @@ export class ConversationAttributionService {
       const { awaitingAnswerMs, replyPurposes } = this.config.conversations;
       const from = at.getTime() - awaitingAnswerMs - CANDIDATES_BEFORE_MS;
       const to = at.getTime() + CANDIDATES_AFTER_MS;
-      const mine = candidates.filter((c) => (c.toWaId === inbound.fromWaId || c.toWaId === inbound.fromUserId) && c.createdAt.getTime() > from && c.createdAt.getTime() <= to);
+      const mine = candidates.filter(
+        (c) => (c.toWaId === inbound.fromWaId || c.toWaId === inbound.fromUserId) && c.createdAt.getTime() > from && c.createdAt.getTime() <= to,
+      );
       awaiting = awaitingAnswer(
         mine.map((c) => ({ id: c.id, sentAt: c.sentAt, answered: c.answered, expectsReply: expectsReply(c.payload, c.purpose, replyPurposes) })),
         at,

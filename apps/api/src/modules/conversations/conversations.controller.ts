@@ -7,7 +7,15 @@ import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js'
 import { TAGS } from '../../contract/tags.js';
 import { bool, object } from '../../contract/schema.js';
 import { AuditTrail } from '../audit/audit.schemas.js';
-import { ConversationCounts, ConversationPage, ConversationWithTimeline, OneConversation, OneNote, TimelinePage, WindowClosed } from './conversations.schemas.js';
+import {
+  ConversationCounts,
+  ConversationPage,
+  ConversationWithTimeline,
+  OneConversation,
+  OneNote,
+  TimelinePage,
+  WindowClosed,
+} from './conversations.schemas.js';
 import { ConversationsService } from './conversations.service.js';
 import { Message } from '../outbox/outbox.schemas.js';
 import { AgentReplyDto, ListConversationsDto, AddNoteDto, OpenConversationDto, TimelineQueryDto, UpdateConversationDto } from './dto/conversation.dto.js';
@@ -22,7 +30,8 @@ export class ConversationsController {
   @ApiOperation({
     id: 'listConversations',
     summary: 'List conversations, most recent activity first',
-    description: '`view=mine` (assigned to you), `unassigned` or `all`; `q` finds a name or a number; `window=open` keeps the threads free text can be sent to now.',
+    description:
+      '`view=mine` (assigned to you), `unassigned` or `all`; `q` finds a name or a number; `window=open` keeps the threads free text can be sent to now.',
     params: { view: 'mine, unassigned or all (default)', q: 'part of a name or a phone number', window: '`open`: only threads inside the 24 h window' },
     responses: { 200: { description: 'A page.', body: ConversationPage } },
   })
@@ -31,7 +40,11 @@ export class ConversationsController {
   }
 
   @Get('counts')
-  @ApiOperation({ id: 'countConversations', summary: 'Open conversations per view: mine, unassigned, all', responses: { 200: { description: 'The counts.', body: ConversationCounts } } })
+  @ApiOperation({
+    id: 'countConversations',
+    summary: 'Open conversations per view: mine, unassigned, all',
+    responses: { 200: { description: 'The counts.', body: ConversationCounts } },
+  })
   counts(@CurrentPrincipal() by: Principal) {
     return this.conversations.counts(by);
   }
@@ -39,7 +52,11 @@ export class ConversationsController {
   /** Opens (or finds) the thread with a phone number, e.g. to start with a template. */
   @Post()
   @HttpCode(200)
-  @ApiOperation({ id: 'openConversation', summary: 'Open (or find) the thread with a phone number', responses: { 200: { description: 'The thread, new or existing.', body: OneConversation } } })
+  @ApiOperation({
+    id: 'openConversation',
+    summary: 'Open (or find) the thread with a phone number',
+    responses: { 200: { description: 'The thread, new or existing.', body: OneConversation } },
+  })
   open(@Body() dto: OpenConversationDto) {
     return this.conversations.open(dto);
   }
@@ -58,7 +75,13 @@ export class ConversationsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ id: 'updateConversation', summary: 'Close, reopen or assign a conversation', params: { id: 'conversation id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The updated thread.', body: OneConversation } } })
+  @ApiOperation({
+    id: 'updateConversation',
+    summary: 'Close, reopen or assign a conversation',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The updated thread.', body: OneConversation } },
+  })
   update(@Param('id') id: string, @Body() dto: UpdateConversationDto, @CurrentPrincipal() by: Principal) {
     return this.conversations.update(id, dto, by);
   }
@@ -130,7 +153,13 @@ export class ConversationsController {
       422: { description: 'Free text outside the 24 h window.', body: WindowClosed },
     },
   })
-  async reply(@Param('id') id: string, @Body() dto: AgentReplyDto, @Headers('idempotency-key') idempotencyKey: string | undefined, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
+  async reply(
+    @Param('id') id: string,
+    @Body() dto: AgentReplyDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentPrincipal() by: Principal,
+    @Res({ passthrough: true }) res: HttpReply,
+  ) {
     const replied = await this.conversations.reply(id, dto, idempotencyKey, by);
     res.status(replied.deduplicated ? 200 : 201);
     return replied;

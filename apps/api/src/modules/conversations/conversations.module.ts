@@ -34,20 +34,28 @@ export class ConversationsModule implements OnModuleInit {
     private readonly marketing: MarketingPreferenceEffects,
   ) {}
 
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: ConversationsModule,
-      imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
-      controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
-      providers: [ConversationsRepository, TimelineRepository, TimelineService, ConversationAttributionService, ConversationWindowGate, ConversationsService, InboundService, InboundMediaService, MarketingOptOutsRepository, MarketingPreferenceEffects],
-      exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: ConversationsModule,
+    imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
+    controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
+    providers: [
+      ConversationsRepository,
+      TimelineRepository,
+      TimelineService,
+      ConversationAttributionService,
+      ConversationWindowGate,
+      ConversationsService,
+      InboundService,
+      InboundMediaService,
+      MarketingOptOutsRepository,
+      MarketingPreferenceEffects,
+    ],
+    exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects],
+  }));
 
   /** A 131047 from Meta closes our window; a 131050 marks an opt-out (facts the outbox publishes). */
   onModuleInit(): void {
     this.facts.subscribe('send.window_closed', (f) => this.windowGate.markClosed(f.phoneNumberId, f.toWaId, f.at));
     this.facts.subscribe('send.marketing_refused', (f) => this.marketing.optOutAfterRejection(f.phoneNumberId, f.toWaId, f.at));
   }
-
 }

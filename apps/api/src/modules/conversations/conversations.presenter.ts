@@ -37,7 +37,15 @@ export function presentConversation(c: ConversationView, now: Date, defaultTimeZ
   return {
     id: c.id,
     phone_number_id: c.phoneNumberId,
-    contact: { id: c.contact.id, wa_id: c.contact.waId, user_id: c.contact.userId, name: c.contact.name, time_zone: c.contact.timeZone, marketing_opt_out_at: iso(c.contact.marketingOptOutAt), marketing_opt_out_source: c.contact.marketingOptOutSource as 'user_preferences' | 'error_131050' | null },
+    contact: {
+      id: c.contact.id,
+      wa_id: c.contact.waId,
+      user_id: c.contact.userId,
+      name: c.contact.name,
+      time_zone: c.contact.timeZone,
+      marketing_opt_out_at: iso(c.contact.marketingOptOutAt),
+      marketing_opt_out_source: c.contact.marketingOptOutSource as 'user_preferences' | 'error_131050' | null,
+    },
     state: c.state,
     assignee: c.assignee,
     assignee_name: c.assigneeName,

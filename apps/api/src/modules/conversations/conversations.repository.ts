@@ -78,7 +78,11 @@ export class ConversationsRepository {
    * phone-only contact is adopted by the user id that first comes with that phone; a contact whose
    * phone now comes with another user id (the number changed hands) is not.
    */
-  async upsertContact(db: Db, c: { phoneNumberId: string; key: string; waId: string | null; userId: string | null; name: string | null }, now: Date): Promise<string> {
+  async upsertContact(
+    db: Db,
+    c: { phoneNumberId: string; key: string; waId: string | null; userId: string | null; name: string | null },
+    now: Date,
+  ): Promise<string> {
     const found = await queryRows<{ id: string }>(
       db,
       `SELECT id FROM contacts
@@ -147,14 +151,21 @@ export class ConversationsRepository {
   }
 
   async findContactByWaId(db: Db, phoneNumberId: string, waId: string): Promise<string | null> {
-    const rows = await queryRows<{ id: string }>(db, `SELECT id FROM contacts WHERE phone_number_id = $1 AND wa_id = $2 ORDER BY created_at LIMIT 1`, [phoneNumberId, waId]);
+    const rows = await queryRows<{ id: string }>(db, `SELECT id FROM contacts WHERE phone_number_id = $1 AND wa_id = $2 ORDER BY created_at LIMIT 1`, [
+      phoneNumberId,
+      waId,
+    ]);
     return rows[0]?.id ?? null;
   }
 
   // ---- conversations -------------------------------------------------------------------------
 
   /** The contact's thread on this number, created if absent; an inbound message reopens it and moves its window. */
-  async upsertConversation(db: Db, c: { phoneNumberId: string; contactId: string; inboundAt: Date | null; opensWindow: boolean; unread: number; windowMs: number }, now: Date): Promise<string> {
+  async upsertConversation(
+    db: Db,
+    c: { phoneNumberId: string; contactId: string; inboundAt: Date | null; opensWindow: boolean; unread: number; windowMs: number },
+    now: Date,
+  ): Promise<string> {
     const inboundAt = c.opensWindow ? c.inboundAt : null;
     const until = inboundAt ? new Date(inboundAt.getTime() + c.windowMs) : null;
     const rows = await queryRows<{ id: string }>(
@@ -282,7 +293,11 @@ export class ConversationsRepository {
     return (await queryRows(this.dataSource, `SELECT 1 FROM staff WHERE id = $1 AND active`, [id])).length > 0;
   }
 
-  async updateConversation(id: string, patch: { state?: ConversationState; assignee?: string | null; unreadCount?: number; touch?: boolean }, now: Date): Promise<void> {
+  async updateConversation(
+    id: string,
+    patch: { state?: ConversationState; assignee?: string | null; unreadCount?: number; touch?: boolean },
+    now: Date,
+  ): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [id, now];
     if (patch.state !== undefined) sets.push(`state = $${params.push(patch.state)}`);
@@ -304,8 +319,22 @@ export class ConversationsRepository {
   }
 
   /** Messages sent to these phones from this number, made between `from` and `to`: whose each is, when it was made, whether one is answered. */
-  async outboundCandidatesOf(tx: EntityManager, phoneNumberId: string, waIds: readonly string[], from: Date, to: Date): Promise<(OutboundCandidate & { toWaId: string; createdAt: Date })[]> {
-    const rows = await preparedTxRows<{ id: string; to_wa_id: string; created_at: Date; payload: Record<string, unknown>; purpose: string; sent_at: Date | null; answered: boolean }>(
+  async outboundCandidatesOf(
+    tx: EntityManager,
+    phoneNumberId: string,
+    waIds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<(OutboundCandidate & { toWaId: string; createdAt: Date })[]> {
+    const rows = await preparedTxRows<{
+      id: string;
+      to_wa_id: string;
+      created_at: Date;
+      payload: Record<string, unknown>;
+      purpose: string;
+      sent_at: Date | null;
+      answered: boolean;
+    }>(
       tx,
       `SELECT o.id, o.to_wa_id, o.created_at, o.payload, o.purpose, COALESCE(o.accepted_at, o.sent_at, o.sending_started_at) AS sent_at,
               EXISTS (SELECT 1 FROM inbound_attributions a WHERE a.message_id = o.id AND a.reason <> 'reaction') AS answered
@@ -326,7 +355,12 @@ export class ConversationsRepository {
   }
 
   /** Changes an attribution by hand and records the change, in one transaction. */
-  async reattribute(inboundId: string, next: { attribution: Attribution; messageId: string | null; conversationId: string }, audit: { actor: string; note: string | null }, now: Date): Promise<boolean> {
+  async reattribute(
+    inboundId: string,
+    next: { attribution: Attribution; messageId: string | null; conversationId: string },
+    audit: { actor: string; note: string | null },
+    now: Date,
+  ): Promise<boolean> {
     return this.transaction(async (tx) => {
       const before = await queryRows<Record<string, unknown>>(
         tx,
@@ -339,16 +373,22 @@ export class ConversationsRepository {
         [inboundId, next.attribution, next.messageId, next.conversationId, now],
       );
       const after = { attribution: next.attribution, reason: 'manual', message_id: next.messageId, conversation_id: next.conversationId };
-      await tx.query(
-        `INSERT INTO inbound_attribution_events (inbound_message_id, before, after, actor, note, at) VALUES ($1,$2::jsonb,$3::jsonb,$4,$5,$6)`,
-        [inboundId, JSON.stringify(before[0]), JSON.stringify(after), audit.actor, audit.note, now],
-      );
+      await tx.query(`INSERT INTO inbound_attribution_events (inbound_message_id, before, after, actor, note, at) VALUES ($1,$2::jsonb,$3::jsonb,$4,$5,$6)`, [
+        inboundId,
+        JSON.stringify(before[0]),
+        JSON.stringify(after),
+        audit.actor,
+        audit.note,
+        now,
+      ]);
       return true;
     });
   }
 
   attributionHistory(inboundId: string): Promise<Record<string, unknown>[]> {
-    return queryRows(this.dataSource, `SELECT before, after, actor, note, at FROM inbound_attribution_events WHERE inbound_message_id = $1 ORDER BY id`, [inboundId]);
+    return queryRows(this.dataSource, `SELECT before, after, actor, note, at FROM inbound_attribution_events WHERE inbound_message_id = $1 ORDER BY id`, [
+      inboundId,
+    ]);
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -358,7 +398,13 @@ export class ConversationsRepository {
     return rows[0] ? toInbound(rows[0]) : null;
   }
 
-  async listInbound(f: { attribution?: Attribution; conversationId?: string; limit: number; after?: { at: Date; id: string }; oldestFirst?: boolean }): Promise<InboundView[]> {
+  async listInbound(f: {
+    attribution?: Attribution;
+    conversationId?: string;
+    limit: number;
+    after?: { at: Date; id: string };
+    oldestFirst?: boolean;
+  }): Promise<InboundView[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (f.attribution) where.push(`a.attribution = $${params.push(f.attribution)}`);
@@ -380,12 +426,19 @@ export class ConversationsRepository {
   }
 
   async findOutboundByWamid(phoneNumberId: string, wamid: string): Promise<{ id: string; toWaId: string; wamid: string } | null> {
-    const rows = await queryRows<{ id: string; to_wa_id: string }>(this.dataSource, `SELECT id, to_wa_id FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`, [phoneNumberId, wamid]);
+    const rows = await queryRows<{ id: string; to_wa_id: string }>(
+      this.dataSource,
+      `SELECT id, to_wa_id FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`,
+      [phoneNumberId, wamid],
+    );
     return rows[0] ? { id: rows[0].id, toWaId: rows[0].to_wa_id, wamid } : null;
   }
 
   async findInboundByWamid(phoneNumberId: string, wamid: string): Promise<InboundView | null> {
-    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `${INBOUND_SELECT} WHERE i.phone_number_id = $1 AND i.wamid = $2`, [phoneNumberId, wamid]);
+    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `${INBOUND_SELECT} WHERE i.phone_number_id = $1 AND i.wamid = $2`, [
+      phoneNumberId,
+      wamid,
+    ]);
     return rows[0] ? toInbound(rows[0]) : null;
   }
 }

@@ -11,8 +11,17 @@ export const Contact = named(
     user_id: nullable(str()),
     name: nullable(str()),
     time_zone: nullable(str()),
-    marketing_opt_out_at: nullable(dateTime({ description: 'since when the user has opted out of marketing messages on this number (their stop, or a 131050 failure); null when not opted out. Marketing templates to them are held until they resume' })),
-    marketing_opt_out_source: nullable(oneOfValues(['user_preferences', 'error_131050'], { description: 'how the opt-out was learnt: the user_preferences webhook, or a send failing with 131050' })),
+    marketing_opt_out_at: nullable(
+      dateTime({
+        description:
+          'since when the user has opted out of marketing messages on this number (their stop, or a 131050 failure); null when not opted out. Marketing templates to them are held until they resume',
+      }),
+    ),
+    marketing_opt_out_source: nullable(
+      oneOfValues(['user_preferences', 'error_131050'], {
+        description: 'how the opt-out was learnt: the user_preferences webhook, or a send failing with 131050',
+      }),
+    ),
   }),
 );
 
@@ -55,20 +64,32 @@ export const ConversationSummary = named(
   object(
     {
       ...conversationProperties,
-      last_message: nullable(oneOf([InboundTimelineEntry, OutboundTimelineEntry]), { description: 'the newest message either way (notes are not messages); null in a thread with none yet' }),
+      last_message: nullable(oneOf([InboundTimelineEntry, OutboundTimelineEntry]), {
+        description: 'the newest message either way (notes are not messages); null in a thread with none yet',
+      }),
     },
     { description: 'A conversation with its newest message, as GET /v1/conversations lists them.' },
   ),
 );
 
-const olderCursor = nullable(str(), { description: 'pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread' });
+const olderCursor = nullable(str(), {
+  description: 'pass as `before` to GET /v1/conversations/{id}/timeline for the page before this one; null at the start of the thread',
+});
 export const TimelinePage = object({ data: arrayOf(TimelineEntry, { description: 'oldest first' }), older_cursor: olderCursor });
 export const OnePurpose = named(
   'RecentPurpose',
-  object({ message_id: uuid(), purpose: str(), trigger_ref: nullable(str()), state: str(), created_at: dateTime() }, { description: 'Something we sent this contact, and the business record behind it.' }),
+  object(
+    { message_id: uuid(), purpose: str(), trigger_ref: nullable(str()), state: str(), created_at: dateTime() },
+    { description: 'Something we sent this contact, and the business record behind it.' },
+  ),
 );
 export const ConversationCounts = object(
-  { mine: int({ minimum: 0 }), unassigned: int({ minimum: 0 }), all: int({ minimum: 0 }), unread: int({ minimum: 0, description: 'open threads with unread messages' }) },
+  {
+    mine: int({ minimum: 0 }),
+    unassigned: int({ minimum: 0 }),
+    all: int({ minimum: 0 }),
+    unread: int({ minimum: 0, description: 'open threads with unread messages' }),
+  },
   { description: 'Open conversations per view (mine is the signed-in staff member’s).' },
 );
 export const OneNote = object({ note: Note });

@@ -82,7 +82,12 @@ export class ConversationsService {
   async get(id: string) {
     const conversation = await this.find(id);
     const [page, purposes] = await Promise.all([this.timeline.page(conversation, undefined), this.timeline.recentPurposes(conversation)]);
-    return { conversation: presentConversation(conversation, this.clock.now(), this.config.policy.defaultTimeZone), timeline: page.data, older_cursor: page.older_cursor, recent_purposes: purposes };
+    return {
+      conversation: presentConversation(conversation, this.clock.now(), this.config.policy.defaultTimeZone),
+      timeline: page.data,
+      older_cursor: page.older_cursor,
+      recent_purposes: purposes,
+    };
   }
 
   /** An older page of the timeline. */
@@ -105,7 +110,8 @@ export class ConversationsService {
   /** Closing, reopening and (un)assigning are audited with who did it. */
   async update(id: string, dto: UpdateConversationDto, by: Principal) {
     const before = await this.find(id);
-    if (dto.assignee && !(await this.repo.isActiveStaff(dto.assignee))) throw DomainError.validation([{ field: 'assignee', message: 'is not an active staff member' }]);
+    if (dto.assignee && !(await this.repo.isActiveStaff(dto.assignee)))
+      throw DomainError.validation([{ field: 'assignee', message: 'is not an active staff member' }]);
     await this.repo.updateConversation(id, { state: dto.state, assignee: dto.assignee }, this.clock.now());
     const after = await this.find(id);
     const changes = {
@@ -173,7 +179,8 @@ export class ConversationsService {
       const [newest] = await this.repo.listInbound({ conversationId: conversation.id, limit: 1 });
       if (!newest) return;
       const result = await this.graph.markAsRead(conversation.phoneNumberId, newest.wamid);
-      if (result.outcome !== 'ok') this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, wamid: newest.wamid, outcome: result.outcome, result });
+      if (result.outcome !== 'ok')
+        this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, wamid: newest.wamid, outcome: result.outcome, result });
     } catch (error) {
       this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, error });
     }

@@ -42,7 +42,14 @@ export class InboundMediaService {
   /** The file, holding a download slot until its body has been read, failed or was dropped. */
   open(inboundId: string): Promise<InboundMediaFile> {
     if (!this.slots.free && this.slots.queued >= this.config.whatsapp.mediaDownloads) {
-      return Promise.reject(new DomainError(ErrorCode.Busy, `${this.config.whatsapp.mediaDownloads} media downloads are running and as many wait: try again in a moment`, { retry_after_seconds: 1 }, { 'Retry-After': '1' }));
+      return Promise.reject(
+        new DomainError(
+          ErrorCode.Busy,
+          `${this.config.whatsapp.mediaDownloads} media downloads are running and as many wait: try again in a moment`,
+          { retry_after_seconds: 1 },
+          { 'Retry-After': '1' },
+        ),
+      );
     }
     return new Promise<InboundMediaFile>((resolve, reject) => {
       this.slots
@@ -66,14 +73,19 @@ export class InboundMediaService {
     if (result.outcome !== 'ok') {
       this.logger.event('warn', 'inbound.media_download_failed', { inbound_id: message.id, media_id: mediaId, result });
       const graphError = result.outcome === 'rejected' ? { code: result.error.code, message: result.error.message } : null;
-      const why = result.outcome === 'rejected' ? `Meta answered HTTP ${result.httpStatus}${result.error.code === null ? '' : ` with error ${result.error.code}`}` : `${result.outcome}: ${result.reason}`;
+      const why =
+        result.outcome === 'rejected'
+          ? `Meta answered HTTP ${result.httpStatus}${result.error.code === null ? '' : ` with error ${result.error.code}`}`
+          : `${result.outcome}: ${result.reason}`;
       throw new DomainError(ErrorCode.MediaDownloadFailed, `could not download media ${mediaId} from WhatsApp (${why})`, {
         outcome: result.outcome,
         graph_error: graphError,
       });
     }
     // A body that fails part-way (too large, stalled) ends the answer short; the log says why.
-    result.body.once('error', (error) => this.logger.event('warn', 'inbound.media_stream_failed', { inbound_id: message.id, media_id: mediaId, error: String(error) }));
+    result.body.once('error', (error) =>
+      this.logger.event('warn', 'inbound.media_stream_failed', { inbound_id: message.id, media_id: mediaId, error: String(error) }),
+    );
     const contentType = result.media.mimeType ?? result.contentType ?? stringOrNull(media.mime_type) ?? 'application/octet-stream';
     return { body: result.body, contentType, contentLength: result.contentLength };
   }

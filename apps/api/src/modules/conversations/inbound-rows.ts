@@ -29,7 +29,6 @@ export interface InboundView extends StoredInbound {
   namedWamid: string | null;
 }
 
-
 /** An inbound message with its attribution: what the inbound resource is built from. */
 export const INBOUND_SELECT = `
   SELECT i.id, i.phone_number_id, i.wamid, i.from_wa_id, i.from_user_id, i.contact_name, i.type, i.text, i.choice,
@@ -37,7 +36,6 @@ export const INBOUND_SELECT = `
          a.contact_id, a.conversation_id, a.attribution, a.reason, a.message_id, a.named_wamid
     FROM inbound_messages i
     LEFT JOIN inbound_attributions a ON a.inbound_message_id = i.id`;
-
 
 /** A row of INBOUND_SELECT as an InboundView. */
 export function toInbound(r: Record<string, unknown>): InboundView {
@@ -65,7 +63,6 @@ export function toInbound(r: Record<string, unknown>): InboundView {
     namedWamid: (r.named_wamid as string | null) ?? null,
   };
 }
-
 
 function date(value: unknown): Date | null {
   return value === null || value === undefined ? null : new Date(value as string);

@@ -25,13 +25,23 @@ export class InboundController {
   ) {}
 
   @Get()
-  @ApiOperation({ id: 'listInbound', summary: 'List inbound messages, newest first', responses: { 200: { description: 'A page.', body: object({ data: arrayOf(Inbound), next_cursor: nullable(str()) }) } } })
+  @ApiOperation({
+    id: 'listInbound',
+    summary: 'List inbound messages, newest first',
+    responses: { 200: { description: 'A page.', body: object({ data: arrayOf(Inbound), next_cursor: nullable(str()) }) } },
+  })
   list(@Query() query: ListInboundDto) {
     return this.inbound.list(query);
   }
 
   @Get(':id')
-  @ApiOperation({ id: 'getInbound', summary: 'One inbound message', params: { id: 'inbound message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The inbound message.', body: OneInbound } } })
+  @ApiOperation({
+    id: 'getInbound',
+    summary: 'One inbound message',
+    params: { id: 'inbound message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The inbound message.', body: OneInbound } },
+  })
   get(@Param('id') id: string) {
     return this.inbound.show(id);
   }
@@ -41,7 +51,8 @@ export class InboundController {
   @ApiOperation({
     id: 'getInboundMedia',
     summary: "Download the message's media from Meta now",
-    description: 'Nothing is stored: each call downloads from Meta, streamed as the bytes arrive (never held whole in memory; up to `MEDIA_DOWNLOADS_MAX` at once per process). The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`, `content-disposition: attachment`, `x-content-type-options: nosniff` and a sandbox CSP (a customer\'s file is never rendered in the API\'s origin).',
+    description:
+      "Nothing is stored: each call downloads from Meta, streamed as the bytes arrive (never held whole in memory; up to `MEDIA_DOWNLOADS_MAX` at once per process). The bytes come with the media type Meta names (`image/png`, `audio/ogg`, …), `cache-control: private, no-store`, `content-disposition: attachment`, `x-content-type-options: nosniff` and a sandbox CSP (a customer's file is never rendered in the API's origin).",
     params: { id: 'inbound message id' },
     errors: { 404: 'NotFound' },
     responses: {
@@ -49,9 +60,17 @@ export class InboundController {
       422: { description: 'The message carries no media (e.g. text).', body: plainError('no_media') },
       502: {
         description: "Meta refused or did not answer (e.g. the media expired); Meta's error when it gave one.",
-        body: object({ error: oneOfValues(['media_download_failed']), message: str(), outcome: str(), graph_error: nullable(object({ code: { type: ['integer', 'string', 'null'] }, message: str() }, { open: true })) }),
+        body: object({
+          error: oneOfValues(['media_download_failed']),
+          message: str(),
+          outcome: str(),
+          graph_error: nullable(object({ code: { type: ['integer', 'string', 'null'] }, message: str() }, { open: true })),
+        }),
       },
-      503: { description: 'As many downloads as this process allows are running and as many wait; `Retry-After` says when to try again.', body: object({ error: oneOfValues(['busy']), message: str(), retry_after_seconds: int() }) },
+      503: {
+        description: 'As many downloads as this process allows are running and as many wait; `Retry-After` says when to try again.',
+        body: object({ error: oneOfValues(['busy']), message: str(), retry_after_seconds: int() }),
+      },
     },
   })
   async downloadMedia(@Param('id') id: string, @Res() res: HttpReply): Promise<void> {
@@ -85,7 +104,13 @@ export class InboundController {
   }
 
   @Get(':id/history')
-  @ApiOperation({ id: 'getInboundHistory', summary: 'The audit trail of hand-made attributions', params: { id: 'inbound message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'Oldest first.', body: object({ data: arrayOf(AttributionHistoryEntry) }) } } })
+  @ApiOperation({
+    id: 'getInboundHistory',
+    summary: 'The audit trail of hand-made attributions',
+    params: { id: 'inbound message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'Oldest first.', body: object({ data: arrayOf(AttributionHistoryEntry) }) } },
+  })
   history(@Param('id') id: string) {
     return this.inbound.history(id);
   }

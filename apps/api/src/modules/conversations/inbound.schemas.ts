@@ -1,7 +1,17 @@
 import { ATTRIBUTIONS } from '@sendbook/queue';
 import { anyObject, arrayOf, bool, dateTime, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
 
-const ATTRIBUTION_REASONS = ['context_outbound', 'context_inbound', 'context_unknown', 'single_awaiting', 'none_awaiting', 'several_awaiting', 'forwarded', 'reaction', 'manual'];
+const ATTRIBUTION_REASONS = [
+  'context_outbound',
+  'context_inbound',
+  'context_unknown',
+  'single_awaiting',
+  'none_awaiting',
+  'several_awaiting',
+  'forwarded',
+  'reaction',
+  'manual',
+];
 
 export const InboundMedia = named(
   'InboundMedia',
@@ -19,7 +29,10 @@ export const InboundMedia = named(
   ),
 );
 
-export const Choice = named('Choice', object({ id: str(), title: str() }, { description: 'A button or list reply, or a template quick reply: an identified choice, never compared as text.' }));
+export const Choice = named(
+  'Choice',
+  object({ id: str(), title: str() }, { description: 'A button or list reply, or a template quick reply: an identified choice, never compared as text.' }),
+);
 
 export const Reaction = named('Reaction', object({ message_wamid: nullable(str()), emoji: nullable(str()), removed: bool() }));
 
@@ -58,4 +71,7 @@ export const Inbound = named(
 
 export const OneInbound = object({ inbound: Inbound });
 
-export const AttributionHistoryEntry = named('AttributionHistoryEntry', object({ before: anyObject(), after: anyObject(), actor: str(), note: nullable(str()), at: dateTime() }));
+export const AttributionHistoryEntry = named(
+  'AttributionHistoryEntry',
+  object({ before: anyObject(), after: anyObject(), actor: str(), note: nullable(str()), at: dateTime() }),
+);

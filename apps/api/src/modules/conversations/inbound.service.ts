@@ -68,16 +68,26 @@ export class InboundService {
     let next: { attribution: Attribution; messageId: string | null; conversationId: string };
     if (target.messageId !== undefined) {
       const message = UUID.test(target.messageId) ? await this.repo.findOutbound(target.messageId) : null;
-      if (!message || message.phoneNumberId !== inbound.phoneNumberId) throw DomainError.validation([{ field: 'message_id', message: 'names no message sent from this business number' }]);
-      if (inbound.fromWaId !== null && message.toWaId !== inbound.fromWaId) throw DomainError.validation([{ field: 'message_id', message: 'names a message sent to someone else' }]);
+      if (!message || message.phoneNumberId !== inbound.phoneNumberId)
+        throw DomainError.validation([{ field: 'message_id', message: 'names no message sent from this business number' }]);
+      if (inbound.fromWaId !== null && message.toWaId !== inbound.fromWaId)
+        throw DomainError.validation([{ field: 'message_id', message: 'names a message sent to someone else' }]);
       next = { attribution: 'message', messageId: message.id, conversationId: inbound.conversationId };
     } else {
       const conversation = UUID.test(target.conversationId ?? '') ? await this.repo.findConversation(target.conversationId ?? '') : null;
-      if (!conversation || conversation.phoneNumberId !== inbound.phoneNumberId) throw DomainError.validation([{ field: 'conversation_id', message: 'names no conversation of this business number' }]);
+      if (!conversation || conversation.phoneNumberId !== inbound.phoneNumberId)
+        throw DomainError.validation([{ field: 'conversation_id', message: 'names no conversation of this business number' }]);
       next = { attribution: 'conversation', messageId: null, conversationId: conversation.id };
     }
     await this.repo.reattribute(inbound.id, next, audit, this.clock.now());
-    this.events.publish('work_item.changed', { kind: 'unattributed_inbound', change: 'attributed', inbound_id: inbound.id, conversation_id: next.conversationId, attribution: next.attribution, message_id: next.messageId });
+    this.events.publish('work_item.changed', {
+      kind: 'unattributed_inbound',
+      change: 'attributed',
+      inbound_id: inbound.id,
+      conversation_id: next.conversationId,
+      attribution: next.attribution,
+      message_id: next.messageId,
+    });
     return { inbound: presentInbound(await this.get(id)) };
   }
 }

@@ -12,7 +12,13 @@ export type ReleasedMarketingRow = DueAgainRow;
 @Injectable()
 export class MarketingOptOutsRepository {
   /** Marks the contact opted out (the first time wins, so "since" stays the earliest). */
-  async markOptedOut(tx: EntityManager, contactId: string, at: Date, source: MarketingOptOutSource, now: Date): Promise<{ recipientIds: string[]; since: Date }> {
+  async markOptedOut(
+    tx: EntityManager,
+    contactId: string,
+    at: Date,
+    source: MarketingOptOutSource,
+    now: Date,
+  ): Promise<{ recipientIds: string[]; since: Date }> {
     const rows = await queryRows<{ wa_id: string | null; user_id: string | null; since: Date }>(
       tx,
       `UPDATE contacts SET marketing_opt_out_at = COALESCE(marketing_opt_out_at, $2),
@@ -43,7 +49,14 @@ export class MarketingOptOutsRepository {
    * The recipient's `queued` marketing rows become `held` (one audit row each, actor `webhook`).
    * Which rows are marketing is the pure rule's call, on each row's template category.
    */
-  async holdQueuedMarketing(tx: EntityManager, phoneNumberId: string, recipientIds: readonly string[], error: RowError, reason: string, now: Date): Promise<string[]> {
+  async holdQueuedMarketing(
+    tx: EntityManager,
+    phoneNumberId: string,
+    recipientIds: readonly string[],
+    error: RowError,
+    reason: string,
+    now: Date,
+  ): Promise<string[]> {
     const candidates = await queryRows<{ id: string; payload_type: string; template_category: string | null }>(
       tx,
       `SELECT m.id, m.payload->>'type' AS payload_type, ${templateCategorySql('m')} AS template_category

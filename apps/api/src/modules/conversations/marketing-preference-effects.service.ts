@@ -53,18 +53,37 @@ export class MarketingPreferenceEffects {
     const contactId = await this.contactOf(tx, recipient, now);
     const { recipientIds, since } = await this.optOuts.markOptedOut(tx, contactId, at, source, now);
     // Rows go to the phone, or to the user id of a username-only customer (BSUID): either is theirs.
-    const held = recipientIds.length > 0 ? await this.optOuts.holdQueuedMarketing(tx, recipient.phoneNumberId, recipientIds, marketingOptOutError(since), `recipient opted out of marketing (${source}): held until the user resumes`, now) : [];
+    const held =
+      recipientIds.length > 0
+        ? await this.optOuts.holdQueuedMarketing(
+            tx,
+            recipient.phoneNumberId,
+            recipientIds,
+            marketingOptOutError(since),
+            `recipient opted out of marketing (${source}): held until the user resumes`,
+            now,
+          )
+        : [];
     for (const id of held) {
       this.events.afterCommit(tx, 'message.status', { message_id: id, state: 'held', previous_state: 'queued', source: 'webhook' });
       this.events.afterCommit(tx, 'work_item.changed', { kind: 'held', change: 'created', message_id: id });
     }
-    this.logger.event('info', 'marketing.opted_out', { contact_id: contactId, phone_number_id: recipient.phoneNumberId, source, since: since.toISOString(), held: held.length });
+    this.logger.event('info', 'marketing.opted_out', {
+      contact_id: contactId,
+      phone_number_id: recipient.phoneNumberId,
+      source,
+      since: since.toISOString(),
+      held: held.length,
+    });
   }
 
   private async resume(tx: EntityManager, recipient: MarketingRecipient, at: Date | null, now: Date): Promise<ReleasedMarketingRow[]> {
     const contactId = await this.contactOf(tx, recipient, now);
     const { cleared, recipientIds } = await this.optOuts.clearOptOut(tx, contactId, at, now);
-    const released = cleared && recipientIds.length > 0 ? await this.optOuts.releaseHeldMarketing(tx, recipient.phoneNumberId, recipientIds, 'the user resumed marketing messages', now) : [];
+    const released =
+      cleared && recipientIds.length > 0
+        ? await this.optOuts.releaseHeldMarketing(tx, recipient.phoneNumberId, recipientIds, 'the user resumed marketing messages', now)
+        : [];
     for (const row of released) {
       this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: 'queued', previous_state: 'held', source: 'webhook' });
       this.events.afterCommit(tx, 'work_item.changed', { kind: 'held', change: 'resolved', message_id: row.id });

@@ -65,11 +65,18 @@ export class TimelineRepository {
         WHERE ${where.join(' AND ')} ORDER BY n.created_at DESC, n.id DESC LIMIT $${params.push(limit)}`,
       params,
     );
-    return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'note', id: r.id }, row: { id: r.id, conversationId: r.conversation_id, author: r.author, text: r.text, createdAt: new Date(r.created_at) } }));
+    return rows.map((r) => ({
+      position: { atUs: BigInt(r.sort_us), kind: 'note', id: r.id },
+      row: { id: r.id, conversationId: r.conversation_id, author: r.author, text: r.text, createdAt: new Date(r.created_at) },
+    }));
   }
 
   async insertNote(note: { conversationId: string; author: string; text: string; at: Date }): Promise<NoteRow> {
-    const [row] = await queryRows<{ id: string }>(this.dataSource, `INSERT INTO conversation_notes (conversation_id, author, text, created_at) VALUES ($1, $2, $3, $4) RETURNING id`, [note.conversationId, note.author, note.text, note.at]);
+    const [row] = await queryRows<{ id: string }>(
+      this.dataSource,
+      `INSERT INTO conversation_notes (conversation_id, author, text, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [note.conversationId, note.author, note.text, note.at],
+    );
     return { id: row!.id, conversationId: note.conversationId, author: note.author, text: note.text, createdAt: note.at };
   }
 
@@ -85,7 +92,11 @@ export class TimelineRepository {
   }
 
   /** The last few things we sent to this contact, for the contact panel: what they were for, and the record behind them. */
-  recentPurposes(phoneNumberId: string, waIds: readonly string[], limit: number): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
+  recentPurposes(
+    phoneNumberId: string,
+    waIds: readonly string[],
+    limit: number,
+  ): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
     return queryRows(
       this.dataSource,
       `SELECT id, purpose, trigger_ref, state, created_at FROM outbound_messages WHERE phone_number_id = $1 AND to_wa_id = ANY($2::text[]) ORDER BY created_at DESC, id DESC LIMIT $3`,
@@ -122,7 +133,9 @@ export class TimelineRepository {
    * Each thread's newest outbound message, for the list: per thread and per id its contact's rows
    * may be addressed by, one probe of (phone_number_id, to_wa_id, created_at). Keyed by thread.
    */
-  async latestOutbound(threads: readonly { conversationId: string; phoneNumberId: string; recipientIds: readonly string[] }[]): Promise<Map<string, OutboundMessage>> {
+  async latestOutbound(
+    threads: readonly { conversationId: string; phoneNumberId: string; recipientIds: readonly string[] }[],
+  ): Promise<Map<string, OutboundMessage>> {
     const wanted = threads.filter((t) => t.recipientIds.length > 0);
     if (wanted.length === 0) return new Map();
     const rows = await queryRows<Record<string, unknown> & { thread_id: string }>(

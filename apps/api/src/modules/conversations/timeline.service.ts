@@ -33,7 +33,11 @@ export class TimelineService {
   ) {}
 
   /** The page of entries just before `cursor` (the newest page without one), oldest first. */
-  async page(conversation: ConversationView, cursor: string | undefined, limit = TIMELINE_PAGE): Promise<{ data: TimelineEntry[]; older_cursor: string | null }> {
+  async page(
+    conversation: ConversationView,
+    cursor: string | undefined,
+    limit = TIMELINE_PAGE,
+  ): Promise<{ data: TimelineEntry[]; older_cursor: string | null }> {
     const before = cursor === undefined ? null : decodeTimelineCursor(cursor);
     if (before === null && cursor !== undefined) throw DomainError.validation([{ field: 'before', message: 'is not a cursor this API gave out' }]);
     const take = Math.min(Math.max(limit, 1), TIMELINE_MAX_PAGE) + 1;
@@ -49,7 +53,10 @@ export class TimelineService {
     const candidates: Candidate[] = [
       ...inbound.map(({ position, row }) => ({ position, build: () => inboundEntry(row) })),
       ...outbound.map(({ position, row }) => ({ position, build: () => outboundEntry(row, outById.get(row.id)!) })),
-      ...notes.map(({ position, row }) => ({ position, build: (): TimelineEntry => ({ direction: 'note', at: isoTime(row.createdAt), note: presentNote(row, names) }) })),
+      ...notes.map(({ position, row }) => ({
+        position,
+        build: (): TimelineEntry => ({ direction: 'note', at: isoTime(row.createdAt), note: presentNote(row, names) }),
+      })),
     ];
     const { page, more } = mergePage(candidates, take - 1);
     return { data: page.map((c) => c.build()), older_cursor: more && page[0] ? encodeTimelineCursor(page[0].position) : null };
@@ -78,7 +85,13 @@ export class TimelineService {
   /** A private note: stored, shown to the team, never sent to the customer. */
   async addNote(conversation: ConversationView, text: string, by: Principal) {
     const note = await this.repo.insertNote({ conversationId: conversation.id, author: actorOf(by), text: text.trim(), at: this.clock.now() });
-    await this.audit.record({ actor: actorOf(by), action: 'conversation.note_added', subjectType: 'conversation', subjectId: conversation.id, details: { note_id: note.id } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'conversation.note_added',
+      subjectType: 'conversation',
+      subjectId: conversation.id,
+      details: { note_id: note.id },
+    });
     this.events.publish('conversation.changed', { conversation_id: conversation.id, change: 'note', note_id: note.id });
     return { note: presentNote(note, await this.audit.names([note.author])) };
   }

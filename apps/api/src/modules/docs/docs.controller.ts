@@ -27,7 +27,12 @@ export class DocsController {
   @ApiOperation({
     id: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document',
-    responses: { 200: { description: 'The document.', body: object({ openapi: oneOfValues(['3.1.0']), info: anyObject(), paths: anyObject(), components: anyObject() }, { open: true }) } },
+    responses: {
+      200: {
+        description: 'The document.',
+        body: object({ openapi: oneOfValues(['3.1.0']), info: anyObject(), paths: anyObject(), components: anyObject() }, { open: true }),
+      },
+    },
   })
   openapi(): string {
     return committedDocument();

@@ -27,11 +27,23 @@ export class EventsController {
     params: { 'Last-Event-ID': 'resume after this event id', last_event_id: 'the same, for clients that cannot set headers' },
     responses: {
       200: { description: 'The stream; it stays open.', body: str(), contentType: 'text/event-stream' },
-      429: { description: 'This caller (API key or staff member) already holds `EVENTS_MAX_STREAMS_PER_PRINCIPAL` open streams; close one. `Retry-After` says when to try again.', body: plainError('too_many_streams') },
-      503: { description: 'The live feed is unavailable (Redis down, or this server holds `EVENTS_MAX_STREAMS` streams); retry after `Retry-After` seconds.', body: plainError('unavailable') },
+      429: {
+        description:
+          'This caller (API key or staff member) already holds `EVENTS_MAX_STREAMS_PER_PRINCIPAL` open streams; close one. `Retry-After` says when to try again.',
+        body: plainError('too_many_streams'),
+      },
+      503: {
+        description: 'The live feed is unavailable (Redis down, or this server holds `EVENTS_MAX_STREAMS` streams); retry after `Retry-After` seconds.',
+        body: plainError('unavailable'),
+      },
     },
   })
-  async events(@Req() req: HttpRequest, @Res() res: HttpReply, @Headers('last-event-id') header: string | undefined, @Query('last_event_id') query: string | undefined): Promise<void> {
+  async events(
+    @Req() req: HttpRequest,
+    @Res() res: HttpReply,
+    @Headers('last-event-id') header: string | undefined,
+    @Query('last_event_id') query: string | undefined,
+  ): Promise<void> {
     await this.stream.serve(req, res, header ?? query);
   }
 }

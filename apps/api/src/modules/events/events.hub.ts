@@ -147,7 +147,8 @@ export class LiveStream {
   }
 }
 
-export type Opened = { readonly ok: true; readonly stream: LiveStream } | { readonly ok: false; readonly status: 429 | 503; readonly error: string; readonly message: string };
+export type Opened =
+  { readonly ok: true; readonly stream: LiveStream } | { readonly ok: false; readonly status: 429 | 503; readonly error: string; readonly message: string };
 
 export interface HubStats {
   /** Streams open in this process. */
@@ -262,7 +263,12 @@ export class EventsHub implements BeforeApplicationShutdown {
     if (unsent <= this.config.events.slowReaderBytes) return false;
     this.droppedSlow += 1;
     stream.destroy();
-    this.logger.event('warn', 'events.stream_dropped', { reason: 'slow_reader', unsent_bytes: unsent, limit_bytes: this.config.events.slowReaderBytes, actor: stream.key });
+    this.logger.event('warn', 'events.stream_dropped', {
+      reason: 'slow_reader',
+      unsent_bytes: unsent,
+      limit_bytes: this.config.events.slowReaderBytes,
+      actor: stream.key,
+    });
     return true;
   }
 

@@ -22,21 +22,16 @@ export class EventsModule implements OnModuleInit {
     private readonly publisher: EventsPublisher,
   ) {}
 
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: EventsModule,
-      controllers: role === 'worker' ? [] : [EventsController],
-      // The hub and its reader only where streams are served.
-      providers: [
-        EventsPublisher,
-        { provide: AccessRevocations, useClass: EventsAccessRevocations },
-        ...(role === 'worker' ? [] : [EventsHub, EventsStream]),
-      ],
-      exports: [EventsPublisher, AccessRevocations],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: EventsModule,
+    controllers: role === 'worker' ? [] : [EventsController],
+    // The hub and its reader only where streams are served.
+    providers: [EventsPublisher, { provide: AccessRevocations, useClass: EventsAccessRevocations }, ...(role === 'worker' ? [] : [EventsHub, EventsStream])],
+    exports: [EventsPublisher, AccessRevocations],
+  }));
 
   onModuleInit(): void {
-    if (!this.dataSource.subscribers.some((s) => s instanceof AfterCommitSubscriber)) this.dataSource.subscribers.push(new AfterCommitSubscriber(this.publisher));
+    if (!this.dataSource.subscribers.some((s) => s instanceof AfterCommitSubscriber))
+      this.dataSource.subscribers.push(new AfterCommitSubscriber(this.publisher));
   }
 }

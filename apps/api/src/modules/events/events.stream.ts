@@ -55,7 +55,11 @@ export class EventsStream {
     } catch (error) {
       this.logger.event('warn', 'events.stream_unavailable', { error });
       stream.release();
-      if (!reply.sent) await reply.status(503).header('Retry-After', String(RETRY_AFTER[503])).send({ error: 'unavailable', message: 'live events are unavailable right now; retry shortly' });
+      if (!reply.sent)
+        await reply
+          .status(503)
+          .header('Retry-After', String(RETRY_AFTER[503]))
+          .send({ error: 'unavailable', message: 'live events are unavailable right now; retry shortly' });
       return;
     }
     if (stream.closed) return;

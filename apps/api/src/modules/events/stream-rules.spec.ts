@@ -1,5 +1,15 @@
 import { NO_LIMITS, type Principal } from '../../common/auth/principal.js';
-import { admitStream, entriesToSend, parseRevocation, principalKey, replayDone, revocationData, revocationMatches, type AccessRevocation, type HubEntry } from './stream-rules.js';
+import {
+  admitStream,
+  entriesToSend,
+  parseRevocation,
+  principalKey,
+  replayDone,
+  revocationData,
+  revocationMatches,
+  type AccessRevocation,
+  type HubEntry,
+} from './stream-rules.js';
 
 const limits = { maxStreams: 10, maxStreamsPerPrincipal: 3 };
 const key: Principal = { kind: 'api_key', apiKeyId: 'k1', scopes: ['send'], name: 'shop', integration: 'shop', integrationKeys: ['k1'], limits: NO_LIMITS };

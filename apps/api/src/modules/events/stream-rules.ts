@@ -31,7 +31,12 @@ export function admitStream(open: { readonly total: number; readonly ofPrincipal
     return { ok: false, status: 503, error: 'unavailable', message: 'this server holds as many live streams as it may; retry shortly' };
   }
   if (open.ofPrincipal !== null && open.ofPrincipal >= limits.maxStreamsPerPrincipal) {
-    return { ok: false, status: 429, error: 'too_many_streams', message: `at most ${limits.maxStreamsPerPrincipal} live streams per caller are open at once; close one and retry` };
+    return {
+      ok: false,
+      status: 429,
+      error: 'too_many_streams',
+      message: `at most ${limits.maxStreamsPerPrincipal} live streams per caller are open at once; close one and retry`,
+    };
   }
   return { ok: true };
 }

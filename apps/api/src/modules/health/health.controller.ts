@@ -29,7 +29,13 @@ export class HealthController {
   @ApiOperation({
     id: 'readyz',
     summary: 'PostgreSQL and Redis really answer',
-    responses: { 200: { description: 'Both answered.', body: Readiness('ready') }, 503: { description: 'At least one did not; its `error` says whether it refused (`unreachable`) or said nothing (`timeout`).', body: Readiness('not_ready') } },
+    responses: {
+      200: { description: 'Both answered.', body: Readiness('ready') },
+      503: {
+        description: 'At least one did not; its `error` says whether it refused (`unreachable`) or said nothing (`timeout`).',
+        body: Readiness('not_ready'),
+      },
+    },
   })
   async readyz(@Res() res: HttpReply): Promise<void> {
     const readiness = await this.health.readiness();

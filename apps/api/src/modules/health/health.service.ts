@@ -10,7 +10,6 @@ export interface Readiness {
   readonly checks: { readonly database: CheckResult; readonly redis: CheckResult };
 }
 
-
 interface CheckResult {
   readonly ok: boolean;
   readonly latency_ms: number;

@@ -79,7 +79,8 @@ export function postSigned(post: SignedPost): Promise<PostOutcome> {
           kept += Math.min(chunk.length, BODY_EXCERPT_BYTES - kept);
         }
       });
-      const done = () => finish({ statusCode: response.statusCode ?? null, bodyExcerpt: chunks.length ? Buffer.concat(chunks).toString('utf8') : null, error: null });
+      const done = () =>
+        finish({ statusCode: response.statusCode ?? null, bodyExcerpt: chunks.length ? Buffer.concat(chunks).toString('utf8') : null, error: null });
       response.on('end', done);
       response.on('error', done);
     });

@@ -117,12 +117,20 @@ export class EventDeliveriesRepository {
    * attempt's (a worker whose lease ran out and was taken over keeps its attempt row, not its say).
    * `retryAt` null with a failure: given up.
    */
-  async finish(d: { id: string; attempts: number }, attempt: AttemptRecord, outcome: { delivered: true } | { delivered: false; retryAt: Date | null }): Promise<void> {
+  async finish(
+    d: { id: string; attempts: number },
+    attempt: AttemptRecord,
+    outcome: { delivered: true } | { delivered: false; retryAt: Date | null },
+  ): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO event_delivery_attempts (delivery_id, status_code, latency_ms, body_excerpt, error, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [d.id, attempt.statusCode, attempt.latencyMs, attempt.bodyExcerpt, attempt.error, attempt.at],
-      );
+      await tx.query(`INSERT INTO event_delivery_attempts (delivery_id, status_code, latency_ms, body_excerpt, error, at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        d.id,
+        attempt.statusCode,
+        attempt.latencyMs,
+        attempt.bodyExcerpt,
+        attempt.error,
+        attempt.at,
+      ]);
       const state = outcome.delivered ? 'delivered' : outcome.retryAt ? 'pending' : 'failed';
       await tx.query(
         `UPDATE event_deliveries SET state = $3, next_attempt_at = COALESCE($4, next_attempt_at), lease_until = NULL, last_status = $5, last_error = $6,

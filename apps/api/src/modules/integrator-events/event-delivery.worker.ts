@@ -12,7 +12,6 @@ import { EventDeliveriesRepository, type ClaimedDelivery } from './event-deliver
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { EventPayloadPresenter } from './event-payload.presenter.js';
 
-
 /** The alert raised when Sendbook disables an endpoint, one per endpoint. */
 export const failingEndpointAlertKey = (endpointId: string) => `event_endpoint.failing:${endpointId}`;
 
@@ -100,8 +99,17 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     const secret = this.openSecret(d.secret);
     // A secret that cannot be opened (its key was taken away before `reencrypt-secrets` ran) is a
     // failed attempt in the endpoint's history, like a refused connection, never a silent stall.
-    const outcome: PostOutcome =
-      secret.ok ? await postSigned({ url: d.url, secret: secret.value, eventId: d.eventId, body, at, timeoutMs: this.settings.timeoutMs, allowPrivate: this.settings.allowPrivate }) : { statusCode: null, latencyMs: 0, bodyExcerpt: null, error: secret.error };
+    const outcome: PostOutcome = secret.ok
+      ? await postSigned({
+          url: d.url,
+          secret: secret.value,
+          eventId: d.eventId,
+          body,
+          at,
+          timeoutMs: this.settings.timeoutMs,
+          allowPrivate: this.settings.allowPrivate,
+        })
+      : { statusCode: null, latencyMs: 0, bodyExcerpt: null, error: secret.error };
     const attempt = { ...outcome, at };
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (ok) {
@@ -114,7 +122,12 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     const next = nextDeliveryAttempt(d.attempts, new Date(d.eventCreatedAt), now, schedule, Math.random);
     await this.deliveries.finish(d, attempt, { delivered: false, retryAt: next.retry ? next.at : null });
     this.logger.event('info', 'integrator_event.delivery_failed', {
-      endpoint_id: d.endpointId, event_id: d.eventId, attempt: d.attempts, status: outcome.statusCode, error: outcome.error, gave_up: !next.retry,
+      endpoint_id: d.endpointId,
+      event_id: d.eventId,
+      attempt: d.attempts,
+      status: outcome.statusCode,
+      error: outcome.error,
+      gave_up: !next.retry,
     });
     await this.countFailure(d.endpointId, outcome.statusCode, outcome.error, now);
   }
@@ -135,7 +148,14 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
       source: 'integrator-events',
       key: failingEndpointAlertKey(endpointId),
       title: `Event endpoint ${name} disabled after ${streak.consecutiveFailures} failed deliveries in a row`,
-      details: { endpoint_id: endpointId, description: endpoint.description, failures: streak.consecutiveFailures, failing_since: new Date(streak.failingSince).toISOString(), last_status: status, last_error: error },
+      details: {
+        endpoint_id: endpointId,
+        description: endpoint.description,
+        failures: streak.consecutiveFailures,
+        failing_since: new Date(streak.failingSince).toISOString(),
+        last_status: status,
+        last_error: error,
+      },
     });
     if (await this.endpoints.disableFailing(endpointId, now)) {
       this.logger.event('warn', 'integrator_event.endpoint_disabled', { endpoint_id: endpointId, failures: streak.consecutiveFailures });

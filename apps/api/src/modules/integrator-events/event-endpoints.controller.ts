@@ -15,7 +15,11 @@ export class EventEndpointsController {
   constructor(private readonly endpoints: EventEndpointsService) {}
 
   @Get()
-  @ApiOperation({ id: 'listEventEndpoints', summary: 'Every event endpoint, newest first', responses: { 200: { description: 'The endpoints.', body: EventEndpointList } } })
+  @ApiOperation({
+    id: 'listEventEndpoints',
+    summary: 'Every event endpoint, newest first',
+    responses: { 200: { description: 'The endpoints.', body: EventEndpointList } },
+  })
   list() {
     return this.endpoints.list();
   }
@@ -24,7 +28,8 @@ export class EventEndpointsController {
   @ApiOperation({
     id: 'createEventEndpoint',
     summary: 'Register an event endpoint',
-    description: 'Sendbook POSTs each event of the chosen types to the URL, signed the Standard Webhooks way with the secret in this answer (shown once). Loopback and private addresses are refused unless EVENT_ENDPOINTS_ALLOW_PRIVATE=true.',
+    description:
+      'Sendbook POSTs each event of the chosen types to the URL, signed the Standard Webhooks way with the secret in this answer (shown once). Loopback and private addresses are refused unless EVENT_ENDPOINTS_ALLOW_PRIVATE=true.',
     errors: { 400: 'ValidationFailed' },
     responses: { 201: { description: 'Registered.', body: EventEndpointCreated } },
   })
@@ -47,7 +52,13 @@ export class EventEndpointsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ id: 'deleteEventEndpoint', summary: 'Delete an event endpoint and what it was owed', params: { id: 'event endpoint id' }, errors: { 404: 'NotFound' }, responses: { 204: { description: 'Deleted.' } } })
+  @ApiOperation({
+    id: 'deleteEventEndpoint',
+    summary: 'Delete an event endpoint and what it was owed',
+    params: { id: 'event endpoint id' },
+    errors: { 404: 'NotFound' },
+    responses: { 204: { description: 'Deleted.' } },
+  })
   async delete(@Param('id') id: string, @CurrentPrincipal() by: Principal): Promise<void> {
     await this.endpoints.delete(id, by);
   }

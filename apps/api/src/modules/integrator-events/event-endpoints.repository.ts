@@ -19,7 +19,10 @@ export interface EndpointChanges {
 export class EventEndpointsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(e: { url: string; description: string | null; events: readonly IntegratorEventType[]; secret: string; createdBy: string }, now: Date): Promise<EventEndpoint> {
+  async insert(
+    e: { url: string; description: string | null; events: readonly IntegratorEventType[]; secret: string; createdBy: string },
+    now: Date,
+  ): Promise<EventEndpoint> {
     const [row] = await queryRows<EventEndpoint>(
       this.dataSource,
       `INSERT INTO event_endpoints (url, description, events, secret, created_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING ${COLUMNS}`,

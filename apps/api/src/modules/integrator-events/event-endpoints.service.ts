@@ -45,8 +45,17 @@ export class EventEndpointsService {
     const secret = newSigningSecret();
     const actor = actorOf(by);
     // Sealed at rest (APP_ENCRYPTION_KEY); shown to the caller this once, in the clear.
-    const created = await this.endpoints.insert({ url, description: dto.description?.trim() || null, events: unique(dto.events), secret: this.box.seal(secret), createdBy: actor }, this.clock.now());
-    await this.audit.record({ actor, action: 'event_endpoint.created', subjectType: 'event_endpoint', subjectId: created.id, details: { url, events: created.events } });
+    const created = await this.endpoints.insert(
+      { url, description: dto.description?.trim() || null, events: unique(dto.events), secret: this.box.seal(secret), createdBy: actor },
+      this.clock.now(),
+    );
+    await this.audit.record({
+      actor,
+      action: 'event_endpoint.created',
+      subjectType: 'event_endpoint',
+      subjectId: created.id,
+      details: { url, events: created.events },
+    });
     return { endpoint: presentEndpoint(created), secret };
   }
 
@@ -66,7 +75,13 @@ export class EventEndpointsService {
     const found = await this.get(id);
     if (!(await this.endpoints.delete(id))) throw DomainError.notFound('event endpoint');
     await this.alerts.resolve(failingEndpointAlertKey(id), actorOf(by), 'endpoint deleted');
-    await this.audit.record({ actor: actorOf(by), action: 'event_endpoint.deleted', subjectType: 'event_endpoint', subjectId: id, details: { url: found.url } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'event_endpoint.deleted',
+      subjectType: 'event_endpoint',
+      subjectId: id,
+      details: { url: found.url },
+    });
   }
 
   async listDeliveries(id: string, query: DeliveriesQueryDto) {
@@ -80,7 +95,13 @@ export class EventEndpointsService {
     if (!found) throw DomainError.notFound('delivery');
     const replayed = await this.deliveries.replay(id, deliveryId, this.clock.now());
     if (!replayed) throw new DomainError(ErrorCode.InvalidStateTransition, 'this delivery is being made right now; look again in a moment');
-    await this.audit.record({ actor: actorOf(by), action: 'event_delivery.replayed', subjectType: 'event_endpoint', subjectId: id, details: { delivery_id: deliveryId, event_id: found.eventId } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'event_delivery.replayed',
+      subjectType: 'event_endpoint',
+      subjectId: id,
+      details: { delivery_id: deliveryId, event_id: found.eventId },
+    });
     return { delivery: presentDelivery(replayed) };
   }
 
@@ -89,7 +110,13 @@ export class EventEndpointsService {
     const from = new Date(since);
     if (from.getTime() > this.clock.now().getTime()) throw DomainError.validation([{ field: 'since', message: 'must not be in the future' }]);
     const owed = await this.deliveries.recover(id, from, this.clock.now());
-    await this.audit.record({ actor: actorOf(by), action: 'event_endpoint.recovered', subjectType: 'event_endpoint', subjectId: id, details: { since: from.toISOString(), owed } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'event_endpoint.recovered',
+      subjectType: 'event_endpoint',
+      subjectId: id,
+      details: { since: from.toISOString(), owed },
+    });
     return { owed };
   }
 

@@ -17,18 +17,16 @@ import { EventPayloadPresenter } from './event-payload.presenter.js';
  */
 @Module({})
 export class IntegratorEventsModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: IntegratorEventsModule,
-      imports: [AuditModule, AlertsModule.forRole(role)],
-      controllers: role === 'worker' ? [] : [EventEndpointsController],
-      providers: [
-        EventEndpointsRepository,
-        EventDeliveriesRepository,
-        EventEndpointsService,
-        EventPayloadPresenter,
-        ...(role === 'api' ? [] : [EventDeliveryWorker]),
-      ],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: IntegratorEventsModule,
+    imports: [AuditModule, AlertsModule.forRole(role)],
+    controllers: role === 'worker' ? [] : [EventEndpointsController],
+    providers: [
+      EventEndpointsRepository,
+      EventDeliveriesRepository,
+      EventEndpointsService,
+      EventPayloadPresenter,
+      ...(role === 'api' ? [] : [EventDeliveryWorker]),
+    ],
+  }));
 }

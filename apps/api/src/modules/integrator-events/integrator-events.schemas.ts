@@ -10,7 +10,9 @@ export const EventEndpoint = named(
       description: nullable(str()),
       events: arrayOf(oneOfValues(INTEGRATOR_EVENT_TYPES)),
       enabled: bool(),
-      disabled_reason: nullable(oneOfValues(['admin', 'failing'], { description: '`failing`: Sendbook disabled it after repeated failure (an alert says so)' })),
+      disabled_reason: nullable(
+        oneOfValues(['admin', 'failing'], { description: '`failing`: Sendbook disabled it after repeated failure (an alert says so)' }),
+      ),
       consecutive_failures: int({ description: 'failed attempts in a row since the last success' }),
       created_by: nullable(str()),
       created_at: dateTime(),
@@ -54,7 +56,10 @@ export const EventDelivery = named(
 
 export const EventEndpointList = object({ data: arrayOf(EventEndpoint) });
 export const OneEventEndpoint = object({ endpoint: EventEndpoint });
-export const EventEndpointCreated = object({ endpoint: EventEndpoint, secret: str({ description: '`whsec_…`, the Standard Webhooks signing secret: shown this once' }) });
+export const EventEndpointCreated = object({
+  endpoint: EventEndpoint,
+  secret: str({ description: '`whsec_…`, the Standard Webhooks signing secret: shown this once' }),
+});
 export const EventDeliveryList = object({ data: arrayOf(EventDelivery) });
 export const OneEventDelivery = object({ delivery: EventDelivery });
 export const RecoverResult = object({ owed: int({ description: 'deliveries owed anew (given up, or never made while the endpoint was disabled)' }) });

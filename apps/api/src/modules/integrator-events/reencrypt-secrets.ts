@@ -12,7 +12,11 @@ export async function reencryptSecrets(dataSource: DataSource, box: SecretBox): 
   let resealed = 0;
   for (const row of rows) {
     if (box.isCurrent(row.secret)) continue;
-    const updated = await queryRows<{ id: string }>(dataSource, `UPDATE event_endpoints SET secret = $2 WHERE id = $1 AND secret = $3 RETURNING id`, [row.id, box.seal(box.open(row.secret)), row.secret]);
+    const updated = await queryRows<{ id: string }>(dataSource, `UPDATE event_endpoints SET secret = $2 WHERE id = $1 AND secret = $3 RETURNING id`, [
+      row.id,
+      box.seal(box.open(row.secret)),
+      row.secret,
+    ]);
     resealed += updated.length;
   }
   return { resealed, current: rows.length - resealed };

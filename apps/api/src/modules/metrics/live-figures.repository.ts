@@ -27,12 +27,19 @@ export class LiveFiguresRepository {
     const q = <T>(sql: string, params: unknown[] = []): Promise<T[]> => queryRows<T>(this.dataSource, sql, params);
     const [stuck, byState, byNumber, unattributed, parked, poison, paused] = await Promise.all([
       q<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_messages WHERE state = 'sending' AND sending_started_at < $1`, [stuckBefore]),
-      q<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM outbound_messages WHERE state = ANY($1) GROUP BY state`, [[...OPEN_STATES, 'failed']]),
-      q<{ phone_number_id: string; n: number }>(`SELECT phone_number_id, count(*)::int AS n FROM outbound_messages WHERE state = ANY($1) GROUP BY phone_number_id`, [[...OPEN_STATES]]),
+      q<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM outbound_messages WHERE state = ANY($1) GROUP BY state`, [
+        [...OPEN_STATES, 'failed'],
+      ]),
+      q<{ phone_number_id: string; n: number }>(
+        `SELECT phone_number_id, count(*)::int AS n FROM outbound_messages WHERE state = ANY($1) GROUP BY phone_number_id`,
+        [[...OPEN_STATES]],
+      ),
       q<{ n: number }>(`SELECT count(*)::int AS n FROM inbound_attributions WHERE attribution = 'unattributed'`),
       q<{ n: number }>(`SELECT count(*)::int AS n FROM message_status_events WHERE match_state = 'parked'`),
       q<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'poison'`),
-      q<DatabaseFigures['paused'][number]>(`SELECT scope, phone_number_id, code, reason, paused_at FROM sending_pauses WHERE resumed_at IS NULL ORDER BY paused_at`),
+      q<DatabaseFigures['paused'][number]>(
+        `SELECT scope, phone_number_id, code, reason, paused_at FROM sending_pauses WHERE resumed_at IS NULL ORDER BY paused_at`,
+      ),
     ]);
     return {
       stuckSending: stuck[0]?.n ?? 0,

@@ -53,7 +53,13 @@ export class LiveFiguresService {
       unattributedInbound: db.unattributedInbound,
       parkedStatuses: db.parkedStatuses,
       poisonDeliveries: db.poisonDeliveries,
-      paused: db.paused.map((p) => ({ scope: p.scope, phone_number_id: p.phone_number_id, code: p.code, reason: p.reason, paused_at: p.paused_at.toISOString() })),
+      paused: db.paused.map((p) => ({
+        scope: p.scope,
+        phone_number_id: p.phone_number_id,
+        code: p.code,
+        reason: p.reason,
+        paused_at: p.paused_at.toISOString(),
+      })),
       queues,
     };
   }

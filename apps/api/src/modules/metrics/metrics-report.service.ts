@@ -51,16 +51,34 @@ export class MetricsReportService {
     const [live, counted, sampled, gaps, alertsOpen] = await Promise.all([
       this.live.read(until),
       this.counters.series(COUNTED, since, until),
-      this.samples.series([SAMPLED.stuckSending, SAMPLED.unattributedInbound, SAMPLED.parkedStatuses, SAMPLED.rowsByState, SAMPLED.backlog, SAMPLED.workerSlots], since, until),
+      this.samples.series(
+        [SAMPLED.stuckSending, SAMPLED.unattributedInbound, SAMPLED.parkedStatuses, SAMPLED.rowsByState, SAMPLED.backlog, SAMPLED.workerSlots],
+        since,
+        until,
+      ),
       this.gaps.gaps(since, until),
       this.alerts.openCount(),
     ]);
-    const pools = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, presentPool(await this.pools.figures(pool, live.queues[pool], until))] as const)));
-    const poolHistory = Object.fromEntries(await Promise.all(POOLS.map(async (pool) => [pool, (await this.poolHistory(pool, counted, sampled, range)).map(presentPoolPoint)] as const)));
+    const pools = Object.fromEntries(
+      await Promise.all(POOLS.map(async (pool) => [pool, presentPool(await this.pools.figures(pool, live.queues[pool], until))] as const)),
+    );
+    const poolHistory = Object.fromEntries(
+      await Promise.all(POOLS.map(async (pool) => [pool, (await this.poolHistory(pool, counted, sampled, range)).map(presentPoolPoint)] as const)),
+    );
     // This moment's reading is the newest: the current bucket shows it, not a null until the worker's next minute.
     const readings = [...sampled, ...sampleRows(live).map((row) => ({ ...row, at: until.getTime() }))];
-    const gauge = (metric: string) => lastByBucket(readings.filter((s) => s.metric === metric), since, until, bucketMs).map((p) => ({ at: iso(p.at), value: p.value }));
-    const labeled = (metric: string) => labeledSeries(counted.filter((c) => c.metric === metric && c.at >= bucketStart(since, 60_000)), range);
+    const gauge = (metric: string) =>
+      lastByBucket(
+        readings.filter((s) => s.metric === metric),
+        since,
+        until,
+        bucketMs,
+      ).map((p) => ({ at: iso(p.at), value: p.value }));
+    const labeled = (metric: string) =>
+      labeledSeries(
+        counted.filter((c) => c.metric === metric && c.at >= bucketStart(since, 60_000)),
+        range,
+      );
     const ack = labeled(RECORDED.ackLatency);
     const ackCount = ack.total;
     const accepted = labeled(RECORDED.sendsAccepted);
@@ -77,7 +95,15 @@ export class MetricsReportService {
       unattributed_inbound: { current: live.unattributedInbound, series: gauge(SAMPLED.unattributedInbound) },
       sent_to_delivered: {
         ...gapFigures(gaps, range),
-        by_number: Object.fromEntries([...new Set(gaps.map((g) => g.phoneNumberId))].sort().map((n) => [n, gapFigures(gaps.filter((g) => g.phoneNumberId === n), range)])),
+        by_number: Object.fromEntries(
+          [...new Set(gaps.map((g) => g.phoneNumberId))].sort().map((n) => [
+            n,
+            gapFigures(
+              gaps.filter((g) => g.phoneNumberId === n),
+              range,
+            ),
+          ]),
+        ),
       },
       pools,
       pool_series: poolHistory,
@@ -125,8 +151,22 @@ export class MetricsReportService {
 function depthSeries(sampled: readonly SamplePoint[], range: ReportRange) {
   const rows = sampled.filter((s) => s.metric === SAMPLED.rowsByState);
   const states = [...new Set(rows.map((r) => r.label))].sort();
-  const perState = states.map((state) => [state, lastByBucket(rows.filter((r) => r.label === state), range.since, range.until, range.bucketMs)] as const);
-  return bucketStarts(range.since, range.until, range.bucketMs).map((at, i) => ({ at: iso(at), by_state: Object.fromEntries(perState.map(([state, points]) => [state, points[i]!.value])) }));
+  const perState = states.map(
+    (state) =>
+      [
+        state,
+        lastByBucket(
+          rows.filter((r) => r.label === state),
+          range.since,
+          range.until,
+          range.bucketMs,
+        ),
+      ] as const,
+  );
+  return bucketStarts(range.since, range.until, range.bucketMs).map((at, i) => ({
+    at: iso(at),
+    by_state: Object.fromEntries(perState.map(([state, points]) => [state, points[i]!.value])),
+  }));
 }
 
 function gapFigures(gaps: readonly DeliveryGap[], range: ReportRange) {
@@ -181,7 +221,15 @@ function presentPool(p: Awaited<ReturnType<PoolFiguresService['figures']>>) {
 }
 
 function presentPoolPoint(p: PoolPoint) {
-  return { at: iso(p.at), utilisation: p.utilisation, arrival_rate_per_s: p.arrivalRatePerS, mean_service_ms: p.meanServiceMs, workers: p.workers, backlog: p.backlog, served: p.served };
+  return {
+    at: iso(p.at),
+    utilisation: p.utilisation,
+    arrival_rate_per_s: p.arrivalRatePerS,
+    mean_service_ms: p.meanServiceMs,
+    workers: p.workers,
+    backlog: p.backlog,
+    served: p.served,
+  };
 }
 
 function iso(t: number): string {

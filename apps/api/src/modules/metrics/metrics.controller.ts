@@ -34,7 +34,8 @@ export class PrometheusController {
   @ApiOperation({
     id: 'getPrometheusMetrics',
     summary: 'Prometheus text format',
-    description: 'Open unless `METRICS_BEARER_TOKEN` is set; then `Authorization: Bearer <METRICS_BEARER_TOKEN>` (not an API key). With `NODE_ENV=production` it is closed until the token is set. An answer is reused for `METRICS_SCRAPE_CACHE_MS` (1 s), and concurrent scrapes share one.',
+    description:
+      'Open unless `METRICS_BEARER_TOKEN` is set; then `Authorization: Bearer <METRICS_BEARER_TOKEN>` (not an API key). With `NODE_ENV=production` it is closed until the token is set. An answer is reused for `METRICS_SCRAPE_CACHE_MS` (1 s), and concurrent scrapes share one.',
     security: [{}, { metricsToken: [] }],
     errors: { 401: 'Unauthorized' },
     responses: { 200: { description: 'Prometheus exposition format 0.0.4.', body: str(), contentType: 'text/plain' } },

@@ -3,9 +3,24 @@ import { arrayOf, dateTime, int, mapOf, named, nullable, num, object, str, type 
 const count = int({ minimum: 0 });
 const countsBy = mapOf(count);
 /** A counted figure: total, per label (named `by_purpose`, `by_field`, …), and per bucket. */
-const counted = (by: string, what: string) => object({ total: count, [by]: countsBy, series: arrayOf(object({ at: dateTime(), total: count, [by]: countsBy })) }, { description: what, open: true });
+const counted = (by: string, what: string) =>
+  object({ total: count, [by]: countsBy, series: arrayOf(object({ at: dateTime(), total: count, [by]: countsBy })) }, { description: what, open: true });
 const gauge = (what: string, extra: Record<string, Schema> = {}) =>
-  object({ current: count, ...extra, series: arrayOf(object({ at: dateTime(), value: nullable(num(), { description: 'the last reading in that bucket (the current bucket: the reading at `until`); null: no sample in that bucket' }) })) }, { description: what, open: true });
+  object(
+    {
+      current: count,
+      ...extra,
+      series: arrayOf(
+        object({
+          at: dateTime(),
+          value: nullable(num(), {
+            description: 'the last reading in that bucket (the current bucket: the reading at `until`); null: no sample in that bucket',
+          }),
+        }),
+      ),
+    },
+    { description: what, open: true },
+  );
 const distribution = { count, p50_ms: nullable(num()), p95_ms: nullable(num()) };
 const gapFigures = { overall: object(distribution), series: arrayOf(object({ at: dateTime(), ...distribution })) };
 
@@ -60,17 +75,41 @@ export const MetricsReport = named(
       pools: mapOf(PoolFigures, { description: 'per worker pool (`webhooks`, `outbound`)' }),
       pool_series: mapOf(arrayOf(PoolPoint), { description: 'per worker pool, bucket by bucket: ρ and its parts' }),
       queue_depth: object(
-        { by_state: countsBy, by_number: countsBy, queues: { type: 'object' }, series: arrayOf(object({ at: dateTime(), by_state: mapOf(nullable(count), { description: 'the last reading in that bucket (the current bucket: the reading at `until`); null: no reading in that bucket' }) })) },
+        {
+          by_state: countsBy,
+          by_number: countsBy,
+          queues: { type: 'object' },
+          series: arrayOf(
+            object({
+              at: dateTime(),
+              by_state: mapOf(nullable(count), {
+                description: 'the last reading in that bucket (the current bucket: the reading at `until`); null: no reading in that bucket',
+              }),
+            }),
+          ),
+        },
         { open: true },
       ),
       sends_accepted: counted('by_number', 'sends Meta accepted, per business number (phone_number_id)'),
       send_outcomes: counted('by_outcome', 'send outcomes by error code'),
-      throughput_by_number: mapOf(object({ sends: count, per_second: num(), cap_per_second: num({ description: 'the configured rate' }), bucket_rate_per_second: num({ description: 'what the token bucket allows after headroom' }) }, { optional: ['cap_per_second', 'bucket_rate_per_second'] })),
+      throughput_by_number: mapOf(
+        object(
+          {
+            sends: count,
+            per_second: num(),
+            cap_per_second: num({ description: 'the configured rate' }),
+            bucket_rate_per_second: num({ description: 'what the token bucket allows after headroom' }),
+          },
+          { optional: ['cap_per_second', 'bucket_rate_per_second'] },
+        ),
+      ),
       webhook_ack_latency: object({ count, mean_ms: nullable(num()), buckets: arrayOf(object({ le_ms: str(), count })) }, { open: true }),
       signatures_rejected: counted('by_reason', 'webhook POSTs refused for their signature'),
       poison_deliveries: object({ current: count, total: count, by_reason: countsBy, series: arrayOf({ type: 'object' }) }, { open: true }),
       parked_statuses: gauge('statuses waiting for the message they name'),
-      paused_numbers: arrayOf(object({ scope: str(), phone_number_id: nullable(str()), code: nullable(str()), reason: str(), paused_at: dateTime() }, { open: true })),
+      paused_numbers: arrayOf(
+        object({ scope: str(), phone_number_id: nullable(str()), code: nullable(str()), reason: str(), paused_at: dateTime() }, { open: true }),
+      ),
       alerts_open: count,
     },
     { description: 'Queue-health figures: current values and series.', open: true },

@@ -56,7 +56,12 @@ export class PrometheusService {
 
     gauge('sendbook_outbox_stuck_sending', 'Rows in sending longer than STUCK_SENDING_AFTER_MS: each a possible duplicate').set(live.stuckSending);
     labeledCounter(COUNTERS.dedupeRejected, 'sendbook_outbox_dedupe_rejected_total', 'Writes rejected by the dedupe_key constraint', 'purpose');
-    labeledCounter(WEBHOOK_COUNTERS.duplicateEvent, 'sendbook_webhook_duplicate_events_total', "Webhook events we already had (Meta's duplicates), skipped", 'field');
+    labeledCounter(
+      WEBHOOK_COUNTERS.duplicateEvent,
+      'sendbook_webhook_duplicate_events_total',
+      "Webhook events we already had (Meta's duplicates), skipped",
+      'field',
+    );
     gauge('sendbook_inbound_unattributed', 'Inbound messages stored without message or conversation attribution (work queue)').set(live.unattributedInbound);
     const gap = distribution(gaps.map((g) => g.gapMs));
     const delivered = gauge('sendbook_sent_to_delivered_seconds', "Sent→delivered gap by Meta's timestamps over METRICS_WINDOW_MS", ['quantile']);
@@ -92,9 +97,17 @@ export class PrometheusService {
       outcomes.inc({ outcome, code }, n);
     }
     labeledCounter(RECORDED.sendsAccepted, 'sendbook_sends_accepted_total', 'Sends Meta accepted, per business number', 'phone_number_id');
-    const cap = gauge('sendbook_number_rate_cap', "A business number's throughput cap (messages/s), to compare sendbook_sends_accepted_total's rate with", ['phone_number_id']);
-    for (const number of new Set([...Object.keys(totals.get(RECORDED.sendsAccepted) ?? {}), ...Object.keys(live.openByNumber)])) cap.set({ phone_number_id: number }, this.policy.effectiveRate(number).configured);
-    labeledCounter(WEBHOOK_COUNTERS.signatureRejected, 'sendbook_webhook_signature_rejected_total', 'Webhook POSTs refused for a missing or invalid signature', 'reason');
+    const cap = gauge('sendbook_number_rate_cap', "A business number's throughput cap (messages/s), to compare sendbook_sends_accepted_total's rate with", [
+      'phone_number_id',
+    ]);
+    for (const number of new Set([...Object.keys(totals.get(RECORDED.sendsAccepted) ?? {}), ...Object.keys(live.openByNumber)]))
+      cap.set({ phone_number_id: number }, this.policy.effectiveRate(number).configured);
+    labeledCounter(
+      WEBHOOK_COUNTERS.signatureRejected,
+      'sendbook_webhook_signature_rejected_total',
+      'Webhook POSTs refused for a missing or invalid signature',
+      'reason',
+    );
     labeledCounter(WEBHOOK_COUNTERS.poison, 'sendbook_webhook_poison_total', 'Webhook deliveries set aside as poison', 'reason');
     gauge('sendbook_webhook_poison_deliveries', 'Poison deliveries kept as work items').set(live.poisonDeliveries);
     gauge('sendbook_webhook_parked_statuses', 'Statuses parked until the message they name is known').set(live.parkedStatuses);
@@ -102,7 +115,8 @@ export class PrometheusService {
     for (const p of live.paused) paused.set({ scope: p.scope, phone_number_id: p.phone_number_id ?? '' }, 1);
     gauge('sendbook_alerts_open', 'Open alert work items').set(alertsOpen);
     const queue = gauge('sendbook_queue_jobs', 'BullMQ jobs by pool and state', ['pool', 'state']);
-    for (const [name, c] of Object.entries(live.queues)) for (const state of ['waiting', 'active', 'delayed'] as const) queue.set({ pool: name, state }, c[state]);
+    for (const [name, c] of Object.entries(live.queues))
+      for (const state of ['waiting', 'active', 'delayed'] as const) queue.set({ pool: name, state }, c[state]);
 
     return (await r.metrics()) + (await this.recorder.processRegistry.metrics());
   }

@@ -11,7 +11,12 @@ describe('reportRange', () => {
   });
 
   it('takes an ISO since within the retention and a known bucket', () => {
-    expect(reportRange('2026-11-30T10:00:00Z', '1h', NOW, RETENTION)).toEqual({ since: new Date('2026-11-30T10:00:00Z'), until: NOW, bucketMs: 3_600_000, bucket: '1h' });
+    expect(reportRange('2026-11-30T10:00:00Z', '1h', NOW, RETENTION)).toEqual({
+      since: new Date('2026-11-30T10:00:00Z'),
+      until: NOW,
+      bucketMs: 3_600_000,
+      bucket: '1h',
+    });
   });
 
   it.each([

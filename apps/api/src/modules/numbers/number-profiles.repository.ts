@@ -46,7 +46,11 @@ export class NumberProfilesRepository {
       throughput_level: string | null;
       name_status: string | null;
       profile_synced_at: Date | null;
-    }>(this.dataSource, `SELECT phone_number_id, display_phone_number, verified_name, quality_rating, throughput_level, name_status, profile_synced_at FROM business_numbers`, []);
+    }>(
+      this.dataSource,
+      `SELECT phone_number_id, display_phone_number, verified_name, quality_rating, throughput_level, name_status, profile_synced_at FROM business_numbers`,
+      [],
+    );
     return new Map(
       rows.map((r) => [
         r.phone_number_id,

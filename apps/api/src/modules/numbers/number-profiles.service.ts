@@ -71,7 +71,13 @@ export class NumberProfilesService {
       (await this.limits.adopt(tx, scopeId, limit, GRAPH_LIMIT_SOURCE)) ? bringWaitingForward(tx, MESSAGING_LIMIT_WAIT, numberOfScope(scopeId), now) : null,
     );
     if (released === null) return;
-    this.logger.event('info', 'policy.messaging_limit', { scope_id: scopeId, limit, source: GRAPH_LIMIT_SOURCE, phone_number_id: id, released: released.length });
+    this.logger.event('info', 'policy.messaging_limit', {
+      scope_id: scopeId,
+      limit,
+      source: GRAPH_LIMIT_SOURCE,
+      phone_number_id: id,
+      released: released.length,
+    });
     await this.outbox.bringForward(released);
   }
 }

@@ -31,7 +31,8 @@ export class NumbersController {
   @ApiOperation({
     id: 'syncNumberProfiles',
     summary: "Read every number's profile from Meta now",
-    description: 'Verified name, quality rating and throughput level from `GET /<phone_number_id>`; workers also read them on boot and every `NUMBER_PROFILE_SYNC_INTERVAL_MS`.',
+    description:
+      'Verified name, quality rating and throughput level from `GET /<phone_number_id>`; workers also read them on boot and every `NUMBER_PROFILE_SYNC_INTERVAL_MS`.',
     responses: { 200: { description: 'Which numbers were read, and which failed and why.', body: ProfilesSynced } },
   })
   sync(@CurrentPrincipal() by: Principal) {

@@ -19,17 +19,15 @@ import { NumbersService } from './numbers.service.js';
  */
 @Module({})
 export class NumbersModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: NumbersModule,
-      imports: [OutboxModule.forRole(role), PolicyModule, AuditModule, WhatsappModule],
-      controllers: role === 'worker' ? [] : [NumbersController],
-      providers: [
-        NumberProfilesRepository,
-        NumberProfilesService,
-        ...(role === 'worker' ? [] : [NumbersRepository, NumbersService]),
-        ...(role === 'api' ? [] : [NumberProfilesTimers]),
-      ],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: NumbersModule,
+    imports: [OutboxModule.forRole(role), PolicyModule, AuditModule, WhatsappModule],
+    controllers: role === 'worker' ? [] : [NumbersController],
+    providers: [
+      NumberProfilesRepository,
+      NumberProfilesService,
+      ...(role === 'worker' ? [] : [NumbersRepository, NumbersService]),
+      ...(role === 'api' ? [] : [NumberProfilesTimers]),
+    ],
+  }));
 }

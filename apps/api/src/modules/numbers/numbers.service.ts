@@ -66,14 +66,27 @@ export class NumbersService {
   /** Reads every number's profile from Meta now (workers also do so on a timer). */
   async syncProfiles(actor: string) {
     const result = await this.profileSync.sync();
-    await this.audit.record({ actor, action: 'numbers.profiles_synced', subjectType: 'business_number', subjectId: null, details: { synced: result.synced, failed: result.failed.length } });
+    await this.audit.record({
+      actor,
+      action: 'numbers.profiles_synced',
+      subjectType: 'business_number',
+      subjectId: null,
+      details: { synced: result.synced, failed: result.failed.length },
+    });
     return result;
   }
 
   async pausesInForce() {
     const active = await this.pauses.active();
     return {
-      data: active.map((p) => ({ id: p.id, scope: p.scope, phone_number_id: p.phoneNumberId, code: p.code, reason: p.reason, paused_at: p.pausedAt.toISOString() })),
+      data: active.map((p) => ({
+        id: p.id,
+        scope: p.scope,
+        phone_number_id: p.phoneNumberId,
+        code: p.code,
+        reason: p.reason,
+        paused_at: p.pausedAt.toISOString(),
+      })),
     };
   }
 
@@ -81,7 +94,13 @@ export class NumbersService {
   async resume(phoneNumberId: string, actor: string, note: string | null = null) {
     if (!/^\d{1,32}$/.test(phoneNumberId)) throw DomainError.validation([{ field: 'id', message: 'must be a phone_number_id (digits)' }]);
     const resumed = await this.pauses.resume(phoneNumberId, actor);
-    await this.audit.record({ actor, action: 'number.resumed', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, pauses_ended: resumed } });
+    await this.audit.record({
+      actor,
+      action: 'number.resumed',
+      subjectType: 'business_number',
+      subjectId: phoneNumberId,
+      details: { note, pauses_ended: resumed },
+    });
     const requeued = await this.sweeper.sweep({ fromStart: true });
     return { resumed, requeued };
   }
@@ -90,7 +109,13 @@ export class NumbersService {
   async pause(phoneNumberId: string, note: string, actor: string) {
     if (!/^\d{1,32}$/.test(phoneNumberId)) throw DomainError.validation([{ field: 'id', message: 'must be a phone_number_id (digits)' }]);
     const paused = await this.pauses.pauseByHand(phoneNumberId, note);
-    await this.audit.record({ actor, action: 'number.paused', subjectType: 'business_number', subjectId: phoneNumberId, details: { note, already_paused: !paused } });
+    await this.audit.record({
+      actor,
+      action: 'number.paused',
+      subjectType: 'business_number',
+      subjectId: phoneNumberId,
+      details: { note, already_paused: !paused },
+    });
     return { paused };
   }
 }

@@ -30,7 +30,8 @@ export class MessageFollowUpsService {
    */
   async resend(id: string, note: string | null, by: Principal) {
     const failed = await this.outbox.get(id);
-    if (failed.state !== 'failed') throw new DomainError(ErrorCode.InvalidStateTransition, `only a failed message is sent again as a new one (this one is ${failed.state})`);
+    if (failed.state !== 'failed')
+      throw new DomainError(ErrorCode.InvalidStateTransition, `only a failed message is sent again as a new one (this one is ${failed.state})`);
     const attempt = ((await this.audit.countBySubject('outbound_message', [id], 'message.resent')).get(id) ?? 0) + 1;
     return this.sendAgain(failed, derivedDedupeKey(failed.dedupeKey, 'resend', attempt), failed.payload, { note, by, action: 'message.resent', attempt });
   }
@@ -46,7 +47,12 @@ export class MessageFollowUpsService {
     const chosen = template ?? held.fallbackTemplate ?? undefined;
     if (!chosen) throw DomainError.validation([{ field: 'template', message: 'is required: this message carries no fallback template' }]);
     const attempt = ((await this.audit.countBySubject('outbound_message', [id], 'message.released')).get(id) ?? 0) + 1;
-    const result = await this.sendAgain(held, derivedDedupeKey(held.dedupeKey, 'release', attempt), { type: 'template', template: chosen }, { note, by, action: 'message.released', attempt });
+    const result = await this.sendAgain(
+      held,
+      derivedDedupeKey(held.dedupeKey, 'release', attempt),
+      { type: 'template', template: chosen },
+      { note, by, action: 'message.released', attempt },
+    );
     await this.outbox.resolve(id, 'cancel', note ? `released as a template: ${note}` : 'released as a template', actorOf(by));
     return result;
   }
@@ -59,10 +65,23 @@ export class MessageFollowUpsService {
   async statuses(id: string) {
     await this.outbox.get(id);
     const rows = await this.outbox.statusEvents(id);
-    return { data: rows.map((r) => ({ status: r.status, occurred_at: isoTime(r.occurred_at), received_at: isoTime(r.received_at), applied: r.merge_result, errors: (r.errors as Record<string, unknown>[] | null) ?? null })) };
+    return {
+      data: rows.map((r) => ({
+        status: r.status,
+        occurred_at: isoTime(r.occurred_at),
+        received_at: isoTime(r.received_at),
+        applied: r.merge_result,
+        errors: (r.errors as Record<string, unknown>[] | null) ?? null,
+      })),
+    };
   }
 
-  private async sendAgain(original: OutboundMessage, dedupeKey: string, payload: Record<string, unknown>, how: { note: string | null; by: Principal; action: string; attempt: number }) {
+  private async sendAgain(
+    original: OutboundMessage,
+    dedupeKey: string,
+    payload: Record<string, unknown>,
+    how: { note: string | null; by: Principal; action: string; attempt: number },
+  ) {
     const dto: CreateMessageDto = {
       dedupe_key: dedupeKey,
       ...(isBsuid(original.to) ? { recipient: original.to } : { to: original.to }),
@@ -75,7 +94,13 @@ export class MessageFollowUpsService {
     };
     const { message, deduplicated } = await this.outbox.enqueue(dto, actorOf(how.by));
     if (!deduplicated) {
-      await this.audit.record({ actor: actorOf(how.by), action: how.action, subjectType: 'outbound_message', subjectId: original.id, details: { note: how.note, new_message_id: message.id, dedupe_key: dedupeKey, attempt: how.attempt } });
+      await this.audit.record({
+        actor: actorOf(how.by),
+        action: how.action,
+        subjectType: 'outbound_message',
+        subjectId: original.id,
+        details: { note: how.note, new_message_id: message.id, dedupe_key: dedupeKey, attempt: how.attempt },
+      });
     }
     const [presented] = await this.messages.present([message], { fresh: !deduplicated });
     return { message: presented!, previous_message_id: original.id, deduplicated };

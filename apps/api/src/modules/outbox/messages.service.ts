@@ -50,7 +50,9 @@ export class MessagesService {
 
   /** Each item checked as its own request would be, all of them written together; one result per item. */
   async createMany(dto: CreateMessageBatchDto, by: Principal) {
-    const items = (await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)))).map((item) => (item.ok ? this.withinKeyLimits(item.value, by) : item));
+    const items = (await Promise.all(dto.messages.map((item) => validateAs(CreateMessageDto, item)))).map((item) =>
+      item.ok ? this.withinKeyLimits(item.value, by) : item,
+    );
     const results = await this.outbox.enqueueMany(items, actorOf(by), ownMessageActors(by));
     const rows = results.flatMap((r) => (r.message ? [r.message] : []));
     const presented = new Map((await this.present(rows)).map((m) => [m.id, m]));
@@ -62,7 +64,10 @@ export class MessagesService {
     if (by.kind !== 'api_key') return { ok: true, value: dto };
     const verdict = checkSenderLimits(dto, by.limits, this.config.whatsapp.phoneNumberId);
     if (verdict.problems.length > 0) return { ok: false, problems: verdict.problems };
-    return { ok: true, value: verdict.phoneNumberId === dto.phone_number_id || by.limits.phoneNumberIds === null ? dto : { ...dto, phone_number_id: verdict.phoneNumberId } };
+    return {
+      ok: true,
+      value: verdict.phoneNumberId === dto.phone_number_id || by.limits.phoneNumberIds === null ? dto : { ...dto, phone_number_id: verdict.phoneNumberId },
+    };
   }
 
   /** A key that may only send sees only the messages its integration enqueued. */
@@ -70,7 +75,15 @@ export class MessagesService {
     const limit = query.limit ?? DEFAULT_PAGE;
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
-    const rows = await this.outbox.list({ dedupeKey: query.dedupe_key, triggerRef: query.trigger_ref, campaign: query.campaign, state: query.state, createdBy: ownMessageActors(by) ?? undefined, limit, after });
+    const rows = await this.outbox.list({
+      dedupeKey: query.dedupe_key,
+      triggerRef: query.trigger_ref,
+      campaign: query.campaign,
+      state: query.state,
+      createdBy: ownMessageActors(by) ?? undefined,
+      limit,
+      after,
+    });
     const last = rows.length === limit ? rows[rows.length - 1] : undefined;
     return { data: await this.present(rows), next_cursor: last ? encodeCursor(last) : null };
   }
@@ -124,7 +137,10 @@ export class MessagesService {
         { now, paused: recipient?.paused ?? false, lastSentToRecipientAt: recipient?.lastSentAt ?? null, pairIntervalMs: this.policy.pairIntervalMs() },
       );
       if (!wait) continue;
-      const zone = wait.reason === 'quiet_hours' ? (recipientTimeZone({ contactTimeZone: recipient?.timeZone ?? null, e164: m.to }) ?? this.config.policy.defaultTimeZone) : null;
+      const zone =
+        wait.reason === 'quiet_hours'
+          ? (recipientTimeZone({ contactTimeZone: recipient?.timeZone ?? null, e164: m.to }) ?? this.config.policy.defaultTimeZone)
+          : null;
       out.set(m.id, { reason: wait.reason, until: wait.until ? wait.until.toISOString() : null, time_zone: zone });
     }
     return out;

@@ -6,7 +6,13 @@ const KEEP = new Date('2026-12-31T10:00:00Z');
 const phone = { e164: '+972501234567', waId: '972501234567' };
 const at = { now: NOW, phoneNumberId: '106540352242922', retainUntil: KEEP };
 const dto = (extra: Partial<CreateMessageDto> = {}): CreateMessageDto =>
-  ({ dedupe_key: 'order-1:shipped', to: '050-123-4567', purpose: 'order_shipped', payload: { type: 'text', text: { body: 'Shipped' } }, ...extra }) as CreateMessageDto;
+  ({
+    dedupe_key: 'order-1:shipped',
+    to: '050-123-4567',
+    purpose: 'order_shipped',
+    payload: { type: 'text', text: { body: 'Shipped' } },
+    ...extra,
+  }) as CreateMessageDto;
 
 describe('newOutboundRow', () => {
   it('stores the normalised number, and the defaults: due now, priority 0, the configured number', () => {
@@ -30,7 +36,11 @@ describe('newOutboundRow', () => {
   it('takes what the request gives', () => {
     const notBefore = new Date('2026-12-02T06:00:00Z');
     const fallback = { name: 'order_shipped', language: { code: 'en' } };
-    const row = newOutboundRow(dto({ trigger_ref: 'orders/1', priority: 5, not_before: notBefore, phone_number_id: '555', fallback_template: fallback, campaign: 'black-friday' }), phone, at);
+    const row = newOutboundRow(
+      dto({ trigger_ref: 'orders/1', priority: 5, not_before: notBefore, phone_number_id: '555', fallback_template: fallback, campaign: 'black-friday' }),
+      phone,
+      at,
+    );
     expect(row).toMatchObject({ triggerRef: 'orders/1', campaign: 'black-friday', priority: 5, notBefore, phoneNumberId: '555', fallbackTemplate: fallback });
   });
 

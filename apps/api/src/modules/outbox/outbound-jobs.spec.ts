@@ -11,8 +11,16 @@ describe('outboundJobs', () => {
   it('gives rows due now one job per priority, each still its own id within it', () => {
     const jobs = outboundJobs([row('a'), row('b', { priority: 5 }), row('c'), row('d', { priority: 5 })], NOW, batchId);
     expect(jobs).toEqual([
-      { name: 'send-batch', data: { messageIds: ['a', 'c'] }, opts: { jobId: 'batch-b1', priority: bullPriority(0), removeOnComplete: true, removeOnFail: true } },
-      { name: 'send-batch', data: { messageIds: ['b', 'd'] }, opts: { jobId: 'batch-b2', priority: bullPriority(5), removeOnComplete: true, removeOnFail: true } },
+      {
+        name: 'send-batch',
+        data: { messageIds: ['a', 'c'] },
+        opts: { jobId: 'batch-b1', priority: bullPriority(0), removeOnComplete: true, removeOnFail: true },
+      },
+      {
+        name: 'send-batch',
+        data: { messageIds: ['b', 'd'] },
+        opts: { jobId: 'batch-b2', priority: bullPriority(5), removeOnComplete: true, removeOnFail: true },
+      },
     ]);
   });
 
@@ -20,13 +28,21 @@ describe('outboundJobs', () => {
     const jobs = outboundJobs([row('later', { inMs: 1500 }), row('alone', { priority: 9 })], NOW, batchId);
     expect(jobs).toEqual([
       { name: 'send', data: { messageId: 'alone' }, opts: { jobId: 'alone', delay: 0, priority: bullPriority(9), removeOnComplete: true, removeOnFail: true } },
-      { name: 'send', data: { messageId: 'later' }, opts: { jobId: 'later', delay: 1500, priority: bullPriority(0), removeOnComplete: true, removeOnFail: true } },
+      {
+        name: 'send',
+        data: { messageId: 'later' },
+        opts: { jobId: 'later', delay: 1500, priority: bullPriority(0), removeOnComplete: true, removeOnFail: true },
+      },
     ]);
   });
 
   it(`puts at most ${MAX_ROWS_PER_JOB} rows in a job, and every row in exactly one job`, () => {
     const ids = Array.from({ length: MAX_ROWS_PER_JOB * 2 + 1 }, (_, i) => `r${i}`);
-    const jobs = outboundJobs(ids.map((id) => row(id)), NOW, batchId);
+    const jobs = outboundJobs(
+      ids.map((id) => row(id)),
+      NOW,
+      batchId,
+    );
     expect(jobs.map((j) => ('messageIds' in j.data ? j.data.messageIds.length : 1))).toEqual([MAX_ROWS_PER_JOB, MAX_ROWS_PER_JOB, 1]);
     expect(jobs.flatMap((j) => ('messageIds' in j.data ? j.data.messageIds : [j.data.messageId]))).toEqual(ids);
   });

@@ -43,7 +43,11 @@ export function outboundJobs(rows: readonly DispatchRow[], nowMs: number, batchI
   for (const [priority, ids] of due) {
     for (let i = 0; i < ids.length; i += MAX_ROWS_PER_JOB) {
       const chunk = ids.slice(i, i + MAX_ROWS_PER_JOB);
-      now.push(chunk.length === 1 ? rowJob(chunk[0]!, 0, priority) : { name: 'send-batch', data: { messageIds: chunk }, opts: { jobId: `batch-${batchId()}`, priority, removeOnComplete: true, removeOnFail: true } });
+      now.push(
+        chunk.length === 1
+          ? rowJob(chunk[0]!, 0, priority)
+          : { name: 'send-batch', data: { messageIds: chunk }, opts: { jobId: `batch-${batchId()}`, priority, removeOnComplete: true, removeOnFail: true } },
+      );
     }
   }
   return [...now, ...later];

@@ -1,6 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { afterPrepareFailure, decideAfterSend, isFreeForm, isInfrastructureError, isLateDeparture, MARKETING_OPT_OUT_HOLD_CODE, marketingHold, type RowError, type SendDecision } from '@sendbook/queue';
+import {
+  afterPrepareFailure,
+  decideAfterSend,
+  isFreeForm,
+  isInfrastructureError,
+  isLateDeparture,
+  MARKETING_OPT_OUT_HOLD_CODE,
+  marketingHold,
+  type RowError,
+  type SendDecision,
+} from '@sendbook/queue';
 import { decideFreeFormAt, recipientField, type GraphClient, type OutboundMessageBody } from '@sendbook/whatsapp';
 import { Clock } from '../../common/clock.js';
 import { FactBus } from '../../common/facts/domain-facts.js';
@@ -115,7 +125,12 @@ export class OutboundSender {
     if (isFreeForm({ type: peeked.payloadType }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
       const row = await this.repo.claim(messageId, now);
       if (!row) return { kind: 'not_claimed' };
-      const error: RowError = { code: 'window_closed', title: 'Customer-service window closed', message: 'no message from this contact in the last 24 hours', details: null };
+      const error: RowError = {
+        code: 'window_closed',
+        title: 'Customer-service window closed',
+        message: 'no message from this contact in the last 24 hours',
+        details: null,
+      };
       return this.apply(row, row.fallbackTemplate ? { kind: 'use_fallback', error } : { kind: 'hold', error }, now);
     }
 
@@ -143,11 +158,12 @@ export class OutboundSender {
     const claimedAt = this.clock.now();
     // Best effort, never a throw: the row is `sending` now, and a throw would leave it stuck unsent.
     if (claimedAt.getTime() - now.getTime() > LATE_CLAIM_MS) {
-      await this.policy.pairSendingAt(peeked, claimedAt).catch((error: unknown) => this.logger.event('warn', 'outbox.pair_restamp_failed', { message_id: messageId, error: String(error) }));
+      await this.policy
+        .pairSendingAt(peeked, claimedAt)
+        .catch((error: unknown) => this.logger.event('warn', 'outbox.pair_restamp_failed', { message_id: messageId, error: String(error) }));
     }
     return { kind: 'claimed', row, timing: { admitted: gate.sendAt.getTime(), claimed: claimedAt.getTime(), departure: null, written: null } };
   }
-
 
   /**
    * The departure gate, run with a connected socket just before the request is written: waits for
@@ -180,7 +196,13 @@ export class OutboundSender {
       details: null,
     };
     const failures = (await this.repo.prepareFailures(messageId)) + 1;
-    const decision = afterPrepareFailure({ failures, maxFailures: this.config.outbox.maxPrepareFailures, now, baseMs: this.config.outbox.retryBaseMs, maxMs: this.config.outbox.retryMaxMs });
+    const decision = afterPrepareFailure({
+      failures,
+      maxFailures: this.config.outbox.maxPrepareFailures,
+      now,
+      baseMs: this.config.outbox.retryBaseMs,
+      maxMs: this.config.outbox.retryMaxMs,
+    });
     this.logger.event('warn', 'outbox.prepare_failed', { message_id: messageId, failures, decision: decision.kind, error: thrown });
     if (decision.kind === 'fail') {
       const failed = await this.repo.failUnprepared(messageId, error, now);
@@ -202,7 +224,8 @@ export class OutboundSender {
     if (!('error' in decision)) return decision;
     const { action, notBefore } = await this.policy.adapt(row, decision.error, now);
     if (action.kind === 'window_closed') await this.facts.publish('send.window_closed', { phoneNumberId: row.phoneNumberId, toWaId: row.toWaId, at: now });
-    if (decision.kind === 'hold' && decision.error.code === MARKETING_OPT_OUT_HOLD_CODE) await this.facts.publish('send.marketing_refused', { phoneNumberId: row.phoneNumberId, toWaId: row.toWaId, at: now });
+    if (decision.kind === 'hold' && decision.error.code === MARKETING_OPT_OUT_HOLD_CODE)
+      await this.facts.publish('send.marketing_refused', { phoneNumberId: row.phoneNumberId, toWaId: row.toWaId, at: now });
     if (action.kind === 'pause' && decision.kind !== 'pause') return { kind: 'pause', scope: action.scope, error: decision.error };
     if (notBefore && decision.kind === 'requeue' && notBefore.getTime() > decision.notBefore.getTime()) return { ...decision, notBefore };
     return decision;
@@ -215,7 +238,8 @@ export class OutboundSender {
         const accepted = await this.repo.markAccepted(row.id, decision.wamid, details, now);
         // A status webhook may have beaten the response and moved the row on already.
         if (!accepted) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
-        if (accepted) this.events.publish('message.status', { message_id: row.id, state: 'accepted', previous_state: 'sending', wamid: decision.wamid, source: 'sender' });
+        if (accepted)
+          this.events.publish('message.status', { message_id: row.id, state: 'accepted', previous_state: 'sending', wamid: decision.wamid, source: 'sender' });
         // Statuses that beat this response and carried no usable callback data were parked. (Most
         // sends have none: skip the transaction then; the periodic retry covers a late-parked one.)
         if (!accepted || accepted.hasParkedStatuses) await this.facts.publish('send.accepted', { phoneNumberId: row.phoneNumberId, wamid: decision.wamid });
@@ -236,7 +260,14 @@ export class OutboundSender {
         await this.repo.useFallback(row.id, decision.error, now);
         return { kind: 'requeued', notBefore: now, reason: 'fallback' };
       case 'hold':
-        await this.repo.markHeld(row.id, decision.error, decision.error.code === MARKETING_OPT_OUT_HOLD_CODE ? 'recipient opted out of marketing (131050): held until the user resumes' : 'window closed and no fallback template: held for a person', now);
+        await this.repo.markHeld(
+          row.id,
+          decision.error,
+          decision.error.code === MARKETING_OPT_OUT_HOLD_CODE
+            ? 'recipient opted out of marketing (131050): held until the user resumes'
+            : 'window closed and no fallback template: held for a person',
+          now,
+        );
         this.events.publish('message.status', { message_id: row.id, state: 'held', previous_state: 'sending', error: decision.error, source: 'sender' });
         this.events.publish('work_item.changed', { kind: 'held', change: 'created', message_id: row.id });
         break;

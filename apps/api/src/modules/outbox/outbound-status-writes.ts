@@ -64,7 +64,12 @@ export interface NewStatusEvent {
  * biz_opaque_callback_data, locked in id order (concurrent deliveries lock in one order).
  * `phoneNumberIds` null: some status named no number, so wamids match on any number.
  */
-export async function lockStatusRows(tx: EntityManager, phoneNumberIds: readonly string[] | null, wamids: readonly string[], rowIds: readonly string[]): Promise<StatusRowFacts[]> {
+export async function lockStatusRows(
+  tx: EntityManager,
+  phoneNumberIds: readonly string[] | null,
+  wamids: readonly string[],
+  rowIds: readonly string[],
+): Promise<StatusRowFacts[]> {
   const columns = `id, state, wamid, phone_number_id, to_wa_id, sent_at, delivered_at, read_at, played_at, failed_at`;
   return phoneNumberIds
     ? preparedTxRows<StatusRowFacts>(
@@ -73,7 +78,11 @@ export async function lockStatusRows(tx: EntityManager, phoneNumberIds: readonly
           WHERE (phone_number_id = ANY($1::text[]) AND wamid = ANY($2::text[])) OR id = ANY($3::uuid[]) ORDER BY id FOR UPDATE`,
         [phoneNumberIds, wamids, rowIds],
       )
-    : preparedTxRows<StatusRowFacts>(tx, `SELECT ${columns} FROM outbound_messages WHERE wamid = ANY($1::text[]) OR id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [wamids, rowIds]);
+    : preparedTxRows<StatusRowFacts>(
+        tx,
+        `SELECT ${columns} FROM outbound_messages WHERE wamid = ANY($1::text[]) OR id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
+        [wamids, rowIds],
+      );
 }
 
 /**
@@ -116,10 +125,39 @@ export async function writeStatuses(
      SELECT count(*)::int AS written FROM written`,
     [
       now,
-      r('id'), r('expected'), r('state'), r('sentAt'), r('deliveredAt'), r('readAt'), r('playedAt'), r('failedAt'), r('wamid'), rows.map((x) => jsonbParam(x.lastError)),
-      audits.map((a) => a.messageId), audits.map((a) => a.from), audits.map((a) => a.to), audits.map((a) => a.reason), audits.map((a) => jsonbParam(a.details)),
-      h('eventKey'), h('deliveryId'), h('messageId'), h('phoneNumberId'), h('wamid'), h('status'), h('occurredAt'), h('receivedAt'), h('recipientId'), h('recipientUserId'),
-      h('bizOpaqueCallbackData'), hJson('conversation'), hJson('pricing'), hJson('errors'), hJson('raw'), h('matchState'), h('mergeResult'), h('matchedAt'),
+      r('id'),
+      r('expected'),
+      r('state'),
+      r('sentAt'),
+      r('deliveredAt'),
+      r('readAt'),
+      r('playedAt'),
+      r('failedAt'),
+      r('wamid'),
+      rows.map((x) => jsonbParam(x.lastError)),
+      audits.map((a) => a.messageId),
+      audits.map((a) => a.from),
+      audits.map((a) => a.to),
+      audits.map((a) => a.reason),
+      audits.map((a) => jsonbParam(a.details)),
+      h('eventKey'),
+      h('deliveryId'),
+      h('messageId'),
+      h('phoneNumberId'),
+      h('wamid'),
+      h('status'),
+      h('occurredAt'),
+      h('receivedAt'),
+      h('recipientId'),
+      h('recipientUserId'),
+      h('bizOpaqueCallbackData'),
+      hJson('conversation'),
+      hJson('pricing'),
+      hJson('errors'),
+      hJson('raw'),
+      h('matchState'),
+      h('mergeResult'),
+      h('matchedAt'),
     ],
   );
   return result!.written;

@@ -31,7 +31,13 @@ export async function holdQueued(tx: EntityManager, ids: readonly string[], erro
 }
 
 /** A template was paused or disabled: its `queued` messages become `held` (see `holdQueued`). */
-export async function holdQueuedForTemplate(tx: EntityManager, template: { name: string; language: string }, error: object, reason: string, now: Date): Promise<string[]> {
+export async function holdQueuedForTemplate(
+  tx: EntityManager,
+  template: { name: string; language: string },
+  error: object,
+  reason: string,
+  now: Date,
+): Promise<string[]> {
   const queued = await queryRows<{ id: string }>(
     tx,
     `SELECT id FROM outbound_messages
@@ -40,11 +46,23 @@ export async function holdQueuedForTemplate(tx: EntityManager, template: { name:
       ORDER BY id FOR UPDATE`,
     [template.name, template.language],
   );
-  return holdQueued(tx, queued.map((r) => r.id), error, reason, now);
+  return holdQueued(
+    tx,
+    queued.map((r) => r.id),
+    error,
+    reason,
+    now,
+  );
 }
 
 /** A recipient's rows held for `code` go back to `queued` (due now, or at their own later time), one audit row each. */
-export async function releaseHeld(tx: EntityManager, recipient: { phoneNumberId: string; recipientIds: readonly string[] }, code: string, reason: string, now: Date): Promise<DueAgainRow[]> {
+export async function releaseHeld(
+  tx: EntityManager,
+  recipient: { phoneNumberId: string; recipientIds: readonly string[] },
+  code: string,
+  reason: string,
+  now: Date,
+): Promise<DueAgainRow[]> {
   const rows = await queryRows<{ id: string; not_before: Date; priority: number }>(
     tx,
     `WITH released AS (

@@ -4,7 +4,6 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { OutboxSweeper } from './outbox-sweeper.service.js';
 
-
 /**
  * Runs the sweep and the retention purge in every worker process. Local timers rather than a
  * schedule kept in Redis: a Redis flush must not take away the very sweep that recovers from it.

@@ -30,7 +30,8 @@ export class OutboxController {
   @ApiOperation({
     id: 'createMessage',
     summary: 'Enqueue one message',
-    description: 'Writes a row whose `dedupe_key` is unique. The same business event again (same `to`, `payload`, `purpose`) is `200 deduplicated: true`; the same key with other content is `409`. Template payloads are checked against the registry.',
+    description:
+      'Writes a row whose `dedupe_key` is unique. The same business event again (same `to`, `payload`, `purpose`) is `200 deduplicated: true`; the same key with other content is `409`. Template payloads are checked against the registry.',
     responses: {
       201: { description: 'A new row, queued.', body: MessageResult },
       200: { description: 'The same business event again: the existing row, `deduplicated: true`.', body: MessageResult },
@@ -58,13 +59,23 @@ export class OutboxController {
   }
 
   @Get()
-  @ApiOperation({ id: 'listMessages', summary: 'List messages, newest first', responses: { 200: { description: 'A page; `next_cursor` is null on the last page.', body: MessagePage } } })
+  @ApiOperation({
+    id: 'listMessages',
+    summary: 'List messages, newest first',
+    responses: { 200: { description: 'A page; `next_cursor` is null on the last page.', body: MessagePage } },
+  })
   list(@Query() query: ListMessagesDto, @CurrentPrincipal() by: Principal) {
     return this.messages.list(query, by);
   }
 
   @Get(':id')
-  @ApiOperation({ id: 'getMessage', summary: 'One message', params: { id: 'message id' }, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The message.', body: OneMessage } } })
+  @ApiOperation({
+    id: 'getMessage',
+    summary: 'One message',
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The message.', body: OneMessage } },
+  })
   get(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
     return this.messages.get(id, by);
   }
@@ -102,7 +113,8 @@ export class OutboxController {
   @ApiOperation({
     id: 'resendMessage',
     summary: 'Send a failed message again, as a new message',
-    description: 'Under a key derived from its own (`…:resend:1`, shown beforehand as the work item’s `resend_dedupe_key`); the same request again is `200 deduplicated: true`. Audited with the note.',
+    description:
+      'Under a key derived from its own (`…:resend:1`, shown beforehand as the work item’s `resend_dedupe_key`); the same request again is `200 deduplicated: true`. Audited with the note.',
     params: { id: 'message id' },
     errors: { 404: 'NotFound', 409: 'InvalidStateTransition' },
     responses: {

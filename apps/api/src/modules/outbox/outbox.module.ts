@@ -46,7 +46,19 @@ export class OutboxModule {
         AuditModule,
       ],
       controllers: role === 'worker' ? [] : [OutboxController],
-      providers: [OutboxRepository, OutboxService, MessagesService, MessageFollowUpsService, OutboxDispatcher, OutboxSweeper, OutboundSender, SendingPausesRepository, SendingPausesService, SendOutcomes, ...workers],
+      providers: [
+        OutboxRepository,
+        OutboxService,
+        MessagesService,
+        MessageFollowUpsService,
+        OutboxDispatcher,
+        OutboxSweeper,
+        OutboundSender,
+        SendingPausesRepository,
+        SendingPausesService,
+        SendOutcomes,
+        ...workers,
+      ],
       exports: [OutboxService, OutboxSweeper, SendingPausesService, MessagesService, MessageFollowUpsService],
     };
   });

@@ -180,7 +180,9 @@ export class OutboxRepository {
     const seen = new Set<string>();
     // In key order: two statements that share keys wait for each other's rows in the same order,
     // never in a cycle (a deadlock), however their callers ordered them.
-    const unique = items.filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey)).sort((a, b) => (a.row.dedupeKey < b.row.dedupeKey ? -1 : a.row.dedupeKey > b.row.dedupeKey ? 1 : 0));
+    const unique = items
+      .filter(({ row }) => !seen.has(row.dedupeKey) && seen.add(row.dedupeKey))
+      .sort((a, b) => (a.row.dedupeKey < b.row.dedupeKey ? -1 : a.row.dedupeKey > b.row.dedupeKey ? 1 : 0));
     const input = unique.map(({ row, audit, now }) => ({
       dedupe_key: row.dedupeKey,
       to: row.to,
@@ -333,45 +335,64 @@ export class OutboxRepository {
     await this.dataSource.query(`UPDATE outbound_messages SET wamid = $2 WHERE id = $1 AND wamid IS NULL`, [id, wamid]);
   }
 
-  requeue(id: string, notBefore: Date, error: RowError, reason: string, now: Date, from: readonly OutboxState[] = ['sending']): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from,
-      set: `state = 'queued', not_before = $3, last_error = $4, updated_at = $5`,
-      params: [notBefore, error, now],
-      audit: { to: 'queued', actor: 'worker', reason, details: { not_before: notBefore.toISOString(), error } },
-    }, now);
+  requeue(
+    id: string,
+    notBefore: Date,
+    error: RowError,
+    reason: string,
+    now: Date,
+    from: readonly OutboxState[] = ['sending'],
+  ): Promise<OutboundMessage | null> {
+    return this.move(
+      {
+        id,
+        from,
+        set: `state = 'queued', not_before = $3, last_error = $4, updated_at = $5`,
+        params: [notBefore, error, now],
+        audit: { to: 'queued', actor: 'worker', reason, details: { not_before: notBefore.toISOString(), error } },
+      },
+      now,
+    );
   }
 
   /** Back to `queued` without spending an attempt (the account was paused, not the message). */
   requeueUncounted(id: string, error: RowError, reason: string, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['sending'],
-      set: `state = 'queued', attempts = GREATEST(attempts - 1, 0), last_error = $3, updated_at = $4`,
-      params: [error, now],
-      audit: { to: 'queued', actor: 'worker', reason, details: { error } },
-    }, now);
+    return this.move(
+      {
+        id,
+        from: ['sending'],
+        set: `state = 'queued', attempts = GREATEST(attempts - 1, 0), last_error = $3, updated_at = $4`,
+        params: [error, now],
+        audit: { to: 'queued', actor: 'worker', reason, details: { error } },
+      },
+      now,
+    );
   }
 
   markFailed(id: string, error: RowError, actor: string, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['sending'],
-      set: `state = 'failed', failed_at = $4, last_error = $3, updated_at = $4`,
-      params: [error, now],
-      audit: { to: 'failed', actor, reason: 'rejected by the Graph API', details: { error } },
-    }, now);
+    return this.move(
+      {
+        id,
+        from: ['sending'],
+        set: `state = 'failed', failed_at = $4, last_error = $3, updated_at = $4`,
+        params: [error, now],
+        audit: { to: 'failed', actor, reason: 'rejected by the Graph API', details: { error } },
+      },
+      now,
+    );
   }
 
   markHeld(id: string, error: RowError, reason: string, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['sending', 'queued'],
-      set: `state = 'held', last_error = $3, updated_at = $4`,
-      params: [error, now],
-      audit: { to: 'held', actor: 'worker', reason, details: { error } },
-    }, now);
+    return this.move(
+      {
+        id,
+        from: ['sending', 'queued'],
+        set: `state = 'held', last_error = $3, updated_at = $4`,
+        params: [error, now],
+        audit: { to: 'held', actor: 'worker', reason, details: { error } },
+      },
+      now,
+    );
   }
 
   /**
@@ -379,27 +400,33 @@ export class OutboxRepository {
    * share-locked so a resume committing meanwhile is seen (and a later one sees this row held).
    */
   holdOptedOut(id: string, error: RowError, reason: string, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['queued'],
-      set: `state = 'held', last_error = $3, updated_at = $4`,
-      params: [error, now],
-      extraWhere: `AND EXISTS (SELECT 1 FROM contacts k WHERE k.phone_number_id = m.phone_number_id AND m.to_wa_id IN (k.wa_id, k.user_id) AND k.marketing_opt_out_at IS NOT NULL FOR SHARE)`,
-      audit: { to: 'held', actor: 'worker', reason, details: { error } },
-    }, now);
+    return this.move(
+      {
+        id,
+        from: ['queued'],
+        set: `state = 'held', last_error = $3, updated_at = $4`,
+        params: [error, now],
+        extraWhere: `AND EXISTS (SELECT 1 FROM contacts k WHERE k.phone_number_id = m.phone_number_id AND m.to_wa_id IN (k.wa_id, k.user_id) AND k.marketing_opt_out_at IS NOT NULL FOR SHARE)`,
+        audit: { to: 'held', actor: 'worker', reason, details: { error } },
+      },
+      now,
+    );
   }
 
   /** The window closed: the fallback template becomes the payload, and the row goes again. */
   useFallback(id: string, error: RowError, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['sending'],
-      set: `state = 'queued', payload = jsonb_build_object('type', 'template', 'template', fallback_template),
+    return this.move(
+      {
+        id,
+        from: ['sending'],
+        set: `state = 'queued', payload = jsonb_build_object('type', 'template', 'template', fallback_template),
             not_before = $4, last_error = $3, updated_at = $4`,
-      params: [error, now],
-      extraWhere: 'AND fallback_template IS NOT NULL',
-      audit: { to: 'queued', actor: 'worker', reason: 'window closed: sending the fallback template', details: { error } },
-    }, now);
+        params: [error, now],
+        extraWhere: 'AND fallback_template IS NOT NULL',
+        audit: { to: 'queued', actor: 'worker', reason: 'window closed: sending the fallback template', details: { error } },
+      },
+      now,
+    );
   }
 
   /**
@@ -419,36 +446,45 @@ export class OutboxRepository {
 
   /** It threw before its claim: tried again later (audited, counted by its audit entries). */
   async deferUnprepared(id: string, until: Date, error: RowError, now: Date): Promise<boolean> {
-    const moved = await this.move({
-      id,
-      from: ['queued'],
-      set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
-      params: [until, error, now],
-      audit: { to: 'queued', actor: 'worker', reason: `${PREPARE_FAILED_REASON}: ${error.message}`, details: { error, not_before: until.toISOString() } },
-    }, now);
+    const moved = await this.move(
+      {
+        id,
+        from: ['queued'],
+        set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
+        params: [until, error, now],
+        audit: { to: 'queued', actor: 'worker', reason: `${PREPARE_FAILED_REASON}: ${error.message}`, details: { error, not_before: until.toISOString() } },
+      },
+      now,
+    );
     return moved !== null;
   }
 
   /** It threw before its claim too often: failed, a work item for a person; nothing was sent. */
   failUnprepared(id: string, error: RowError, now: Date): Promise<OutboundMessage | null> {
-    return this.move({
-      id,
-      from: ['queued'],
-      set: `state = 'failed', failed_at = $4, last_error = $3, updated_at = $4`,
-      params: [error, now],
-      audit: { to: 'failed', actor: 'worker', reason: `${PREPARE_FAILED_REASON} too often: ${error.message}`, details: { error } },
-    }, now);
+    return this.move(
+      {
+        id,
+        from: ['queued'],
+        set: `state = 'failed', failed_at = $4, last_error = $3, updated_at = $4`,
+        params: [error, now],
+        audit: { to: 'failed', actor: 'worker', reason: `${PREPARE_FAILED_REASON} too often: ${error.message}`, details: { error } },
+      },
+      now,
+    );
   }
 
   /** The outcome is unknown: the row stays `sending` and only records why (one statement, audited). */
   async noteUnknownOutcome(id: string, error: RowError, now: Date): Promise<void> {
-    await this.move({
-      id,
-      from: ['sending'],
-      set: `last_error = $3, updated_at = $4`,
-      params: [error, now],
-      audit: { to: 'sending', actor: 'worker', reason: 'outcome unknown: left for a webhook or a person', details: { error } },
-    }, now);
+    await this.move(
+      {
+        id,
+        from: ['sending'],
+        set: `last_error = $3, updated_at = $4`,
+        params: [error, now],
+        audit: { to: 'sending', actor: 'worker', reason: 'outcome unknown: left for a webhook or a person', details: { error } },
+      },
+      now,
+    );
   }
 
   /** A person's resolution of a row; conditional on the state they saw. */
@@ -472,11 +508,7 @@ export class OutboxRepository {
 
   /** Concurrent peeks share one statement: one round trip and one plan for many workers' rows. */
   private readonly peeks = new Batcher<{ id: string; now: Date }, PeekedRow | null>(async (items) => {
-    const rows = await preparedRows<Record<string, unknown>>(
-      this.dataSource,
-      PEEK_SQL,
-      [items.map((i) => i.id), items.map((i) => i.now)],
-    );
+    const rows = await preparedRows<Record<string, unknown>>(this.dataSource, PEEK_SQL, [items.map((i) => i.id), items.map((i) => i.now)]);
     const byItem = new Map(rows.map((r) => [Number(r.item), r]));
     return items.map((_, i) => {
       const r = byItem.get(i + 1);
@@ -489,13 +521,16 @@ export class OutboxRepository {
    * `queued`, due later, no attempt spent, audited, `last_error` saying why.
    */
   async defer(id: string, until: Date, reason: string, audit: { error: RowError }, now: Date): Promise<boolean> {
-    const moved = await this.move({
-      id,
-      from: ['queued'],
-      set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
-      params: [until, audit.error, now],
-      audit: { to: 'queued', actor: 'policy', reason, details: { not_before: until.toISOString() } },
-    }, now);
+    const moved = await this.move(
+      {
+        id,
+        from: ['queued'],
+        set: `not_before = GREATEST(not_before, $3), last_error = $4, updated_at = $5`,
+        params: [until, audit.error, now],
+        audit: { to: 'queued', actor: 'policy', reason, details: { not_before: until.toISOString() } },
+      },
+      now,
+    );
     return moved !== null;
   }
 
@@ -572,7 +607,12 @@ export class OutboxRepository {
       [[...unique.values()].map((p) => p.phoneNumberId), [...unique.values()].map((p) => p.waId)],
     );
     const all = new Map<string, WaitFacts>();
-    for (const r of rows) all.set(`${r.phone_number_id}:${r.wa_id}`, { paused: r.paused === true, lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null, timeZone: r.time_zone });
+    for (const r of rows)
+      all.set(`${r.phone_number_id}:${r.wa_id}`, {
+        paused: r.paused === true,
+        lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null,
+        timeZone: r.time_zone,
+      });
     return groups.map((group) => new Map(group.map((p) => [recipientKey(p), all.get(recipientKey(p)) ?? { paused: false, lastSentAt: null, timeZone: null }])));
   });
 
@@ -598,10 +638,9 @@ export class OutboxRepository {
     return map;
   }
   async history(id: string): Promise<HistoryRow[]> {
-    return this.dataSource.query(
-      `SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`,
-      [id],
-    );
+    return this.dataSource.query(`SELECT from_state, to_state, actor, reason, details, at FROM outbound_message_events WHERE message_id = $1 ORDER BY id`, [
+      id,
+    ]);
   }
 
   /** One answer per caller, in order: the moved row for the first caller of each id, else null. */

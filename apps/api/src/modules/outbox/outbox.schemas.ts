@@ -43,14 +43,17 @@ export const Message = named(
       waiting: nullable(
         object({
           reason: oneOfValues(['paused', 'quiet_hours', 'messaging_limit', 'cooling', 'retry', 'scheduled', 'paced'], {
-            description: 'paused: its number is paused; quiet_hours, messaging_limit, cooling: Meta’s and our limits; retry: after an error; scheduled: its not_before; paced: one message per 6 s to one person',
+            description:
+              'paused: its number is paused; quiet_hours, messaging_limit, cooling: Meta’s and our limits; retry: after an error; scheduled: its not_before; paced: one message per 6 s to one person',
           }),
           until: nullable(dateTime(), { description: 'when it may go, when known' }),
           time_zone: nullable(str(), { description: 'the recipient’s time zone, for quiet hours “until 07:00 their time”' }),
         }),
         { description: 'for a queued message, why it has not gone yet; null when it is next in line (or not queued)' },
       ),
-      rendered: nullable(RenderedTemplate, { description: 'for a template message, the text the customer saw; null otherwise or when the registry does not know it' }),
+      rendered: nullable(RenderedTemplate, {
+        description: 'for a template message, the text the customer saw; null otherwise or when the registry does not know it',
+      }),
     },
     { description: 'The message resource (M in the contract).' },
   ),
@@ -73,7 +76,11 @@ export const MessageHistoryEntry = named(
   }),
 );
 
-export const FollowUpResult = object({ message: Message, previous_message_id: uuid({ description: 'the failed or held message it replaces' }), deduplicated: bool() });
+export const FollowUpResult = object({
+  message: Message,
+  previous_message_id: uuid({ description: 'the failed or held message it replaces' }),
+  deduplicated: bool(),
+});
 export const StatusEventList = object({
   data: arrayOf(
     object({
@@ -90,10 +97,13 @@ export const BatchResult = object({
   results: arrayOf(
     object({
       status: oneOfValues(['created', 'deduplicated', 'conflict', 'invalid'], {
-        description: 'created: a new row; deduplicated: the same business event again (the existing row); conflict: the key names a message with other content (the existing row); invalid: refused, nothing stored',
+        description:
+          'created: a new row; deduplicated: the same business event again (the existing row); conflict: the key names a message with other content (the existing row); invalid: refused, nothing stored',
       }),
       message: nullable(Message, { description: 'the row for this item; null when invalid' }),
-      details: arrayOf(object({ field: str(), message: str() }), { description: 'what is wrong, by field (as a single enqueue’s 400 names them); empty when created or deduplicated' }),
+      details: arrayOf(object({ field: str(), message: str() }), {
+        description: 'what is wrong, by field (as a single enqueue’s 400 names them); empty when created or deduplicated',
+      }),
     }),
     { description: 'one per item, in the order sent' },
   ),

@@ -24,13 +24,15 @@ export interface EnqueueResult {
 }
 
 /** A write whose key was taken: the row holding it, and whether this write said the same. */
-type DuplicateVerdict = { status: 'deduplicated' | 'conflict'; message: OutboundMessage; problems: FieldProblem[] } | { status: 'conflict'; message: null; problems: FieldProblem[] };
+type DuplicateVerdict =
+  { status: 'deduplicated' | 'conflict'; message: OutboundMessage; problems: FieldProblem[] } | { status: 'conflict'; message: null; problems: FieldProblem[] };
 
 /** A dedupe key taken by a row of another integration: said without showing anything of that row. */
 const OTHERS_KEY = 'already names a message of another integration: choose keys your integration owns (prefix them)';
 
 /** One item of a batch enqueue; `problems` name the fields of an invalid item (or the conflicting key). */
-export type BatchItemResult = { status: 'created'; message: OutboundMessage; problems: FieldProblem[] } | DuplicateVerdict | { status: 'invalid'; message: null; problems: FieldProblem[] };
+export type BatchItemResult =
+  { status: 'created'; message: OutboundMessage; problems: FieldProblem[] } | DuplicateVerdict | { status: 'invalid'; message: null; problems: FieldProblem[] };
 
 /** The outbox's rules: enqueue once per business event, list, and resolve by hand. */
 @Injectable()
@@ -66,7 +68,9 @@ export class OutboxService {
     const [verdict] = await this.judgeDuplicates([{ row, existing }], now, visibleTo);
     if (verdict!.status === 'conflict') {
       if (verdict!.message === null) throw new DomainError(ErrorCode.DedupeKeyConflict, OTHERS_KEY);
-      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', { message: presentMessage(verdict!.message) });
+      throw new DomainError(ErrorCode.DedupeKeyConflict, 'dedupe_key already names a message with different content', {
+        message: presentMessage(verdict!.message),
+      });
     }
     return { message: verdict!.message, deduplicated: true };
   }
@@ -77,11 +81,19 @@ export class OutboxService {
    * INSERT … ON CONFLICT, and the rows it did not insert are judged like single duplicates. One
    * result per item, in order. Nothing here fails the batch for one item.
    */
-  async enqueueMany(items: readonly ({ ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] })[], actor: string, visibleTo: readonly string[] | null = null): Promise<BatchItemResult[]> {
+  async enqueueMany(
+    items: readonly ({ ok: true; value: CreateMessageDto } | { ok: false; problems: FieldProblem[] })[],
+    actor: string,
+    visibleTo: readonly string[] | null = null,
+  ): Promise<BatchItemResult[]> {
     const prepared = await Promise.all(items.map((item) => (item.ok ? this.prepare(item.value) : item)));
     const now = this.clock.now();
     const valid = prepared.flatMap((p, i) => (p.ok ? [{ i, row: p.row }] : []));
-    const written = await this.insertEach(valid.map((v) => v.row), { actor, reason: 'enqueued' }, now);
+    const written = await this.insertEach(
+      valid.map((v) => v.row),
+      { actor, reason: 'enqueued' },
+      now,
+    );
 
     const results = new Map<number, BatchItemResult>();
     prepared.forEach((p, i) => {
@@ -102,7 +114,11 @@ export class OutboxService {
     });
     if (leftovers.length > 0) {
       const existing = await this.repo.findByDedupeKeys(leftovers.map((l) => l.row.dedupeKey));
-      const verdicts = await this.judgeDuplicates(leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })), now, visibleTo);
+      const verdicts = await this.judgeDuplicates(
+        leftovers.map(({ row }) => ({ row, existing: existing.get(row.dedupeKey) ?? null })),
+        now,
+        visibleTo,
+      );
       leftovers.forEach((l, n) => results.set(l.i, verdicts[n]!));
     }
     await this.dispatchQuietly(created);
@@ -117,7 +133,11 @@ export class OutboxService {
    * failure that is not about the data (the database away) fails the call: nothing was written
    * by the failed statement, and the batch may be sent again, its keys making that safe.
    */
-  private async insertEach(rows: readonly NewOutboundMessage[], audit: { actor: string; reason: string }, now: Date): Promise<(OutboundMessage | null | FieldProblem[])[]> {
+  private async insertEach(
+    rows: readonly NewOutboundMessage[],
+    audit: { actor: string; reason: string },
+    now: Date,
+  ): Promise<(OutboundMessage | null | FieldProblem[])[]> {
     try {
       return [...(await this.repo.insertAllIfAbsent(rows, audit, now))];
     } catch (error) {
@@ -131,7 +151,9 @@ export class OutboxService {
           if (!isDataError(single)) throw single;
           // PostgreSQL's words name tables, constraints and values: for the log, never the client.
           this.logger.event('warn', 'outbox.batch_row_refused', { index, dedupe_key: row.dedupeKey, error: String(single) });
-          out.push([{ field: 'body', message: 'could not be stored: the database refused one of its values (the API log has the cause, under this request id)' }]);
+          out.push([
+            { field: 'body', message: 'could not be stored: the database refused one of its values (the API log has the cause, under this request id)' },
+          ]);
         }
       }
       return out;
@@ -162,7 +184,11 @@ export class OutboxService {
    * Writes that found their key taken: each is counted as a rejected duplicate, then is a repeat of
    * the same business event (same content: `deduplicated`) or a reuse of the key (`conflict`).
    */
-  private async judgeDuplicates(writes: readonly { row: NewOutboundMessage; existing: OutboundMessage | null }[], now: Date, visibleTo: readonly string[] | null = null): Promise<DuplicateVerdict[]> {
+  private async judgeDuplicates(
+    writes: readonly { row: NewOutboundMessage; existing: OutboundMessage | null }[],
+    now: Date,
+    visibleTo: readonly string[] | null = null,
+  ): Promise<DuplicateVerdict[]> {
     const byPurpose = countBy(writes.map((w) => w.row.purpose));
     await this.counters.incrementMany(Object.entries(byPurpose).map(([label, count]) => ({ metric: COUNTERS.dedupeRejected, label, at: now, count })));
     return writes.map(({ row, existing }) => {
@@ -170,7 +196,8 @@ export class OutboxService {
       const same = existing.contentHash === row.contentHash;
       this.logger.event('info', 'outbox.dedupe_rejected', { dedupe_key: row.dedupeKey, purpose: row.purpose, same_content: same });
       // Another integration's row: same content or not, its recipient, payload and replies are not the caller's to see.
-      if (visibleTo && !visibleTo.includes(existing.createdBy ?? '')) return { status: 'conflict', message: null, problems: [{ field: 'dedupe_key', message: OTHERS_KEY }] };
+      if (visibleTo && !visibleTo.includes(existing.createdBy ?? ''))
+        return { status: 'conflict', message: null, problems: [{ field: 'dedupe_key', message: OTHERS_KEY }] };
       return same
         ? { status: 'deduplicated', message: existing, problems: [] }
         : { status: 'conflict', message: existing, problems: [{ field: 'dedupe_key', message: 'already names a message with different content' }] };
@@ -225,7 +252,12 @@ export class OutboxService {
   async bringForward(rows: readonly Pick<OutboundMessage, 'id' | 'notBefore' | 'priority'>[]): Promise<void> {
     if (rows.length === 0) return;
     const moved = await this.dispatcher.bringForward(rows);
-    this.logger.event(moved.outcome === 'added' ? 'info' : 'warn', 'outbox.brought_forward', { rows: rows.length, promoted: moved.promoted, added: moved.added, deferred: moved.outcome === 'deferred' });
+    this.logger.event(moved.outcome === 'added' ? 'info' : 'warn', 'outbox.brought_forward', {
+      rows: rows.length,
+      promoted: moved.promoted,
+      added: moved.added,
+      deferred: moved.outcome === 'deferred',
+    });
   }
 
   stuckSending(limit: number): Promise<OutboundMessage[]> {
@@ -240,7 +272,11 @@ export class OutboxService {
   private async dispatchQuietly(rows: readonly OutboundMessage[]): Promise<void> {
     if (rows.length === 0) return;
     if ((await this.dispatcher.dispatch(rows)) === 'deferred') {
-      this.logger.event('warn', 'outbox.dispatch_deferred', { message_id: rows[0]!.id, rows: rows.length, note: 'Redis did not take the jobs in time; the sweeper will add them' });
+      this.logger.event('warn', 'outbox.dispatch_deferred', {
+        message_id: rows[0]!.id,
+        rows: rows.length,
+        note: 'Redis did not take the jobs in time; the sweeper will add them',
+      });
     }
   }
 }

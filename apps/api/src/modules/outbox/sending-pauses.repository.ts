@@ -18,10 +18,10 @@ export class SendingPausesRepository {
   insertUnlessActive(pause: NewSendingPause): Promise<boolean> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sendbook:pause:' || $1))`, [pause.phoneNumberId ?? '*']);
-      const active = await tx.query(
-        `SELECT 1 FROM sending_pauses WHERE resumed_at IS NULL AND scope = $1 AND phone_number_id IS NOT DISTINCT FROM $2`,
-        [pause.scope, pause.phoneNumberId],
-      );
+      const active = await tx.query(`SELECT 1 FROM sending_pauses WHERE resumed_at IS NULL AND scope = $1 AND phone_number_id IS NOT DISTINCT FROM $2`, [
+        pause.scope,
+        pause.phoneNumberId,
+      ]);
       if (active.length > 0) return false;
       await tx.getRepository(SendingPause).insert(pause);
       return true;

@@ -131,7 +131,11 @@ export class SendingPolicy implements OnModuleInit {
    */
   departureRule(phoneNumberId: string): DepartureRule {
     const { configured } = this.effectiveRate(phoneNumberId);
-    return { cap: Math.max(1, Math.floor(configured)), spacingPerSec: configured * (1 - this.config.policy.rateHeadroom / 2), marginMs: this.config.policy.departureMarginMs };
+    return {
+      cap: Math.max(1, Math.floor(configured)),
+      spacingPerSec: configured * (1 - this.config.policy.rateHeadroom / 2),
+      marginMs: this.config.policy.departureMarginMs,
+    };
   }
 
   /** Reserves the moment this number's next send may be written (µs), shared by every worker: `reserveDeparture`. */
@@ -185,7 +189,11 @@ export class SendingPolicy implements OnModuleInit {
     const admission = parseAdmissionReply(reply);
     if (admission.admitted) return { kind: 'go', countsNewUser: admission.countsNewUser, sendAt: admission.sendAt };
     if (admission.reason !== 'rate') return { kind: 'wait', until: admission.retryAt, reason: admission.reason };
-    return { kind: 'wait', until: rateRetryAt(admission.retryAt, Math.min(admission.place ?? 0, MAX_AHEAD), admission.tokenUs ?? 1e6 / rate.ratePerSec), reason: 'rate' };
+    return {
+      kind: 'wait',
+      until: rateRetryAt(admission.retryAt, Math.min(admission.place ?? 0, MAX_AHEAD), admission.tokenUs ?? 1e6 / rate.ratePerSec),
+      reason: 'rate',
+    };
   }
 
   /**
@@ -245,7 +253,10 @@ export class SendingPolicy implements OnModuleInit {
     const at = String(now.getTime());
     switch (action.kind) {
       case 'slow_number':
-        await scripts.sendbookSlowDown(this.keys.number(row.phoneNumberId), ...slowDownArgs(now, { factor: action.factor, holdMs: action.holdMs, recoverMs: action.recoverMs, minFactor: DEFAULT_SLOW_DOWN.minFactor }));
+        await scripts.sendbookSlowDown(
+          this.keys.number(row.phoneNumberId),
+          ...slowDownArgs(now, { factor: action.factor, holdMs: action.holdMs, recoverMs: action.recoverMs, minFactor: DEFAULT_SLOW_DOWN.minFactor }),
+        );
         return { action, notBefore: null };
       case 'push_pair': {
         const freeAt = await scripts.sendbookPairPush(this.keys.pair(row.phoneNumberId, row.toWaId), ...pairSlotArgs(now, action.delayMs));
@@ -274,7 +285,9 @@ export class SendingPolicy implements OnModuleInit {
     const coolUntil = Math.max(Number(state[2] ?? 0), Number(account ?? 0));
     const rate = this.effectiveRate(phoneNumberId);
     const slowed = slowUntil > now.getTime();
-    const slowdown = slowed ? { factor: Number(state[0] ?? 1), rampFrom: new Date(Number(state[3] ?? 0)), rampPerMs: Number(state[4] ?? 0), until: new Date(slowUntil) } : null;
+    const slowdown = slowed
+      ? { factor: Number(state[0] ?? 1), rampFrom: new Date(Number(state[3] ?? 0)), rampPerMs: Number(state[4] ?? 0), until: new Date(slowUntil) }
+      : null;
     return {
       rate_per_second: rate.configured,
       effective_rate_per_second: rate.ratePerSec * slowFactorAt(slowdown, now),

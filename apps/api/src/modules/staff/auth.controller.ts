@@ -31,7 +31,8 @@ export class AuthController {
   @ApiOperation({
     id: 'login',
     summary: 'Sign in to the inbox',
-    description: 'Sets the HTTP-only session cookie `sendbook_session`. Unknown email and wrong password answer alike; repeated failures per account and per address are throttled.',
+    description:
+      'Sets the HTTP-only session cookie `sendbook_session`. Unknown email and wrong password answer alike; repeated failures per account and per address are throttled.',
     responses: {
       200: { description: 'Signed in.', body: OneStaff },
       401: { description: 'Wrong email or password (the same for an unknown email).', body: plainError('invalid_credentials') },
@@ -47,7 +48,12 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @SessionOnly()
-  @ApiOperation({ id: 'logout', summary: 'Sign out, everywhere', description: 'Ends every session of the signed-in person and closes their live streams.', responses: { 204: { description: 'Signed out.' } } })
+  @ApiOperation({
+    id: 'logout',
+    summary: 'Sign out, everywhere',
+    description: 'Ends every session of the signed-in person and closes their live streams.',
+    responses: { 204: { description: 'Signed out.' } },
+  })
   async logout(@CurrentPrincipal() principal: Principal, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply): Promise<void> {
     await this.auth.logout(principal);
     clearSessionCookie(req, res, this.config);
@@ -70,7 +76,12 @@ export class AuthController {
   @Post('password')
   @HttpCode(204)
   @SessionOnly()
-  @ApiOperation({ id: 'changePassword', summary: 'Change your own password', description: 'Needs the current one.', responses: { 204: { description: 'Changed.' } } })
+  @ApiOperation({
+    id: 'changePassword',
+    summary: 'Change your own password',
+    description: 'Needs the current one.',
+    responses: { 204: { description: 'Changed.' } },
+  })
   async changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordDto): Promise<void> {
     await this.auth.changePassword(principal, dto);
   }
@@ -81,7 +92,10 @@ export class AuthController {
     id: 'getInvite',
     summary: 'Who an invite or reset link is for',
     params: INVITE,
-    responses: { 200: { description: 'The invited person.', body: InviteInfo }, 410: { description: 'Used, expired, unknown, or for a deactivated person: `reason` says which.', body: InviteProblem } },
+    responses: {
+      200: { description: 'The invited person.', body: InviteInfo },
+      410: { description: 'Used, expired, unknown, or for a deactivated person: `reason` says which.', body: InviteProblem },
+    },
   })
   invite(@Param('token') token: string) {
     return this.auth.invite(token);
@@ -94,7 +108,10 @@ export class AuthController {
     id: 'acceptInvite',
     summary: 'Set your password from an invite or reset link, and sign in',
     params: INVITE,
-    responses: { 200: { description: 'Password set; signed in (session cookie).', body: OneStaff }, 410: { description: 'Used, expired, unknown, or for a deactivated person: `reason` says which.', body: InviteProblem } },
+    responses: {
+      200: { description: 'Password set; signed in (session cookie).', body: OneStaff },
+      410: { description: 'Used, expired, unknown, or for a deactivated person: `reason` says which.', body: InviteProblem },
+    },
   })
   async acceptInvite(@Param('token') token: string, @Body() dto: AcceptInviteDto, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
     const { body, session } = await this.auth.acceptInvite(token, dto.password, clientOf(req));

@@ -36,7 +36,12 @@ export const FAMILIAR_FOR_MS = 90 * 24 * 3_600_000;
 
 function tooManyAttempts(retryAfterMs: number): DomainError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new DomainError(ErrorCode.TooManyAttempts, `too many sign-in attempts: try again in ${seconds} s`, { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+  return new DomainError(
+    ErrorCode.TooManyAttempts,
+    `too many sign-in attempts: try again in ${seconds} s`,
+    { retry_after_seconds: seconds },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 /** Signing in and out, invites and resets, and a person's own profile. */
@@ -51,7 +56,10 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const { auth } = config;
-    this.gate = new SignInGate({ hashes: auth.loginChecksAtOnce, queue: auth.loginChecksQueued, perAddressPerSecond: auth.loginStartsPerSecond, perAddressBurst: auth.loginStartsBurst }, () => clock.now());
+    this.gate = new SignInGate(
+      { hashes: auth.loginChecksAtOnce, queue: auth.loginChecksQueued, perAddressPerSecond: auth.loginStartsPerSecond, perAddressBurst: auth.loginStartsBurst },
+      () => clock.now(),
+    );
   }
 
   private readonly gate: SignInGate;
@@ -91,10 +99,25 @@ export class AuthService {
     const decided = await this.repo.transaction(async (tx) => {
       await this.repo.lockAccount(tx, key);
       const now = this.clock.now();
-      const history = await this.repo.signInHistory(tx, key, client.ip, new Date(now.getTime() - auth.loginWindowMs), new Date(now.getTime() - FAMILIAR_FOR_MS), Math.max(64, auth.loginFailuresPerAddress));
-      const throttle = throttleSignIn(history, now, { freeFailures: auth.loginFailuresPerAccount, perAddress: auth.loginFailuresPerAddress, windowMs: auth.loginWindowMs, baseDelayMs: BACKOFF_BASE_MS });
+      const history = await this.repo.signInHistory(
+        tx,
+        key,
+        client.ip,
+        new Date(now.getTime() - auth.loginWindowMs),
+        new Date(now.getTime() - FAMILIAR_FOR_MS),
+        Math.max(64, auth.loginFailuresPerAddress),
+      );
+      const throttle = throttleSignIn(history, now, {
+        freeFailures: auth.loginFailuresPerAccount,
+        perAddress: auth.loginFailuresPerAddress,
+        windowMs: auth.loginWindowMs,
+        baseDelayMs: BACKOFF_BASE_MS,
+      });
       if (!throttle.allowed) {
-        await this.audit.record({ actor: 'anonymous', action: 'auth.login_throttled', subjectType: 'login', subjectId: key, details: { by: throttle.by }, ip: client.ip }, tx);
+        await this.audit.record(
+          { actor: 'anonymous', action: 'auth.login_throttled', subjectType: 'login', subjectId: key, details: { by: throttle.by }, ip: client.ip },
+          tx,
+        );
         return { kind: 'throttled' as const, retryAfterMs: throttle.retryAfterMs };
       }
       const staff = await this.repo.findByEmailKey(key, tx);
@@ -107,7 +130,17 @@ export class AuthService {
     return this.repo.transaction(async (tx) => {
       if (!matches || staff === null || !staff.active) {
         const reason = !staff ? 'unknown_email' : !staff.active ? 'deactivated' : staff.passwordHash === null ? 'no_password' : 'wrong_password';
-        await this.audit.record({ actor: 'anonymous', action: 'auth.login_failed', subjectType: staff ? 'staff' : 'login', subjectId: staff?.id ?? key, details: { reason }, ip: client.ip }, tx);
+        await this.audit.record(
+          {
+            actor: 'anonymous',
+            action: 'auth.login_failed',
+            subjectType: staff ? 'staff' : 'login',
+            subjectId: staff?.id ?? key,
+            details: { reason },
+            ip: client.ip,
+          },
+          tx,
+        );
         return { kind: 'refused' as const };
       }
       await this.repo.markAttemptSucceeded(tx, attemptId);
@@ -132,7 +165,13 @@ export class AuthService {
     const staff = await this.staffOf(principal);
     if (dto.name !== undefined && dto.name.trim() !== staff.name) {
       await this.repo.update(staff.id, { name: dto.name.trim() });
-      await this.audit.record({ actor: actorOf(principal), action: 'staff.profile_updated', subjectType: 'staff', subjectId: staff.id, details: { name: dto.name.trim() } });
+      await this.audit.record({
+        actor: actorOf(principal),
+        action: 'staff.profile_updated',
+        subjectType: 'staff',
+        subjectId: staff.id,
+        details: { name: dto.name.trim() },
+      });
     }
     return this.me(principal);
   }
@@ -140,7 +179,8 @@ export class AuthService {
   /** Needs the current password; ends the person's other sessions (a thief's among them), keeps this one. */
   async changePassword(principal: Principal, dto: ChangePasswordDto): Promise<void> {
     const staff = await this.staffOf(principal);
-    if (!(await verifyPassword(staff.passwordHash, dto.current_password))) throw DomainError.validation([{ field: 'current_password', message: 'is not your current password' }]);
+    if (!(await verifyPassword(staff.passwordHash, dto.current_password)))
+      throw DomainError.validation([{ field: 'current_password', message: 'is not your current password' }]);
     const hash = await hashPassword(dto.new_password);
     await this.repo.transaction(async (tx) => {
       await this.repo.update(staff.id, { passwordHash: hash }, tx);

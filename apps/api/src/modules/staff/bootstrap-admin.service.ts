@@ -37,7 +37,13 @@ export class BootstrapAdminService implements OnApplicationBootstrap {
       createdBy: 'bootstrap',
     });
     if (created) {
-      await this.audit.record({ actor: 'system', action: 'staff.created', subjectType: 'staff', subjectId: created.id, details: { email: created.email, role: 'admin', by: 'BOOTSTRAP_ADMIN_EMAIL' } });
+      await this.audit.record({
+        actor: 'system',
+        action: 'staff.created',
+        subjectType: 'staff',
+        subjectId: created.id,
+        details: { email: created.email, role: 'admin', by: 'BOOTSTRAP_ADMIN_EMAIL' },
+      });
       this.logger.event('info', 'staff.bootstrap_admin_created', { staff_id: created.id });
     }
   }

@@ -5,7 +5,6 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { AuthService } from './auth.service.js';
 import { SessionsService } from './sessions.service.js';
 
-
 /**
  * Where live streams are served: sessions past their end are ended and their streams closed; sign-in
  * attempts the throttle no longer counts are deleted.

@@ -27,15 +27,25 @@ export class StaffController {
   @ApiOperation({
     id: 'createStaff',
     summary: 'Add a staff member',
-    description: 'With a `password`, they can sign in with it at once; without one, the answer carries a one-time `invite_url` (shown once) where they choose their own.',
-    responses: { 201: { description: 'Added.', body: StaffCreated }, 409: { description: 'The email is already a staff member.', body: plainError('staff_exists') } },
+    description:
+      'With a `password`, they can sign in with it at once; without one, the answer carries a one-time `invite_url` (shown once) where they choose their own.',
+    responses: {
+      201: { description: 'Added.', body: StaffCreated },
+      409: { description: 'The email is already a staff member.', body: plainError('staff_exists') },
+    },
   })
   create(@Body() dto: CreateStaffDto, @CurrentPrincipal() by: Principal) {
     return this.staff.create(dto, by);
   }
 
   @Get(':id')
-  @ApiOperation({ id: 'getStaff', summary: 'One staff member', params: ID, errors: { 404: 'NotFound' }, responses: { 200: { description: 'The member.', body: OneStaff } } })
+  @ApiOperation({
+    id: 'getStaff',
+    summary: 'One staff member',
+    params: ID,
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The member.', body: OneStaff } },
+  })
   show(@Param('id') id: string) {
     return this.staff.show(id);
   }
@@ -47,7 +57,10 @@ export class StaffController {
     description: 'Deactivation ends every session of theirs at once. The last active admin cannot be deactivated or made an agent (`409 last_admin`).',
     params: ID,
     errors: { 404: 'NotFound' },
-    responses: { 200: { description: 'The member after the change.', body: OneStaff }, 409: { description: 'It would leave no active admin.', body: plainError('last_admin') } },
+    responses: {
+      200: { description: 'The member after the change.', body: OneStaff },
+      409: { description: 'It would leave no active admin.', body: plainError('last_admin') },
+    },
   })
   update(@Param('id') id: string, @Body() dto: UpdateStaffDto, @CurrentPrincipal() by: Principal) {
     return this.staff.update(id, dto, by);
@@ -62,7 +75,10 @@ export class StaffController {
       'Their password stops working and their sessions end; the answer carries a one-time link (shown once) where they choose a new one. For someone invited who has not chosen a password yet, this resends the invite: a new link, the old one stops working. Never the last admin who can sign in (`409 last_admin`).',
     params: ID,
     errors: { 404: 'NotFound' },
-    responses: { 200: { description: 'The link to pass on.', body: InviteLink }, 409: { description: 'It would leave no admin who can sign in.', body: plainError('last_admin') } },
+    responses: {
+      200: { description: 'The link to pass on.', body: InviteLink },
+      409: { description: 'It would leave no admin who can sign in.', body: plainError('last_admin') },
+    },
   })
   resetPassword(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
     return this.staff.resetPassword(id, by);

@@ -78,7 +78,11 @@ export class StaffRepository {
     return rows[0] ? this.findById(rows[0].id, tx) : null;
   }
 
-  async update(id: string, changes: Partial<Pick<Staff, 'name' | 'role' | 'active' | 'passwordHash' | 'inviteTokenHash' | 'inviteExpiresAt' | 'inviteUsedAt'>>, db: EntityManager | DataSource = this.dataSource): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<Staff, 'name' | 'role' | 'active' | 'passwordHash' | 'inviteTokenHash' | 'inviteExpiresAt' | 'inviteUsedAt'>>,
+    db: EntityManager | DataSource = this.dataSource,
+  ): Promise<void> {
     await db.getRepository(Staff).update({ id }, changes);
   }
 
@@ -95,13 +99,20 @@ export class StaffRepository {
   /** Under the same lock: the active admins besides `except` who have a password, so could still sign in. */
   async lockOtherAdminsWhoCanSignIn(tx: EntityManager, except: string): Promise<number> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sendbook.staff.admins'))`);
-    const [row] = await queryRows<{ n: string }>(tx, `SELECT count(*) AS n FROM staff WHERE role = 'admin' AND active AND password_hash IS NOT NULL AND id <> $1`, [except]);
+    const [row] = await queryRows<{ n: string }>(
+      tx,
+      `SELECT count(*) AS n FROM staff WHERE role = 'admin' AND active AND password_hash IS NOT NULL AND id <> $1`,
+      [except],
+    );
     return Number(row?.n ?? 0);
   }
 
   // Sessions
 
-  async insertSession(session: { staffId: string; tokenHash: string; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null }, db: EntityManager | DataSource = this.dataSource): Promise<string> {
+  async insertSession(
+    session: { staffId: string; tokenHash: string; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+    db: EntityManager | DataSource = this.dataSource,
+  ): Promise<string> {
     const [row] = await queryRows<{ id: string }>(
       db,
       `INSERT INTO staff_sessions (staff_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent) VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id`,
@@ -136,7 +147,13 @@ export class StaffRepository {
   }
 
   /** Ends every open session of a person; returns their ids. */
-  async endSessionsOf(staffId: string, reason: string, now: Date, db: EntityManager | DataSource = this.dataSource, except: string | null = null): Promise<string[]> {
+  async endSessionsOf(
+    staffId: string,
+    reason: string,
+    now: Date,
+    db: EntityManager | DataSource = this.dataSource,
+    except: string | null = null,
+  ): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       db,
       `UPDATE staff_sessions SET ended_at = $2, end_reason = $3 WHERE staff_id = $1 AND ended_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid) RETURNING id`,
@@ -185,14 +202,27 @@ export class StaffRepository {
       );
     const pair = await failuresSinceSuccess(true);
     const account = await failuresSinceSuccess(false);
-    const address = await queryRows<{ at: Date }>(tx, `SELECT at FROM login_attempts WHERE ip = $1 AND NOT succeeded AND at > $2 ORDER BY at DESC LIMIT $3`, [ip, since, limit]);
-    const [known] = await queryRows<{ familiar: boolean }>(tx, `SELECT EXISTS (SELECT 1 FROM login_attempts WHERE email_key = $1 AND ip = $2 AND succeeded AND at > $3) AS familiar`, [emailKey, ip, familiarSince]);
+    const address = await queryRows<{ at: Date }>(tx, `SELECT at FROM login_attempts WHERE ip = $1 AND NOT succeeded AND at > $2 ORDER BY at DESC LIMIT $3`, [
+      ip,
+      since,
+      limit,
+    ]);
+    const [known] = await queryRows<{ familiar: boolean }>(
+      tx,
+      `SELECT EXISTS (SELECT 1 FROM login_attempts WHERE email_key = $1 AND ip = $2 AND succeeded AND at > $3) AS familiar`,
+      [emailKey, ip, familiarSince],
+    );
     return { pair: pair.map((r) => r.at), account: account.map((r) => r.at), address: address.map((r) => r.at), familiar: known?.familiar ?? false };
   }
 
   /** Recorded as failed before the password is checked (so parallel guesses count); a match turns it into a success. */
   async recordAttempt(tx: EntityManager, attempt: { emailKey: string; ip: string; succeeded: boolean; at: Date }): Promise<string> {
-    const [row] = await queryRows<{ id: string }>(tx, `INSERT INTO login_attempts (email_key, ip, succeeded, at) VALUES ($1, $2, $3, $4) RETURNING id`, [attempt.emailKey, attempt.ip, attempt.succeeded, attempt.at]);
+    const [row] = await queryRows<{ id: string }>(tx, `INSERT INTO login_attempts (email_key, ip, succeeded, at) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      attempt.emailKey,
+      attempt.ip,
+      attempt.succeeded,
+      attempt.at,
+    ]);
     return row!.id;
   }
 
@@ -202,7 +232,11 @@ export class StaffRepository {
 
   /** Failures older than the window are no longer counted; successes are kept to know familiar addresses. */
   async purgeLoginAttempts(failuresBefore: Date, successesBefore: Date): Promise<number> {
-    const rows = await queryRows<{ id: string }>(this.dataSource, `DELETE FROM login_attempts WHERE (NOT succeeded AND at < $1) OR (succeeded AND at < $2) RETURNING id`, [failuresBefore, successesBefore]);
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `DELETE FROM login_attempts WHERE (NOT succeeded AND at < $1) OR (succeeded AND at < $2) RETURNING id`,
+      [failuresBefore, successesBefore],
+    );
     return rows.length;
   }
 }

@@ -35,6 +35,8 @@ export const InviteProblem = named(
   object({
     error: oneOfValues(['invite_invalid']),
     message: str(),
-    reason: oneOfValues(['unknown', 'used', 'expired', 'deactivated'], { description: 'unknown (or replaced by a newer link), used once already, past its time, or for a deactivated person' }),
+    reason: oneOfValues(['unknown', 'used', 'expired', 'deactivated'], {
+      description: 'unknown (or replaced by a newer link), used once already, past its time, or for a deactivated person',
+    }),
   }),
 );

@@ -57,7 +57,13 @@ export class StaffService {
       createdBy: actorOf(by),
     });
     if (!staff) throw new DomainError(ErrorCode.StaffExists, `${dto.email.trim()} is already a staff member`);
-    await this.audit.record({ actor: actorOf(by), action: 'staff.created', subjectType: 'staff', subjectId: staff.id, details: { email: staff.email, role: staff.role, invited: invite !== null } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'staff.created',
+      subjectType: 'staff',
+      subjectId: staff.id,
+      details: { email: staff.email, role: staff.role, invited: invite !== null },
+    });
     return { staff: presentStaff(staff), ...(invite ? { invite_url: this.inviteUrl(invite) } : {}) };
   }
 
@@ -72,7 +78,10 @@ export class StaffService {
       if (this.removesAnAdmin(before, changes)) await this.keepOneAdmin(tx);
       await this.repo.update(id, changes, tx);
       if (changes.active === false) await this.sessions.endAllOf(id, 'deactivated', tx);
-      await this.audit.record({ actor: actorOf(by), action: 'staff.updated', subjectType: 'staff', subjectId: id, details: { before: pick(before, changes), after: changes } }, tx);
+      await this.audit.record(
+        { actor: actorOf(by), action: 'staff.updated', subjectType: 'staff', subjectId: id, details: { before: pick(before, changes), after: changes } },
+        tx,
+      );
       return this.repo.findById(id, tx);
     });
     // Their live streams were admitted under the old role's rules: closed, they reopen under the new.
@@ -91,7 +100,11 @@ export class StaffService {
       if (staff.role === 'admin' && staff.active && staff.passwordHash !== null && (await this.repo.lockOtherAdminsWhoCanSignIn(tx, id)) === 0) {
         throw new DomainError(ErrorCode.LastAdmin, 'this is the last admin who can sign in: make someone else an admin first, or change the password yourself');
       }
-      await this.repo.update(id, { passwordHash: null, inviteTokenHash: tokenHash(invite), inviteExpiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS), inviteUsedAt: null }, tx);
+      await this.repo.update(
+        id,
+        { passwordHash: null, inviteTokenHash: tokenHash(invite), inviteExpiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS), inviteUsedAt: null },
+        tx,
+      );
       await this.sessions.endAllOf(id, 'password_reset', tx);
       await this.audit.record({ actor: actorOf(by), action: 'staff.password_reset', subjectType: 'staff', subjectId: id }, tx);
     });

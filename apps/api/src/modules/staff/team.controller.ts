@@ -13,7 +13,11 @@ export class TeamController {
   constructor(private readonly staff: StaffService) {}
 
   @Get()
-  @ApiOperation({ id: 'listTeam', summary: 'The active staff, for assigning conversations', responses: { 200: { description: 'Active members, by name.', body: Team } } })
+  @ApiOperation({
+    id: 'listTeam',
+    summary: 'The active staff, for assigning conversations',
+    responses: { 200: { description: 'Active members, by name.', body: Team } },
+  })
   list() {
     return this.staff.team();
   }

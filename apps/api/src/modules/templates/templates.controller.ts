@@ -44,7 +44,8 @@ export class TemplatesController {
   @ApiOperation({
     id: 'checkTemplate',
     summary: 'Check a template send against the registry, as enqueueing would',
-    description: 'The same rules as `POST /v1/messages` (the template exists in that language, is APPROVED, each component has its parameters), answered before anything is queued; `400` names each problem by field.',
+    description:
+      'The same rules as `POST /v1/messages` (the template exists in that language, is APPROVED, each component has its parameters), answered before anything is queued; `400` names each problem by field.',
     errors: { 404: 'NotFound' },
     responses: { 200: { description: 'It would be accepted; this is what the customer sees.', body: Rendered } },
   })

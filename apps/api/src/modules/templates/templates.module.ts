@@ -13,13 +13,11 @@ import { TemplatesService } from './templates.service.js';
  */
 @Module({})
 export class TemplatesModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: TemplatesModule,
-      imports: [WhatsappModule],
-      controllers: role === 'worker' ? [] : [TemplatesController],
-      providers: [TemplatesRepository, TemplatesService, ...(role === 'api' ? [] : [TemplatesTimers])],
-      exports: [TemplatesService],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: TemplatesModule,
+    imports: [WhatsappModule],
+    controllers: role === 'worker' ? [] : [TemplatesController],
+    providers: [TemplatesRepository, TemplatesService, ...(role === 'api' ? [] : [TemplatesTimers])],
+    exports: [TemplatesService],
+  }));
 }

@@ -7,7 +7,11 @@ const RenderedButton = object({
 });
 
 const RenderedMedia = nullable(
-  object({ type: str({ description: 'image, video or document' }), id: nullable(str({ description: 'uploaded media id' })), link: nullable(str({ description: 'public link' })) }),
+  object({
+    type: str({ description: 'image, video or document' }),
+    id: nullable(str({ description: 'uploaded media id' })),
+    link: nullable(str({ description: 'public link' })),
+  }),
   { description: "a media header's image, video or document as sent; null for a text header or none" },
 );
 
@@ -20,7 +24,9 @@ export const RenderedTemplate = named(
       body: str(),
       footer: nullable(str()),
       buttons: arrayOf(RenderedButton),
-      cards: arrayOf(object({ media: RenderedMedia, body: nullable(str()), buttons: arrayOf(RenderedButton) }), { description: "a carousel's cards in order; empty for other templates" }),
+      cards: arrayOf(object({ media: RenderedMedia, body: nullable(str()), buttons: arrayOf(RenderedButton) }), {
+        description: "a carousel's cards in order; empty for other templates",
+      }),
       text: str({ description: 'all of it as one text, as the customer saw it' }),
     },
     { description: 'A template message as the customer saw it.' },

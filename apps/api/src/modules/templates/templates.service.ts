@@ -167,14 +167,28 @@ export class TemplatesService {
     if (change.status === undefined && change.category === undefined && change.quality === undefined) return null;
 
     const changed = await this.repo.applyChange(tx, change, now);
-    this.logger.event('info', 'templates.webhook_applied', { field: event.field, waba_id: change.wabaId, name: change.name, language: change.language, status: change.status, category: change.category, quality: change.quality, known: changed.length > 0 });
+    this.logger.event('info', 'templates.webhook_applied', {
+      field: event.field,
+      waba_id: change.wabaId,
+      name: change.name,
+      language: change.language,
+      status: change.status,
+      category: change.category,
+      quality: change.quality,
+      known: changed.length > 0,
+    });
 
     if (!change.status || !UNSENDABLE.includes(change.status) || !change.name || !change.language) return null;
     return {
       template: { name: change.name, language: change.language },
       status: change.status,
       reason: `template ${change.status.toLowerCase()}: held`,
-      error: { code: null, title: `Template ${change.status.toLowerCase()}`, message: `template ${change.name} (${change.language}) is ${change.status}`, details: { reason: v.reason ?? null, other_info: v.other_info ?? null } },
+      error: {
+        code: null,
+        title: `Template ${change.status.toLowerCase()}`,
+        message: `template ${change.name} (${change.language}) is ${change.status}`,
+        details: { reason: v.reason ?? null, other_info: v.other_info ?? null },
+      },
     };
   }
 }

@@ -43,7 +43,9 @@ export class WebhookDispatcher {
       this.scheduled = false;
       const ids = this.buffer;
       this.buffer = [];
-      this.dispatch(ids).catch((error: unknown) => this.logger.event('warn', 'webhook.enqueue_failed', { deliveries: ids.length, error, note: 'the sweeper will enqueue them' }));
+      this.dispatch(ids).catch((error: unknown) =>
+        this.logger.event('warn', 'webhook.enqueue_failed', { deliveries: ids.length, error, note: 'the sweeper will enqueue them' }),
+      );
     });
   }
 

@@ -26,7 +26,15 @@ export const SERVER_LEVEL_ROUTES: readonly ServerLevelRoute[] = [
       summary: 'Signed events from Meta',
       description:
         'Verifies `X-Hub-Signature-256` over the raw bytes (any content type), stores the body durably, then answers 200; all processing happens afterwards in a worker. A missing or malformed signature header is refused before the body is read. A body that has not arrived cannot be verified yet, so uploads are bounded: one client address holds at most `WEBHOOK_MAX_IN_FLIGHT_PERCENT_PER_ADDRESS` of the bytes in flight (503), and a body arriving slower than `WEBHOOK_MIN_UPLOAD_BYTES_PER_SECOND` after its first 2 s is cut off (408).',
-      extraParams: [{ name: 'X-Hub-Signature-256', in: 'header', required: true, description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`', schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } }],
+      extraParams: [
+        {
+          name: 'X-Hub-Signature-256',
+          in: 'header',
+          required: true,
+          description: '`sha256=<hex HMAC-SHA256 of the raw body with the app secret>`',
+          schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+        },
+      ],
       rawBody: { schema: WebhookBody },
       responses: {
         200: { description: 'Stored.', body: WebhookReceived },
@@ -34,7 +42,10 @@ export const SERVER_LEVEL_ROUTES: readonly ServerLevelRoute[] = [
         408: { description: 'The body arrived too slowly; nothing stored, the connection closed.', body: webhookError(['too_slow']) },
         413: { description: 'Body over the limit; nothing stored, the connection closed.', body: webhookError(['payload_too_large']) },
         500: { description: 'Could not store it: Meta retries.', body: webhookError(['not_stored']) },
-        503: { description: 'Too many bytes in flight, in all or from this address (a flood, slow uploads, or storage stalled); nothing stored, Meta retries.', body: webhookError(['busy']) },
+        503: {
+          description: 'Too many bytes in flight, in all or from this address (a flood, slow uploads, or storage stalled); nothing stored, Meta retries.',
+          body: webhookError(['busy']),
+        },
       },
     },
   },
@@ -75,7 +86,14 @@ export function mountWebhookEndpoint(app: INestApplication, config: AppConfig): 
   });
 }
 
-function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookIngestService, metrics: MetricsRecorder, upload: UploadRules, budget: SharedByteBudget): void {
+function acknowledge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ingest: WebhookIngestService,
+  metrics: MetricsRecorder,
+  upload: UploadRules,
+  budget: SharedByteBudget,
+): void {
   const started = performance.now();
   const requestId = requestIdOf(req);
   const answer = (status: number, body: string): void => {
@@ -92,7 +110,12 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
   const refuse = (status: number, body: string): void => {
     if (res.headersSent) return;
     res.shouldKeepAlive = false;
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': requestId,
+      connection: 'close',
+    });
     res.end(body);
   };
   const header = req.headers['x-hub-signature-256'];
@@ -115,19 +138,22 @@ function acknowledge(req: IncomingMessage, res: ServerResponse, ingest: WebhookI
       if (!budget.tryTake(client, n)) return false;
       held += n;
       return true;
-    }).then(
-      async (body) => {
-        // A body over the limit: a clear 413, nothing stored, the rest of it not read.
-        if (body === 'too_large') return refuse(413, '{"error":"payload_too_large"}');
-        if (body === 'busy') return refuse(503, '{"error":"busy"}');
-        if (body === 'too_slow') return refuse(408, '{"error":"too_slow"}');
-        const result = await ingest.receive(body, req.headers);
-        if (result.status === 200) answer(200, '{"received":true}');
-        else answer(result.status, result.status === 401 ? '{"error":"invalid_signature"}' : '{"error":"not_stored"}');
-      },
-      // The client went away mid-body: there is nobody to answer and nothing to store.
-      () => res.destroy(),
-    ).catch(() => answer(500, '{"error":"not_stored"}')).finally(release);
+    })
+      .then(
+        async (body) => {
+          // A body over the limit: a clear 413, nothing stored, the rest of it not read.
+          if (body === 'too_large') return refuse(413, '{"error":"payload_too_large"}');
+          if (body === 'busy') return refuse(503, '{"error":"busy"}');
+          if (body === 'too_slow') return refuse(408, '{"error":"too_slow"}');
+          const result = await ingest.receive(body, req.headers);
+          if (result.status === 200) answer(200, '{"received":true}');
+          else answer(result.status, result.status === 401 ? '{"error":"invalid_signature"}' : '{"error":"not_stored"}');
+        },
+        // The client went away mid-body: there is nobody to answer and nothing to store.
+        () => res.destroy(),
+      )
+      .catch(() => answer(500, '{"error":"not_stored"}'))
+      .finally(release);
   });
 }
 

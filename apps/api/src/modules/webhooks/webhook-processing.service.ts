@@ -71,7 +71,9 @@ export class WebhookProcessingService {
     for (const event of parsed.events) {
       if ((event.kind === 'message' || event.kind === 'status') && event.phoneNumberId && event.displayPhoneNumber) {
         // Learnt again from the next delivery that names the number: not worth failing this one for.
-        await this.limits.rememberNumber(event.phoneNumberId, event.displayPhoneNumber, event.wabaId).catch((error: unknown) => this.logger.event('warn', 'webhook.remember_number_failed', { delivery_id: delivery.id, error }));
+        await this.limits
+          .rememberNumber(event.phoneNumberId, event.displayPhoneNumber, event.wabaId)
+          .catch((error: unknown) => this.logger.event('warn', 'webhook.remember_number_failed', { delivery_id: delivery.id, error }));
       }
     }
 
@@ -81,11 +83,17 @@ export class WebhookProcessingService {
     } catch (error) {
       // Nothing of the delivery committed. One event at a time, so one that keeps failing holds up
       // only itself: the others take effect, and the delivery is retried for the failing one.
-      this.logger.event('warn', 'webhook.delivery_batch_failed', { delivery_id: delivery.id, events: parsed.events.length, error, note: 'retrying its events one at a time' });
+      this.logger.event('warn', 'webhook.delivery_batch_failed', {
+        delivery_id: delivery.id,
+        events: parsed.events.length,
+        error,
+        note: 'retrying its events one at a time',
+      });
       tally = await this.processOneByOne(parsed.events, delivery, token);
     }
     const { counts, failed, firstError, committedDone } = tally;
-    if (counts.duplicate > 0) this.logger.event('info', 'webhook.duplicate_events', { delivery_id: delivery.id, count: counts.duplicate, keys: tally.duplicateKeys });
+    if (counts.duplicate > 0)
+      this.logger.event('info', 'webhook.duplicate_events', { delivery_id: delivery.id, count: counts.duplicate, keys: tally.duplicateKeys });
 
     this.countOutcomes(tally);
     const now = this.clock.now();
@@ -121,7 +129,14 @@ export class WebhookProcessingService {
     });
     tally.committedDone = true;
     // Committed: a retry would find every event claimed and release nothing, so this is not one.
-    await this.outbox.bringForward(released).catch((error: unknown) => this.logger.event('warn', 'webhook.bring_forward_failed', { delivery_id: delivery.id, rows: released.length, error, note: 'their jobs keep the delay they had' }));
+    await this.outbox.bringForward(released).catch((error: unknown) =>
+      this.logger.event('warn', 'webhook.bring_forward_failed', {
+        delivery_id: delivery.id,
+        rows: released.length,
+        error,
+        note: 'their jobs keep the delay they had',
+      }),
+    );
     return tally;
   }
 
@@ -165,7 +180,13 @@ export class WebhookProcessingService {
     const fields = new Map<string, string>();
     for (const e of events) if (!fields.has(e.key)) fields.set(e.key, e.field);
     const keys = [...fields.keys()].sort();
-    const claims = await this.repo.claimMany(tx, keys.map((key) => ({ key, field: fields.get(key)! })), delivery.id, this.clock.now(), finish ? { total: events.length } : null);
+    const claims = await this.repo.claimMany(
+      tx,
+      keys.map((key) => ({ key, field: fields.get(key)! })),
+      delivery.id,
+      this.clock.now(),
+      finish ? { total: events.length } : null,
+    );
     const seen = new Set<string>();
     return events.map((e) => {
       const first = !seen.has(e.key);
@@ -246,7 +267,8 @@ export class WebhookProcessingService {
     }
     const raised = await this.tierEffects.apply(tx, event.field, event.value);
     const released = raised ? await bringWaitingForward(tx, MESSAGING_LIMIT_WAIT, raised.waitingOn, now) : [];
-    if (raised) this.logger.event('info', 'policy.messaging_limit', { scope_id: raised.scopeId, limit: raised.limit, source: event.field, released: released.length });
+    if (raised)
+      this.logger.event('info', 'policy.messaging_limit', { scope_id: raised.scopeId, limit: raised.limit, source: event.field, released: released.length });
     released.push(...(await this.marketingPreferences.apply(tx, event, now)));
     await this.storeField(tx, event, delivery);
     return released;
@@ -290,7 +312,6 @@ export class WebhookProcessingService {
     await this.counters.increment(WEBHOOK_COUNTERS.poison, code, now);
     this.logger.event('error', 'webhook.poison', { delivery_id: delivery.id, code, message });
   }
-
 }
 
 interface Tally {
@@ -320,8 +341,6 @@ function tallyOutcome(tally: Tally, event: WebhookEvent, outcome: EventOutcome):
   tally.counts[outcome]++;
   if (outcome === 'duplicate') tally.duplicateKeys.push(event.key);
 }
-
-
 
 /** Consecutive events of one kind, in order. */
 function runsOfKind(events: readonly WebhookEvent[]): WebhookEvent[][] {

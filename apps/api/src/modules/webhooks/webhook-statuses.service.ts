@@ -14,7 +14,6 @@ import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { lockStatusRows, writeStatuses, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from '../outbox/outbound-status-writes.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
-
 /**
  * Status webhooks → outbound rows. Merged by rank (never downgrade, `failed` wins and is final),
  * every event kept in `message_status_events`. A status for a wamid we do not know is matched by
@@ -69,7 +68,13 @@ export class WebhookStatusesService {
       history.push(statusEventRow(event, deliveryId, receivedAt, row?.id ?? null, mergeResult, now));
     }
     const writes = [...rows.values()].filter(({ row }) => row.changed);
-    const written = await writeStatuses(tx, writes.map(({ facts, row }) => statusRowWrite(facts, row)), audits, history, now);
+    const written = await writeStatuses(
+      tx,
+      writes.map(({ facts, row }) => statusRowWrite(facts, row)),
+      audits,
+      history,
+      now,
+    );
     // Locked FOR UPDATE, so never: but if a row did move, nothing of this delivery may commit.
     if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
     for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
@@ -104,7 +109,8 @@ export class WebhookStatusesService {
       if ((await writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
       for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
       if (optedOutAt) await this.marketing.optOut(tx, recipientOf(facts, null), optedOutAt, 'error_131050', now);
-      if (parked.length > 0) this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });
+      if (parked.length > 0)
+        this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });
       return parked.length;
     });
   }
@@ -118,7 +124,11 @@ export class WebhookStatusesService {
     const byStatus = new Map<string, number>();
     for (const f of foreign) byStatus.set(f.status, (byStatus.get(f.status) ?? 0) + 1);
     for (const [status, count] of byStatus) await this.counters.increment(WEBHOOK_COUNTERS.foreignStatus, status, now, count);
-    if (foreign.length > 0) this.logger.event('info', 'webhook.foreign_statuses', { count: foreign.length, note: 'statuses of messages Sendbook did not send (another app or WhatsApp Manager)' });
+    if (foreign.length > 0)
+      this.logger.event('info', 'webhook.foreign_statuses', {
+        count: foreign.length,
+        note: 'statuses of messages Sendbook did not send (another app or WhatsApp Manager)',
+      });
     return { applied, foreign: foreign.length };
   }
 
@@ -127,11 +137,24 @@ export class WebhookStatusesService {
    * alike), inside the transaction that writes it: the live events it raises once that commits, and
    * the audit row to write with it.
    */
-  private transitioned(tx: EntityManager, row: StatusRow, t: NonNullable<StatusMerge['transition']>, statusWamid: string, eventKey: string, at: Date): TransitionAudit {
+  private transitioned(
+    tx: EntityManager,
+    row: StatusRow,
+    t: NonNullable<StatusMerge['transition']>,
+    statusWamid: string,
+    eventKey: string,
+    at: Date,
+  ): TransitionAudit {
     const wamid = statusWamid === '' ? null : statusWamid;
     this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
     if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
-    return { messageId: row.id, from: t.from, to: t.to, reason: `status ${t.to} from webhook`, details: { wamid, event_key: eventKey, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) } };
+    return {
+      messageId: row.id,
+      from: t.from,
+      to: t.to,
+      reason: `status ${t.to} from webhook`,
+      details: { wamid, event_key: eventKey, meta_timestamp: at.toISOString(), ...(t.error ? { error: t.error } : {}) },
+    };
   }
 }
 
@@ -176,10 +199,21 @@ function toStatusRow(r: StatusRowFacts): StatusRow {
 /** The row a status names: by wamid (on its number), else by our row id echoed in biz_opaque_callback_data. */
 function findTarget(rows: readonly StatusRowFacts[], phoneNumberId: string | null, wamid: string, rowId: string | null): StatusRowFacts | null {
   const onNumber = (r: StatusRowFacts) => phoneNumberId === null || r.phone_number_id === phoneNumberId;
-  return (wamid !== '' ? rows.find((r) => r.wamid === wamid && onNumber(r)) : undefined) ?? (rowId !== null ? rows.find((r) => r.id === rowId && onNumber(r)) : undefined) ?? null;
+  return (
+    (wamid !== '' ? rows.find((r) => r.wamid === wamid && onNumber(r)) : undefined) ??
+    (rowId !== null ? rows.find((r) => r.id === rowId && onNumber(r)) : undefined) ??
+    null
+  );
 }
 
-function statusEventRow(event: StatusEvent, deliveryId: string, receivedAt: Date, messageId: string | null, mergeResult: string | null, now: Date): NewStatusEvent {
+function statusEventRow(
+  event: StatusEvent,
+  deliveryId: string,
+  receivedAt: Date,
+  messageId: string | null,
+  mergeResult: string | null,
+  now: Date,
+): NewStatusEvent {
   const s = event.status;
   return {
     eventKey: event.key,

@@ -36,6 +36,9 @@ export class WebhooksAdminController {
     responses: { 202: { description: 'The deliveries queued for processing.', body: Replayed } },
   })
   replay(@Body() dto: ReplayWebhooksDto, @CurrentPrincipal() by: Principal) {
-    return this.webhooks.replay({ ids: dto.ids, since: dto.since, until: dto.until, includePoison: dto.include_poison, limit: dto.limit, note: dto.note ?? null }, actorOf(by));
+    return this.webhooks.replay(
+      { ids: dto.ids, since: dto.since, until: dto.until, includePoison: dto.include_poison, limit: dto.limit, note: dto.note ?? null },
+      actorOf(by),
+    );
   }
 }

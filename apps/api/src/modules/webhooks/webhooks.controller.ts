@@ -20,9 +20,18 @@ export class WebhooksController {
     extraParams: [
       { name: 'hub.mode', in: 'query', required: true, schema: oneOfValues(['subscribe']) },
       { name: 'hub.verify_token', in: 'query', required: true, description: 'must equal `WHATSAPP_VERIFY_TOKEN`', schema: str() },
-      { name: 'hub.challenge', in: 'query', required: true, description: 'echoed back as plain text; at most 128 characters of `A-Za-z0-9._~-` (else 403)', schema: str({ maxLength: 128 }) },
+      {
+        name: 'hub.challenge',
+        in: 'query',
+        required: true,
+        description: 'echoed back as plain text; at most 128 characters of `A-Za-z0-9._~-` (else 403)',
+        schema: str({ maxLength: 128 }),
+      },
     ],
-    responses: { 200: { description: 'The challenge, exactly.', body: str(), contentType: 'text/plain' }, 403: { description: 'Wrong token or mode.', body: str(), contentType: 'text/plain' } },
+    responses: {
+      200: { description: 'The challenge, exactly.', body: str(), contentType: 'text/plain' },
+      403: { description: 'Wrong token or mode.', body: str(), contentType: 'text/plain' },
+    },
   })
   verify(@Req() req: HttpRequest<{ Querystring: Record<string, string | undefined> }>, @Res() res: HttpReply): void {
     const challenge = this.ingest.verifyChallenge(req.query['hub.mode'], req.query['hub.verify_token'], req.query['hub.challenge']);

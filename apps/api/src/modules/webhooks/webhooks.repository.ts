@@ -7,7 +7,6 @@ import { jsonbParam } from '../../database/jsonb-param.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
 
-
 export interface NewDelivery {
   receivedAt: Date;
   headers: Record<string, unknown>;
@@ -40,7 +39,6 @@ export interface ParkedStatus {
   receivedAt: Date;
   errors: unknown[] | null;
 }
-
 
 export interface NewFieldEvent {
   eventKey: string;
@@ -353,8 +351,6 @@ export class WebhooksRepository {
 
   // ---- inbound messages and other fields -------------------------------------------------------
 
-
-
   async insertFieldEvent(tx: EntityManager, e: NewFieldEvent): Promise<void> {
     await tx.query(
       `INSERT INTO webhook_field_events (event_key, kind, field, waba_id, phone_number_id, occurred_at, value, raw, delivery_id, received_at)
@@ -364,4 +360,3 @@ export class WebhooksRepository {
     );
   }
 }
-

@@ -54,10 +54,17 @@ export class WebhooksService {
     const poison = selection.includePoison ? await this.repo.poisonAmong(selected) : [];
     const ids = await this.repo.resetForReplay(selected, this.clock.now());
     // A replayed poison delivery is a decision on a work item: who, when and why, per delivery.
-    for (const id of poison) await this.audit.record({ actor, action: 'webhook.replayed', subjectType: 'webhook_delivery', subjectId: id, details: { note: selection.note ?? null } });
+    for (const id of poison)
+      await this.audit.record({ actor, action: 'webhook.replayed', subjectType: 'webhook_delivery', subjectId: id, details: { note: selection.note ?? null } });
     await this.dispatcher.dispatch(ids);
     this.logger.event('info', 'webhook.replay', { actor, deliveries: ids.length });
-    await this.audit.record({ actor, action: 'webhook.replayed', subjectType: 'webhook_deliveries', subjectId: null, details: { deliveries: ids.length, ids: ids.slice(0, 100), since: selection.since ?? null, until: selection.until ?? null } });
+    await this.audit.record({
+      actor,
+      action: 'webhook.replayed',
+      subjectType: 'webhook_deliveries',
+      subjectId: null,
+      details: { deliveries: ids.length, ids: ids.slice(0, 100), since: selection.since ?? null, until: selection.until ?? null },
+    });
     return { replayed: ids.length, ids };
   }
 

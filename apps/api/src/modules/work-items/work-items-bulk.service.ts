@@ -43,7 +43,9 @@ export class WorkItemsBulkService {
 
   async run(kind: WorkItemKind, dto: BulkWorkItemsDto, by: Principal) {
     if (!ALLOWED[kind].includes(dto.action)) {
-      throw DomainError.validation([{ field: 'action', message: ALLOWED[kind].length ? `${kind} takes ${ALLOWED[kind].join(', ')}` : `${kind} items are decided one at a time` }]);
+      throw DomainError.validation([
+        { field: 'action', message: ALLOWED[kind].length ? `${kind} takes ${ALLOWED[kind].join(', ')}` : `${kind} items are decided one at a time` },
+      ]);
     }
     const max = this.config.workItems.bulkMax;
     const { limit: _limit, ...filter } = this.items.filter(dto);

@@ -26,7 +26,8 @@ export class WorkItemsController {
   @ApiOperation({
     id: 'listWorkItems',
     summary: 'The items of one queue, open or resolved',
-    description: 'Oldest first by default. Filters: `phone_number_id`, `purpose`, `error_code` (of the last error), `older_than` (`30m`, `2h`, `1d`), `before` (waiting already at that instant: a chart point); `status=resolved` lists the decisions taken (who, when, the note).',
+    description:
+      'Oldest first by default. Filters: `phone_number_id`, `purpose`, `error_code` (of the last error), `older_than` (`30m`, `2h`, `1d`), `before` (waiting already at that instant: a chart point); `status=resolved` lists the decisions taken (who, when, the note).',
     params: {
       status: '`open` (default) or `resolved`',
       older_than: 'only items waiting at least this long',
@@ -42,7 +43,11 @@ export class WorkItemsController {
   }
 
   @Get('counts')
-  @ApiOperation({ id: 'countWorkItems', summary: 'Open items per queue, and how long the oldest has waited', responses: { 200: { description: 'Per queue.', body: WorkItemCounts } } })
+  @ApiOperation({
+    id: 'countWorkItems',
+    summary: 'Open items per queue, and how long the oldest has waited',
+    responses: { 200: { description: 'Per queue.', body: WorkItemCounts } },
+  })
   counts() {
     return this.workItems.counts();
   }
@@ -68,7 +73,8 @@ export class WorkItemsController {
   @ApiOperation({
     id: 'bulkWorkItems',
     summary: 'One action on every open item a filter selects',
-    description: '`dry_run: true` first: the count and the ids. Then for real, with `expected` set to that count (refused if the queue changed). At most `WORK_ITEMS_BULK_MAX` items; each is done and audited as a single click would be.',
+    description:
+      '`dry_run: true` first: the count and the ids. Then for real, with `expected` set to that count (refused if the queue changed). At most `WORK_ITEMS_BULK_MAX` items; each is done and audited as a single click would be.',
     params: KIND,
     responses: { 200: { description: 'What it did (or would do).', body: BulkResult } },
   })

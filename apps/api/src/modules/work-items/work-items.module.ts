@@ -14,12 +14,10 @@ import { WorkItemsService } from './work-items.service.js';
 /** GET /v1/work-items: HTTP only, nothing for workers. */
 @Module({})
 export class WorkItemsModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: WorkItemsModule,
-      imports: [OutboxModule.forRole(role), WebhooksModule.forRole(role), ConversationsModule.forRole(role), AlertsModule.forRole(role), AuditModule],
-      controllers: role === 'worker' ? [] : [WorkItemsController],
-      providers: role === 'worker' ? [] : [WorkItemsRepository, WorkItemsService, WorkItemsBulkService],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: WorkItemsModule,
+    imports: [OutboxModule.forRole(role), WebhooksModule.forRole(role), ConversationsModule.forRole(role), AlertsModule.forRole(role), AuditModule],
+    controllers: role === 'worker' ? [] : [WorkItemsController],
+    providers: role === 'worker' ? [] : [WorkItemsRepository, WorkItemsService, WorkItemsBulkService],
+  }));
 }

@@ -54,7 +54,11 @@ export class WorkItemsRepository {
       ...(kind === 'failed' ? [`NOT ${DISMISSED('outbound_message', 'o.id')}`] : []),
       ...this.messageFilters(f, since, params),
     ];
-    return this.messages(`SELECT o.*, ${US(since)} AS at_us, ${since} AS since_at, ${CONVERSATION_OF} AS conversation_id FROM outbound_messages o WHERE ${where.join(' AND ')}`, f, params);
+    return this.messages(
+      `SELECT o.*, ${US(since)} AS at_us, ${since} AS since_at, ${CONVERSATION_OF} AS conversation_id FROM outbound_messages o WHERE ${where.join(' AND ')}`,
+      f,
+      params,
+    );
   }
 
   async resolvedMessages(kind: 'stuck_sending' | 'failed' | 'held', f: QueueFilter): Promise<Positioned<OutboundMessage>[]> {
@@ -85,12 +89,16 @@ export class WorkItemsRepository {
     const params: unknown[] = [];
     const where = [`ev.before->>'attribution' = 'unattributed'`, ...this.inboundFilters({ ...f, since: undefined }, params)];
     if (f.since) where.push(`ev.at < $${params.push(f.since)}`);
-    const select = INBOUND_SELECT.replace('SELECT i.id,', `SELECT ${US('ev.at')} AS at_us, ev.at AS since_at, ev.actor AS r_actor, ev.note AS r_note, ev.at AS r_at, i.id,`).replace(
-      'FROM inbound_messages i',
-      'FROM inbound_attribution_events ev JOIN inbound_messages i ON i.id = ev.inbound_message_id',
-    );
+    const select = INBOUND_SELECT.replace(
+      'SELECT i.id,',
+      `SELECT ${US('ev.at')} AS at_us, ev.at AS since_at, ev.actor AS r_actor, ev.note AS r_note, ev.at AS r_at, i.id,`,
+    ).replace('FROM inbound_messages i', 'FROM inbound_attribution_events ev JOIN inbound_messages i ON i.id = ev.inbound_message_id');
     const rows = await this.page<Record<string, unknown>>(`SELECT * FROM (${select} WHERE ${where.join(' AND ')}) t`, f, params);
-    return rows.map((r) => ({ row: toInbound(r), ...this.position(r), resolution: { action: 'attribute', actor: r.r_actor as string, note: (r.r_note as string | null) ?? null, at: new Date(r.r_at as string) } }));
+    return rows.map((r) => ({
+      row: toInbound(r),
+      ...this.position(r),
+      resolution: { action: 'attribute', actor: r.r_actor as string, note: (r.r_note as string | null) ?? null, at: new Date(r.r_at as string) },
+    }));
   }
 
   async openPoison(f: QueueFilter): Promise<Positioned<DeliverySummary>[]> {
@@ -134,7 +142,10 @@ export class WorkItemsRepository {
     );
     return rows.map((r) => {
       const alert = r as unknown as Alert;
-      const resolution = state === 'resolved' ? { action: 'resolve', actor: alert.resolvedBy ?? 'system', note: alert.resolutionNote, at: new Date(alert.resolvedAt!) } : undefined;
+      const resolution =
+        state === 'resolved'
+          ? { action: 'resolve', actor: alert.resolvedBy ?? 'system', note: alert.resolutionNote, at: new Date(alert.resolvedAt!) }
+          : undefined;
       return { row: alert, ...this.position(r), ...(resolution ? { resolution } : {}) };
     });
   }
@@ -159,7 +170,9 @@ export class WorkItemsRepository {
       [stuckBefore],
     );
     const kinds: WorkItemKind[] = ['stuck_sending', 'failed', 'held', 'unattributed_inbound', 'poison_webhook', 'alert'];
-    return Object.fromEntries(kinds.map((k) => [k, { open: Number(row![k]), oldest: row![`${k}_oldest`] ? new Date(row![`${k}_oldest`] as string) : null }])) as Record<WorkItemKind, { open: number; oldest: Date | null }>;
+    return Object.fromEntries(
+      kinds.map((k) => [k, { open: Number(row![k]), oldest: row![`${k}_oldest`] ? new Date(row![`${k}_oldest`] as string) : null }]),
+    ) as Record<WorkItemKind, { open: number; oldest: Date | null }>;
   }
 
   /** Ids of open items a bulk action would touch (at most `limit + 1`, so the caller can tell "more than allowed"). */
@@ -216,7 +229,10 @@ export class WorkItemsRepository {
 }
 
 function resolutionOf(r: Record<string, unknown>): Resolution {
-  const action = String(r.r_action ?? 'resolve').replace(/^work_item\./, '').replace(/^message\./, '').replace(/^webhook\./, '');
+  const action = String(r.r_action ?? 'resolve')
+    .replace(/^work_item\./, '')
+    .replace(/^message\./, '')
+    .replace(/^webhook\./, '');
   return { action, actor: r.r_actor as string, note: (r.r_note as string | null) ?? null, at: new Date(r.r_at as string) };
 }
 

@@ -4,11 +4,16 @@ import { Inbound } from '../conversations/inbound.schemas.js';
 import { Message, RowError } from '../outbox/outbox.schemas.js';
 import { WORK_ITEM_KINDS } from './dto/work-items-query.dto.js';
 
-
 /** A decision taken on an item: the Resolved tab. */
 export const WorkItemResolution = named(
   'WorkItemResolution',
-  object({ action: str({ description: 'mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve' }), actor: str(), actor_name: str(), note: nullable(str()), at: dateTime() }),
+  object({
+    action: str({ description: 'mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve' }),
+    actor: str(),
+    actor_name: str(),
+    note: nullable(str()),
+    at: dateTime(),
+  }),
 );
 
 export const MessageWorkItem = named(
@@ -20,7 +25,9 @@ export const MessageWorkItem = named(
       since: nullable(dateTime(), { description: 'since when it has been in this state' }),
       attempts: int({ minimum: 0 }),
       last_error: nullable(RowError),
-      actions: arrayOf(oneOfValues(['mark_sent', 'retry', 'cancel', 'resend', 'release', 'dismiss']), { description: 'what may be done: resolve (mark_sent, retry, cancel), resend, release, dismiss' }),
+      actions: arrayOf(oneOfValues(['mark_sent', 'retry', 'cancel', 'resend', 'release', 'dismiss']), {
+        description: 'what may be done: resolve (mark_sent, retry, cancel), resend, release, dismiss',
+      }),
       conversation_id: nullable(uuid(), { description: 'the thread of its recipient, when there is one' }),
       resend_dedupe_key: nullable(str(), { description: 'for a failed message: the key a resend would use' }),
       resolution: nullable(WorkItemResolution),
@@ -33,7 +40,15 @@ export const MessageWorkItem = named(
 export const InboundWorkItem = named(
   'InboundWorkItem',
   object(
-    { kind: oneOfValues(['unattributed_inbound']), id: uuid(), since: dateTime(), reason: nullable(str()), actions: arrayOf(oneOfValues(['attribute'])), resolution: nullable(WorkItemResolution), inbound: Inbound },
+    {
+      kind: oneOfValues(['unattributed_inbound']),
+      id: uuid(),
+      since: dateTime(),
+      reason: nullable(str()),
+      actions: arrayOf(oneOfValues(['attribute'])),
+      resolution: nullable(WorkItemResolution),
+      inbound: Inbound,
+    },
     { description: 'An inbound message not tied to a message we sent: attribute it with POST /v1/inbound/{id}/attribute.' },
   ),
 );
@@ -57,7 +72,17 @@ export const PoisonWebhookWorkItem = named(
 
 export const AlertWorkItem = named(
   'AlertWorkItem',
-  object({ kind: oneOfValues(['alert']), id: uuid(), since: dateTime(), actions: arrayOf(oneOfValues(['resolve'])), resolution: nullable(WorkItemResolution), alert: Alert }, { description: 'An open alert: resolve it with POST /v1/alerts/{id}/resolve.' }),
+  object(
+    {
+      kind: oneOfValues(['alert']),
+      id: uuid(),
+      since: dateTime(),
+      actions: arrayOf(oneOfValues(['resolve'])),
+      resolution: nullable(WorkItemResolution),
+      alert: Alert,
+    },
+    { description: 'An open alert: resolve it with POST /v1/alerts/{id}/resolve.' },
+  ),
 );
 
 export const WorkItemList = object({
@@ -79,4 +104,3 @@ export const BulkResult = object({
   done: int({ minimum: 0 }),
   failed: arrayOf(object({ id: uuid(), error: str() })),
 });
-

@@ -19,7 +19,11 @@ import { decodeQueueCursor, durationMs, encodeQueueCursor } from './domain/work-
 import { WorkItemsRepository, type Positioned, type QueueFilter, type Resolution } from './work-items.repository.js';
 
 const DEFAULT_LIMIT = 100;
-const MESSAGE_ACTIONS: Record<'stuck_sending' | 'failed' | 'held', string[]> = { stuck_sending: ['mark_sent', 'retry', 'cancel'], failed: ['resend', 'retry', 'dismiss'], held: ['release', 'retry', 'cancel'] };
+const MESSAGE_ACTIONS: Record<'stuck_sending' | 'failed' | 'held', string[]> = {
+  stuck_sending: ['mark_sent', 'retry', 'cancel'],
+  failed: ['resend', 'retry', 'dismiss'],
+  held: ['release', 'retry', 'cancel'],
+};
 
 /**
  * Queues of things a person must look at, each with what they need to decide. Each kind is
@@ -49,24 +53,36 @@ export class WorkItemsService {
   async counts() {
     const counts = await this.repo.counts(this.stuckBefore());
     const now = this.clock.now().getTime();
-    return Object.fromEntries(Object.entries(counts).map(([kind, c]) => [kind, { open: c.open, oldest_since: isoTime(c.oldest), oldest_age_seconds: c.oldest ? Math.floor((now - c.oldest.getTime()) / 1000) : null }])) as Record<
-      WorkItemKind,
-      { open: number; oldest_since: string | null; oldest_age_seconds: number | null }
-    >;
+    return Object.fromEntries(
+      Object.entries(counts).map(([kind, c]) => [
+        kind,
+        { open: c.open, oldest_since: isoTime(c.oldest), oldest_age_seconds: c.oldest ? Math.floor((now - c.oldest.getTime()) / 1000) : null },
+      ]),
+    ) as Record<WorkItemKind, { open: number; oldest_since: string | null; oldest_age_seconds: number | null }>;
   }
 
   /** Set aside what nobody will act on (a failure accepted as final, a body that will never parse), with why. */
   async dismiss(kind: WorkItemKind, id: string, note: string, by: Principal) {
-    if (kind !== 'failed' && kind !== 'poison_webhook') throw DomainError.validation([{ field: 'kind', message: 'only failed messages and poison webhooks are dismissed; the others are resolved by their own actions' }]);
+    if (kind !== 'failed' && kind !== 'poison_webhook')
+      throw DomainError.validation([
+        { field: 'kind', message: 'only failed messages and poison webhooks are dismissed; the others are resolved by their own actions' },
+      ]);
     const open = await this.repo.openIds(kind, {}, this.stuckBefore(), 10_000);
     if (!open.includes(id)) throw DomainError.notFound(`open ${kind} work item`);
-    await this.audit.record({ actor: actorOf(by), action: 'work_item.dismissed', subjectType: kind === 'failed' ? 'outbound_message' : 'webhook_delivery', subjectId: id, details: { note, kind } });
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'work_item.dismissed',
+      subjectType: kind === 'failed' ? 'outbound_message' : 'webhook_delivery',
+      subjectId: id,
+      details: { note, kind },
+    });
     return { dismissed: id };
   }
 
   /** A page of one queue, open or resolved. */
   private page(kind: WorkItemKind, status: 'open' | 'resolved', f: QueueFilter): Promise<Positioned<unknown>[]> {
-    if (kind === 'stuck_sending' || kind === 'failed' || kind === 'held') return status === 'open' ? this.repo.openMessages(kind, f, this.stuckBefore()) : this.repo.resolvedMessages(kind, f);
+    if (kind === 'stuck_sending' || kind === 'failed' || kind === 'held')
+      return status === 'open' ? this.repo.openMessages(kind, f, this.stuckBefore()) : this.repo.resolvedMessages(kind, f);
     if (kind === 'unattributed_inbound') return status === 'open' ? this.repo.openInbound(f) : this.repo.resolvedInbound(f);
     if (kind === 'poison_webhook') return status === 'open' ? this.repo.openPoison(f) : this.repo.resolvedPoison(f);
     return this.repo.alerts(status, f);
@@ -96,7 +112,15 @@ export class WorkItemsService {
     if (kind === 'unattributed_inbound') {
       return (items as Positioned<Parameters<typeof presentInbound>[0]>[]).map((item) => {
         const inbound: Inbound = presentInbound(item.row);
-        return { kind, id: item.row.id, since: isoTime(item.at), reason: item.row.reason, actions: item.resolution ? [] : ['attribute'], resolution: decided(item.resolution), inbound };
+        return {
+          kind,
+          id: item.row.id,
+          since: isoTime(item.at),
+          reason: item.row.reason,
+          actions: item.resolution ? [] : ['attribute'],
+          resolution: decided(item.resolution),
+          inbound,
+        };
       });
     }
     if (kind === 'poison_webhook') {
@@ -124,7 +148,10 @@ export class WorkItemsService {
       phoneNumberId: query.phone_number_id,
       purpose: query.purpose,
       errorCode: query.error_code,
-      since: earliest(query.older_than ? new Date(this.clock.now().getTime() - durationMs(query.older_than)) : undefined, query.before ? new Date(query.before) : undefined),
+      since: earliest(
+        query.older_than ? new Date(this.clock.now().getTime() - durationMs(query.older_than)) : undefined,
+        query.before ? new Date(query.before) : undefined,
+      ),
       newestFirst: query.sort === 'newest',
       after,
       limit: query.limit ?? DEFAULT_LIMIT,

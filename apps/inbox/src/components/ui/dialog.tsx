@@ -27,7 +27,10 @@ export function DialogContent({ title, description, hideTitle = false, bare = fa
     <Radix.Portal>
       <Radix.Overlay className={styles.overlay} />
       {/* Without a description, aria-describedby={undefined} tells Radix there is none on purpose. */}
-      <Radix.Content className={[styles.content, !bare && styles.padded, className].filter(Boolean).join(' ')} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <Radix.Content
+        className={[styles.content, !bare && styles.padded, className].filter(Boolean).join(' ')}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         {/* A way out that can be seen, not only Escape or a click outside (the palette has its own input to leave). */}
         {bare ? null : (
           <Radix.Close asChild>

@@ -3,7 +3,17 @@
 import styles from './segmented.module.css';
 
 /** A few mutually exclusive views of one list ("Open / Closed / All"): toggle buttons in a labelled group. */
-export function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void }) {
+export function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <div role="group" aria-label={label} className={styles.group}>
       {options.map((option) => (

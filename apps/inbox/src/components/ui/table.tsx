@@ -14,13 +14,21 @@ export function Table({ caption, children, label }: { caption?: ReactNode; label
 }
 
 type Cell = 'num' | 'mono' | 'muted' | 'wrapText';
-const cell = (kinds: readonly (Cell | false | undefined)[], className?: string) => [...kinds.filter(Boolean).map((k) => styles[k as Cell]), className].filter(Boolean).join(' ') || undefined;
+const cell = (kinds: readonly (Cell | false | undefined)[], className?: string) =>
+  [...kinds.filter(Boolean).map((k) => styles[k as Cell]), className].filter(Boolean).join(' ') || undefined;
 
 export function Th({ numeric, className, ...props }: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
   return <th scope="col" className={cell([numeric && 'num'], className)} {...props} />;
 }
 
-export function Td({ numeric, mono, muted, wrap, className, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean; mono?: boolean; muted?: boolean; wrap?: boolean }) {
+export function Td({
+  numeric,
+  mono,
+  muted,
+  wrap,
+  className,
+  ...props
+}: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean; mono?: boolean; muted?: boolean; wrap?: boolean }) {
   return <td className={cell([numeric && 'num', mono && 'mono', muted && 'muted', wrap && 'wrapText'], className)} {...props} />;
 }
 

@@ -10,7 +10,17 @@ export const TooltipProvider = Radix.Provider;
  * A hint on hover and keyboard focus (never the only place a meaning lives: icon buttons also get
  * an aria-label). `keys` shows a shortcut beside the words.
  */
-export function Tooltip({ content, keys, children, side = 'top' }: { content: ReactNode; keys?: string; children: ReactElement; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+export function Tooltip({
+  content,
+  keys,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  keys?: string;
+  children: ReactElement;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
   return (
     <Radix.Root>
       <Radix.Trigger asChild>{children}</Radix.Trigger>

@@ -1,7 +1,11 @@
 import { browserApi, unwrap, type Api } from '@/lib/api';
 
 /** Campaigns (admins): `GET /v1/campaigns` and `GET /v1/campaigns/{campaign}`, refreshed while open: they move as messages are sent. */
-export const campaignKeys = { all: ['campaigns'] as const, list: ['campaigns', 'list'] as const, one: (campaign: string) => ['campaigns', 'one', campaign] as const };
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: ['campaigns', 'list'] as const,
+  one: (campaign: string) => ['campaigns', 'one', campaign] as const,
+};
 
 const REFRESH_MS = 15_000;
 

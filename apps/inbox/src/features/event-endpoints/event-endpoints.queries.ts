@@ -17,7 +17,8 @@ export const eventEndpointsQuery = () => ({
 
 export const deliveriesQuery = (id: string) => ({
   queryKey: eventEndpointKeys.deliveries(id),
-  queryFn: (): Promise<{ data: EventDelivery[] }> => unwrap(browserApi().client.GET('/v1/event-endpoints/{id}/deliveries', { params: { path: { id }, query: { limit: 50 } } })),
+  queryFn: (): Promise<{ data: EventDelivery[] }> =>
+    unwrap(browserApi().client.GET('/v1/event-endpoints/{id}/deliveries', { params: { path: { id }, query: { limit: 50 } } })),
 });
 
 /** Registers an endpoint; the answer holds its signing secret, shown this once. */
@@ -34,9 +35,16 @@ export async function deleteEventEndpoint(id: string, requestId: string): Promis
 }
 
 export function replayDelivery(id: string, deliveryId: string, requestId: string) {
-  return unwrap(browserApi().client.POST('/v1/event-endpoints/{id}/deliveries/{delivery_id}/replay', { params: { path: { id, delivery_id: deliveryId } }, headers: idempotencyHeaders(requestId) }));
+  return unwrap(
+    browserApi().client.POST('/v1/event-endpoints/{id}/deliveries/{delivery_id}/replay', {
+      params: { path: { id, delivery_id: deliveryId } },
+      headers: idempotencyHeaders(requestId),
+    }),
+  );
 }
 
 export function recoverEvents(id: string, since: string, requestId: string) {
-  return unwrap(browserApi().client.POST('/v1/event-endpoints/{id}/recover', { params: { path: { id } }, body: { since }, headers: idempotencyHeaders(requestId) }));
+  return unwrap(
+    browserApi().client.POST('/v1/event-endpoints/{id}/recover', { params: { path: { id } }, body: { since }, headers: idempotencyHeaders(requestId) }),
+  );
 }

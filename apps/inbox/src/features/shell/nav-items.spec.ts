@@ -21,7 +21,14 @@ describe('navigation', () => {
   });
 
   it('lists one link per queue', () => {
-    expect(QUEUE_ITEMS.map((q) => q.href)).toEqual(['/work/stuck_sending', '/work/unattributed_inbound', '/work/failed', '/work/held', '/work/poison_webhook', '/work/alert']);
+    expect(QUEUE_ITEMS.map((q) => q.href)).toEqual([
+      '/work/stuck_sending',
+      '/work/unattributed_inbound',
+      '/work/failed',
+      '/work/held',
+      '/work/poison_webhook',
+      '/work/alert',
+    ]);
   });
 
   it.each([

@@ -26,7 +26,15 @@ const ADMIN: readonly NavItem[] = [
   { key: 'campaigns', label: 'Campaigns', href: '/campaigns', section: '/campaigns', icon: 'send', goKey: 'a', adminOnly: true },
   { key: 'templates', label: 'Templates', href: '/templates', section: '/templates', icon: 'template', goKey: 't', adminOnly: true },
   { key: 'staff', label: 'Staff', href: '/settings/staff', section: '/settings/staff', icon: 'users', goKey: 's', adminOnly: true },
-  { key: 'event-endpoints', label: 'Event endpoints', href: '/settings/event-endpoints', section: '/settings/event-endpoints', icon: 'share', goKey: 'e', adminOnly: true },
+  {
+    key: 'event-endpoints',
+    label: 'Event endpoints',
+    href: '/settings/event-endpoints',
+    section: '/settings/event-endpoints',
+    icon: 'share',
+    goKey: 'e',
+    adminOnly: true,
+  },
 ];
 
 export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[] } {

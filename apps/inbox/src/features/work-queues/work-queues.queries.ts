@@ -28,7 +28,8 @@ export function fetchWorkItems(api: Api, kind: WorkKind, filters: WorkFilters, c
 
 export const workListQuery = (kind: WorkKind, filters: WorkFilters) => ({
   queryKey: workKeys.list(kind, filters),
-  queryFn: ({ pageParam }: { pageParam: string | null }): Promise<WorkItems> => unwrap(fetchWorkItems(browserApi(), kind, filters, pageParam)) as Promise<WorkItems>,
+  queryFn: ({ pageParam }: { pageParam: string | null }): Promise<WorkItems> =>
+    unwrap(fetchWorkItems(browserApi(), kind, filters, pageParam)) as Promise<WorkItems>,
   initialPageParam: null as string | null,
   getNextPageParam: (last: WorkItems) => last.next_cursor,
   // Work queues matter most when nobody is looking at a thread: keep them fresh even without events.
@@ -101,7 +102,9 @@ export async function runAction(input: ActionInput): Promise<unknown> {
     case 'resend':
       return unwrap(client.POST('/v1/messages/{id}/resend', { params: { path: { id } }, body: { note }, headers }));
     case 'release':
-      return unwrap(client.POST('/v1/messages/{id}/release', { params: { path: { id } }, body: input.template ? { template: input.template, note } : { note }, headers }));
+      return unwrap(
+        client.POST('/v1/messages/{id}/release', { params: { path: { id } }, body: input.template ? { template: input.template, note } : { note }, headers }),
+      );
     case 'dismiss':
       return unwrap(client.POST('/v1/work-items/{kind}/{id}/dismiss', { params: { path: { kind: item.kind, id } }, body: { note }, headers }));
     case 'replay':
@@ -139,7 +142,9 @@ export function runBulk(input: BulkInput) {
 }
 
 /** The dry run: how many items the filters select, or the API's maximum when they select too many. */
-export async function countBulk(input: Omit<BulkInput, 'dryRun' | 'expected' | 'note'>): Promise<{ kind: 'counted'; count: number } | { kind: 'too_wide'; message: string }> {
+export async function countBulk(
+  input: Omit<BulkInput, 'dryRun' | 'expected' | 'note'>,
+): Promise<{ kind: 'counted'; count: number } | { kind: 'too_wide'; message: string }> {
   const result = await browserApi().client.POST('/v1/work-items/{kind}/bulk', {
     params: { path: { kind: input.kind } },
     body: { action: input.action as never, ...input.filters, dry_run: true },

@@ -8,7 +8,11 @@ export class UpdateApiKeyDto {
   @IsArray()
   @ArrayMaxSize(100)
   @Matches(/^\d{1,32}$/, { each: true, message: 'each phone_number_id must be digits' })
-  @JSONSchema({ description: 'The business numbers (`phone_number_id`) it may send from; a message without one goes from the default number if allowed, else the first of these. Null or absent: any.', type: ['array', 'null'] })
+  @JSONSchema({
+    description:
+      'The business numbers (`phone_number_id`) it may send from; a message without one goes from the default number if allowed, else the first of these. Null or absent: any.',
+    type: ['array', 'null'],
+  })
   phone_number_ids?: string[] | null;
 
   @IsOptional()
@@ -16,7 +20,10 @@ export class UpdateApiKeyDto {
   @IsInt()
   @Min(-1000)
   @Max(1000)
-  @JSONSchema({ description: 'The highest `priority` it may ask for. Absent or null: 99 for a `send` key (agent replies go at 100), no limit for an `admin` key.', type: ['integer', 'null'] })
+  @JSONSchema({
+    description: 'The highest `priority` it may ask for. Absent or null: 99 for a `send` key (agent replies go at 100), no limit for an `admin` key.',
+    type: ['integer', 'null'],
+  })
   max_priority?: number | null;
 
   @IsOptional()
@@ -24,6 +31,9 @@ export class UpdateApiKeyDto {
   @IsInt()
   @Min(1)
   @Max(100_000)
-  @JSONSchema({ description: 'Requests per minute: a minute\'s worth at once, then evenly; beyond it `429 rate_limited` with `Retry-After`. Null or absent: no limit.', type: ['integer', 'null'] })
+  @JSONSchema({
+    description: "Requests per minute: a minute's worth at once, then evenly; beyond it `429 rate_limited` with `Retry-After`. Null or absent: no limit.",
+    type: ['integer', 'null'],
+  })
   rate_per_minute?: number | null;
 }

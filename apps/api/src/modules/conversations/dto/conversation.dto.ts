@@ -53,7 +53,7 @@ export class UpdateConversationDto {
   /** A staff member's id, or null to unassign. */
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IsUUID('all', { message: 'assignee must be a staff member\'s id (or null)' })
+  @IsUUID('all', { message: "assignee must be a staff member's id (or null)" })
   @JSONSchema({ type: ['string', 'null'], format: 'uuid', description: "a staff member's id, or null to unassign" })
   assignee?: string | null;
 }

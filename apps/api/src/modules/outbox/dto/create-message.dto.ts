@@ -12,14 +12,17 @@ export class CreateMessageDto {
   @IsOptional()
   @IsString()
   @Length(1, 64)
-  @JSONSchema({ description: 'The customer\'s phone number, normalised once to E.164. Exactly one of `to` or `recipient` is required.' })
+  @JSONSchema({ description: "The customer's phone number, normalised once to E.164. Exactly one of `to` or `recipient` is required." })
   to?: string;
 
   /** A user known only by a business-scoped user id (a username user, 2026): sent as Meta's `recipient`. */
   @IsOptional()
   @IsString()
   @Length(1, 140)
-  @JSONSchema({ description: 'The customer\'s business-scoped user id (BSUID, e.g. `US.13491208655302741918`) for a user known only by username: sent to Meta as `recipient`. Exactly one of `to` or `recipient` is required.' })
+  @JSONSchema({
+    description:
+      "The customer's business-scoped user id (BSUID, e.g. `US.13491208655302741918`) for a user known only by username: sent to Meta as `recipient`. Exactly one of `to` or `recipient` is required.",
+  })
   recipient?: string;
 
   @IsString()
@@ -40,7 +43,7 @@ export class CreateMessageDto {
   @IsObject()
   @JSONSchema({
     description:
-      "The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`.",
+      'The Cloud API message object as Meta documents it, without `messaging_product`, `recipient_type` and `to` (Sendbook sets them): `type` plus its object — `text`, `template` (header media by id or link, URL, copy-code and quick-reply buttons, `carousel` cards), `interactive` (`button`, `list`, `cta_url`, `flow`, `location_request_message`, `product`, `product_list`, `catalog_message`), `image`, `audio`, `video`, `document`, `sticker`, `location`, `reaction` or `contacts` (an array of cards). Checked before a row exists: a problem answers 400 naming the field, e.g. `payload.interactive.action.parameters.url`.',
   })
   payload!: Record<string, unknown>;
 

@@ -88,10 +88,15 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
       taken.push(id);
       runs.push(this.slots.run<BatchRowOutcome>(() => (this.draining ? Promise.resolve(HANDED_BACK) : this.measured(() => this.sender.send(id))), rank));
     }
-    const handOver = this.dispatcher.requeue(overflow.map((id) => ({ id, at: Date.now() })), rank).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const handOver = this.dispatcher
+      .requeue(
+        overflow.map((id) => ({ id, at: Date.now() })),
+        rank,
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     const [settled, overflowed] = await Promise.all([Promise.allSettled(runs), handOver]);
     const back: { id: string; at: number }[] = [];
     const waiting: { id: string; at: number }[] = [];
@@ -106,7 +111,11 @@ export class OutboundProcessor extends ConfiguredWorkerHost {
       await Promise.all([this.dispatcher.requeue(waiting, aheadOfFresh(rank)), this.dispatcher.requeue(back, rank)]);
     } finally {
       // Whatever the requeues did, the sweeper gives any row still `queued` without a job its own.
-      await this.dispatcher.leftBatch(ids).catch((error: unknown) => this.logger.event('warn', 'outbox.batch_marks_left', { rows: ids.length, error: String(error), note: 'they expire on their own' }));
+      await this.dispatcher
+        .leftBatch(ids)
+        .catch((error: unknown) =>
+          this.logger.event('warn', 'outbox.batch_marks_left', { rows: ids.length, error: String(error), note: 'they expire on their own' }),
+        );
     }
     if (overflowed) throw overflowed;
     const failed = settled.find((result) => result.status === 'rejected');

@@ -43,7 +43,9 @@ export function throttleSignIn(history: SignInHistory, now: Date, policy: Thrott
     const oldestCounted = address.slice(0, policy.perAddress).reduce((min, at) => Math.min(min, at.getTime()), Infinity);
     return { allowed: false, retryAfterMs: Math.max(1, oldestCounted + policy.windowMs - t), by: 'address' };
   }
-  const waits = [recent(history.pair), history.familiar ? [] : recent(history.account)].map((failures) => (failures.length === 0 ? 0 : failures[0]!.getTime() + backoffMs(failures.length, policy) - t));
+  const waits = [recent(history.pair), history.familiar ? [] : recent(history.account)].map((failures) =>
+    failures.length === 0 ? 0 : failures[0]!.getTime() + backoffMs(failures.length, policy) - t,
+  );
   const wait = Math.max(...waits);
   return wait > 0 ? { allowed: false, retryAfterMs: wait, by: 'account' } : { allowed: true };
 }

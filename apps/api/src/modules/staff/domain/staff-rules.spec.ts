@@ -31,9 +31,21 @@ describe('throttleSignIn', () => {
 
   it.each<[string, SignInHistory, ReturnType<typeof throttleSignIn>]>([
     ['four failures of the pair: a fifth try at once', history({ pair: failures(4), account: failures(4) }), { allowed: true }],
-    ['five from the pair, the last just now: wait 1 s', history({ pair: failures(5, 10), account: failures(5, 10) }), { allowed: false, by: 'account', retryAfterMs: 1000 }],
-    ['seven from the pair: 4 s after the latest', history({ pair: failures(7, 100), account: failures(7, 100) }), { allowed: false, by: 'account', retryAfterMs: 4000 }],
-    ['the wait is counted from the latest failure', history({ pair: [at(-3000), ...failures(6, 100).map((d) => new Date(d.getTime() - 3000))], account: [] }), { allowed: false, by: 'account', retryAfterMs: 1000 }],
+    [
+      'five from the pair, the last just now: wait 1 s',
+      history({ pair: failures(5, 10), account: failures(5, 10) }),
+      { allowed: false, by: 'account', retryAfterMs: 1000 },
+    ],
+    [
+      'seven from the pair: 4 s after the latest',
+      history({ pair: failures(7, 100), account: failures(7, 100) }),
+      { allowed: false, by: 'account', retryAfterMs: 4000 },
+    ],
+    [
+      'the wait is counted from the latest failure',
+      history({ pair: [at(-3000), ...failures(6, 100).map((d) => new Date(d.getTime() - 3000))], account: [] }),
+      { allowed: false, by: 'account', retryAfterMs: 1000 },
+    ],
     ['never longer than the window', history({ pair: failures(40, 10) }), { allowed: false, by: 'account', retryAfterMs: 15 * MIN }],
     ['failures past the window do not count', history({ pair: failures(5, 4 * MIN) }), { allowed: true }],
     // A guesser spread over many addresses slows everyone new to the account…

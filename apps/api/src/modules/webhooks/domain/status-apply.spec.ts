@@ -1,5 +1,14 @@
 import { toGraphError } from '@sendbook/whatsapp';
-import { advanceableFrom, callbackRowId, fromUnixSeconds, isApplicableStatus, mergeIntoRow, rowErrorOf, TIMESTAMP_COLUMN, type StatusRow } from './status-apply.js';
+import {
+  advanceableFrom,
+  callbackRowId,
+  fromUnixSeconds,
+  isApplicableStatus,
+  mergeIntoRow,
+  rowErrorOf,
+  TIMESTAMP_COLUMN,
+  type StatusRow,
+} from './status-apply.js';
 
 describe('advanceableFrom', () => {
   it.each([
@@ -61,7 +70,7 @@ describe('status helpers', () => {
   });
 });
 
-describe('mergeIntoRow (a delivery\'s statuses merged in memory, in order)', () => {
+describe("mergeIntoRow (a delivery's statuses merged in memory, in order)", () => {
   const at = (s: number) => new Date(1_790_000_000_000 + s * 1000);
   const row = (state: string, wamid: string | null = 'wamid.A'): StatusRow => ({
     id: 'row-1',
@@ -71,11 +80,16 @@ describe('mergeIntoRow (a delivery\'s statuses merged in memory, in order)', () 
     lastError: null,
     changed: false,
   });
-  const apply = (r: StatusRow, statuses: [string, number][]) => statuses.map(([status, s]) => mergeIntoRow(r, { status, wamid: 'wamid.A', at: at(s), errors: [] }));
+  const apply = (r: StatusRow, statuses: [string, number][]) =>
+    statuses.map(([status, s]) => mergeIntoRow(r, { status, wamid: 'wamid.A', at: at(s), errors: [] }));
 
   it('a ladder in order moves the row through every step, each a transition', () => {
     const r = row('accepted');
-    const merges = apply(r, [['sent', 1], ['delivered', 2], ['read', 3]]);
+    const merges = apply(r, [
+      ['sent', 1],
+      ['delivered', 2],
+      ['read', 3],
+    ]);
     expect(merges.map((m) => m.transition && `${m.transition.from}>${m.transition.to}`)).toEqual(['accepted>sent', 'sent>delivered', 'delivered>read']);
     expect(r.state).toBe('read');
     expect(r.times).toMatchObject({ sent: at(1), delivered: at(2), read: at(3) });
@@ -84,7 +98,11 @@ describe('mergeIntoRow (a delivery\'s statuses merged in memory, in order)', () 
 
   it('out of order inside one delivery: the late ones never move it back, but leave their times', () => {
     const r = row('accepted');
-    const merges = apply(r, [['read', 3], ['sent', 1], ['delivered', 2]]);
+    const merges = apply(r, [
+      ['read', 3],
+      ['sent', 1],
+      ['delivered', 2],
+    ]);
     expect(merges.map((m) => m.result)).toEqual(['advanced', 'stale', 'stale']);
     expect(merges.filter((m) => m.transition)).toHaveLength(1);
     expect(r.state).toBe('read');
@@ -93,14 +111,19 @@ describe('mergeIntoRow (a delivery\'s statuses merged in memory, in order)', () 
 
   it('keeps the first time Meta gave a status and records a repeat as a duplicate', () => {
     const r = row('accepted');
-    const merges = apply(r, [['delivered', 2], ['delivered', 9]]);
+    const merges = apply(r, [
+      ['delivered', 2],
+      ['delivered', 9],
+    ]);
     expect(merges.map((m) => m.result)).toEqual(['advanced', 'duplicate']);
     expect(r.times.delivered).toEqual(at(2));
   });
 
   it('failed wins over read, carries its error, and nothing moves it afterwards', () => {
     const r = row('read');
-    const [failed] = [mergeIntoRow(r, { status: 'failed', wamid: 'wamid.A', at: at(5), errors: [toGraphError({ code: 131026, title: 'Message undeliverable' })] })];
+    const [failed] = [
+      mergeIntoRow(r, { status: 'failed', wamid: 'wamid.A', at: at(5), errors: [toGraphError({ code: 131026, title: 'Message undeliverable' })] }),
+    ];
     const later = mergeIntoRow(r, { status: 'delivered', wamid: 'wamid.A', at: at(6), errors: [] });
     expect(failed!.transition).toMatchObject({ from: 'read', to: 'failed', error: { code: 131026, title: 'Message undeliverable' } });
     expect(later).toEqual({ result: 'already_failed', transition: null });

@@ -63,7 +63,14 @@ export function InviteForm({ token, email }: { token: string; email: string }) {
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={alert ? alertId : undefined}>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <AuthField label="Password" type={shown ? 'text' : 'password'} autoComplete="new-password" autoFocus error={errors.password?.message} registration={register('password')} />
+      <AuthField
+        label="Password"
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        autoFocus
+        error={errors.password?.message}
+        registration={register('password')}
+      />
       {/* One field, seen when wanted, instead of typing it twice: a typo is caught by reading it. */}
       <label className={styles.show}>
         <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> Show password

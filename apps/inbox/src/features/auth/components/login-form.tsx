@@ -67,7 +67,17 @@ export function LoginForm({ next }: { next: string }) {
   const busy = isSubmitting || signedIn;
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby={problem ? alertId : undefined}>
-      <AuthField label="Email" type="email" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus error={errors.email?.message} registration={register('email')} />
+      <AuthField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        error={errors.email?.message}
+        registration={register('email')}
+      />
       <AuthField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} registration={register('password')} />
       {problem ? <Callout id={alertId} role="alert" tone="danger" title={signInMessage(problem)} /> : null}
       <Button type="submit" variant="primary" size="lg" block disabled={busy || waitUntil !== null} busy={busy}>

@@ -26,12 +26,35 @@ export function CampaignView({ name, initial }: { name: string; initial: Loaded<
   const query = useSeededQuery(campaignQuery(name), initial);
   const campaign = query.data?.campaign;
   return (
-    <Page title={name} subtitle={campaign ? <>{countWords(campaign.messages, 'message')}, enqueued <Time past at={campaign.first_enqueued_at} />{campaign.last_enqueued_at !== campaign.first_enqueued_at ? <> to <Time past at={campaign.last_enqueued_at} /></> : null}</> : 'Campaign'}>
+    <Page
+      title={name}
+      subtitle={
+        campaign ? (
+          <>
+            {countWords(campaign.messages, 'message')}, enqueued <Time past at={campaign.first_enqueued_at} />
+            {campaign.last_enqueued_at !== campaign.first_enqueued_at ? (
+              <>
+                {' '}
+                to <Time past at={campaign.last_enqueued_at} />
+              </>
+            ) : null}
+          </>
+        ) : (
+          'Campaign'
+        )
+      }
+    >
       <Link href="/campaigns" className={styles.back}>
         <Icon name="back" size={14} /> All campaigns
       </Link>
       {query.problem && !campaign ? (
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} title={query.problem.kind === 'not_found' ? 'No such campaign' : undefined} detail={query.problem.kind === 'not_found' ? `No message was enqueued with the campaign “${name}”.` : undefined} />
+        <ProblemState
+          problem={query.problem}
+          onRetry={query.retry}
+          retrying={query.isFetching}
+          title={query.problem.kind === 'not_found' ? 'No such campaign' : undefined}
+          detail={query.problem.kind === 'not_found' ? `No message was enqueued with the campaign “${name}”.` : undefined}
+        />
       ) : !campaign ? (
         <Loading label="Loading the campaign…" />
       ) : (
@@ -48,13 +71,41 @@ function CampaignFigures({ campaign }: { campaign: Campaign }) {
   const replyShare = campaign.messages === 0 ? null : campaign.replies.messages_replied / campaign.messages;
   return (
     <>
-      <PageDescription>Counted from the messages’ states now; refreshed every 15 seconds. A reply is an inbound message attributed to one of these messages (reactions are not counted).</PageDescription>
+      <PageDescription>
+        Counted from the messages’ states now; refreshed every 15 seconds. A reply is an inbound message attributed to one of these messages (reactions are not
+        counted).
+      </PageDescription>
       <ul className={`${tiles.tiles} ${styles.figures}`} aria-label="Campaign figures">
-        <Tile label="Messages" value={campaign.messages.toLocaleString('en-US')} detail={waiting > 0 ? `${waiting.toLocaleString('en-US')} still waiting to go` : 'none waiting'} />
-        <Tile label="Delivered" tone="success" value={percent(delivered)} detail={`${(s.delivered + s.read + s.played).toLocaleString('en-US')} reached the phone`} />
-        <Tile label="Read" tone="progress" value={(s.read + s.played).toLocaleString('en-US')} detail={percent(campaign.messages === 0 ? null : (s.read + s.played) / campaign.messages) + ' of all'} />
-        <Tile label="Failed" tone={s.failed > 0 ? 'danger' : undefined} value={s.failed.toLocaleString('en-US')} detail={s.held > 0 ? `and ${s.held.toLocaleString('en-US')} held` : percent(campaign.messages === 0 ? null : s.failed / campaign.messages) + ' of all'} />
-        <Tile label="Replies" value={campaign.replies.count.toLocaleString('en-US')} detail={`to ${countWords(campaign.replies.messages_replied, 'message')} (${percent(replyShare)})`} />
+        <Tile
+          label="Messages"
+          value={campaign.messages.toLocaleString('en-US')}
+          detail={waiting > 0 ? `${waiting.toLocaleString('en-US')} still waiting to go` : 'none waiting'}
+        />
+        <Tile
+          label="Delivered"
+          tone="success"
+          value={percent(delivered)}
+          detail={`${(s.delivered + s.read + s.played).toLocaleString('en-US')} reached the phone`}
+        />
+        <Tile
+          label="Read"
+          tone="progress"
+          value={(s.read + s.played).toLocaleString('en-US')}
+          detail={percent(campaign.messages === 0 ? null : (s.read + s.played) / campaign.messages) + ' of all'}
+        />
+        <Tile
+          label="Failed"
+          tone={s.failed > 0 ? 'danger' : undefined}
+          value={s.failed.toLocaleString('en-US')}
+          detail={
+            s.held > 0 ? `and ${s.held.toLocaleString('en-US')} held` : percent(campaign.messages === 0 ? null : s.failed / campaign.messages) + ' of all'
+          }
+        />
+        <Tile
+          label="Replies"
+          value={campaign.replies.count.toLocaleString('en-US')}
+          detail={`to ${countWords(campaign.replies.messages_replied, 'message')} (${percent(replyShare)})`}
+        />
       </ul>
 
       <section aria-labelledby="campaign-progress">
@@ -92,7 +143,11 @@ function CampaignFigures({ campaign }: { campaign: Campaign }) {
                       </Td>
                       <Td numeric>
                         {code ? (
-                          <Link className={styles.name} href={`${workHref('failed')}${workFiltersSearch({ ...parseWorkFilters({}), errorCode: code })}`} title={`The Failed queue, code ${code}`}>
+                          <Link
+                            className={styles.name}
+                            href={`${workHref('failed')}${workFiltersSearch({ ...parseWorkFilters({}), errorCode: code })}`}
+                            title={`The Failed queue, code ${code}`}
+                          >
                             {f.count.toLocaleString('en-US')}
                           </Link>
                         ) : (

@@ -18,13 +18,32 @@ export function CampaignsList({ initial }: { initial: Loaded<{ data: CampaignSum
   const query = useSeededQuery(campaignsQuery(), initial);
   const campaigns = query.data?.data ?? [];
   return (
-    <Page title="Campaigns" subtitle={campaigns.length > 0 ? `${campaigns.length === 1 ? 'One campaign' : `${campaigns.length.toLocaleString('en-US')} campaigns`}${query.data?.next_cursor ? ', the latest' : ''}` : undefined}>
-      <PageDescription>Messages enqueued with a <code>campaign</code> tag, grouped by it: where they are now, how many failed. Open one for its failures by reason and the replies it got. Refreshed every 15 seconds.</PageDescription>
+    <Page
+      title="Campaigns"
+      subtitle={
+        campaigns.length > 0
+          ? `${campaigns.length === 1 ? 'One campaign' : `${campaigns.length.toLocaleString('en-US')} campaigns`}${query.data?.next_cursor ? ', the latest' : ''}`
+          : undefined
+      }
+    >
+      <PageDescription>
+        Messages enqueued with a <code>campaign</code> tag, grouped by it: where they are now, how many failed. Open one for its failures by reason and the
+        replies it got. Refreshed every 15 seconds.
+      </PageDescription>
       <QueryContent
         query={query}
         loading="Loading campaigns…"
         isEmpty={campaigns.length === 0}
-        empty={{ icon: 'info', title: 'No campaigns yet', body: <>Give messages a <code>campaign</code> when you enqueue them (<code>POST /v1/messages</code> or <code>/v1/messages/batch</code>) and they are counted here.</> }}
+        empty={{
+          icon: 'info',
+          title: 'No campaigns yet',
+          body: (
+            <>
+              Give messages a <code>campaign</code> when you enqueue them (<code>POST /v1/messages</code> or <code>/v1/messages/batch</code>) and they are
+              counted here.
+            </>
+          ),
+        }}
       >
         <Table label="Campaigns">
           <thead>

@@ -176,7 +176,18 @@ export function Composer({
           <Icon name="reply" size={14} />
           <span className={styles.replyingText}>
             Replying to{' '}
-            <q>{replyEntry ? excerpt(replyEntry.direction === 'inbound' ? inboundContent(replyEntry.inbound) : replyEntry.direction === 'outbound' ? outboundContent(replyEntry.message) : { text: null, label: 'A note', options: [], choice: null, choiceId: null, variables: [], media: null, details: [], raw: null }, 80) : 'an earlier message'}</q>
+            <q>
+              {replyEntry
+                ? excerpt(
+                    replyEntry.direction === 'inbound'
+                      ? inboundContent(replyEntry.inbound)
+                      : replyEntry.direction === 'outbound'
+                        ? outboundContent(replyEntry.message)
+                        : { text: null, label: 'A note', options: [], choice: null, choiceId: null, variables: [], media: null, details: [], raw: null },
+                    80,
+                  )
+                : 'an earlier message'}
+            </q>
           </span>
           <Button size="sm" variant="ghost" onClick={() => draft.setReplyTo(null, newest)}>
             <Icon name="x" size={12} />
@@ -251,7 +262,8 @@ export function Composer({
       ) : (
         <div className={styles.closed}>
           <p>
-            {neverWrote ? `${contact} has not written to you yet` : `${contact} has not written in the last 24 hours`}, so WhatsApp only lets an approved template through. When they answer, you can write freely again.
+            {neverWrote ? `${contact} has not written to you yet` : `${contact} has not written in the last 24 hours`}, so WhatsApp only lets an approved
+            template through. When they answer, you can write freely again.
           </p>
           <Button ref={templateRef} variant="primary" onClick={() => setPicking(true)}>
             Template

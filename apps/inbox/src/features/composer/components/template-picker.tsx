@@ -13,7 +13,16 @@ import { toProblem } from '@/lib/api';
 import { problemDetail } from '@/lib/problem';
 import { newRequestId } from '@/lib/request-id';
 import { SendLatch } from '@/lib/send-guard';
-import { emptyValues, matchesSearch, sendableTemplates, templateFields, templatePreview, templateSchema, templateSend, type TemplateValues } from '@/lib/template-form';
+import {
+  emptyValues,
+  matchesSearch,
+  sendableTemplates,
+  templateFields,
+  templatePreview,
+  templateSchema,
+  templateSend,
+  type TemplateValues,
+} from '@/lib/template-form';
 import { templatesQuery } from '../composer.queries';
 import styles from './template-picker.module.css';
 
@@ -53,14 +62,27 @@ export function TemplatePicker({
         if (!next) setChosen(null);
       }}
     >
-      <DialogContent title="Send a template" description={windowOpen ? `An approved template, filled in for ${contact}.` : `The 24-hour window is closed: only an approved template can reach ${contact}.`} className={styles.dialog}>
+      <DialogContent
+        title="Send a template"
+        description={
+          windowOpen ? `An approved template, filled in for ${contact}.` : `The 24-hour window is closed: only an approved template can reach ${contact}.`
+        }
+        className={styles.dialog}
+      >
         <div className={styles.layout}>
           <div className={styles.choose}>
             <div className={styles.filters}>
               <label htmlFor={searchId} className="visually-hidden">
                 Search templates
               </label>
-              <input id={searchId} type="search" className={styles.input} placeholder="Search templates" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input
+                id={searchId}
+                type="search"
+                className={styles.input}
+                placeholder="Search templates"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
               <label htmlFor={languageId} className="visually-hidden">
                 Language
               </label>
@@ -111,9 +133,23 @@ export function TemplatePicker({
   );
 }
 
-function TemplateForm({ template, contact, onSend, onSent }: { template: Template; contact: string; onSend: (template: Record<string, unknown>, requestId: string) => Promise<void>; onSent: () => void }) {
+function TemplateForm({
+  template,
+  contact,
+  onSend,
+  onSent,
+}: {
+  template: Template;
+  contact: string;
+  onSend: (template: Record<string, unknown>, requestId: string) => Promise<void>;
+  onSent: () => void;
+}) {
   const fields = useMemo(() => templateFields(template), [template]);
-  const form = useForm<TemplateValues>({ resolver: zodResolver(templateSchema(fields)) as unknown as Resolver<TemplateValues>, defaultValues: emptyValues(fields), mode: 'onChange' });
+  const form = useForm<TemplateValues>({
+    resolver: zodResolver(templateSchema(fields)) as unknown as Resolver<TemplateValues>,
+    defaultValues: emptyValues(fields),
+    mode: 'onChange',
+  });
   const values = useWatch({ control: form.control }) as TemplateValues;
   const preview = templatePreview(template, values);
   const requestId = useRef(newRequestId());

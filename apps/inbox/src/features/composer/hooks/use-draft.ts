@@ -38,16 +38,13 @@ export function useDraft(conversationId: string): DraftState {
     setLoaded(true);
   }, [conversationId]);
 
-  const update = useCallback(
-    (change: (current: Draft) => Draft) => {
-      const next = change(latest.current);
-      latest.current = next;
-      setDraft(next);
-      const store = storage();
-      if (store) writeDraft(store, next);
-    },
-    [],
-  );
+  const update = useCallback((change: (current: Draft) => Draft) => {
+    const next = change(latest.current);
+    latest.current = next;
+    setDraft(next);
+    const store = storage();
+    if (store) writeDraft(store, next);
+  }, []);
 
   const setText = useCallback(
     (text: string, newestKey: string | null) =>
@@ -62,7 +59,12 @@ export function useDraft(conversationId: string): DraftState {
   );
   const setReplyTo = useCallback(
     (replyTo: string | null, newestKey: string | null) =>
-      update((current) => ({ ...current, replyTo, baseline: current.text.trim() === '' && current.replyTo === null ? newestKey : current.baseline, updatedAt: Date.now() })),
+      update((current) => ({
+        ...current,
+        replyTo,
+        baseline: current.text.trim() === '' && current.replyTo === null ? newestKey : current.baseline,
+        updatedAt: Date.now(),
+      })),
     [update],
   );
   const sent = useCallback(() => {

@@ -6,7 +6,14 @@ import { useClock } from '@/components/clock';
 import { Time } from '@/components/time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Icon } from '@/components/ui/icon';
 import { contactLabel, contactNumber } from '@/lib/message-content';
 import { outboundState } from '@/lib/message-state';
@@ -85,7 +92,9 @@ export function ContactPanel({
         </h2>
         <dl className={styles.facts}>
           <dt>Assignee</dt>
-          <dd>{conversation.assignee ? (mine ? `You (${me.name})` : (conversation.assignee_name ?? 'Someone')) : <span className={styles.muted}>Nobody yet</span>}</dd>
+          <dd>
+            {conversation.assignee ? mine ? `You (${me.name})` : (conversation.assignee_name ?? 'Someone') : <span className={styles.muted}>Nobody yet</span>}
+          </dd>
           <dt>State</dt>
           <dd>{closed ? 'Closed' : 'Open'}</dd>
           <dt>Unread</dt>
@@ -151,7 +160,11 @@ export function ContactPanel({
               <li key={purpose.message_id}>
                 <span className={styles.purposeName}>{purpose.purpose}</span>
                 <span className={styles.purposeMeta}>
-                  {purpose.trigger_ref ? <code title="The business record it was sent for (trigger_ref)">{purpose.trigger_ref}</code> : <span className={styles.muted}>no trigger_ref</span>}
+                  {purpose.trigger_ref ? (
+                    <code title="The business record it was sent for (trigger_ref)">{purpose.trigger_ref}</code>
+                  ) : (
+                    <span className={styles.muted}>no trigger_ref</span>
+                  )}
                 </span>
                 <span className={styles.purposeMeta}>
                   {outboundState(purpose.state as Parameters<typeof outboundState>[0]).word} · <Time at={purpose.created_at} past />

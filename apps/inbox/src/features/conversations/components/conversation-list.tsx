@@ -38,7 +38,15 @@ const SEARCH_DELAY_MS = 250;
  * name or number, "window open" and open/closed filters, all in the URL so a view is a deep link.
  * j / k move through the rows, Enter opens; ] and [ open the next and previous conversation.
  */
-export function ConversationList({ filters: serverFilters, initial, selectedId }: { filters: ListFilters; initial: Loaded<ConversationPage>; selectedId: string | null }) {
+export function ConversationList({
+  filters: serverFilters,
+  initial,
+  selectedId,
+}: {
+  filters: ListFilters;
+  initial: Loaded<ConversationPage>;
+  selectedId: string | null;
+}) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const filters = filtersFrom(searchParams);
@@ -120,8 +128,18 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
     () => [
       { id: 'list-next', label: 'Next conversation', group: 'Conversations', hint: ']', run: () => step(1) },
       { id: 'list-previous', label: 'Previous conversation', group: 'Conversations', hint: '[', run: () => step(-1) },
-      ...VIEWS.map((v) => ({ id: `list-view-${v.value}`, label: `Show ${v.label.toLowerCase()} conversations`, group: 'Conversations', run: () => goRef.current({ view: v.value }) })),
-      { id: 'list-window', label: filters.windowOpen ? 'Show every window' : 'Show only open windows', group: 'Conversations', run: () => goRef.current({ windowOpen: !filters.windowOpen }) },
+      ...VIEWS.map((v) => ({
+        id: `list-view-${v.value}`,
+        label: `Show ${v.label.toLowerCase()} conversations`,
+        group: 'Conversations',
+        run: () => goRef.current({ view: v.value }),
+      })),
+      {
+        id: 'list-window',
+        label: filters.windowOpen ? 'Show every window' : 'Show only open windows',
+        group: 'Conversations',
+        run: () => goRef.current({ windowOpen: !filters.windowOpen }),
+      },
       ...conversations.slice(0, 100).map((c) => ({
         id: `open-${c.id}`,
         label: `Open ${contactLabel(c.contact)}`,
@@ -166,7 +184,15 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
           <label htmlFor={searchId} className="visually-hidden">
             Search by name or number
           </label>
-          <input id={searchId} type="search" className={styles.search} placeholder="Search name or number" value={search} maxLength={SEARCH_MAX} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className={styles.search}
+            placeholder="Search name or number"
+            value={search}
+            maxLength={SEARCH_MAX}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className={styles.tools}>
           <label className={styles.check}>
@@ -198,9 +224,19 @@ export function ConversationList({ filters: serverFilters, initial, selectedId }
           </State>
         ) : (
           <>
-            <ul ref={listRef} className={styles.list} aria-label={`${VIEWS.find((v) => v.value === filters.view)?.label} conversations`} aria-busy={query.isPlaceholderData || undefined}>
+            <ul
+              ref={listRef}
+              className={styles.list}
+              aria-label={`${VIEWS.find((v) => v.value === filters.view)?.label} conversations`}
+              aria-busy={query.isPlaceholderData || undefined}
+            >
               {conversations.map((conversation) => (
-                <ConversationRow key={conversation.id} conversation={conversation} href={`/conversations/${conversation.id}${suffix}`} current={conversation.id === selectedId} />
+                <ConversationRow
+                  key={conversation.id}
+                  conversation={conversation}
+                  href={`/conversations/${conversation.id}${suffix}`}
+                  current={conversation.id === selectedId}
+                />
               ))}
             </ul>
             {query.hasNextPage ? (

@@ -39,7 +39,9 @@ export function ConversationRow({ conversation, href, current }: { conversation:
           {number && number !== label ? <span aria-hidden="true">·</span> : null}
           <span className={styles.window} data-tone={window.tone}>
             {window.open ? <span className="visually-hidden">Window open, </span> : null}
-            <span className={styles.windowText} title={window.label}>{window.brief}</span>
+            <span className={styles.windowText} title={window.label}>
+              {window.brief}
+            </span>
           </span>
           {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
         </span>

@@ -62,7 +62,12 @@ function QuoteBlock({ quote, contact, actions }: { quote: Quote; contact: string
           {body}
         </button>
       ) : quote.wanted && actions.canFind ? (
-        <button type="button" className={styles.quoteButton} onClick={() => actions.onFind(quote.wanted!)} title="Load earlier messages until the one this answers">
+        <button
+          type="button"
+          className={styles.quoteButton}
+          onClick={() => actions.onFind(quote.wanted!)}
+          title="Load earlier messages until the one this answers"
+        >
           An earlier message: show it
         </button>
       ) : (
@@ -118,7 +123,14 @@ function Preview({ href, alt, failed, onFail }: { href: string; alt: string; fai
     );
   }
   return (
-    <a className={styles.preview} href={href} target="_blank" rel="noopener noreferrer" aria-label="Open the picture full size" title="Open the picture full size">
+    <a
+      className={styles.preview}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Open the picture full size"
+      title="Open the picture full size"
+    >
       <img src={href} alt={alt} loading="lazy" decoding="async" onError={onFail} />
     </a>
   );
@@ -158,10 +170,21 @@ export function InboundArticle({ item, contact, actions, highlighted }: { item: 
   const { timeZone } = useClock();
   const { content, quote, inbound } = item;
   return (
-    <article className={styles.article} data-direction="inbound" data-key={item.key} data-highlighted={highlighted || undefined} tabIndex={-1} aria-label={`${contact} at ${clockTime(item.at, timeZone)}`}>
+    <article
+      className={styles.article}
+      data-direction="inbound"
+      data-key={item.key}
+      data-highlighted={highlighted || undefined}
+      tabIndex={-1}
+      aria-label={`${contact} at ${clockTime(item.at, timeZone)}`}
+    >
       <div className={styles.bubble}>
         {quote ? <QuoteBlock quote={quote} contact={contact} actions={actions} /> : null}
-        {content.media ? <Media content={content} inboundId={inbound.id} contact={contact} /> : content.label ? <span className={styles.label}>{content.label}</span> : null}
+        {content.media ? (
+          <Media content={content} inboundId={inbound.id} contact={contact} />
+        ) : content.label ? (
+          <span className={styles.label}>{content.label}</span>
+        ) : null}
         {content.choice ? (
           <p className={styles.choice}>
             <Icon name="reply" size={14} />
@@ -219,7 +242,13 @@ function TemplateButtons({ buttons, label }: { buttons: Rendered['buttons']; lab
           {button.text}
           {button.value ? (
             <span className={styles.buttonValue}>
-              {button.type === 'URL' ? 'opens ' : button.type === 'COPY_CODE' || button.type === 'OTP' ? 'copies ' : button.type === 'QUICK_REPLY' ? 'answers ' : ''}
+              {button.type === 'URL'
+                ? 'opens '
+                : button.type === 'COPY_CODE' || button.type === 'OTP'
+                  ? 'copies '
+                  : button.type === 'QUICK_REPLY'
+                    ? 'answers '
+                    : ''}
               {button.type === 'URL' && /^https?:\/\//i.test(button.value) ? (
                 <a href={button.value} target="_blank" rel="noreferrer noopener">
                   {button.value}
@@ -299,7 +328,9 @@ function StateReason({ message, state, now, timeZone }: { message: Message; stat
       <p className={styles.reason} data-tone="warning">
         Held, not sent: {errorLine(error)}
         <span className={styles.hint}>
-          {error?.code === 'marketing_opt_out' ? 'It goes out by itself if they resume marketing; an admin can cancel it from the Held queue.' : 'An admin can release it as a template or cancel it from the Held queue.'}
+          {error?.code === 'marketing_opt_out'
+            ? 'It goes out by itself if they resume marketing; an admin can cancel it from the Held queue.'
+            : 'An admin can release it as a template or cancel it from the Held queue.'}
         </span>
       </p>
     );
@@ -330,7 +361,19 @@ function StateReason({ message, state, now, timeZone }: { message: Message; stat
  * article's accessible description) with its own mark, and why, when it failed, is held or waits.
  * `state` is the state to show, which never steps back down the ticks (lib/ticks.ts).
  */
-export function OutboundArticle({ item, contact, state, actions, highlighted }: { item: Outbound; contact: string; state: OutboundState; actions: ArticleActions; highlighted: boolean }) {
+export function OutboundArticle({
+  item,
+  contact,
+  state,
+  actions,
+  highlighted,
+}: {
+  item: Outbound;
+  contact: string;
+  state: OutboundState;
+  actions: ArticleActions;
+  highlighted: boolean;
+}) {
   const { now, timeZone } = useClock();
   const stateId = useId();
   const { message, content, quote } = item;
@@ -404,7 +447,13 @@ export function OutboundArticle({ item, contact, state, actions, highlighted }: 
 export function NoteArticle({ item, highlighted }: { item: NoteItem; highlighted: boolean }) {
   const { timeZone } = useClock();
   return (
-    <article className={styles.note} data-key={item.key} data-highlighted={highlighted || undefined} tabIndex={-1} aria-label={`Private note by ${item.note.author_name} at ${clockTime(item.at, timeZone)}`}>
+    <article
+      className={styles.note}
+      data-key={item.key}
+      data-highlighted={highlighted || undefined}
+      tabIndex={-1}
+      aria-label={`Private note by ${item.note.author_name} at ${clockTime(item.at, timeZone)}`}
+    >
       <span className={styles.noteLabel}>
         <Icon name="lock" size={12} /> Private note by {item.note.author_name} · <Time at={item.at} style="clock" /> · not sent to the customer
       </span>

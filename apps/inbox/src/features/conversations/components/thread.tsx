@@ -97,7 +97,12 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
         ? { id: 'thread-reopen', label: 'Reopen the conversation', group, hint: 'E', run: actions.reopen }
         : { id: 'thread-close', label: 'Close the conversation', group, hint: 'E', run: actions.close },
       { id: 'thread-seen', label: 'Mark seen', group, run: actions.markSeen },
-      { id: 'thread-copy-link', label: 'Copy link to this conversation', group, run: () => copy(`${location.origin}/conversations/${conversation.id}`, 'Link') },
+      {
+        id: 'thread-copy-link',
+        label: 'Copy link to this conversation',
+        group,
+        run: () => copy(`${location.origin}/conversations/${conversation.id}`, 'Link'),
+      },
     ];
     if (number) list.push({ id: 'thread-copy-number', label: 'Copy number', group, keywords: [number], run: () => copy(number, 'Number') });
     return list;
@@ -107,7 +112,12 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
   if (query.problem && !query.data) {
     return (
       <div className={styles.empty}>
-        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} title={query.problem.kind === 'not_found' ? 'No such conversation' : undefined} />
+        <ProblemState
+          problem={query.problem}
+          onRetry={query.retry}
+          retrying={query.isFetching}
+          title={query.problem.kind === 'not_found' ? 'No such conversation' : undefined}
+        />
       </div>
     );
   }
@@ -133,7 +143,9 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
             <h2 className={styles.contactName}>{name}</h2>
             <div className={styles.contactMeta}>
               {number && number !== name ? <span>{number} ·</span> : null}
-              <span>{conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}</span>
+              <span>
+                {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}
+              </span>
             </div>
           </div>
           <div className={styles.headerSide}>

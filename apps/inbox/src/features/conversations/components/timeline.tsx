@@ -182,7 +182,13 @@ export function Timeline({
             {virtualRows.map((virtualRow) => {
               const row = rows[virtualRow.index]!;
               return (
-                <div key={virtualRow.key} ref={virtualizer.measureElement} data-index={virtualRow.index} className={styles.row} style={{ transform: `translateY(${virtualRow.start}px)` }}>
+                <div
+                  key={virtualRow.key}
+                  ref={virtualizer.measureElement}
+                  data-index={virtualRow.index}
+                  className={styles.row}
+                  style={{ transform: `translateY(${virtualRow.start}px)` }}
+                >
                   {row.kind === 'head' ? (
                     <div className={styles.earlier}>
                       {hasOlder ? (
@@ -202,7 +208,13 @@ export function Timeline({
                   ) : row.kind === 'note' ? (
                     <NoteArticle item={row} highlighted={highlighted === row.key} />
                   ) : (
-                    <OutboundArticle item={row} contact={contact} state={ticks.show(row.message)} actions={articleActions} highlighted={highlighted === row.key} />
+                    <OutboundArticle
+                      item={row}
+                      contact={contact}
+                      state={ticks.show(row.message)}
+                      actions={articleActions}
+                      highlighted={highlighted === row.key}
+                    />
                   )}
                 </div>
               );

@@ -18,7 +18,8 @@ export function useConversationActions(id: string) {
   const settle = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
 
   const update = useMutation({
-    mutationFn: (variables: ConversationChange & { requestId: string; done: string }) => updateConversation(id, { state: variables.state, assignee: variables.assignee }, variables.requestId),
+    mutationFn: (variables: ConversationChange & { requestId: string; done: string }) =>
+      updateConversation(id, { state: variables.state, assignee: variables.assignee }, variables.requestId),
     onSuccess: ({ conversation }, variables) => {
       queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (current) => (current ? { ...current, conversation } : current));
       settle();
@@ -39,7 +40,8 @@ export function useConversationActions(id: string) {
 
   return {
     busy: update.isPending || seen.isPending,
-    assign: (assignee: string | null, name: string | null) => update.mutate(withRequestId({ assignee, done: assignee ? `Assigned to ${name ?? 'them'}` : 'Unassigned' })),
+    assign: (assignee: string | null, name: string | null) =>
+      update.mutate(withRequestId({ assignee, done: assignee ? `Assigned to ${name ?? 'them'}` : 'Unassigned' })),
     close: () => update.mutate(withRequestId({ state: 'closed' as const, done: 'Conversation closed' })),
     reopen: () => update.mutate(withRequestId({ state: 'open' as const, done: 'Conversation reopened' })),
     markSeen: () => seen.mutate(withRequestId({})),

@@ -31,7 +31,14 @@ import {
 } from '../event-endpoints.queries';
 import styles from './event-endpoints.module.css';
 
-const EVENT_TYPES: EventEndpoint['events'] = ['message.state_changed', 'message.failed', 'inbound.received', 'inbound.attributed', 'work_item.opened', 'work_item.resolved'];
+const EVENT_TYPES: EventEndpoint['events'] = [
+  'message.state_changed',
+  'message.failed',
+  'inbound.received',
+  'inbound.attributed',
+  'work_item.opened',
+  'work_item.resolved',
+];
 
 type Asking = { kind: 'add' } | { kind: 'recover'; endpoint: EventEndpoint } | { kind: 'toggle' | 'delete'; endpoint: EventEndpoint };
 
@@ -62,7 +69,11 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
         query={query}
         loading="Loading event endpoints…"
         isEmpty={endpoints.length === 0}
-        empty={{ icon: 'share', title: 'No event endpoints yet', body: 'Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.' }}
+        empty={{
+          icon: 'share',
+          title: 'No event endpoints yet',
+          body: 'Add one to have Sendbook tell your order system when a message is read or a customer taps Confirm, instead of it asking.',
+        }}
       >
         <Table label="Event endpoints">
           <thead>
@@ -129,7 +140,12 @@ export function EventEndpointsPage({ initial }: { initial: Loaded<{ data: EventE
 }
 
 function EndpointStatus({ endpoint }: { endpoint: EventEndpoint }) {
-  if (endpoint.enabled) return <Badge tone="success" dot>Enabled</Badge>;
+  if (endpoint.enabled)
+    return (
+      <Badge tone="success" dot>
+        Enabled
+      </Badge>
+    );
   return (
     <Badge tone={endpoint.disabled_reason === 'failing' ? 'danger' : 'muted'} dot>
       {endpoint.disabled_reason === 'failing' ? 'Disabled: kept failing' : 'Disabled'}
@@ -240,7 +256,12 @@ function Deliveries({ endpoint, onRecover }: { endpoint: EventEndpoint; onRecove
                   </Td>
                   <Td>
                     <div className={styles.actions}>
-                      <Button size="sm" onClick={() => replay.mutate(d.id)} disabled={d.state === 'delivering' || replay.isPending} aria-label={`Replay ${d.type} ${d.event_id.slice(0, 8)}`}>
+                      <Button
+                        size="sm"
+                        onClick={() => replay.mutate(d.id)}
+                        disabled={d.state === 'delivering' || replay.isPending}
+                        aria-label={`Replay ${d.type} ${d.event_id.slice(0, 8)}`}
+                      >
                         Replay
                       </Button>
                     </div>
@@ -261,7 +282,11 @@ function AddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (added:
   const [tried, setTried] = useState(false);
   const queryClient = useQueryClient();
   const add = useMutation({
-    mutationFn: () => createEventEndpoint({ url: form.url.trim(), events: form.events, ...(form.description.trim() ? { description: form.description.trim() } : {}) }, requestId),
+    mutationFn: () =>
+      createEventEndpoint(
+        { url: form.url.trim(), events: form.events, ...(form.description.trim() ? { description: form.description.trim() } : {}) },
+        requestId,
+      ),
     onSuccess: async (result) => {
       onAdded({ url: result.endpoint.url, secret: result.secret });
       await queryClient.invalidateQueries({ queryKey: eventEndpointKeys.list });
@@ -276,7 +301,8 @@ function AddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (added:
     if (!/^https?:\/\/\S+$/.test(form.url.trim()) || form.events.length === 0 || add.isPending) return;
     add.mutate();
   };
-  const toggle = (type: EventEndpoint['events'][number], on: boolean) => setForm({ ...form, events: on ? [...form.events, type] : form.events.filter((t) => t !== type) });
+  const toggle = (type: EventEndpoint['events'][number], on: boolean) =>
+    setForm({ ...form, events: on ? [...form.events, type] : form.events.filter((t) => t !== type) });
   return (
     <DialogRoot open onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent title="Add an event endpoint" description="The signing secret is shown once, after you confirm.">
@@ -302,7 +328,13 @@ function AddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (added:
             ))}
             {noEvents ? <span className={styles.hint}>Pick at least one.</span> : null}
           </fieldset>
-          <TextField label="Description" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} maxLength={500} hint="Optional: whose it is." />
+          <TextField
+            label="Description"
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+            maxLength={500}
+            hint="Optional: whose it is."
+          />
           <ConfirmActions error={add.isError ? add.error : null} errorTitle="Could not add it" busy={add.isPending} onBack={onClose} />
         </form>
       </DialogContent>
@@ -310,17 +342,37 @@ function AddDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (added:
   );
 }
 
-function ChangeDialog({ asking, onClose, onDeleted }: { asking: { kind: 'toggle' | 'delete'; endpoint: EventEndpoint }; onClose: () => void; onDeleted: (id: string) => void }) {
+function ChangeDialog({
+  asking,
+  onClose,
+  onDeleted,
+}: {
+  asking: { kind: 'toggle' | 'delete'; endpoint: EventEndpoint };
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
   const { endpoint } = asking;
   const [requestId] = useState(newRequestId);
   const queryClient = useQueryClient();
   const toast = useToast();
   const words =
     asking.kind === 'delete'
-      ? { title: `Delete ${endpoint.url}`, description: 'Nothing more is sent to it, and what it was still owed is dropped with its delivery history.', done: 'Endpoint deleted' }
+      ? {
+          title: `Delete ${endpoint.url}`,
+          description: 'Nothing more is sent to it, and what it was still owed is dropped with its delivery history.',
+          done: 'Endpoint deleted',
+        }
       : endpoint.enabled
-        ? { title: `Disable ${endpoint.url}`, description: 'Nothing is sent to it meanwhile; Recover sends what it missed once it is enabled again.', done: 'Endpoint disabled' }
-        : { title: `Enable ${endpoint.url}`, description: 'What it is still owed is sent, in order, and its failure alert is resolved.', done: 'Endpoint enabled' };
+        ? {
+            title: `Disable ${endpoint.url}`,
+            description: 'Nothing is sent to it meanwhile; Recover sends what it missed once it is enabled again.',
+            done: 'Endpoint disabled',
+          }
+        : {
+            title: `Enable ${endpoint.url}`,
+            description: 'What it is still owed is sent, in order, and its failure alert is resolved.',
+            done: 'Endpoint enabled',
+          };
   const change = useMutation({
     mutationFn: async () => {
       if (asking.kind === 'delete') await deleteEventEndpoint(endpoint.id, requestId);
@@ -337,7 +389,14 @@ function ChangeDialog({ asking, onClose, onDeleted }: { asking: { kind: 'toggle'
     <DialogRoot open onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent title={words.title} description={words.description}>
         <div className={styles.form}>
-          <ConfirmActions error={change.isError ? change.error : null} errorTitle="It did not work" busy={change.isPending} danger={asking.kind === 'delete'} onBack={onClose} onConfirm={() => change.mutate()} />
+          <ConfirmActions
+            error={change.isError ? change.error : null}
+            errorTitle="It did not work"
+            busy={change.isPending}
+            danger={asking.kind === 'delete'}
+            onBack={onClose}
+            onConfirm={() => change.mutate()}
+          />
         </div>
       </DialogContent>
     </DialogRoot>
@@ -367,7 +426,10 @@ function RecoverDialog({ endpoint, onClose }: { endpoint: EventEndpoint; onClose
   });
   return (
     <DialogRoot open onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
-      <DialogContent title={`Recover events for ${endpoint.url}`} description="Every event since then that it did not receive is sent again, in order; ones it received are not.">
+      <DialogContent
+        title={`Recover events for ${endpoint.url}`}
+        description="Every event since then that it did not receive is sent again, in order; ones it received are not."
+      >
         <form
           className={styles.form}
           noValidate
@@ -376,7 +438,14 @@ function RecoverDialog({ endpoint, onClose }: { endpoint: EventEndpoint; onClose
             if (!bad && !recover.isPending) recover.mutate();
           }}
         >
-          <TextField label="Since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} aria-invalid={bad || undefined} hint={bad ? 'Pick a date and time.' : 'Your local time.'} />
+          <TextField
+            label="Since"
+            type="datetime-local"
+            value={since}
+            onChange={(e) => setSince(e.target.value)}
+            aria-invalid={bad || undefined}
+            hint={bad ? 'Pick a date and time.' : 'Your local time.'}
+          />
           <ConfirmActions error={recover.isError ? recover.error : null} errorTitle="Could not recover" busy={recover.isPending} onBack={onClose} />
         </form>
       </DialogContent>

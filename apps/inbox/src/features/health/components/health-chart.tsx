@@ -39,7 +39,13 @@ export function HealthChart({ chart }: { chart: Chart }) {
       const color = (name: string) => css.getPropertyValue(name).trim();
       const text = color('--text-2');
       const grid = color('--border');
-      const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif', labelFont: '600 11px system-ui, sans-serif' };
+      const axis = {
+        stroke: text,
+        grid: { stroke: grid, width: 1 },
+        ticks: { stroke: grid, width: 1 },
+        font: '11px system-ui, sans-serif',
+        labelFont: '600 11px system-ui, sans-serif',
+      };
       const options: uPlot.Options = {
         width: Math.max(280, element.clientWidth),
         height: HEIGHT,
@@ -115,7 +121,12 @@ export function HealthChart({ chart }: { chart: Chart }) {
           <ul className={styles.legend} aria-label={`${chart.title}: lines`}>
             {lines.map((line, i) => (
               <li key={line.label}>
-                <span className={styles.swatch} data-reference={line.reference || undefined} style={line.reference ? undefined : { background: `var(${PALETTE[i % PALETTE.length]})` }} aria-hidden="true" />
+                <span
+                  className={styles.swatch}
+                  data-reference={line.reference || undefined}
+                  style={line.reference ? undefined : { background: `var(${PALETTE[i % PALETTE.length]})` }}
+                  aria-hidden="true"
+                />
                 {line.label}
               </li>
             ))}
@@ -148,7 +159,10 @@ export function HealthChart({ chart }: { chart: Chart }) {
                     <tr key={row.at}>
                       <th scope="row">
                         {linked ? (
-                          <a href={pointHref(linked, row.at, chart.bucketMs)} title={`Open the queue as it was at ${absoluteTime(row.at + chart.bucketMs, timeZone)}`}>
+                          <a
+                            href={pointHref(linked, row.at, chart.bucketMs)}
+                            title={`Open the queue as it was at ${absoluteTime(row.at + chart.bucketMs, timeZone)}`}
+                          >
                             {calendarDate(row.at, now, timeZone)} {clockTime(row.at, timeZone)}
                           </a>
                         ) : (

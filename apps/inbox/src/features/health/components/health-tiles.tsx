@@ -38,9 +38,18 @@ export function Health({ initial, range }: { initial: Loaded<MetricsReport>; ran
     <Page
       title="Health"
       subtitle={`Queue health, the last ${range.label}`}
-      actions={<Segmented label="Range" value={range.key} options={HEALTH_RANGES.map((r) => ({ value: r.key, label: r.label }))} onChange={(key) => router.replace(key === '1h' ? pathname : `${pathname}?range=${key}`, { scroll: false })} />}
+      actions={
+        <Segmented
+          label="Range"
+          value={range.key}
+          options={HEALTH_RANGES.map((r) => ({ value: r.key, label: r.label }))}
+          onChange={(key) => router.replace(key === '1h' ? pathname : `${pathname}?range=${key}`, { scroll: false })}
+        />
+      }
     >
-      <PageDescription>Counted from PostgreSQL, never estimated. Refreshed every 30 seconds. Click a tile to open its queue, or a chart point to open the queue as it was then.</PageDescription>
+      <PageDescription>
+        Counted from PostgreSQL, never estimated. Refreshed every 30 seconds. Click a tile to open its queue, or a chart point to open the queue as it was then.
+      </PageDescription>
       {query.problem && !report ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
       ) : !report ? (
@@ -51,7 +60,11 @@ export function Health({ initial, range }: { initial: Loaded<MetricsReport>; ran
             Figures from <Time past at={report.generated_at} />
           </p>
           {report.paused_numbers.length > 0 ? (
-            <Callout tone="danger" role="alert" title={`Sending is paused for ${report.paused_numbers.length === 1 ? 'one number' : `${report.paused_numbers.length} numbers`}`}>
+            <Callout
+              tone="danger"
+              role="alert"
+              title={`Sending is paused for ${report.paused_numbers.length === 1 ? 'one number' : `${report.paused_numbers.length} numbers`}`}
+            >
               {report.paused_numbers.map((p) => `${p.phone_number_id ?? 'the whole account'}: ${p.reason}`).join('; ')}{' '}
               <Link href="/numbers" className={styles.link}>
                 Numbers

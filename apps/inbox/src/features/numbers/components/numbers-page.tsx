@@ -36,18 +36,20 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
     failureTitle: 'Could not read the profiles from Meta',
   });
   return (
-    <Page
-      title="Numbers"
-      subtitle="Business numbers and their sending"
-      actions={sync.button}
-    >
-      <PageDescription>What each number may send, how WhatsApp rates it, and why sending is paused. Pausing holds its queue until resumed; both are audited.</PageDescription>
+    <Page title="Numbers" subtitle="Business numbers and their sending" actions={sync.button}>
+      <PageDescription>
+        What each number may send, how WhatsApp rates it, and why sending is paused. Pausing holds its queue until resumed; both are audited.
+      </PageDescription>
       {sync.notices}
       <QueryContent
         query={query}
         loading="Loading numbers…"
         isEmpty={numbers.length === 0}
-        empty={{ icon: 'info', title: 'No business numbers yet', body: 'A number appears here once Sendbook has sent from it or WhatsApp has written about it.' }}
+        empty={{
+          icon: 'info',
+          title: 'No business numbers yet',
+          body: 'A number appears here once Sendbook has sent from it or WhatsApp has written about it.',
+        }}
       >
         <Table label="Numbers">
           <thead>
@@ -87,7 +89,8 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
                   <Td>
                     {tierWords(number).split(' · ')[0]}
                     <span className={styles.secondary}>
-                      {number.messaging_limit.users_in_window.toLocaleString('en')} {number.messaging_limit.users_in_window === 1 ? 'customer' : 'customers'} messaged in 24 h
+                      {number.messaging_limit.users_in_window.toLocaleString('en')} {number.messaging_limit.users_in_window === 1 ? 'customer' : 'customers'}{' '}
+                      messaged in 24 h
                     </span>
                   </Td>
                   <Td>
@@ -141,7 +144,11 @@ export function NumbersPage({ initial }: { initial: Loaded<{ data: NumberStatus[
       {asking ? (
         <NoteDialog
           title={asking.action === 'pause' ? `Pause ${asking.number.phone_number_id}` : `Resume ${asking.number.phone_number_id}`}
-          description={asking.action === 'pause' ? 'Nothing is sent from this number until someone resumes it; its messages wait in the queue.' : 'Ends every pause of this number; its waiting messages go out, paced as usual.'}
+          description={
+            asking.action === 'pause'
+              ? 'Nothing is sent from this number until someone resumes it; its messages wait in the queue.'
+              : 'Ends every pause of this number; its waiting messages go out, paced as usual.'
+          }
           danger={asking.action === 'pause'}
           requireNote
           onConfirm={async (note, requestId) => {

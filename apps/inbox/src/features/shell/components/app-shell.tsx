@@ -32,12 +32,22 @@ export function AppShell({ staff, children }: { staff: StaffMember; children: Re
   const { signOut } = useSignOut();
   const { main, admin } = navItems(staff.role);
 
-  const sequences = useMemo(() => new Map([...main, ...admin].filter((i) => i.goKey).map((i) => [`g ${i.goKey}`, () => router.push(i.href)])), [main, admin, router]);
+  const sequences = useMemo(
+    () => new Map([...main, ...admin].filter((i) => i.goKey).map((i) => [`g ${i.goKey}`, () => router.push(i.href)])),
+    [main, admin, router],
+  );
   useShortcuts({ onPalette: () => setPaletteOpen((open) => !open), sequences });
 
   const commands = useMemo<NavCommand[]>(
     () => [
-      ...[...main, ...admin].map((i) => ({ id: i.key, label: i.label, href: i.href, icon: i.icon, group: 'Go to', keys: i.goKey ? ['G', i.goKey.toUpperCase()] : undefined })),
+      ...[...main, ...admin].map((i) => ({
+        id: i.key,
+        label: i.label,
+        href: i.href,
+        icon: i.icon,
+        group: 'Go to',
+        keys: i.goKey ? ['G', i.goKey.toUpperCase()] : undefined,
+      })),
       ...QUEUE_ITEMS.map((q) => ({ id: `queue-${q.key}`, label: q.label, href: q.href, icon: 'queue' as const, group: 'Work queues' })),
     ],
     [main, admin],
@@ -45,95 +55,105 @@ export function AppShell({ staff, children }: { staff: StaffMember; children: Re
 
   return (
     <CurrentStaffProvider staff={staff}>
-    <CommandsProvider>
-      <div className={styles.shell}>
-        <a href="#main" className={styles.skip}>
-          Skip to content
-        </a>
-        <aside className={styles.sidebar}>
-          <div className={styles.brand}>
-            <Logo size={22} />
-            <span className={styles.brandName}>Sendbook</span>
-          </div>
-          <button type="button" className={styles.jump} onClick={() => setPaletteOpen(true)}>
-            <Icon name="search" size={14} />
-            Jump to…
-            <span className={styles.jumpKeys} aria-hidden="true">
-              <Kbd>⌘</Kbd>
-              <Kbd>K</Kbd>
-            </span>
-          </button>
-          <nav aria-label="Main" className={styles.nav}>
-            <div className={styles.group}>
-              <ul className={styles.list}>
-                {main.map((item) => {
-                  const inSection = isCurrent(pathname, item.section);
-                  return (
-                    <li key={item.key}>
-                      <Link href={item.href} className={styles.link} aria-current={pathname === item.href && item.key !== 'work' ? 'page' : undefined} data-section={inSection || undefined}>
-                        <Icon name={item.icon} />
-                        {item.label}
-                      </Link>
-                      {item.key === 'work' ? (
-                        <ul className={styles.sublist} aria-label="Work queues">
-                          {QUEUE_ITEMS.map((queue) => (
-                            <li key={queue.key}>
-                              <Link href={queue.href} className={styles.sublink} aria-current={pathname === queue.href ? 'page' : undefined}>
-                                {queue.label}
-                                <QueueCount kind={queue.key} />
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </li>
-                  );
-                })}
-              </ul>
+      <CommandsProvider>
+        <div className={styles.shell}>
+          <a href="#main" className={styles.skip}>
+            Skip to content
+          </a>
+          <aside className={styles.sidebar}>
+            <div className={styles.brand}>
+              <Logo size={22} />
+              <span className={styles.brandName}>Sendbook</span>
             </div>
-            {admin.length > 0 ? (
+            <button type="button" className={styles.jump} onClick={() => setPaletteOpen(true)}>
+              <Icon name="search" size={14} />
+              Jump to…
+              <span className={styles.jumpKeys} aria-hidden="true">
+                <Kbd>⌘</Kbd>
+                <Kbd>K</Kbd>
+              </span>
+            </button>
+            <nav aria-label="Main" className={styles.nav}>
               <div className={styles.group}>
-                <div className={styles.groupLabel} id="nav-admin">
-                  Admin
-                </div>
-                <ul className={styles.list} aria-labelledby="nav-admin">
-                  {admin.map((item) => (
-                    <li key={item.key}>
-                      <Link href={item.href} className={styles.link} aria-current={pathname === item.href ? 'page' : undefined} data-section={isCurrent(pathname, item.section) || undefined}>
-                        <Icon name={item.icon} />
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
+                <ul className={styles.list}>
+                  {main.map((item) => {
+                    const inSection = isCurrent(pathname, item.section);
+                    return (
+                      <li key={item.key}>
+                        <Link
+                          href={item.href}
+                          className={styles.link}
+                          aria-current={pathname === item.href && item.key !== 'work' ? 'page' : undefined}
+                          data-section={inSection || undefined}
+                        >
+                          <Icon name={item.icon} />
+                          {item.label}
+                        </Link>
+                        {item.key === 'work' ? (
+                          <ul className={styles.sublist} aria-label="Work queues">
+                            {QUEUE_ITEMS.map((queue) => (
+                              <li key={queue.key}>
+                                <Link href={queue.href} className={styles.sublink} aria-current={pathname === queue.href ? 'page' : undefined}>
+                                  {queue.label}
+                                  <QueueCount kind={queue.key} />
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        ) : null}
+                      </li>
+                    );
+                  })}
                 </ul>
               </div>
-            ) : null}
-          </nav>
-          <div className={styles.footer}>
-            <div className={styles.person}>
-              <span className={styles.avatar} aria-hidden="true">
-                {initials(staff.name)}
-              </span>
-              <span className={styles.who}>
-                <span className={styles.name}>{staff.name}</span>
-                <span className={styles.role} title={staff.email}>
-                  {staff.role === 'admin' ? 'Admin' : 'Agent'}
-                  <span className="visually-hidden">, {staff.email}</span>
+              {admin.length > 0 ? (
+                <div className={styles.group}>
+                  <div className={styles.groupLabel} id="nav-admin">
+                    Admin
+                  </div>
+                  <ul className={styles.list} aria-labelledby="nav-admin">
+                    {admin.map((item) => (
+                      <li key={item.key}>
+                        <Link
+                          href={item.href}
+                          className={styles.link}
+                          aria-current={pathname === item.href ? 'page' : undefined}
+                          data-section={isCurrent(pathname, item.section) || undefined}
+                        >
+                          <Icon name={item.icon} />
+                          {item.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </nav>
+            <div className={styles.footer}>
+              <div className={styles.person}>
+                <span className={styles.avatar} aria-hidden="true">
+                  {initials(staff.name)}
                 </span>
-              </span>
+                <span className={styles.who}>
+                  <span className={styles.name}>{staff.name}</span>
+                  <span className={styles.role} title={staff.email}>
+                    {staff.role === 'admin' ? 'Admin' : 'Agent'}
+                    <span className="visually-hidden">, {staff.email}</span>
+                  </span>
+                </span>
+              </div>
+              <div className={styles.footerRow}>
+                <LiveIndicator status={live} />
+                <SignOutButton />
+              </div>
             </div>
-            <div className={styles.footerRow}>
-              <LiveIndicator status={live} />
-              <SignOutButton />
-            </div>
-          </div>
-        </aside>
-        <main id="main" tabIndex={-1} className={styles.main}>
-          {children}
-        </main>
-        <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} navigation={commands} onSignOut={() => void signOut()} />
-      </div>
-    </CommandsProvider>
+          </aside>
+          <main id="main" tabIndex={-1} className={styles.main}>
+            {children}
+          </main>
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} navigation={commands} onSignOut={() => void signOut()} />
+        </div>
+      </CommandsProvider>
     </CurrentStaffProvider>
   );
 }

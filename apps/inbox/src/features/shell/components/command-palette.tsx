@@ -22,7 +22,17 @@ export interface NavCommand {
  * ⌘K: jump anywhere by typing. Navigation from the shell, plus whatever the features on screen
  * registered (lib commands.tsx). Arrow keys move, Enter runs, Escape closes.
  */
-export function CommandPalette({ open, onOpenChange, navigation, onSignOut }: { open: boolean; onOpenChange: (open: boolean) => void; navigation: readonly NavCommand[]; onSignOut: () => void }) {
+export function CommandPalette({
+  open,
+  onOpenChange,
+  navigation,
+  onSignOut,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  navigation: readonly NavCommand[];
+  onSignOut: () => void;
+}) {
   const router = useRouter();
   const registered = useRegisteredCommands();
   const run = (action: () => void) => {
@@ -63,7 +73,13 @@ export function CommandPalette({ open, onOpenChange, navigation, onSignOut }: { 
                 {registered
                   .filter((c) => c.group === group)
                   .map((c) => (
-                    <Command.Item key={c.id} value={`${c.label} · ${c.group} · ${c.id}`} keywords={c.keywords ? [...c.keywords] : undefined} className={styles.item} onSelect={() => run(c.run)}>
+                    <Command.Item
+                      key={c.id}
+                      value={`${c.label} · ${c.group} · ${c.id}`}
+                      keywords={c.keywords ? [...c.keywords] : undefined}
+                      className={styles.item}
+                      onSelect={() => run(c.run)}
+                    >
                       <Icon name="chevron" />
                       {c.label}
                       {c.hint ? <span className={styles.hint}>{c.hint}</span> : null}

@@ -112,7 +112,11 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
           </tbody>
         </Table>
       </QueryContent>
-      {asking?.kind === 'invite' ? <InviteDialog onClose={() => setAsking(null)} onInvited={setLink} /> : asking ? <ChangeDialog asking={asking} onClose={() => setAsking(null)} onLink={setLink} /> : null}
+      {asking?.kind === 'invite' ? (
+        <InviteDialog onClose={() => setAsking(null)} onInvited={setLink} />
+      ) : asking ? (
+        <ChangeDialog asking={asking} onClose={() => setAsking(null)} onLink={setLink} />
+      ) : null}
     </Page>
   );
 }
@@ -125,7 +129,8 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   const invite = useMutation({
     mutationFn: () => inviteStaff({ name: form.name.trim(), email: form.email.trim(), role: form.role }, requestId),
     onSuccess: async (result) => {
-      if (result.invite_url) onInvited({ title: `${result.staff.name} is invited as ${result.staff.role === 'admin' ? 'an admin' : 'an agent'}`, url: result.invite_url });
+      if (result.invite_url)
+        onInvited({ title: `${result.staff.name} is invited as ${result.staff.role === 'admin' ? 'an admin' : 'an agent'}`, url: result.invite_url });
       await queryClient.invalidateQueries({ queryKey: staffKeys.list });
       onClose();
     },
@@ -142,9 +147,30 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title="Invite a staff member" description="They get a one-time link to choose their own password.">
         <form onSubmit={submit} className={styles.form} noValidate>
-          <TextField label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} aria-invalid={nameMissing || undefined} hint={nameMissing ? 'Enter their name.' : undefined} autoFocus maxLength={200} />
-          <TextField label="Email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} aria-invalid={emailBad || undefined} hint={emailBad ? 'Enter an email address, like dana@shop.example.' : undefined} maxLength={320} />
-          <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value === 'admin' ? 'admin' : 'agent' })} hint="Admins also resolve work items, see queue health and manage staff.">
+          <TextField
+            label="Name"
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            aria-invalid={nameMissing || undefined}
+            hint={nameMissing ? 'Enter their name.' : undefined}
+            autoFocus
+            maxLength={200}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+            aria-invalid={emailBad || undefined}
+            hint={emailBad ? 'Enter an email address, like dana@shop.example.' : undefined}
+            maxLength={320}
+          />
+          <SelectField
+            label="Role"
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value === 'admin' ? 'admin' : 'agent' })}
+            hint="Admins also resolve work items, see queue health and manage staff."
+          >
             <option value="agent">Agent</option>
             <option value="admin">Admin</option>
           </SelectField>
@@ -155,7 +181,15 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   );
 }
 
-function ChangeDialog({ asking, onClose, onLink }: { asking: Exclude<Asking, { kind: 'invite' }>; onClose: () => void; onLink: (link: { title: string; url: string }) => void }) {
+function ChangeDialog({
+  asking,
+  onClose,
+  onLink,
+}: {
+  asking: Exclude<Asking, { kind: 'invite' }>;
+  onClose: () => void;
+  onLink: (link: { title: string; url: string }) => void;
+}) {
   const { member } = asking;
   const [requestId] = useState(newRequestId);
   const queryClient = useQueryClient();
@@ -166,7 +200,13 @@ function ChangeDialog({ asking, onClose, onLink }: { asking: Exclude<Asking, { k
       if (asking.kind === 'reset' || asking.kind === 'resend') {
         // A new one-time link either way; the old one stops working.
         const result = await resetStaffPassword(member.id, requestId);
-        onLink({ title: asking.kind === 'resend' ? `A new invite link for ${member.name}; the old one no longer works` : `${member.name}’s password is reset; their sessions ended`, url: result.invite_url });
+        onLink({
+          title:
+            asking.kind === 'resend'
+              ? `A new invite link for ${member.name}; the old one no longer works`
+              : `${member.name}’s password is reset; their sessions ended`,
+          url: result.invite_url,
+        });
         return;
       }
       await updateStaff(member.id, asking.kind === 'role' ? { role: member.role === 'admin' ? 'agent' : 'admin' } : { active: !member.active }, requestId);
@@ -219,14 +259,36 @@ function CopyButton({ text }: { text: string }) {
 }
 
 function changeWords(kind: 'role' | 'active' | 'reset' | 'resend', member: StaffMember): { title: string; description: string; done: string } {
-  if (kind === 'resend') return { title: `Resend ${member.name}’s invite`, description: 'You get a new one-time link to send them; the link they have stops working.', done: 'Invite resent' };
-  if (kind === 'reset') return { title: `Reset ${member.name}’s password`, description: 'Their sessions end at once and their password stops working. You get a one-time link to send them.', done: 'Password reset' };
+  if (kind === 'resend')
+    return {
+      title: `Resend ${member.name}’s invite`,
+      description: 'You get a new one-time link to send them; the link they have stops working.',
+      done: 'Invite resent',
+    };
+  if (kind === 'reset')
+    return {
+      title: `Reset ${member.name}’s password`,
+      description: 'Their sessions end at once and their password stops working. You get a one-time link to send them.',
+      done: 'Password reset',
+    };
   if (kind === 'role') {
     return member.role === 'admin'
-      ? { title: `Make ${member.name} an agent`, description: 'They keep answering customers but can no longer resolve work items, see queue health or manage staff.', done: `${member.name} is now an agent` }
-      : { title: `Make ${member.name} an admin`, description: 'They can then resolve work items, pause numbers, see queue health and manage staff.', done: `${member.name} is now an admin` };
+      ? {
+          title: `Make ${member.name} an agent`,
+          description: 'They keep answering customers but can no longer resolve work items, see queue health or manage staff.',
+          done: `${member.name} is now an agent`,
+        }
+      : {
+          title: `Make ${member.name} an admin`,
+          description: 'They can then resolve work items, pause numbers, see queue health and manage staff.',
+          done: `${member.name} is now an admin`,
+        };
   }
   return member.active
-    ? { title: `Deactivate ${member.name}`, description: 'They are signed out everywhere at once and cannot sign in until reactivated. Their history stays.', done: `${member.name} is deactivated` }
+    ? {
+        title: `Deactivate ${member.name}`,
+        description: 'They are signed out everywhere at once and cannot sign in until reactivated. Their history stays.',
+        done: `${member.name} is deactivated`,
+      }
     : { title: `Reactivate ${member.name}`, description: 'They can sign in again with their password.', done: `${member.name} is reactivated` };
 }

@@ -20,7 +20,8 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
   const templates = query.data?.data ?? [];
   const sync = useSyncFromMeta({
     run: syncTemplates,
-    describe: (result) => `Synced ${result.synced} ${result.synced === 1 ? 'template' : 'templates'} from Meta${result.removed ? `; ${result.removed} no longer there` : ''}.`,
+    describe: (result) =>
+      `Synced ${result.synced} ${result.synced === 1 ? 'template' : 'templates'} from Meta${result.removed ? `; ${result.removed} no longer there` : ''}.`,
     refreshes: templateKeys.all,
     label: 'Sync',
     failureTitle: 'Could not sync from Meta',
@@ -29,10 +30,21 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
   return (
     <Page
       title="Templates"
-      subtitle={last ? <>Last synced <Time past at={last} /></> : 'Never synced'}
+      subtitle={
+        last ? (
+          <>
+            Last synced <Time past at={last} />
+          </>
+        ) : (
+          'Never synced'
+        )
+      }
       actions={sync.button}
     >
-      <PageDescription>The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send against this list before it is queued.</PageDescription>
+      <PageDescription>
+        The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send
+        against this list before it is queued.
+      </PageDescription>
       {sync.notices}
       <QueryContent
         query={query}

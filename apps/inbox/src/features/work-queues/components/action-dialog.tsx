@@ -35,7 +35,15 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
   const templates = useQuery({ ...approvedTemplatesQuery(), enabled: action === 'release' });
 
   const mutation = useMutation({
-    mutationFn: () => runAction({ item, action, note: note.trim(), requestId, messageId: messageId ?? null, template: chosen ? (templateSend(chosen, values) as Record<string, unknown>) : null }),
+    mutationFn: () =>
+      runAction({
+        item,
+        action,
+        note: note.trim(),
+        requestId,
+        messageId: messageId ?? null,
+        template: chosen ? (templateSend(chosen, values) as Record<string, unknown>) : null,
+      }),
     onSuccess: async () => {
       toast({ title: `${display.done}`, description: note.trim() ? `Note: ${note.trim()}` : undefined, tone: 'success' });
       await queryClient.invalidateQueries({ queryKey: workKeys.all });
@@ -44,7 +52,11 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
   });
 
   const chosen = (templates.data?.data ?? []).find((t) => `${t.name}:${t.language}` === templateKey) ?? null;
-  const valueProblems = chosen ? templateFields(chosen).map((f) => fieldProblem(f, values[f.key] ?? '')).filter((p): p is string => p !== null) : [];
+  const valueProblems = chosen
+    ? templateFields(chosen)
+        .map((f) => fieldProblem(f, values[f.key] ?? ''))
+        .filter((p): p is string => p !== null)
+    : [];
   const needsChoice = action === 'attribute' && messageId === undefined;
   const needsTemplate = action === 'release' && !(item.kind === 'held' && item.message.fallback_template) && !templateKey;
 
@@ -63,10 +75,18 @@ export function ActionDialog({ item, action, onClose }: { item: WorkItem; action
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={display.title} description={<Explanation item={item} action={action} />}>
         <form onSubmit={submit} className={styles.dialogForm} noValidate>
-          <ActionBody item={item} action={action} messageId={messageId} onMessage={setMessageId} templates={templates.data?.data ?? null} templateKey={templateKey} onTemplate={(key) => {
+          <ActionBody
+            item={item}
+            action={action}
+            messageId={messageId}
+            onMessage={setMessageId}
+            templates={templates.data?.data ?? null}
+            templateKey={templateKey}
+            onTemplate={(key) => {
               setTemplateKey(key);
               setValues({});
-            }} />
+            }}
+          />
           {chosen
             ? templateFields(chosen).map((field) => {
                 const problem = valuesTried ? fieldProblem(field, values[field.key] ?? '') : null;
@@ -146,7 +166,8 @@ function ActionBody(props: {
     );
   }
   if (action === 'attribute' && item.kind === 'unattributed_inbound') return <Candidates item={item} value={props.messageId} onChange={props.onMessage} />;
-  if (action === 'release' && item.kind === 'held') return <TemplateChoice item={item} templates={props.templates} value={props.templateKey} onChange={props.onTemplate} />;
+  if (action === 'release' && item.kind === 'held')
+    return <TemplateChoice item={item} templates={props.templates} value={props.templateKey} onChange={props.onTemplate} />;
   return null;
 }
 
@@ -157,7 +178,8 @@ function RetryWarning({ item }: { item: MessageWorkItem }) {
   return (
     <>
       <Callout tone="warning" title="The first attempt may have reached the customer">
-        WhatsApp never answered, so Sendbook cannot tell whether it arrived. Sending again can make the customer get it twice. If they may have it, ask them or use Mark sent.
+        WhatsApp never answered, so Sendbook cannot tell whether it arrived. Sending again can make the customer get it twice. If they may have it, ask them or
+        use Mark sent.
       </Callout>
       <p className={styles.statusLine} role="status">
         {statuses.isPending
@@ -196,18 +218,41 @@ function Candidates({ item, value, onChange }: { item: InboundWorkItem; value: s
         <input type="radio" name="answers" value="" checked={value === null} onChange={() => onChange(null)} disabled={!item.inbound.conversation_id} />
         <span>
           <span className={styles.choiceText}>The thread only</span>
-          <span className={styles.secondary}>{item.inbound.conversation_id ? 'It answers none of these; keep it in the conversation.' : 'This customer has no conversation yet.'}</span>
+          <span className={styles.secondary}>
+            {item.inbound.conversation_id ? 'It answers none of these; keep it in the conversation.' : 'This customer has no conversation yet.'}
+          </span>
         </span>
       </label>
     </fieldset>
   );
 }
 
-function TemplateChoice({ item, templates, value, onChange }: { item: MessageWorkItem; templates: readonly Template[] | null; value: string; onChange: (key: string) => void }) {
+function TemplateChoice({
+  item,
+  templates,
+  value,
+  onChange,
+}: {
+  item: MessageWorkItem;
+  templates: readonly Template[] | null;
+  value: string;
+  onChange: (key: string) => void;
+}) {
   const fallback = item.message.fallback_template as { name?: string; language?: { code?: string } } | null;
   return (
-    <SelectField label="Template" value={value} onChange={(e) => onChange(e.target.value)} hint={fallback ? 'Leave it on the fallback unless another template fits better.' : 'Pick the template to send instead.'}>
-      <option value="">{fallback ? `Its fallback: ${fallback.name ?? 'unnamed'}${fallback.language?.code ? ` (${fallback.language.code})` : ''}` : templates === null ? 'Loading templates…' : 'Choose a template'}</option>
+    <SelectField
+      label="Template"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      hint={fallback ? 'Leave it on the fallback unless another template fits better.' : 'Pick the template to send instead.'}
+    >
+      <option value="">
+        {fallback
+          ? `Its fallback: ${fallback.name ?? 'unnamed'}${fallback.language?.code ? ` (${fallback.language.code})` : ''}`
+          : templates === null
+            ? 'Loading templates…'
+            : 'Choose a template'}
+      </option>
       {(templates ?? []).map((t) => (
         <option key={`${t.name}:${t.language}`} value={`${t.name}:${t.language}`}>
           {t.name} ({t.language}) · {t.category.toLowerCase()}

@@ -105,7 +105,12 @@ export function BulkDialog({ kind, filters, onClose }: { kind: WorkKind; filters
                 autoFocus
               />
               {run.isPending ? (
-                <div className={styles.progress} role="progressbar" aria-label={`${display.label}: ${counted.count} items`} aria-valuetext={`Working on ${counted.count} items…`}>
+                <div
+                  className={styles.progress}
+                  role="progressbar"
+                  aria-label={`${display.label}: ${counted.count} items`}
+                  aria-valuetext={`Working on ${counted.count} items…`}
+                >
                   <span />
                 </div>
               ) : null}

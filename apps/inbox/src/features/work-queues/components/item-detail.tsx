@@ -20,7 +20,17 @@ import styles from './work-queue.module.css';
  * a link to Meta's page), the attempt timeline from the audit trail, the raw payload, and the
  * actions. A side panel beside the table; Escape closes it.
  */
-export function ItemDetail({ item, canResolve, onAction, onClose }: { item: WorkItem; canResolve: boolean; onAction: (action: WorkAction) => void; onClose: () => void }) {
+export function ItemDetail({
+  item,
+  canResolve,
+  onAction,
+  onClose,
+}: {
+  item: WorkItem;
+  canResolve: boolean;
+  onAction: (action: WorkAction) => void;
+  onClose: () => void;
+}) {
   const actions = actionsOf(item);
   return (
     <aside className={styles.detail} aria-labelledby="item-detail-title">
@@ -46,7 +56,13 @@ export function ItemDetail({ item, canResolve, onAction, onClose }: { item: Work
             {actions.map((action) => {
               const display = workAction(action);
               return (
-                <Button key={action} size="sm" variant={display.tone === 'primary' ? 'primary' : display.tone === 'danger' ? 'danger' : 'secondary'} onClick={() => onAction(action)} aria-keyshortcuts={display.key}>
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={display.tone === 'primary' ? 'primary' : display.tone === 'danger' ? 'danger' : 'secondary'}
+                  onClick={() => onAction(action)}
+                  aria-keyshortcuts={display.key}
+                >
                   {display.label}
                   <Kbd>{display.key.toUpperCase()}</Kbd>
                 </Button>
@@ -57,7 +73,15 @@ export function ItemDetail({ item, canResolve, onAction, onClose }: { item: Work
           <p className={styles.secondary}>Only admins can resolve work items. Ask an admin to decide this one.</p>
         )
       ) : null}
-      {item.kind === 'unattributed_inbound' ? <InboundDetail item={item} /> : item.kind === 'poison_webhook' ? <PoisonDetail item={item} /> : item.kind === 'alert' ? <AlertDetail item={item} /> : <MessageDetail item={item} />}
+      {item.kind === 'unattributed_inbound' ? (
+        <InboundDetail item={item} />
+      ) : item.kind === 'poison_webhook' ? (
+        <PoisonDetail item={item} />
+      ) : item.kind === 'alert' ? (
+        <AlertDetail item={item} />
+      ) : (
+        <MessageDetail item={item} />
+      )}
     </aside>
   );
 }
@@ -188,7 +212,9 @@ function MessageDetail({ item }: { item: MessageWorkItem }) {
         )}
       </Section>
       <Section title="Payload">
-        <pre className={styles.raw} tabIndex={0}>{JSON.stringify(item.message.payload, null, 2)}</pre>
+        <pre className={styles.raw} tabIndex={0}>
+          {JSON.stringify(item.message.payload, null, 2)}
+        </pre>
       </Section>
     </>
   );
@@ -239,7 +265,9 @@ function InboundDetail({ item }: { item: InboundWorkItem }) {
         )}
       </Section>
       <Section title="Raw payload">
-        <pre className={styles.raw} tabIndex={0}>{JSON.stringify(item.inbound.raw, null, 2)}</pre>
+        <pre className={styles.raw} tabIndex={0}>
+          {JSON.stringify(item.inbound.raw, null, 2)}
+        </pre>
       </Section>
     </>
   );
@@ -268,7 +296,13 @@ function PoisonDetail({ item }: { item: PoisonWebhookWorkItem }) {
     <>
       <Section title="Why it could not be processed">
         <p>{message ?? 'No error recorded.'}</p>
-        <p className={styles.secondary}>{code ? <>Code <span className={styles.mono}>{code}</span></> : null}</p>
+        <p className={styles.secondary}>
+          {code ? (
+            <>
+              Code <span className={styles.mono}>{code}</span>
+            </>
+          ) : null}
+        </p>
       </Section>
       <Section title="Timeline">
         <ol className={styles.timeline} aria-label="Audit trail">
@@ -293,7 +327,15 @@ function PoisonDetail({ item }: { item: PoisonWebhookWorkItem }) {
         </ol>
       </Section>
       <Section title="Stored body">
-        {delivery.isPending ? <p className={styles.secondary}>Loading the stored body…</p> : delivery.isError ? <p className={styles.secondary}>Could not load the stored body.</p> : <pre className={styles.raw} tabIndex={0}>{pretty(delivery.data.delivery.body)}</pre>}
+        {delivery.isPending ? (
+          <p className={styles.secondary}>Loading the stored body…</p>
+        ) : delivery.isError ? (
+          <p className={styles.secondary}>Could not load the stored body.</p>
+        ) : (
+          <pre className={styles.raw} tabIndex={0}>
+            {pretty(delivery.data.delivery.body)}
+          </pre>
+        )}
       </Section>
     </>
   );
@@ -319,7 +361,9 @@ function AlertDetail({ item }: { item: AlertWorkItem }) {
         </dl>
       </Section>
       <Section title="Details">
-        <pre className={styles.raw} tabIndex={0}>{JSON.stringify(item.alert.details, null, 2)}</pre>
+        <pre className={styles.raw} tabIndex={0}>
+          {JSON.stringify(item.alert.details, null, 2)}
+        </pre>
       </Section>
     </>
   );

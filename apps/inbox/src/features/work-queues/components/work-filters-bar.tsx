@@ -18,11 +18,39 @@ export function WorkFiltersBar({ kind, filters, onChange }: { kind: WorkKind; fi
   return (
     <form className={styles.filters} onSubmit={submit} role="search" aria-label="Filter the queue">
       {messages || kind === 'unattributed_inbound' ? (
-        <TextField label="Number" placeholder="phone_number_id" inputMode="numeric" value={draft.number} onChange={(e) => setDraft({ ...draft, number: e.target.value })} fieldClassName={styles.filterField} />
+        <TextField
+          label="Number"
+          placeholder="phone_number_id"
+          inputMode="numeric"
+          value={draft.number}
+          onChange={(e) => setDraft({ ...draft, number: e.target.value })}
+          fieldClassName={styles.filterField}
+        />
       ) : null}
-      {messages ? <TextField label="Purpose" placeholder="order_shipped" value={draft.purpose} onChange={(e) => setDraft({ ...draft, purpose: e.target.value })} fieldClassName={styles.filterField} /> : null}
-      {messages || kind === 'poison_webhook' ? <TextField label="Error code" placeholder="131026" value={draft.errorCode} onChange={(e) => setDraft({ ...draft, errorCode: e.target.value })} fieldClassName={styles.filterFieldNarrow} /> : null}
-      <SelectField label="Age" value={filters.age ?? ''} onChange={(e) => onChange({ ...filters, age: e.target.value || null })} fieldClassName={styles.filterField}>
+      {messages ? (
+        <TextField
+          label="Purpose"
+          placeholder="order_shipped"
+          value={draft.purpose}
+          onChange={(e) => setDraft({ ...draft, purpose: e.target.value })}
+          fieldClassName={styles.filterField}
+        />
+      ) : null}
+      {messages || kind === 'poison_webhook' ? (
+        <TextField
+          label="Error code"
+          placeholder="131026"
+          value={draft.errorCode}
+          onChange={(e) => setDraft({ ...draft, errorCode: e.target.value })}
+          fieldClassName={styles.filterFieldNarrow}
+        />
+      ) : null}
+      <SelectField
+        label="Age"
+        value={filters.age ?? ''}
+        onChange={(e) => onChange({ ...filters, age: e.target.value || null })}
+        fieldClassName={styles.filterField}
+      >
         <option value="">Any age</option>
         {AGE_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
@@ -31,7 +59,12 @@ export function WorkFiltersBar({ kind, filters, onChange }: { kind: WorkKind; fi
         ))}
         {filters.age && !AGE_OPTIONS.some((o) => o.value === filters.age) ? <option value={filters.age}>Waiting {filters.age} or more</option> : null}
       </SelectField>
-      <SelectField label="Order" value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value === 'newest' ? 'newest' : 'oldest' })} fieldClassName={styles.filterFieldNarrow}>
+      <SelectField
+        label="Order"
+        value={filters.sort}
+        onChange={(e) => onChange({ ...filters, sort: e.target.value === 'newest' ? 'newest' : 'oldest' })}
+        fieldClassName={styles.filterFieldNarrow}
+      >
         <option value="oldest">Oldest first</option>
         <option value="newest">Newest first</option>
       </SelectField>

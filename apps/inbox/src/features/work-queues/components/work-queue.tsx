@@ -34,7 +34,19 @@ import styles from './work-queue.module.css';
  * page at a time. Keyboard first: j/k move between rows, Enter opens the detail, one key per
  * action (shown on the buttons), Escape closes. Admins act; agents see the same and are told who can.
  */
-export function WorkQueue({ kind, filters, initial, canResolve, initialItem = null }: { kind: WorkKind; filters: WorkFilters; initial: Loaded<WorkItems>; canResolve: boolean; initialItem?: string | null }) {
+export function WorkQueue({
+  kind,
+  filters,
+  initial,
+  canResolve,
+  initialItem = null,
+}: {
+  kind: WorkKind;
+  filters: WorkFilters;
+  initial: Loaded<WorkItems>;
+  canResolve: boolean;
+  initialItem?: string | null;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const display = workKind(kind);
@@ -84,7 +96,13 @@ export function WorkQueue({ kind, filters, initial, canResolve, initialItem = nu
               Bulk action…
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" onClick={() => void query.refetch()} disabled={query.isFetching} busy={query.isFetching && query.data !== undefined}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+            busy={query.isFetching && query.data !== undefined}
+          >
             {query.isFetching ? null : <Icon name="refresh" size={14} />}
             Refresh
           </Button>
@@ -112,7 +130,11 @@ export function WorkQueue({ kind, filters, initial, canResolve, initialItem = nu
       </div>
       <WorkFiltersBar key={workFiltersSearch(filters)} kind={kind} filters={filters} onChange={setFilters} />
       {filters.before ? (
-        <Callout tone="info" title={`Items already waiting at ${new Date(filters.before).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC`} className={styles.beforeNote}>
+        <Callout
+          tone="info"
+          title={`Items already waiting at ${new Date(filters.before).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC`}
+          className={styles.beforeNote}
+        >
           Opened from a chart point.{' '}
           <button type="button" className={styles.inlineButton} onClick={() => setFilters({ ...filters, before: null })}>
             Show every item
@@ -136,7 +158,12 @@ export function WorkQueue({ kind, filters, initial, canResolve, initialItem = nu
       ) : !query.data ? (
         <Loading label={`Loading ${display.title.toLowerCase()}…`} />
       ) : items.length === 0 ? (
-        <State role="status" icon={isFiltered(filters) ? 'search' : 'check'} title={isFiltered(filters) ? `Nothing matches ${filterWords(filters).join(', ')}` : resolved ? 'Nothing resolved yet' : display.empty} compact>
+        <State
+          role="status"
+          icon={isFiltered(filters) ? 'search' : 'check'}
+          title={isFiltered(filters) ? `Nothing matches ${filterWords(filters).join(', ')}` : resolved ? 'Nothing resolved yet' : display.empty}
+          compact
+        >
           {resolved ? 'Items resolved by hand appear here with who, when and the note.' : 'New items appear here on their own.'}
         </State>
       ) : (
@@ -158,7 +185,16 @@ export function WorkQueue({ kind, filters, initial, canResolve, initialItem = nu
                 <Kbd>K</Kbd> move · <Kbd>↵</Kbd> details
               </span>
             </div>
-            <WorkTable kind={kind} label={resolved ? `${display.title}, resolved` : display.title} items={items} selectedId={selectedId} onSelect={(id) => setSelectedId((current) => (current === id ? null : id))} onAction={onAction} resolved={resolved} compact={selected !== null} />
+            <WorkTable
+              kind={kind}
+              label={resolved ? `${display.title}, resolved` : display.title}
+              items={items}
+              selectedId={selectedId}
+              onSelect={(id) => setSelectedId((current) => (current === id ? null : id))}
+              onAction={onAction}
+              resolved={resolved}
+              compact={selected !== null}
+            />
             {query.hasNextPage ? (
               <div className={styles.more}>
                 <Button size="sm" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage} disabled={query.isFetchingNextPage}>
@@ -167,10 +203,19 @@ export function WorkQueue({ kind, filters, initial, canResolve, initialItem = nu
               </div>
             ) : null}
           </div>
-          {selected ? <ItemDetail item={selected} canResolve={canResolve && !resolved} onAction={(action) => setPending({ item: selected, action })} onClose={() => setSelectedId(null)} /> : null}
+          {selected ? (
+            <ItemDetail
+              item={selected}
+              canResolve={canResolve && !resolved}
+              onAction={(action) => setPending({ item: selected, action })}
+              onClose={() => setSelectedId(null)}
+            />
+          ) : null}
         </div>
       )}
-      {pending ? <ActionDialog key={`${pending.item.id}:${pending.action}`} item={pending.item} action={pending.action} onClose={() => setPending(null)} /> : null}
+      {pending ? (
+        <ActionDialog key={`${pending.item.id}:${pending.action}`} item={pending.item} action={pending.action} onClose={() => setPending(null)} />
+      ) : null}
       {bulkOpen ? <BulkDialog kind={kind} filters={filters} onClose={() => setBulkOpen(false)} /> : null}
     </Page>
   );

@@ -57,12 +57,26 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
 }
 
 type Group = 'message' | 'inbound' | 'poison' | 'alert';
-const kindGroup = (kind: WorkKind): Group => (kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message');
+const kindGroup = (kind: WorkKind): Group =>
+  kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message';
 
 const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boolean }[]> = {
-  message: [{ name: 'Recipient' }, { name: 'Purpose' }, { name: 'State' }, { name: 'Reason', detailOnly: true }, { name: 'Since', detailOnly: true }, { name: 'Dedupe key', detailOnly: true }],
+  message: [
+    { name: 'Recipient' },
+    { name: 'Purpose' },
+    { name: 'State' },
+    { name: 'Reason', detailOnly: true },
+    { name: 'Since', detailOnly: true },
+    { name: 'Dedupe key', detailOnly: true },
+  ],
   inbound: [{ name: 'From' }, { name: 'Message' }, { name: 'Why it is here' }, { name: 'Received' }],
-  poison: [{ name: 'Delivery' }, { name: 'Error' }, { name: 'Received', detailOnly: true }, { name: 'Attempts', numeric: true, detailOnly: true }, { name: 'Size', numeric: true, detailOnly: true }],
+  poison: [
+    { name: 'Delivery' },
+    { name: 'Error' },
+    { name: 'Received', detailOnly: true },
+    { name: 'Attempts', numeric: true, detailOnly: true },
+    { name: 'Size', numeric: true, detailOnly: true },
+  ],
   alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
 };
 
@@ -78,13 +92,51 @@ function Opener({ onOpen, selected, children }: { onOpen: () => void; selected: 
 function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean, compact: boolean): ReactNode {
   switch (item.kind) {
     case 'unattributed_inbound':
-      return <InboundCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+      return (
+        <InboundCells
+          item={item}
+          opener={(c) => (
+            <Opener onOpen={onOpen} selected={selected}>
+              {c}
+            </Opener>
+          )}
+        />
+      );
     case 'poison_webhook':
-      return <PoisonCells item={item} compact={compact} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+      return (
+        <PoisonCells
+          item={item}
+          compact={compact}
+          opener={(c) => (
+            <Opener onOpen={onOpen} selected={selected}>
+              {c}
+            </Opener>
+          )}
+        />
+      );
     case 'alert':
-      return <AlertCells item={item} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+      return (
+        <AlertCells
+          item={item}
+          opener={(c) => (
+            <Opener onOpen={onOpen} selected={selected}>
+              {c}
+            </Opener>
+          )}
+        />
+      );
     default:
-      return <MessageCells item={item} compact={compact} opener={(c) => <Opener onOpen={onOpen} selected={selected}>{c}</Opener>} />;
+      return (
+        <MessageCells
+          item={item}
+          compact={compact}
+          opener={(c) => (
+            <Opener onOpen={onOpen} selected={selected}>
+              {c}
+            </Opener>
+          )}
+        />
+      );
   }
 }
 
@@ -190,7 +242,14 @@ function ActionCell({ item, onAction }: { item: WorkItem; onAction: (item: WorkI
         {actionsOf(item).map((action) => {
           const display = workAction(action);
           return (
-            <Button key={action} size="sm" variant={display.tone === 'danger' ? 'ghost' : 'secondary'} onClick={() => onAction(item, action)} aria-keyshortcuts={display.key} title={`${display.label} (${display.key.toUpperCase()})`}>
+            <Button
+              key={action}
+              size="sm"
+              variant={display.tone === 'danger' ? 'ghost' : 'secondary'}
+              onClick={() => onAction(item, action)}
+              aria-keyshortcuts={display.key}
+              title={`${display.label} (${display.key.toUpperCase()})`}
+            >
               {display.label}
             </Button>
           );

@@ -35,6 +35,7 @@ const ADMIN: readonly NavItem[] = [
     goKey: 'e',
     adminOnly: true,
   },
+  { key: 'system', label: 'System', href: '/settings/system', section: '/settings/system', icon: 'queue', goKey: 'y', adminOnly: true },
 ];
 
 export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[] } {

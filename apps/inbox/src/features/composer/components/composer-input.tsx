@@ -1,0 +1,91 @@
+'use client';
+
+import type { KeyboardEvent, Ref } from 'react';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import styles from './composer.module.css';
+
+/** Enter submits; Shift+Enter (and Alt+Enter) is a new line, and Enter that ends an IME composition only ends it. */
+function enterSubmits(submit: () => void) {
+  return (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+}
+
+/** The `Message` textbox and `Send`. Read-only while a send is in flight, so what was sent is what shows. */
+export function ReplyInput({
+  inputRef,
+  contact,
+  text,
+  loaded,
+  sending,
+  onText,
+  onSend,
+}: {
+  inputRef: Ref<HTMLTextAreaElement>;
+  contact: string;
+  text: string;
+  /** Whether the stored draft was read: typing before would be overwritten by it. */
+  loaded: boolean;
+  sending: boolean;
+  onText: (text: string) => void;
+  onSend: () => void;
+}) {
+  return (
+    <div className={styles.row}>
+      <textarea
+        ref={inputRef}
+        className={styles.textarea}
+        aria-label="Message"
+        placeholder={`Write to ${contact}: Enter sends, Shift+Enter for a new line`}
+        rows={2}
+        value={text}
+        readOnly={sending || !loaded}
+        aria-busy={sending || undefined}
+        maxLength={4096}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={enterSubmits(onSend)}
+      />
+      <Button variant="primary" onClick={onSend} disabled={sending || text.trim() === ''} busy={sending}>
+        <Icon name="send" size={14} />
+        Send
+      </Button>
+    </div>
+  );
+}
+
+/** The `Private note` textbox and `Add note`. */
+export function NoteInput({
+  inputRef,
+  text,
+  sending,
+  onText,
+  onSave,
+}: {
+  inputRef: Ref<HTMLTextAreaElement>;
+  text: string;
+  sending: boolean;
+  onText: (text: string) => void;
+  onSave: () => void;
+}) {
+  return (
+    <div className={styles.row}>
+      <textarea
+        ref={inputRef}
+        className={styles.textarea}
+        aria-label="Private note"
+        placeholder="A note for your team: Enter saves, Shift+Enter for a new line"
+        rows={2}
+        value={text}
+        readOnly={sending}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={enterSubmits(onSave)}
+      />
+      <Button variant="primary" onClick={onSave} disabled={sending || text.trim() === ''} busy={sending}>
+        Add note
+      </Button>
+    </div>
+  );
+}

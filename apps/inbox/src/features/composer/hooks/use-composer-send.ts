@@ -1,0 +1,95 @@
+'use client';
+
+import type { TimelineEntry } from '@sendbook/api-contract';
+import { useRef, useState } from 'react';
+import { toProblem } from '@/lib/api';
+import { problemDetail } from '@/lib/problem';
+import { newRequestId } from '@/lib/request-id';
+import { arrivalsSince, hasArrivals, SendLatch } from '@/lib/send-guard';
+import { useCurrentStaff } from '@/features/auth/current-staff';
+import { useAddNote } from './use-add-note';
+import type { DraftState } from './use-draft';
+import { replyFailure, useSendReply } from './use-send-reply';
+
+/**
+ * What the composer sends, once per press: the draft as a reply (first asking when the customer
+ * wrote or a colleague answered since typing started), a template from the picker, or a private
+ * note. One failure shows at a time, the newest press's.
+ */
+export function useComposerSend({
+  conversationId,
+  contact,
+  open,
+  entries,
+  draft,
+}: {
+  conversationId: string;
+  contact: string;
+  /** Whether the 24-hour window is open: free text goes only then. */
+  open: boolean;
+  entries: readonly TimelineEntry[];
+  draft: DraftState;
+}) {
+  const me = `staff:${useCurrentStaff().id}`;
+  // Asked before sending: what arrived is computed live, so a further arrival shows in the warning too.
+  const [warned, setWarned] = useState(false);
+  const [note, setNote] = useState('');
+  // Reply and note share one latch: the mutations' pending state arrives a render too late for a second Enter.
+  const latch = useRef(new SendLatch()).current;
+  const noteRequest = useRef(newRequestId());
+  const reply = useSendReply(conversationId, draft.sent);
+  // Its own mutation: a template's failure is said in the picker, and sending one leaves the textbox alone.
+  const template = useSendReply(conversationId, draft.sent);
+  const addNote = useAddNote(conversationId, () => {
+    noteRequest.current = newRequestId();
+    setNote('');
+  });
+  const replyTo = draft.replyTo ? draft.replyTo.slice(draft.replyTo.indexOf('-') + 1) : null;
+
+  const send = async (confirmed: boolean) => {
+    const text = draft.text.trim();
+    if (!text || !open || !latch.begin()) return;
+    try {
+      if (!confirmed && hasArrivals(arrivalsSince(entries, draft.baseline, me))) {
+        setWarned(true);
+        return;
+      }
+      setWarned(false);
+      addNote.reset();
+      await reply.mutateAsync({ body: { text }, replyTo, requestId: draft.requestId });
+    } catch {
+      // Said from `reply.error`; the draft stays, with its key, for another press.
+    } finally {
+      latch.end();
+    }
+  };
+
+  const saveNote = async () => {
+    const text = note.trim();
+    if (!text || !latch.begin()) return;
+    reply.reset();
+    try {
+      await addNote.mutateAsync({ text, requestId: noteRequest.current });
+    } catch {
+      // Said from `addNote.error`; the note stays, with its key, for another press.
+    } finally {
+      latch.end();
+    }
+  };
+
+  return {
+    send: (confirmed: boolean) => void send(confirmed),
+    // The picker says its own failure, so this one rejects.
+    sendTemplate: async (body: Record<string, unknown>, requestId: string) => {
+      await template.mutateAsync({ body: { template: body }, replyTo, requestId });
+    },
+    note,
+    setNote,
+    saveNote: () => void saveNote(),
+    sending: reply.isPending || addNote.isPending,
+    failure: reply.error ? replyFailure(reply.error, contact) : addNote.error ? problemDetail(toProblem(addNote.error)) : null,
+    warning: warned ? arrivalsSince(entries, draft.baseline, me) : null,
+    /** The agent chose to read what arrived first. */
+    dismissWarning: () => setWarned(false),
+  };
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import type { Conversation } from '@sendbook/api-contract';
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Icon } from '@/components/ui/icon';
+import type { WindowDisplay } from '@/lib/window';
+import { useCurrentStaff } from '@/features/auth/current-staff';
+import styles from './thread.module.css';
+
+/** Who the thread is with, who works it, the window, and what to copy; on narrow screens, the way back and to the details. */
+export function ThreadHeader({
+  conversation,
+  name,
+  number,
+  window,
+  details,
+  onToggleDetails,
+  copy,
+}: {
+  conversation: Conversation;
+  name: string;
+  number: string | null;
+  window: WindowDisplay;
+  /** Whether the contact panel is open over the thread (narrow screens). */
+  details: boolean;
+  onToggleDetails: () => void;
+  copy: (text: string, what: string) => void;
+}) {
+  const me = useCurrentStaff();
+  return (
+    <header className={styles.header}>
+      <Button asChild variant="ghost" size="sm" className={styles.back}>
+        <Link href="/conversations">
+          <Icon name="back" size={14} />
+          Conversations
+        </Link>
+      </Button>
+      <div className={styles.identity}>
+        <h2 className={styles.contactName}>{name}</h2>
+        <div className={styles.contactMeta}>
+          {number && number !== name ? <span>{number} ·</span> : null}
+          <span>
+            {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}
+          </span>
+        </div>
+      </div>
+      <div className={styles.headerSide}>
+        <Badge tone={window.tone} dot title={window.label}>
+          {window.open ? `Window ${window.short}` : window.short}
+        </Badge>
+        {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
+        <Button variant="ghost" size="sm" className={styles.detailsToggle} aria-expanded={details} onClick={onToggleDetails}>
+          Details
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="sm" aria-label="More actions">
+              ⋯
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {number ? <DropdownMenuItem onSelect={() => copy(number, 'Number')}>Copy number</DropdownMenuItem> : null}
+            <DropdownMenuItem onSelect={() => copy(`${location.origin}/conversations/${conversation.id}`, 'Link')}>Copy link</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => copy(conversation.id, 'Conversation ID')}>Copy conversation ID</DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}

@@ -13,6 +13,13 @@ export interface ListFilters {
   readonly windowOpen: boolean;
 }
 
+/** The list's views, as the agent sees them named. */
+export const VIEWS: readonly { value: ConversationView; label: string }[] = [
+  { value: 'mine', label: 'Mine' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'all', label: 'All' },
+];
+
 export const DEFAULT_FILTERS: ListFilters = { view: 'all', state: 'open', q: '', windowOpen: false };
 /** The API takes 1..100 characters of search. */
 export const SEARCH_MAX = 100;

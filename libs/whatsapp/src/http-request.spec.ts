@@ -42,6 +42,21 @@ function requestOptions(agent: http.Agent, overrides: Partial<HttpRequestOptions
   };
 }
 
+/** A local server for one test: its URL (path `/media`) and a close that drops kept-alive sockets. */
+async function serve(handle: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
+  const server = http.createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}/media`),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 describe('httpRequest before the socket connects', () => {
   it('is not_sent when the connect timeout expires', async () => {
     const agent = new NeverConnectingAgent();
@@ -88,20 +103,6 @@ describe('httpRequestBytes: binary bodies', () => {
   // Bytes that are not valid UTF-8: a text decode would replace them.
   const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0x0d, 0x0a]);
 
-  async function serve(handle: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
-    const server = http.createServer(handle);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    return {
-      url: new URL(`http://127.0.0.1:${port}/media`),
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    };
-  }
-
   it('keeps the bytes exactly, with the headers; the text path still decodes UTF-8', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'image/png' });
@@ -143,19 +144,6 @@ describe('httpRequestBytes: binary bodies', () => {
 });
 
 describe('httpRequestStream: a success streamed, not held', () => {
-  async function serve(handle: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
-    const server = http.createServer(handle);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    return {
-      url: new URL(`http://127.0.0.1:${port}/media`),
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    };
-  }
   const get = (agent: http.Agent, url: URL, overrides: Partial<HttpRequestOptions> = {}) =>
     httpRequestStream(requestOptions(agent, { method: 'GET', body: undefined, url, connectTimeoutMs: 1000, ...overrides }));
 

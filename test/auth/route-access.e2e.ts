@@ -35,6 +35,7 @@ interface World {
   alertId: () => Promise<string>;
   fresh: () => Promise<{ id: string; cookie: string; password: string }>;
   freshKeyId: () => Promise<string>;
+  freshSnippetId: () => Promise<string>;
   /** A new event endpoint, and one with a pending delivery (disabled, so no worker takes it meanwhile). */
   eventEndpointId: () => Promise<string>;
   eventDelivery: () => Promise<{ endpointId: string; deliveryId: string }>;
@@ -79,6 +80,10 @@ const BUILDERS: Record<string, Builder> = {
   resetStaffPassword: (w) => ({ method: 'POST', url: `/v1/staff/${w.staffId}/reset-password` }),
   listApiKeys: () => ({ method: 'GET', url: '/v1/api-keys' }),
   getBackgroundWork: () => ({ method: 'GET', url: '/v1/system/jobs' }),
+  listSnippets: () => ({ method: 'GET', url: '/v1/snippets' }),
+  createSnippet: () => ({ method: 'POST', url: '/v1/snippets', body: { title: `matrix ${Math.random()}`, text: 'Hello {{contact.name}}' } }),
+  updateSnippet: async (w) => ({ method: 'PATCH', url: `/v1/snippets/${await w.freshSnippetId()}`, body: { text: 'Hi' } }),
+  deleteSnippet: async (w) => ({ method: 'DELETE', url: `/v1/snippets/${await w.freshSnippetId()}` }),
   createApiKey: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'matrix', scopes: ['send'] } }),
   revokeApiKey: async (w) => ({ method: 'POST', url: `/v1/api-keys/${await w.freshKeyId()}/revoke` }),
   updateApiKeyLimits: async (w) => ({ method: 'PATCH', url: `/v1/api-keys/${await w.freshKeyId()}`, body: { rate_per_minute: 60 } }),
@@ -255,6 +260,14 @@ describe('every route in the OpenAPI document answers its access rule', () => {
             .send({ name: 'to revoke', scopes: ['send'] })
             .expect(201)
         ).body.api_key.id,
+      freshSnippetId: async () =>
+        (
+          await sb
+            .api()
+            .post('/v1/snippets')
+            .send({ title: `to change ${Math.random()}`, text: 'Hello' })
+            .expect(201)
+        ).body.snippet.id,
       eventEndpointId: async () =>
         (
           await sb

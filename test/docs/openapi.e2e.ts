@@ -358,6 +358,22 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('updateApiKeyLimits', 404, { method: 'PATCH', url: '/v1/api-keys/00000000-0000-0000-0000-000000000000', cookie, body: { max_priority: 1 } });
     await rec.call('listApiKeys', 200, { url: '/v1/api-keys', cookie });
     await rec.call('getBackgroundWork', 200, { url: '/v1/system/jobs', cookie });
+    const snippet = await rec.call('createSnippet', 201, {
+      url: '/v1/snippets',
+      cookie,
+      body: { title: 'Shipping delay', text: 'Hi {{contact.name}}, order {{last_message.trigger_ref}} leaves tomorrow.' },
+    });
+    await rec.call('createSnippet', 400, { url: '/v1/snippets', cookie, body: { title: 'Email', text: 'We wrote to {{contact.email}}' } });
+    await rec.call('createSnippet', 409, { url: '/v1/snippets', cookie, body: { title: 'Shipping delay', text: 'Again' } });
+    await rec.call('listSnippets', 200, { url: '/v1/snippets', cookie });
+    await rec.call('updateSnippet', 200, {
+      method: 'PATCH',
+      url: `/v1/snippets/${snippet.body.snippet.id}`,
+      cookie,
+      body: { text: 'Hi {{contact.name}}, it leaves today.' },
+    });
+    await rec.call('updateSnippet', 404, { method: 'PATCH', url: '/v1/snippets/00000000-0000-0000-0000-000000000000', cookie, body: { text: 'x' } });
+    await rec.call('deleteSnippet', 204, { method: 'DELETE', url: `/v1/snippets/${snippet.body.snippet.id}`, cookie });
     await rec.call('revokeApiKey', 200, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
     await rec.call('revokeApiKey', 409, { url: `/v1/api-keys/${key.body.api_key.id}/revoke`, cookie });
     await rec.call('logout', 204, { url: '/v1/auth/logout', cookie });

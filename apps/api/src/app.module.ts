@@ -14,6 +14,7 @@ import { PoolErrorGuard } from './database/pool-error-guard.js';
 import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
+import { SnippetsModule } from './modules/snippets/snippets.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         DocsModule.forRole(config.role),
         MetricsModule.forRole(config.role),
         AlertsModule.forRole(config.role),
+        SnippetsModule.forRole(config.role),
         WhatsappModule,
         PolicyModule,
         TemplatesModule.forRole(config.role),

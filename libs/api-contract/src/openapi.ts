@@ -564,6 +564,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/snippets": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listSnippets"];
+    put?: never;
+    post: operations["createSnippet"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/snippets/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["deleteSnippet"];
+    options?: never;
+    head?: never;
+    patch: operations["updateSnippet"];
+    trace?: never;
+  };
   "/v1/staff": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listStaff"];
@@ -1102,6 +1124,12 @@ export interface components {
     CreateMessageBatch: {
       /** each item the body of `POST /v1/messages` */
       messages: components["schemas"]["CreateMessage"][];
+    };
+    CreateSnippet: {
+      /** What agents find it by (typing `/` in the composer); unique. */
+      title: string;
+      /** The answer (at most 4,096 characters, WhatsApp’s limit for a text message). Variables in double braces are filled when an agent inserts it: `{{contact.name}}`, `{{contact.phone}}`, `{{agent.name}}`, `{{last_message.trigger_ref}}`; any other name is refused. */
+      text: string;
     };
     CreateStaff: {
       email: string;
@@ -1773,6 +1801,21 @@ export interface components {
       message: string;
       details: string | null;
     };
+    /** A saved answer agents insert into a reply. */
+    Snippet: {
+      id: string;
+      title: string;
+      /** with its `{{variables}}` as written */
+      text: string;
+      /** the variables the text names, in order of first use */
+      variables: ("contact.name" | "contact.phone" | "agent.name" | "last_message.trigger_ref")[];
+      /** `staff:<id>` or `api_key:<id>` */
+      created_by: string;
+      /** their name, when they are a staff member */
+      created_by_name: string | null;
+      created_at: string;
+      updated_at: string;
+    };
     /** A person who signs in to the inbox: an agent or an admin. */
     StaffMember: {
       id: string;
@@ -1831,6 +1874,12 @@ export interface components {
     };
     UpdateProfile: {
       name?: string;
+    };
+    UpdateSnippet: {
+      /** What agents find it by; unique. */
+      title?: string;
+      /** The answer, with its variables (as for creation). */
+      text?: string;
     };
     UpdateStaff: {
       name?: string;
@@ -2836,6 +2885,71 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Every saved answer, by title */
+  listSnippets: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["Snippet"][];
+          /** every variable a snippet may use */
+          variables: ("contact.name" | "contact.phone" | "agent.name" | "last_message.trigger_ref")[];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Save an answer */
+  createSnippet: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateSnippet"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          snippet: components["schemas"]["Snippet"];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "snippet_exists";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Change a saved answer */
+  updateSnippet: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateSnippet"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          snippet: components["schemas"]["Snippet"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "snippet_exists";
+          message: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Delete a saved answer */
+  deleteSnippet: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
   /** Every staff member, active first */
   listStaff: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
@@ -3224,6 +3338,7 @@ export type CreateApiKey = components['schemas']["CreateApiKey"];
 export type CreateEventEndpoint = components['schemas']["CreateEventEndpoint"];
 export type CreateMessage = components['schemas']["CreateMessage"];
 export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
+export type CreateSnippet = components['schemas']["CreateSnippet"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
 /** One event owed to one endpoint, and what its attempts came to. */
@@ -3279,6 +3394,8 @@ export type ResendMessage = components['schemas']["ResendMessage"];
 export type ResolveAlert = components['schemas']["ResolveAlert"];
 export type ResolveMessage = components['schemas']["ResolveMessage"];
 export type RowError = components['schemas']["RowError"];
+/** A saved answer agents insert into a reply. */
+export type Snippet = components['schemas']["Snippet"];
 /** A person who signs in to the inbox: an agent or an admin. */
 export type StaffMember = components['schemas']["StaffMember"];
 /** An entry of the template registry, synced from Meta. */
@@ -3288,6 +3405,7 @@ export type UpdateApiKey = components['schemas']["UpdateApiKey"];
 export type UpdateConversation = components['schemas']["UpdateConversation"];
 export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];
+export type UpdateSnippet = components['schemas']["UpdateSnippet"];
 export type UpdateStaff = components['schemas']["UpdateStaff"];
 export type ValidationError = components['schemas']["ValidationError"];
 export type WorkItemResolution = components['schemas']["WorkItemResolution"];

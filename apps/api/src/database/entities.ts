@@ -6,6 +6,7 @@ import { StaffSession } from '../modules/staff/staff-session.entity.js';
 import { Staff } from '../modules/staff/staff.entity.js';
 import { Contact } from '../modules/conversations/contact.entity.js';
 import { ConversationNote } from '../modules/conversations/conversation-note.entity.js';
+import { Snippet } from '../modules/snippets/snippet.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   LoginAttempt,
   AuditEvent,
   ConversationNote,
+  Snippet,
   EventEndpoint,
   IntegratorEvent,
   EventDelivery,

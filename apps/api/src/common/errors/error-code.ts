@@ -24,6 +24,8 @@ export enum ErrorCode {
   StaffExists = 'staff_exists',
   /** An API key over its `rate_per_minute`. */
   RateLimited = 'rate_limited',
+  /** Another snippet has this title. */
+  SnippetExists = 'snippet_exists',
   /** Too much of one kind of work at once here (media downloads); `Retry-After` says when to try again. */
   Busy = 'busy',
 }
@@ -47,4 +49,5 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.StaffExists]: 409,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.Busy]: 503,
+  [ErrorCode.SnippetExists]: 409,
 };

@@ -1,6 +1,6 @@
 'use client';
 
-import type { KeyboardEvent, Ref } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import styles from './composer.module.css';
@@ -23,6 +23,9 @@ export function ReplyInput({
   sending,
   onText,
   onSend,
+  menu,
+  onMenuKey,
+  activeOption,
 }: {
   inputRef: Ref<HTMLTextAreaElement>;
   contact: string;
@@ -32,27 +35,40 @@ export function ReplyInput({
   sending: boolean;
   onText: (text: string) => void;
   onSend: () => void;
+  /** The snippets listbox, shown above the textbox while a `/word` is typed. */
+  menu?: ReactNode;
+  /** Keys the menu takes first (true: taken, so Enter inserts instead of sending). */
+  onMenuKey?: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  activeOption?: string;
 }) {
+  const submitOnEnter = enterSubmits(onSend);
   return (
-    <div className={styles.row}>
-      <textarea
-        ref={inputRef}
-        className={styles.textarea}
-        aria-label="Message"
-        placeholder={`Write to ${contact}: Enter sends, Shift+Enter for a new line`}
-        rows={2}
-        value={text}
-        readOnly={sending || !loaded}
-        aria-busy={sending || undefined}
-        maxLength={4096}
-        onChange={(e) => onText(e.target.value)}
-        onKeyDown={enterSubmits(onSend)}
-      />
-      <Button variant="primary" onClick={onSend} disabled={sending || text.trim() === ''} busy={sending}>
-        <Icon name="send" size={14} />
-        Send
-      </Button>
-    </div>
+    <>
+      {menu}
+      <div className={styles.row}>
+        <textarea
+          ref={inputRef}
+          className={styles.textarea}
+          aria-label="Message"
+          placeholder={`Write to ${contact}: Enter sends, Shift+Enter for a new line`}
+          rows={2}
+          value={text}
+          readOnly={sending || !loaded}
+          aria-busy={sending || undefined}
+          maxLength={4096}
+          aria-activedescendant={activeOption}
+          onChange={(e) => onText(e.target.value)}
+          onKeyDown={(event) => {
+            if (onMenuKey?.(event)) return;
+            submitOnEnter(event);
+          }}
+        />
+        <Button variant="primary" onClick={onSend} disabled={sending || text.trim() === ''} busy={sending}>
+          <Icon name="send" size={14} />
+          Send
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -4,15 +4,19 @@ import type { TimelineEntry } from '@sendbook/api-contract';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Callout } from '@/components/ui/callout';
 import { entryKey, hasArrivals, newestKey } from '@/lib/send-guard';
+import { unfilledPlaceholders } from '@/lib/snippet-fill';
 import type { WindowDisplay } from '@/lib/window';
+import { useCurrentStaff } from '@/features/auth/current-staff';
 import { useComposerSend } from '@/features/composer/hooks/use-composer-send';
 import type { DraftState } from '@/features/composer/hooks/use-draft';
+import { useSnippetMenu } from '@/features/composer/hooks/use-snippet-menu';
 import { ArrivalsWarning } from './arrivals-warning';
 import { NoteInput, ReplyInput } from './composer-input';
 import { ComposerKeys } from './composer-keys';
 import { ComposerToolbar, type ComposerMode } from './composer-toolbar';
 import styles from './composer.module.css';
 import { ReplyingTo } from './replying-to';
+import { SnippetMenu } from './snippet-menu';
 import { TemplatePicker } from './template-picker';
 import { WindowClosed } from './window-closed';
 
@@ -36,6 +40,7 @@ export function Composer({
   entries,
   draft,
   handle,
+  contactInfo,
 }: {
   conversationId: string;
   contact: string;
@@ -43,6 +48,8 @@ export function Composer({
   entries: readonly TimelineEntry[];
   draft: DraftState;
   handle?: Ref<ComposerHandle>;
+  /** What snippets fill `{{contact.name}}` and `{{contact.phone}}` with. */
+  contactInfo?: { name: string | null; phone: string | null };
 }) {
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [picking, setPicking] = useState(false);
@@ -53,6 +60,24 @@ export function Composer({
   const sender = useComposerSend({ conversationId, contact, open, entries, draft });
   const newest = newestKey(entries);
   const neverWrote = !entries.some((entry) => entry.direction === 'inbound');
+  const me = useCurrentStaff();
+  const menu = useSnippetMenu({
+    text: draft.text,
+    setText: (text) => draft.setText(text, newest),
+    values: {
+      'contact.name': contactInfo?.name ?? null,
+      'contact.phone': contactInfo?.phone ?? null,
+      'agent.name': me.name,
+      'last_message.trigger_ref': lastTriggerRef(entries),
+    },
+  });
+  // Braces never reach the customer: a snippet's unfilled variable must be filled (or removed) first.
+  const [unfilled, setUnfilled] = useState<string[]>([]);
+  const send = () => {
+    const left = unfilledPlaceholders(draft.text);
+    setUnfilled(left);
+    if (left.length === 0) sender.send(false);
+  };
 
   useImperativeHandle(handle, () => ({
     focus: () => {
@@ -87,6 +112,11 @@ export function Composer({
           }}
         />
       ) : null}
+      {unfilled.length > 0 ? (
+        <Callout tone="warning" role="alert" title="Fill in the snippet first" className={styles.callout}>
+          The reply still has {unfilled.join(', ')}: replace {unfilled.length === 1 ? 'it' : 'them'} before sending, or the customer would see the braces.
+        </Callout>
+      ) : null}
       {sender.failure ? (
         <Callout tone="danger" role="alert" title="Not sent" className={styles.callout}>
           {sender.failure}
@@ -101,8 +131,14 @@ export function Composer({
           text={draft.text}
           loaded={draft.loaded}
           sending={sender.sending}
-          onText={(text) => draft.setText(text, newest)}
-          onSend={() => sender.send(false)}
+          onText={(text) => {
+            draft.setText(text, newest);
+            if (unfilled.length > 0) setUnfilled([]);
+          }}
+          onSend={send}
+          menu={menu.open ? <SnippetMenu items={menu.items} active={menu.active} query={menu.query} onChoose={menu.choose} /> : null}
+          onMenuKey={menu.onKeyDown}
+          activeOption={menu.open && menu.items[menu.active] ? `snippet-${menu.items[menu.active]!.id}` : undefined}
         />
       ) : (
         <WindowClosed contact={contact} neverWrote={neverWrote} templateRef={templateRef} onTemplate={() => setPicking(true)} />
@@ -111,4 +147,13 @@ export function Composer({
       <TemplatePicker open={picking} onOpenChange={setPicking} contact={contact} windowOpen={open} onSend={sender.sendTemplate} />
     </section>
   );
+}
+
+/** The `trigger_ref` of the thread's newest outbound message: what `{{last_message.trigger_ref}}` fills. */
+function lastTriggerRef(entries: readonly TimelineEntry[]): string | null {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i]!;
+    if (entry.direction === 'outbound') return entry.message.trigger_ref;
+  }
+  return null;
 }

@@ -102,7 +102,15 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
             },
           }}
         />
-        <Composer conversationId={id} contact={name} window={window} entries={entries} draft={draft} handle={composer} />
+        <Composer
+          conversationId={id}
+          contact={name}
+          contactInfo={{ name: conversation.contact.name ?? null, phone: number }}
+          window={window}
+          entries={entries}
+          draft={draft}
+          handle={composer}
+        />
       </div>
       <ContactPanel conversation={conversation} window={window} purposes={query.data.recent_purposes} actions={actions} onClose={() => setDetails(false)} />
     </div>

@@ -144,7 +144,7 @@ export function Composer({
         <WindowClosed contact={contact} neverWrote={neverWrote} templateRef={templateRef} onTemplate={() => setPicking(true)} />
       )}
       {mode === 'reply' && open ? <ComposerKeys /> : null}
-      <TemplatePicker open={picking} onOpenChange={setPicking} contact={contact} windowOpen={open} onSend={sender.sendTemplate} />
+      <TemplatePicker open={picking} onOpenChange={setPicking} contact={contact} windowOpen={open} target={sender.template} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Template } from '@sendbook/api-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Callout } from '@/components/ui/callout';
 import { Button } from '@/components/ui/button';
@@ -11,8 +11,6 @@ import { DialogContent, DialogRoot } from '@/components/ui/dialog';
 import { Loading } from '@/components/ui/skeleton';
 import { toProblem } from '@/lib/api';
 import { problemDetail } from '@/lib/problem';
-import { newRequestId } from '@/lib/request-id';
-import { SendLatch } from '@/lib/send-guard';
 import {
   emptyValues,
   matchesSearch,
@@ -23,7 +21,8 @@ import {
   templateSend,
   type TemplateValues,
 } from '@/lib/template-form';
-import { templatesQuery } from '../composer.queries';
+import { templatesQuery } from '@/features/composer/composer.queries';
+import { useSendTemplate, type TemplateTarget } from '@/features/composer/hooks/use-send-template';
 import styles from './template-picker.module.css';
 
 /**
@@ -36,13 +35,13 @@ export function TemplatePicker({
   onOpenChange,
   contact,
   windowOpen,
-  onSend,
+  target,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   contact: string;
   windowOpen: boolean;
-  onSend: (template: Record<string, unknown>, requestId: string) => Promise<void>;
+  target: TemplateTarget;
 }) {
   const query = useQuery({ ...templatesQuery, enabled: open });
   const [search, setSearch] = useState('');
@@ -122,7 +121,7 @@ export function TemplatePicker({
           </div>
           <div className={styles.fill}>
             {chosen ? (
-              <TemplateForm key={chosen.id} template={chosen} contact={contact} onSend={onSend} onSent={() => onOpenChange(false)} />
+              <TemplateForm key={chosen.id} template={chosen} contact={contact} target={target} onSent={() => onOpenChange(false)} />
             ) : (
               <p className={styles.none}>Choose a template to fill in its parameters and see it as {contact} will.</p>
             )}
@@ -133,17 +132,7 @@ export function TemplatePicker({
   );
 }
 
-function TemplateForm({
-  template,
-  contact,
-  onSend,
-  onSent,
-}: {
-  template: Template;
-  contact: string;
-  onSend: (template: Record<string, unknown>, requestId: string) => Promise<void>;
-  onSent: () => void;
-}) {
+function TemplateForm({ template, contact, target, onSent }: { template: Template; contact: string; target: TemplateTarget; onSent: () => void }) {
   const fields = useMemo(() => templateFields(template), [template]);
   const form = useForm<TemplateValues>({
     resolver: zodResolver(templateSchema(fields)) as unknown as Resolver<TemplateValues>,
@@ -152,28 +141,11 @@ function TemplateForm({
   });
   const values = useWatch({ control: form.control }) as TemplateValues;
   const preview = templatePreview(template, values);
-  const requestId = useRef(newRequestId());
-  const latch = useRef(new SendLatch()).current;
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { send, sending, failure } = useSendTemplate(target, onSent);
   const { errors, isValid } = form.formState;
   const formId = useId();
 
-  const submit = form.handleSubmit(async (valid) => {
-    if (!latch.begin()) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      await onSend(templateSend(template, valid), requestId.current);
-      requestId.current = newRequestId();
-      onSent();
-    } catch (error) {
-      setFailure(problemDetail(toProblem(error)));
-    } finally {
-      latch.end();
-      setSending(false);
-    }
-  });
+  const submit = form.handleSubmit((valid) => send(templateSend(template, valid)));
 
   return (
     <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={`Parameters of ${template.name}`}>

@@ -10,11 +10,12 @@ import { useCurrentStaff } from '@/features/auth/current-staff';
 import { useAddNote } from './use-add-note';
 import type { DraftState } from './use-draft';
 import { replyFailure, useSendReply } from './use-send-reply';
+import type { TemplateTarget } from './use-send-template';
 
 /**
  * What the composer sends, once per press: the draft as a reply (first asking when the customer
- * wrote or a colleague answered since typing started), a template from the picker, or a private
- * note. One failure shows at a time, the newest press's.
+ * wrote or a colleague answered since typing started) or a private note, and where a template from
+ * the picker goes. One failure shows at a time, the newest press's.
  */
 export function useComposerSend({
   conversationId,
@@ -38,8 +39,6 @@ export function useComposerSend({
   const latch = useRef(new SendLatch()).current;
   const noteRequest = useRef(newRequestId());
   const reply = useSendReply(conversationId, draft.sent);
-  // Its own mutation: a template's failure is said in the picker, and sending one leaves the textbox alone.
-  const template = useSendReply(conversationId, draft.sent);
   const addNote = useAddNote(conversationId, () => {
     noteRequest.current = newRequestId();
     setNote('');
@@ -79,10 +78,8 @@ export function useComposerSend({
 
   return {
     send: (confirmed: boolean) => void send(confirmed),
-    // The picker says its own failure, so this one rejects.
-    sendTemplate: async (body: Record<string, unknown>, requestId: string) => {
-      await template.mutateAsync({ body: { template: body }, replyTo, requestId });
-    },
+    // The picker sends it with a mutation of its own: its failure is said there, and the reply's busy state and failure stay the reply's.
+    template: { conversationId, replyTo, onSent: draft.sent } satisfies TemplateTarget,
     note,
     setNote,
     saveNote: () => void saveNote(),

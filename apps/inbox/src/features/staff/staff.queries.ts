@@ -12,8 +12,14 @@ export const staffQuery = () => ({
   queryFn: (): Promise<{ data: StaffMember[] }> => unwrap(fetchStaff(browserApi())),
 });
 
+export interface StaffInvite {
+  readonly email: string;
+  readonly name: string;
+  readonly role: StaffMember['role'];
+}
+
 /** Invites a member: with no password the API answers a one-time invite link (shown once). */
-export function inviteStaff(input: { email: string; name: string; role: StaffMember['role'] }, requestId: string) {
+export function inviteStaff(input: StaffInvite, requestId: string) {
   return unwrap(browserApi().client.POST('/v1/staff', { body: input, headers: idempotencyHeaders(requestId) }));
 }
 

@@ -1,7 +1,6 @@
 'use client';
 
 import type { StaffMember } from '@sendbook/api-contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmActions } from '@/components/confirm-parts';
 import { Page, PageDescription } from '@/components/page';
@@ -13,21 +12,21 @@ import { Callout } from '@/components/ui/callout';
 import { DialogContent, DialogRoot } from '@/components/ui/dialog';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Table, Td, Th } from '@/components/ui/table';
-import { useToast } from '@/components/ui/toast';
-import { newRequestId } from '@/lib/request-id';
 import type { Loaded } from '@/lib/server-api';
 import { useSeededQuery } from '@/lib/use-seeded-query';
-import { inviteStaff, resetStaffPassword, staffKeys, staffQuery, updateStaff } from '../staff.queries';
+import { useChangeStaff, type StaffChange } from '@/features/staff/hooks/use-change-staff';
+import { useInviteStaff, type OneTimeLink } from '@/features/staff/hooks/use-invite-staff';
+import { staffQuery } from '@/features/staff/staff.queries';
 import styles from './staff.module.css';
 
-type Asking = { kind: 'invite' } | { kind: 'role' | 'active' | 'reset' | 'resend'; member: StaffMember };
+type Asking = { kind: 'invite' } | StaffChange;
 
 /** Who can sign in to the inbox: invite, change a role, deactivate or reactivate, reset a password. Admins only. */
 export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember[] }>; me: string }) {
   const query = useSeededQuery(staffQuery(), initial);
   const staff = query.data?.data ?? [];
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [link, setLink] = useState<{ title: string; url: string } | null>(null);
+  const [link, setLink] = useState<OneTimeLink | null>(null);
   return (
     <Page
       title="Staff"
@@ -121,27 +120,17 @@ export function StaffList({ initial, me }: { initial: Loaded<{ data: StaffMember
   );
 }
 
-function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (link: { title: string; url: string }) => void }) {
+function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (link: OneTimeLink) => void }) {
   const [form, setForm] = useState({ name: '', email: '', role: 'agent' as StaffMember['role'] });
-  const [requestId] = useState(newRequestId);
   const [tried, setTried] = useState(false);
-  const queryClient = useQueryClient();
-  const invite = useMutation({
-    mutationFn: () => inviteStaff({ name: form.name.trim(), email: form.email.trim(), role: form.role }, requestId),
-    onSuccess: async (result) => {
-      if (result.invite_url)
-        onInvited({ title: `${result.staff.name} is invited as ${result.staff.role === 'admin' ? 'an admin' : 'an agent'}`, url: result.invite_url });
-      await queryClient.invalidateQueries({ queryKey: staffKeys.list });
-      onClose();
-    },
-  });
+  const invite = useInviteStaff(onInvited, onClose);
   const nameMissing = tried && !form.name.trim();
   const emailBad = tried && !/^[^\s@]+@[^\s@]+$/.test(form.email.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!form.name.trim() || !/^[^\s@]+@[^\s@]+$/.test(form.email.trim()) || invite.isPending) return;
-    invite.mutate();
+    invite.mutate({ name: form.name.trim(), email: form.email.trim(), role: form.role });
   };
   return (
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -181,42 +170,10 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   );
 }
 
-function ChangeDialog({
-  asking,
-  onClose,
-  onLink,
-}: {
-  asking: Exclude<Asking, { kind: 'invite' }>;
-  onClose: () => void;
-  onLink: (link: { title: string; url: string }) => void;
-}) {
+function ChangeDialog({ asking, onClose, onLink }: { asking: StaffChange; onClose: () => void; onLink: (link: OneTimeLink) => void }) {
   const { member } = asking;
-  const [requestId] = useState(newRequestId);
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const words = changeWords(asking.kind, member);
-  const change = useMutation({
-    mutationFn: async () => {
-      if (asking.kind === 'reset' || asking.kind === 'resend') {
-        // A new one-time link either way; the old one stops working.
-        const result = await resetStaffPassword(member.id, requestId);
-        onLink({
-          title:
-            asking.kind === 'resend'
-              ? `A new invite link for ${member.name}; the old one no longer works`
-              : `${member.name}’s password is reset; their sessions ended`,
-          url: result.invite_url,
-        });
-        return;
-      }
-      await updateStaff(member.id, asking.kind === 'role' ? { role: member.role === 'admin' ? 'agent' : 'admin' } : { active: !member.active }, requestId);
-      toast({ title: words.done, tone: 'success' });
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: staffKeys.list });
-      onClose();
-    },
-  });
+  const change = useChangeStaff(asking, words.done, onLink, onClose);
   return (
     <DialogRoot open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={words.title} description={words.description}>
@@ -258,7 +215,7 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function changeWords(kind: 'role' | 'active' | 'reset' | 'resend', member: StaffMember): { title: string; description: string; done: string } {
+function changeWords(kind: StaffChange['kind'], member: StaffMember): { title: string; description: string; done: string } {
   if (kind === 'resend')
     return {
       title: `Resend ${member.name}’s invite`,

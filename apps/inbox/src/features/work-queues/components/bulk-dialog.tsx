@@ -1,22 +1,18 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Callout } from '@/components/ui/callout';
 import { DialogContent, DialogRoot } from '@/components/ui/dialog';
 import { SelectField, TextArea } from '@/components/ui/field';
-import { useToast } from '@/components/ui/toast';
 import { toProblem } from '@/lib/api';
 import { problemDetail } from '@/lib/problem';
-import { newRequestId } from '@/lib/request-id';
-import { BULK_ACTIONS, bulkMaxFrom, bulkOutcome, bulkSummary, bulkTooWide, workAction, type WorkAction } from '@/lib/work-actions';
+import { BULK_ACTIONS, bulkSummary, bulkTooWide, workAction, type WorkAction } from '@/lib/work-actions';
 import { apiFilters, type WorkFilters } from '@/lib/work-filters';
 import type { WorkKind } from '@/lib/work-kinds';
-import { countBulk, runBulk, workKeys } from '../work-queues.queries';
+import { useBulkCount, type BulkCount } from '@/features/work-queues/hooks/use-bulk-count';
+import { useBulkRun } from '@/features/work-queues/hooks/use-bulk-run';
 import styles from './work-queue.module.css';
-
-type Count = { kind: 'counted'; count: number } | { kind: 'too_wide'; max: number | null };
 
 /**
  * One action on every open item the filters select: a dry run counts them first ("this will retry
@@ -28,29 +24,11 @@ export function BulkDialog({ kind, filters, onClose }: { kind: WorkKind; filters
   const [action, setAction] = useState<WorkAction>(actions[0]!);
   const [note, setNote] = useState('');
   const [noteMissing, setNoteMissing] = useState(false);
-  const [counted, setCounted] = useState<Count | null>(null);
+  const [counted, setCounted] = useState<BulkCount | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const narrowing = apiFilters(filters) as Record<string, string>;
-
-  const dryRun = useMutation({
-    mutationFn: async (): Promise<Count> => {
-      const result = await countBulk({ kind, action, filters: narrowing, requestId: newRequestId() });
-      return result.kind === 'counted' ? result : { kind: 'too_wide', max: bulkMaxFrom(result.message) };
-    },
-    onSuccess: setCounted,
-  });
-  const [runId] = useState(newRequestId);
-  const run = useMutation({
-    mutationFn: (expected: number) => runBulk({ kind, action, filters: narrowing, dryRun: false, expected, note: note.trim(), requestId: runId }),
-    onSuccess: async (result) => {
-      const words = bulkOutcome({ kind, action, count: result.count, done: result.done, failed: result.failed.length });
-      setOutcome(words);
-      toast({ title: words, tone: result.failed.length ? 'warning' : 'success' });
-      await queryClient.invalidateQueries({ queryKey: workKeys.all });
-    },
-  });
+  const dryRun = useBulkCount(kind, setCounted);
+  const run = useBulkRun(kind, setOutcome);
 
   const summary = counted?.kind === 'counted' ? bulkSummary({ kind, action, count: counted.count, max: null, filters }) : null;
   const display = workAction(action);
@@ -75,7 +53,7 @@ export function BulkDialog({ kind, filters, onClose }: { kind: WorkKind; filters
             ))}
           </SelectField>
           {counted === null ? (
-            <Button onClick={() => dryRun.mutate()} busy={dryRun.isPending} disabled={dryRun.isPending}>
+            <Button onClick={() => dryRun.mutate({ action, filters: narrowing })} busy={dryRun.isPending} disabled={dryRun.isPending}>
               Count the items
             </Button>
           ) : counted.kind === 'too_wide' ? (
@@ -133,7 +111,7 @@ export function BulkDialog({ kind, filters, onClose }: { kind: WorkKind; filters
                 disabled={run.isPending}
                 onClick={() => {
                   if (!note.trim()) return setNoteMissing(true);
-                  run.mutate(counted.count);
+                  run.mutate({ action, filters: narrowing, expected: counted.count, note: note.trim() });
                 }}
               >
                 Confirm

@@ -21,8 +21,14 @@ export const deliveriesQuery = (id: string) => ({
     unwrap(browserApi().client.GET('/v1/event-endpoints/{id}/deliveries', { params: { path: { id }, query: { limit: 50 } } })),
 });
 
+export interface NewEventEndpoint {
+  readonly url: string;
+  readonly events: EventEndpoint['events'];
+  readonly description?: string;
+}
+
 /** Registers an endpoint; the answer holds its signing secret, shown this once. */
-export function createEventEndpoint(input: { url: string; events: EventEndpoint['events']; description?: string }, requestId: string) {
+export function createEventEndpoint(input: NewEventEndpoint, requestId: string) {
   return unwrap(browserApi().client.POST('/v1/event-endpoints', { body: input, headers: idempotencyHeaders(requestId) }));
 }
 

@@ -1,0 +1,91 @@
+'use client';
+
+import type { EventEndpoint } from '@sendbook/api-contract';
+import { Time } from '@/components/time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, Td, Th } from '@/components/ui/table';
+import type { EndpointChange } from '@/features/event-endpoints/hooks/use-change-endpoint';
+import styles from './event-endpoints.module.css';
+
+/** One row per endpoint: where, which events, whether it is enabled and failing, and its buttons. */
+export function EndpointsTable({
+  endpoints,
+  open,
+  onOpen,
+  onChange,
+}: {
+  endpoints: readonly EventEndpoint[];
+  /** The endpoint whose deliveries are shown, if any. */
+  open: string | null;
+  onOpen: (id: string | null) => void;
+  onChange: (change: EndpointChange) => void;
+}) {
+  return (
+    <Table label="Event endpoints">
+      <thead>
+        <tr>
+          <Th>URL</Th>
+          <Th>Events</Th>
+          <Th>Status</Th>
+          <Th numeric title="Failed attempts in a row since the last success">
+            Failures
+          </Th>
+          <Th>Added</Th>
+          <Th>
+            <span className="visually-hidden">Actions</span>
+          </Th>
+        </tr>
+      </thead>
+      <tbody>
+        {endpoints.map((endpoint) => (
+          <tr key={endpoint.id} aria-current={endpoint.id === open ? 'true' : undefined}>
+            <Td mono wrap className={styles.url}>
+              {endpoint.url}
+              {endpoint.description ? <div className={styles.types}>{endpoint.description}</div> : null}
+            </Td>
+            <Td className={styles.types}>
+              {endpoint.events.map((type) => (
+                <div key={type}>{type}</div>
+              ))}
+            </Td>
+            <Td>
+              <EndpointStatus endpoint={endpoint} />
+            </Td>
+            <Td numeric>{endpoint.consecutive_failures}</Td>
+            <Td muted>
+              <Time past at={endpoint.created_at} />
+            </Td>
+            <Td>
+              <div className={styles.actions}>
+                <Button size="sm" onClick={() => onOpen(endpoint.id === open ? null : endpoint.id)} aria-expanded={endpoint.id === open}>
+                  Deliveries
+                </Button>
+                <Button size="sm" onClick={() => onChange({ kind: 'toggle', endpoint })}>
+                  {endpoint.enabled ? 'Disable' : 'Enable'}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => onChange({ kind: 'delete', endpoint })}>
+                  Delete
+                </Button>
+              </div>
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function EndpointStatus({ endpoint }: { endpoint: EventEndpoint }) {
+  if (endpoint.enabled)
+    return (
+      <Badge tone="success" dot>
+        Enabled
+      </Badge>
+    );
+  return (
+    <Badge tone={endpoint.disabled_reason === 'failing' ? 'danger' : 'muted'} dot>
+      {endpoint.disabled_reason === 'failing' ? 'Disabled: kept failing' : 'Disabled'}
+    </Badge>
+  );
+}

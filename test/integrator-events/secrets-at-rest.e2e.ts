@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { messageRequest, startSendbook, type Sendbook } from '../support/sendbook.js';
@@ -6,13 +6,27 @@ import { testEnv, TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
 import { FAST_DELIVERY_ENV, Receiver } from './receiver.js';
 
-/** `node apps/api/dist/cli/reencrypt-secrets.js` against the test's database, with these keys. */
-function reencrypt(sb: Sendbook, keys: { APP_ENCRYPTION_KEY: string; APP_ENCRYPTION_KEYS_PREVIOUS?: string }) {
+/**
+ * `node apps/api/dist/cli/reencrypt-secrets.js` against the test's database, with these keys.
+ * Spawned, not run with spawnSync: the Sendbook under test lives in this process, and a blocked
+ * event loop would leave its delivery worker holding the row locks the command waits for.
+ */
+function reencrypt(
+  sb: Sendbook,
+  keys: { APP_ENCRYPTION_KEY: string; APP_ENCRYPTION_KEYS_PREVIOUS?: string },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const env = testEnv({ DATABASE_URL: sb.config.databaseUrl, REDIS_URL: sb.config.redisUrl, ...keys });
-  return spawnSync(process.execPath, [path.resolve('apps/api/dist/cli/reencrypt-secrets.js')], {
-    env: { PATH: process.env.PATH, ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.resolve('apps/api/dist/cli/reencrypt-secrets.js')], {
+      env: { PATH: process.env.PATH, ...env },
+      timeout: 30_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
 
@@ -66,7 +80,7 @@ describe('event endpoint secrets, sealed at rest', () => {
     );
 
     const newKey = randomBytes(32).toString('base64');
-    const run = reencrypt(sb, { APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEYS_PREVIOUS: TEST_SECRETS.encryptionKey });
+    const run = await reencrypt(sb, { APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEYS_PREVIOUS: TEST_SECRETS.encryptionKey });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     expect(run.stdout).toMatch(/sealed with the current key/);
     const after = await storedSecret(id);
@@ -75,12 +89,12 @@ describe('event endpoint secrets, sealed at rest', () => {
     expect(await storedSecret(legacy[0].id)).toMatch(/^sb1:/);
 
     // With the new key alone, everything opens: running again reseals nothing.
-    const again = reencrypt(sb, { APP_ENCRYPTION_KEY: newKey });
+    const again = await reencrypt(sb, { APP_ENCRYPTION_KEY: newKey });
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/ 0 sealed with the current key/);
 
     // And a key that is not there is named, never a silent failure.
-    const missing = reencrypt(sb, { APP_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    const missing = await reencrypt(sb, { APP_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
     expect(missing.status).not.toBe(0);
     expect(missing.stderr).toMatch(/neither APP_ENCRYPTION_KEY nor in APP_ENCRYPTION_KEYS_PREVIOUS/);
   });

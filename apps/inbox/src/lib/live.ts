@@ -45,8 +45,9 @@ export function useLiveEvents(): LiveStatus {
       const resuming = lastEventId !== null;
       source = new EventSource(url, { withCredentials: true });
       source.onopen = () => {
-        // After a gap with nothing to resume from, anything may have changed.
-        if (attempt > 0 && !resuming) batch.all();
+        // Nothing to resume from: what changed before the stream opened (while the page loaded, or
+        // during a gap) is not in it, so what the page shows is read again once.
+        if (!resuming) batch.all();
         attempt = 0;
         setStatus('live');
       };

@@ -16,8 +16,8 @@ export interface DomainFacts {
 
 export type FactName = keyof DomainFacts;
 
-/** The facts a process may publish: each must have its subscriber, or the application refuses to start. */
-const FACTS: readonly FactName[] = ['send.accepted', 'send.window_closed', 'send.marketing_refused'];
+/** The facts a process may publish (a fact added above must be added here: the type says so); each must have its subscriber, or the application refuses to start. */
+const FACTS = Object.keys({ 'send.accepted': true, 'send.window_closed': true, 'send.marketing_refused': true } satisfies Record<FactName, true>) as FactName[];
 
 type Handler<K extends FactName> = (fact: DomainFacts[K]) => Promise<unknown>;
 

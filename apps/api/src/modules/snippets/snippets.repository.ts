@@ -50,11 +50,10 @@ export class SnippetsRepository {
     }
   }
 
-  async delete(id: string): Promise<SnippetRow | null> {
-    const found = await this.find(id);
-    if (!found) return null;
-    await this.dataSource.query(`DELETE FROM snippets WHERE id = $1`, [id]);
-    return found;
+  /** Deletes once: the title of what was deleted, or null when there was nothing (gone already). */
+  async delete(id: string): Promise<{ title: string } | null> {
+    const [row] = await queryRows<{ title: string }>(this.dataSource, `DELETE FROM snippets WHERE id = $1 RETURNING title`, [id]);
+    return row ?? null;
   }
 
   private toRow(raw: Record<string, unknown>): SnippetRow {

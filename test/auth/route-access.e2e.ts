@@ -4,6 +4,7 @@ import { operationsOf } from '../../apps/api/src/contract/embed-examples.js';
 import type { OpenApiDocument } from '../../apps/api/src/contract/openapi-types.js';
 import { inbound } from '../conversations/conversation-support.js';
 import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
+import { pdfBytes } from '../support/media-files.js';
 import { createStaff, signIn } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
@@ -16,6 +17,8 @@ interface Call {
   url: string;
   body?: unknown;
   raw?: { body: string; headers: Record<string, string> };
+  /** A multipart upload of one file. */
+  file?: { bytes: Buffer; filename: string; contentType: string };
 }
 type Builder = (w: World) => Promise<Call> | Call;
 
@@ -36,6 +39,8 @@ interface World {
   fresh: () => Promise<{ id: string; cookie: string; password: string }>;
   freshKeyId: () => Promise<string>;
   freshSnippetId: () => Promise<string>;
+  /** A file uploaded by the admin key. */
+  uploadId: () => Promise<string>;
   /** A new event endpoint, and one with a pending delivery (disabled, so no worker takes it meanwhile). */
   eventEndpointId: () => Promise<string>;
   eventDelivery: () => Promise<{ endpointId: string; deliveryId: string }>;
@@ -148,6 +153,9 @@ const BUILDERS: Record<string, Builder> = {
   listInbound: () => ({ method: 'GET', url: '/v1/inbound' }),
   getInbound: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}` }),
   getInboundMedia: (w) => ({ method: 'GET', url: `/v1/inbound/${w.imageId}/media` }),
+  uploadFile: () => ({ method: 'POST', url: '/v1/uploads', file: { bytes: pdfBytes(), filename: 'matrix.pdf', contentType: 'application/pdf' } }),
+  getUploadLimits: () => ({ method: 'GET', url: '/v1/uploads/limits' }),
+  downloadKeptFile: async (w) => ({ method: 'GET', url: `/v1/media/${await w.uploadId()}` }),
   getInboundHistory: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}/history` }),
   getAttributionCandidates: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}/candidates` }),
   attributeInbound: (w) => ({ method: 'POST', url: `/v1/inbound/${w.inboundId}/attribute`, body: { conversation_id: w.conversationId } }),
@@ -260,6 +268,9 @@ describe('every route in the OpenAPI document answers its access rule', () => {
             .send({ name: 'to revoke', scopes: ['send'] })
             .expect(201)
         ).body.api_key.id,
+      uploadId: async () =>
+        (await sb.api().post('/v1/uploads').attach('file', pdfBytes(), { filename: 'matrix.pdf', contentType: 'application/pdf' }).expect(201)).body
+          .upload_id as string,
       freshSnippetId: async () =>
         (
           await sb
@@ -325,6 +336,7 @@ describe('every route in the OpenAPI document answers its access rule', () => {
       return res.status;
     }
     if (call.raw) return (await t.set(call.raw.headers).send(call.raw.body)).status;
+    if (call.file) return (await t.attach('file', call.file.bytes, { filename: call.file.filename, contentType: call.file.contentType })).status;
     return (await (call.body === undefined ? t : t.send(call.body as object))).status;
   };
 

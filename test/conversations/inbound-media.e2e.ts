@@ -14,10 +14,11 @@ function asBytes(test: request.Test): request.Test {
   });
 }
 
-describe('inbound media: downloaded from Meta on demand, never stored', () => {
+describe('inbound media not kept yet: downloaded from Meta on demand', () => {
   let sb: Sendbook;
   beforeAll(async () => {
-    sb = await startSendbook();
+    // The keeper (which would serve these from the store) runs once at start, then not for an hour.
+    sb = await startSendbook({ app: { env: { MEDIA_KEEP_INTERVAL_MS: '3600000' } } });
   });
   afterAll(() => sb.close());
 
@@ -108,7 +109,7 @@ describe('inbound media: streamed as it arrives, a bounded number at once', () =
   let sb: Sendbook;
   beforeAll(async () => {
     // A slow CDN (4 MiB/s a download) and room for two downloads at once, two more waiting.
-    sb = await startSendbook({ sim: { mediaBytesPerSecond: 4 * MIB }, app: { env: { MEDIA_DOWNLOADS_MAX: '2' } } });
+    sb = await startSendbook({ sim: { mediaBytesPerSecond: 4 * MIB }, app: { env: { MEDIA_DOWNLOADS_MAX: '2', MEDIA_KEEP_INTERVAL_MS: '3600000' } } });
   });
   afterAll(() => sb.close());
 

@@ -10,6 +10,7 @@ import { waitFor } from '../support/wait-for.js';
 import { allProcessed, envelope, postWebhook, statusItem } from '../webhooks/webhook-support.js';
 import { Recorder } from './recorder.js';
 import { registeredRoutes } from './routes.js';
+import { pdfBytes, pngBytes } from '../support/media-files.js';
 import { SchemaValidator } from './schema-validator.js';
 
 /** `npm run docs:examples` sets this: the run rewrites the committed examples instead of comparing. */
@@ -254,6 +255,26 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     const textOnly = await inbound(sb, sb.sim.customer('16505550204').sendText('that was the receipt'));
     await rec.call('getInboundMedia', 422, { url: `/v1/inbound/${textOnly.id}/media` });
     await rec.call('getInboundMedia', 404, { url: '/v1/inbound/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10/media' });
+  });
+
+  it('uploads and kept files', async () => {
+    await rec.call('getUploadLimits', 200, { url: '/v1/uploads/limits' });
+    const pdf = pdfBytes('Invoice 42');
+    const uploaded = await rec.call('uploadFile', 201, {
+      url: '/v1/uploads',
+      file: { field: 'file', bytes: pdf, filename: 'invoice-42.pdf', contentType: 'application/pdf' },
+    });
+    await rec.call('uploadFile', 400, {
+      url: '/v1/uploads',
+      file: { field: 'file', bytes: Buffer.from('GIF89a'), filename: 'party.gif', contentType: 'image/gif' },
+    });
+    await rec.call('uploadFile', 413, {
+      url: '/v1/uploads',
+      file: { field: 'file', bytes: pngBytes(4, 4, 5 * 1024 * 1024 + 1024), filename: 'huge.png', contentType: 'image/png' },
+    });
+    const file = await rec.call('downloadKeptFile', 200, { url: `/v1/media/${uploaded.body.upload_id}`, example: false });
+    expect(file.contentType).toBe('application/pdf');
+    await rec.call('downloadKeptFile', 404, { url: '/v1/media/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
   });
 
   it('metrics and alerts', async () => {

@@ -14,6 +14,8 @@ export interface CallOptions {
   /** Exact bytes, for the webhook endpoint. */
   readonly rawBody?: string;
   readonly headers?: Record<string, string>;
+  /** One file as multipart/form-data (recorded as its name, type and size, not its bytes). */
+  readonly file?: { readonly field: string; readonly bytes: Buffer; readonly filename: string; readonly contentType: string };
   /** Send the API key (default true, unless a session cookie is given). */
   readonly auth?: boolean;
   /** Call as a signed-in browser on our page: this session cookie, and the page's Origin. */
@@ -62,11 +64,17 @@ export class Recorder {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) Object.assign(headers, { cookie: options.cookie, origin: this.baseUrl });
     else if (options.auth !== false) headers.authorization = `Bearer ${this.apiKey}`;
-    let payload: string | undefined = options.rawBody;
+    let payload: string | FormData | undefined = options.rawBody;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(options.body);
     }
+    const file = options.file;
+    if (file) {
+      payload = new FormData();
+      payload.append(file.field, new Blob([file.bytes], { type: file.contentType }), file.filename);
+    }
+    const recordedBody = file ? { [file.field]: `(${file.filename}: ${file.contentType}, ${file.bytes.length} bytes)` } : (options.body ?? options.rawBody);
     const res = await fetch(`${this.baseUrl}${options.url}`, { method, headers, body: payload });
     const contentType = res.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -80,7 +88,7 @@ export class Recorder {
     const answer = this.check(
       operationId,
       status,
-      { method, url: options.url, body: options.body ?? options.rawBody, variant: options.variant },
+      { method, url: options.url, body: recordedBody, variant: options.variant },
       { status: res.status, contentType, body },
       options.example !== false,
     );

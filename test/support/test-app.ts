@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -46,7 +49,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.databaseServerUrl) await createEmptyDatabase(serverUrl, database);
   else await createDatabaseFromTemplate(serverUrl, database, infra.templateDatabase);
   const redisPrefix = `sbt:${infra.runId}:${database}`;
-  const config = withInfra(loadConfig(testEnv({ REDIS_PREFIX: redisPrefix, ...options.env })), {
+  // Each app its own media folder, beside the run's other scratch files.
+  const mediaDir = path.join(os.tmpdir(), 'sendbook-media', database);
+  const config = withInfra(loadConfig(testEnv({ REDIS_PREFIX: redisPrefix, MEDIA_DIR: mediaDir, ...options.env })), {
     databaseUrl: withDatabase(serverUrl, database),
     redisUrl: options.redisUrl ?? infra.redisUrl,
   });
@@ -69,6 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await app.close();
       await dropDatabase(serverUrl, database);
+      await rm(mediaDir, { recursive: true, force: true });
       const redis = new Redis(infra.redisUrl);
       await deleteKeys(redis, `${redisPrefix}*`);
       redis.disconnect();

@@ -14,6 +14,7 @@ export function startWorkerProcess(sb: Sendbook, env: Record<string, string> = {
         DATABASE_URL: sb.config.databaseUrl,
         REDIS_URL: sb.config.redisUrl,
         REDIS_PREFIX: sb.config.redisPrefix,
+        MEDIA_DIR: sb.config.media.dir,
         WHATSAPP_GRAPH_URL: sb.sim.url,
         SWEEP_INTERVAL_MS: '300',
         LOG_LEVEL: process.env.SENDBOOK_WORKER_LOGS ?? 'silent',

@@ -8,6 +8,8 @@ import { createValidationPipe } from './common/errors/validation.pipe.js';
 import { JsonLogger } from './common/logging/json-logger.js';
 import { requestIdOf, useRequestContext } from './common/logging/request-id.js';
 import { JSON_BODY_LIMIT_BYTES, registerJsonBody } from './common/http/json-body.js';
+import { registerMultipartBody } from './common/http/multipart-body.js';
+import { UPLOAD_ROUTE } from './modules/media/uploads.controller.js';
 import { refuseWhileClosing } from './common/http/refuse-while-closing.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import type { Clock } from './common/clock.js';
@@ -41,6 +43,7 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
   refuseWhileClosing(fastify);
   securityHeaders(fastify);
   registerJsonBody(fastify);
+  registerMultipartBody(fastify, [UPLOAD_ROUTE]);
   // Meta's webhooks: the raw bytes, whatever the content type, because the signature is over them;
   // answered on the HTTP server ahead of Fastify. The limit fits Meta's largest batches (1,000
   // updates, payloads up to 3 MB).

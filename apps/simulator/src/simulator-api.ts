@@ -6,7 +6,7 @@ import type { MediaObject } from './media/media-store.js';
 import type { SimulatorConfig, SimulatorPatch } from './options.js';
 import type { ScriptAction } from './send/send-script.js';
 import type { LedgerFilter } from './state/ledger.js';
-import type { AcceptedMessage, InboundRecord, LedgerEntry, ReadReceipt, Rejection } from './state/records.js';
+import type { AcceptedMessage, InboundRecord, LedgerEntry, ReadReceipt, Rejection, UploadRecord } from './state/records.js';
 import type { WebhookDelivery } from './webhooks/webhook-emitter.js';
 
 /** A running WhatsApp Cloud API stand-in. */
@@ -33,6 +33,8 @@ export interface Simulator {
   acceptedMessages(): AcceptedMessage[];
   rejections(): Rejection[];
   readReceipts(): ReadReceipt[];
+  /** Files the business uploaded (POST /{phone_number_id}/media), oldest first. */
+  uploads(): UploadRecord[];
   inboundMessages(): InboundRecord[];
   /** A media object a customer sent (the id in its inbound message), as GET /{media_id} serves it. */
   media(id: string): MediaObject | undefined;

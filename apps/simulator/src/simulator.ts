@@ -87,6 +87,7 @@ export async function createSimulator(options: SimulatorOptions & CreateSimulato
     acceptedMessages: () => state.ledger.allAccepted(),
     rejections: () => [...state.rejections],
     readReceipts: () => [...state.readReceipts],
+    uploads: () => [...state.uploads],
     inboundMessages: () => [...state.inbound],
     media: (id) => state.media.get(id),
     expireMedia: (id) => state.media.expire(id),

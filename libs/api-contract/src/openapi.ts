@@ -410,6 +410,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/media/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["downloadKeptFile"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/messages": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listMessages"];
@@ -685,6 +696,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/uploads": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["uploadFile"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/uploads/limits": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getUploadLimits"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/webhooks/deliveries/{id}": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getWebhookDelivery"];
@@ -776,6 +809,7 @@ export interface components {
     };
     AgentReply: {
       text?: string;
+      media?: components["schemas"]["ReplyMedia"];
       template?: {
         [key: string]: unknown;
       };
@@ -1261,9 +1295,29 @@ export interface components {
       /** unknown (or replaced by a newer link), used once already, past its time, or for a deactivated person */
       reason: "unknown" | "used" | "expired" | "deactivated";
     };
+    /** A file Sendbook keeps: there after WhatsApp has forgotten its media id. */
+    KeptFile: {
+      id: string;
+      /** `fetching` while a worker downloads a customer’s file; `failed` when WhatsApp would not give it */
+      state: "fetching" | "kept" | "failed";
+      mime_type: string | null;
+      size: number | null;
+      filename: string | null;
+      /** `/v1/media/{id}` */
+      href: string;
+    };
     Login: {
       email: string;
       password: string;
+    };
+    MediaLimits: {
+      kinds: ({
+        kind: "image" | "video" | "audio" | "document" | "sticker";
+        mime_types: string[];
+        max_bytes: number;
+        /** whether WhatsApp shows a caption with it */
+        caption: boolean;
+      })[];
     };
     /** The message resource (M in the contract). */
     Message: {
@@ -1324,6 +1378,8 @@ export interface components {
       } | null;
       /** for a template message, the text the customer saw; null otherwise or when the registry does not know it */
       rendered: components["schemas"]["RenderedTemplate"] | null;
+      /** for a file sent from an upload, Sendbook’s copy of it (there after Meta forgets the media id); null otherwise */
+      file: components["schemas"]["KeptFile"] | null;
     };
     MessageHistoryEntry: {
       from_state: string | null;
@@ -1785,6 +1841,13 @@ export interface components {
       note?: string;
       limit?: number;
     };
+    ReplyMedia: {
+      upload_id?: string;
+      link?: string;
+      caption?: string;
+      filename?: string;
+      voice?: boolean;
+    };
     ResendMessage: {
       note?: string;
     };
@@ -1885,6 +1948,20 @@ export interface components {
       name?: string;
       role?: "agent" | "admin";
       active?: boolean;
+    };
+    /** A file kept in Sendbook, ready to send: checked against WhatsApp’s type and size limits. */
+    Upload: {
+      /** names the file in `POST /v1/conversations/{id}/replies` (`media.upload_id`) */
+      upload_id: string;
+      /** what WhatsApp sends it as */
+      kind: "image" | "video" | "audio" | "document" | "sticker";
+      mime_type: string;
+      /** bytes */
+      size: number;
+      filename: string | null;
+      /** hex SHA-256 of the bytes */
+      sha256: string;
+      created_at: string;
     };
     ValidationError: {
       error: "validation_failed";
@@ -2607,6 +2684,20 @@ export interface operations {
         } } };
     };
   };
+  /** A file Sendbook keeps */
+  downloadKeptFile: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "*/*": string } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+    };
+  };
   /** Enqueue one message */
   createMessage: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
@@ -3123,6 +3214,39 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Upload a file to send */
+  uploadFile: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "multipart/form-data": {
+      file: string;
+    } } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["Upload"] } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "unsupported_media" | "validation_failed";
+          message: string;
+          [key: string]: unknown;
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      413: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "payload_too_large";
+          message: string;
+          kind?: string;
+          max_bytes?: number;
+        } } };
+    };
+  };
+  /** What WhatsApp takes, by kind */
+  getUploadLimits: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["MediaLimits"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** A stored webhook delivery: its body as Meta sent it, and why it could not be processed */
   getWebhookDelivery: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -3355,7 +3479,10 @@ export type InboundTimelineEntry = components['schemas']["InboundTimelineEntry"]
 /** An inbound message not tied to a message we sent: attribute it with POST /v1/inbound/{id}/attribute. */
 export type InboundWorkItem = components['schemas']["InboundWorkItem"];
 export type InviteProblem = components['schemas']["InviteProblem"];
+/** A file Sendbook keeps: there after WhatsApp has forgotten its media id. */
+export type KeptFile = components['schemas']["KeptFile"];
 export type Login = components['schemas']["Login"];
+export type MediaLimits = components['schemas']["MediaLimits"];
 /** The message resource (M in the contract). */
 export type Message = components['schemas']["Message"];
 export type MessageHistoryEntry = components['schemas']["MessageHistoryEntry"];
@@ -3390,6 +3517,7 @@ export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
 export type RenderedTemplate = components['schemas']["RenderedTemplate"];
 export type ReplayWebhooks = components['schemas']["ReplayWebhooks"];
+export type ReplyMedia = components['schemas']["ReplyMedia"];
 export type ResendMessage = components['schemas']["ResendMessage"];
 export type ResolveAlert = components['schemas']["ResolveAlert"];
 export type ResolveMessage = components['schemas']["ResolveMessage"];
@@ -3407,5 +3535,7 @@ export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];
 export type UpdateSnippet = components['schemas']["UpdateSnippet"];
 export type UpdateStaff = components['schemas']["UpdateStaff"];
+/** A file kept in Sendbook, ready to send: checked against WhatsApp’s type and size limits. */
+export type Upload = components['schemas']["Upload"];
 export type ValidationError = components['schemas']["ValidationError"];
 export type WorkItemResolution = components['schemas']["WorkItemResolution"];

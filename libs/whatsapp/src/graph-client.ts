@@ -16,6 +16,7 @@ import type {
 } from './graph-results.js';
 import { httpRequest, httpRequestStream, type HttpOutcome } from './http-request.js';
 import { arr, idStr, int, isRecord, rec, records, str } from './json.js';
+import { multipartUpload, type MediaUploadFile } from './media-upload.js';
 import { DEFAULT_MEDIA_HOSTS, mediaUrlAllowed, type MediaContent, type MediaDownload } from './media-download.js';
 import type { OutboundMessageBody } from './outbound-types.js';
 
@@ -133,6 +134,30 @@ export class GraphClient {
     const success = rec(parseJson(outcome.body))?.success;
     if (typeof success !== 'boolean') return unexpected(outcome.status, 'a 2xx without "success"');
     return { outcome: 'ok', httpStatus: outcome.status, success };
+  }
+
+  /**
+   * POST /<phone_number_id>/media: the file streamed as multipart, answered with the media id a send
+   * names (`image.id`); Meta keeps an uploaded id 30 days. An upload may be repeated safely: the
+   * worst case is a second id for the same bytes.
+   */
+  async uploadMedia(phoneNumberId: string, file: MediaUploadFile): Promise<GraphResult<{ id: string }>> {
+    const body = multipartUpload(file);
+    const outcome = await httpRequest({
+      method: 'POST',
+      url: this.#url([phoneNumberId, 'media'], {}),
+      headers: { ...this.#headers(), 'content-type': body.contentType, 'content-length': String(body.length) },
+      body: body.open,
+      agent: this.#agent,
+      timeoutMs: this.#mediaTimeoutMs,
+      connectTimeoutMs: this.#connectTimeoutMs,
+      maxResponseBytes: this.#maxResponseBytes,
+    });
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const id = idStr(rec(parseJson(outcome.body))?.id);
+    if (!id) return unexpected(outcome.status, 'a 2xx without "id"');
+    return { outcome: 'ok', httpStatus: outcome.status, id };
   }
 
   /** One page of GET /<waba_id>/message_templates. */
@@ -287,6 +312,10 @@ export class GraphClient {
     return url;
   }
 
+  #headers(): Record<string, string> {
+    return { authorization: `Bearer ${this.#accessToken}`, accept: 'application/json', 'user-agent': 'sendbook-whatsapp' };
+  }
+
   #request(
     method: 'GET' | 'POST',
     segments: readonly string[],
@@ -294,11 +323,7 @@ export class GraphClient {
     body?: unknown,
     beforeWrite?: () => Promise<void>,
   ): Promise<HttpOutcome> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.#accessToken}`,
-      accept: 'application/json',
-      'user-agent': 'sendbook-whatsapp',
-    };
+    const headers = this.#headers();
     let payload: string | undefined;
     if (body !== undefined) {
       payload = JSON.stringify(body);

@@ -35,7 +35,8 @@ export interface HttpRequestOptions {
   method: 'GET' | 'POST';
   url: URL;
   headers: Record<string, string>;
-  body?: string;
+  /** Text, or a stream made on write (an upload: its content-length header must be set). */
+  body?: string | (() => Readable);
   agent: http.Agent;
   /**
    * From the moment the request has a socket until the response body has fully arrived: the
@@ -121,7 +122,12 @@ function exchange(options: HttpRequestOptions, streamSuccess: boolean): Promise<
     const write = (): void => {
       if (written || settled) return;
       written = true;
-      req.end(options.body);
+      const body = options.body;
+      if (typeof body !== 'function') return void req.end(body);
+      // A source that fails part-way leaves the request short: it is destroyed, never sent as if whole.
+      pipeline(body(), req, (error) => {
+        if (error) req.destroy(error);
+      });
     };
     const connected = (): void => {
       const gate = options.beforeWrite;

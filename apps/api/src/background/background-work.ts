@@ -151,6 +151,19 @@ export const PERIODIC_TASKS = {
     what: 'Ends sessions past their idle or absolute limit and closes their live streams.',
   },
   'staff.purge_login_attempts': { owner: 'staff', runsIn: ['api'], everyMs: HOURLY, what: 'Deletes sign-in failures past the throttle window.' },
+  'media.keep_inbound': {
+    owner: 'conversations',
+    runsIn: ['worker'],
+    everyMs: (c) => c.media.keepIntervalMs,
+    atStart: true,
+    what: "Downloads customers' media into the media store (also at once when a message with media is stored), so it outlives Meta's 7 days; retries failed downloads.",
+  },
+  'media.purge': {
+    owner: 'media',
+    runsIn: ['worker'],
+    everyMs: HOURLY,
+    what: 'Deletes kept files past MEDIA_RETENTION_DAYS, their rows first, then their bytes.',
+  },
   'integrator_events.deliver': {
     owner: 'integrator-events',
     runsIn: ['worker'],

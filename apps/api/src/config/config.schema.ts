@@ -96,6 +96,17 @@ export interface AppConfig {
     /** MARK_READ_ON_OPEN: when an agent opens (sees) a thread, mark its newest inbound message read at Meta. */
     readonly markReadOnOpen: boolean;
   };
+  /** Files agents send and customers' media, kept in Sendbook's own store. */
+  readonly media: {
+    /** MEDIA_DIR: the folder files are kept in (default `.data/media`). */
+    readonly dir: string;
+    /** MEDIA_RETENTION_DAYS: how long a kept file stays (Meta keeps inbound media 7 days, uploads 30). */
+    readonly retentionMs: number;
+    /** MEDIA_KEEP_CONCURRENCY: customers' media downloaded into the store at once per worker. */
+    readonly keepConcurrency: number;
+    /** MEDIA_KEEP_INTERVAL_MS: how often a worker looks for customers' media not kept yet. */
+    readonly keepIntervalMs: number;
+  };
   readonly metrics: {
     /** How often a worker samples the gauges (stuck rows, depths, backlog) into metric_samples. */
     readonly sampleIntervalMs: number;

@@ -43,6 +43,12 @@ export function loadConfig(env: Env): EnvConfig {
       mediaDownloads: read.int('MEDIA_DOWNLOADS_MAX', 8, 1, 256),
       mediaMaxBytes: read.int('MEDIA_MAX_BYTES', 100 * 1024 * 1024, 1024, 2 ** 31),
     },
+    media: {
+      dir: read.optional('MEDIA_DIR') ?? '.data/media',
+      retentionMs: read.int('MEDIA_RETENTION_DAYS', 365, 1, 36_500) * 86_400_000,
+      keepConcurrency: read.int('MEDIA_KEEP_CONCURRENCY', 4, 1, 64),
+      keepIntervalMs: read.int('MEDIA_KEEP_INTERVAL_MS', 2_000, 100, 3_600_000),
+    },
     outbox: {
       maxAttempts: read.int('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
       maxPrepareFailures: read.int('OUTBOX_MAX_PREPARE_FAILURES', 5, 1, 100),

@@ -27,6 +27,8 @@ import { MessageStatusEvent } from '../modules/webhooks/message-status-event.ent
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEventClaim } from '../modules/webhooks/webhook-event-claim.entity.js';
 import { WebhookFieldEvent } from '../modules/webhooks/webhook-field-event.entity.js';
+import { MediaFile } from '../modules/media/media-file.entity.js';
+import { MediaMetaId } from '../modules/media/media-meta-id.entity.js';
 
 /** Every entity, listed explicitly: ESM has no reliable glob loading, and a list is reviewable. */
 export const ENTITIES = [
@@ -59,4 +61,6 @@ export const ENTITIES = [
   IntegratorEvent,
   EventDelivery,
   EventDeliveryAttempt,
+  MediaFile,
+  MediaMetaId,
 ];

@@ -8,6 +8,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   contacts: 'apps/api/src/modules/conversations/',
   conversations: 'apps/api/src/modules/conversations/',
   inbound_messages: 'apps/api/src/modules/conversations/',
+  media_files: 'apps/api/src/modules/media/',
+  media_meta_ids: 'apps/api/src/modules/media/',
 };
 
 /** The tables a piece of SQL writes (INSERT, UPDATE, DELETE, MERGE, TRUNCATE), by name; `FOR UPDATE` locks and `DO UPDATE` upserts are not tables. */

@@ -9,9 +9,10 @@ import { pageTemplates } from '../templates/template-pages.js';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-io.js';
 import { handleMediaDownload, handleMediaInfo, MEDIA_DOWNLOAD_PATH } from './media-routes.js';
 import { handlePhoneNumber } from './phone-number-route.js';
+import { handleUpload } from './upload-route.js';
 
 /**
- * The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `GET /{version}/{waba_id}/message_templates`,
+ * The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `POST /{version}/{phone_number_id}/media`, `GET /{version}/{waba_id}/message_templates`,
  * `GET /{version}/{media_id}`, `GET /{version}/{phone_number_id}`; and the media download URL (lookaside's path, not counted as a Graph request).
  */
 export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -21,7 +22,10 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
   const method = req.method ?? 'GET';
   const knownEdge =
     rest.length === 0 &&
-    ((edge === 'messages' && method === 'POST') || (edge === 'message_templates' && method === 'GET') || (edge === '' && objectId !== '' && method === 'GET'));
+    ((edge === 'messages' && method === 'POST') ||
+      (edge === 'media' && method === 'POST') ||
+      (edge === 'message_templates' && method === 'GET') ||
+      (edge === '' && objectId !== '' && method === 'GET'));
   if (!knownEdge) return answerError(res, graphError(100, `Unsupported ${method.toLowerCase()} request.`));
   // Every error answered on the send edge is a rejection worth recording, even before the body is read.
   const refuse = (error: GraphErrorAnswer): void => {
@@ -31,6 +35,7 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
   if (!versionAccepted(version, ctx.config().apiVersion)) return refuse(graphError(2500, `Unknown path components: /${version}`));
   if (!authorised(req, url, ctx.config().accessToken)) return refuse(graphError(190));
   if (edge === 'messages') return handleSend(ctx, req, res, version, objectId);
+  if (edge === 'media') return handleUpload(ctx, req, res, objectId);
   if (edge === '') {
     const number = ctx.config().phoneNumbers.find((p) => p.id === objectId);
     return number ? handlePhoneNumber(res, url, number) : handleMediaInfo(ctx, res, url, objectId);

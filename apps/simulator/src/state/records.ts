@@ -68,6 +68,17 @@ export interface ReadReceipt {
   typingIndicator: boolean;
 }
 
+/** A file a business uploaded by POST /{phone_number_id}/media. */
+export interface UploadRecord {
+  at: number;
+  id: string;
+  phoneNumberId: string;
+  mimeType: string;
+  filename: string | null;
+  size: number;
+  sha256Hex: string;
+}
+
 export interface InboundRecord {
   wamid: string;
   phoneNumberId: string;

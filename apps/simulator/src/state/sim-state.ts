@@ -5,7 +5,7 @@ import { ThroughputLimiter } from '../policy/throughput-limiter.js';
 import { SendScript } from '../send/send-script.js';
 import { Conversations } from '../webhooks/conversations.js';
 import { Ledger } from './ledger.js';
-import type { InboundRecord, ReadReceipt, Rejection } from './records.js';
+import type { InboundRecord, ReadReceipt, Rejection, UploadRecord } from './records.js';
 
 /** Everything the simulator remembers between requests; `reset()` forgets it all. */
 export class SimState {
@@ -17,9 +17,10 @@ export class SimState {
   readonly script = new SendScript();
   readonly rejections: Rejection[] = [];
   readonly readReceipts: ReadReceipt[] = [];
+  readonly uploads: UploadRecord[] = [];
   readonly inbound: InboundRecord[] = [];
   readonly inboundByWamid = new Map<string, InboundRecord>();
-  /** Media of inbound messages, served by GET /{media_id} and its download URL. */
+  /** Media of inbound messages and business uploads, served by GET /{media_id} and its download URL. */
   readonly media = new MediaStore();
   requestCount = 0;
   private eventSequence = 0;
@@ -42,6 +43,7 @@ export class SimState {
     this.script.reset();
     this.rejections.length = 0;
     this.readReceipts.length = 0;
+    this.uploads.length = 0;
     this.inbound.length = 0;
     this.inboundByWamid.clear();
     this.media.reset();

@@ -28,6 +28,10 @@ export enum ErrorCode {
   SnippetExists = 'snippet_exists',
   /** Too much of one kind of work at once here (media downloads); `Retry-After` says when to try again. */
   Busy = 'busy',
+  /** A file WhatsApp does not take (its type, or bytes that are not what the type says). */
+  UnsupportedMedia = 'unsupported_media',
+  /** Meta refused or did not answer an upload of one of our files. */
+  MediaUploadFailed = 'media_upload_failed',
 }
 
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
@@ -50,4 +54,6 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.Busy]: 503,
   [ErrorCode.SnippetExists]: 409,
+  [ErrorCode.UnsupportedMedia]: 400,
+  [ErrorCode.MediaUploadFailed]: 502,
 };

@@ -14,6 +14,9 @@ import { ConversationsService } from './conversations.service.js';
 import { InboundMediaService } from './inbound-media.service.js';
 import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
+import { InboundMediaKeeper } from './inbound-media-keeper.service.js';
+import { ReplyMediaService } from './reply-media.service.js';
+import { MediaModule } from '../media/media.module.js';
 import { MarketingOptOutsRepository } from './marketing-opt-outs.repository.js';
 import { MarketingPreferenceEffects } from './marketing-preference-effects.service.js';
 import { TimelineRepository } from './timeline.repository.js';
@@ -36,7 +39,7 @@ export class ConversationsModule implements OnModuleInit {
 
   static readonly forRole = perRole((role: Role): DynamicModule => ({
     module: ConversationsModule,
-    imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule],
+    imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule, MediaModule.forRole(role)],
     controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
     providers: [
       ConversationsRepository,
@@ -47,6 +50,8 @@ export class ConversationsModule implements OnModuleInit {
       ConversationsService,
       InboundService,
       InboundMediaService,
+      ReplyMediaService,
+      ...(role === 'api' ? [] : [InboundMediaKeeper]),
       MarketingOptOutsRepository,
       MarketingPreferenceEffects,
     ],

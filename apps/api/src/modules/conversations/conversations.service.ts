@@ -13,13 +13,14 @@ import type { AppConfig } from '../../config/config.schema.js';
 import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { MessagesService } from '../outbox/messages.service.js';
+import { ReplyMediaService } from './reply-media.service.js';
 import { TimelineService } from './timeline.service.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsRepository, type ConversationView } from './conversations.repository.js';
 import { decodeCursor, encodeCursor, presentConversation } from './conversations.presenter.js';
-import type { AgentReplyDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
+import type { AgentReplyDto, ReplyMediaDto, ListConversationsDto, OpenConversationDto, UpdateConversationDto } from './dto/conversation.dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PAGE = 50;
@@ -27,6 +28,8 @@ const DEFAULT_PAGE = 50;
 export interface AgentReply {
   text?: string;
   template?: Record<string, unknown>;
+  /** A file (an upload or a link), with its caption. */
+  media?: ReplyMediaDto;
   /** An inbound (or outbound) message of this thread, by id or wamid: sent as context.message_id. */
   replyTo?: string;
   /** The client's request id: the same id twice is the same reply (a double click sends once). */
@@ -48,6 +51,7 @@ export class ConversationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     private readonly logger: JsonLogger,
+    private readonly replyMedia: ReplyMediaService,
   ) {}
 
   async list(query: ListConversationsDto, by: Principal) {
@@ -146,7 +150,11 @@ export class ConversationsService {
    */
   async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, by: Principal) {
     const requestId = dto.client_request_id ?? idempotencyKey?.trim() ?? randomUUID();
-    const { message, deduplicated } = await this.enqueueReply(id, { text: dto.text, template: dto.template, replyTo: dto.reply_to, requestId }, actorOf(by));
+    const { message, deduplicated } = await this.enqueueReply(
+      id,
+      { text: dto.text, template: dto.template, media: dto.media, replyTo: dto.reply_to, requestId },
+      actorOf(by),
+    );
     const [presented] = await this.messages.present([message], { fresh: !deduplicated });
     if (!deduplicated) this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', message_id: message.id, by: actorOf(by) });
     return { message: presented!, deduplicated };
@@ -189,22 +197,27 @@ export class ConversationsService {
   /** Free text is refused outside the 24 h window (a template is always allowed). */
   private async enqueueReply(id: string, reply: AgentReply, actor: string): Promise<EnqueueResult> {
     const conversation = await this.find(id);
-    if ((reply.text === undefined) === (reply.template === undefined)) {
-      throw DomainError.validation([{ field: 'text', message: 'give exactly one of text or template' }]);
-    }
+    const given = [reply.text, reply.template, reply.media].filter((part) => part !== undefined).length;
+    if (given !== 1) throw DomainError.validation([{ field: 'text', message: 'give exactly one of text, media or template' }]);
     // A username user known only by a business-scoped user id is answered by `recipient`.
     const address = replyAddress(conversation.contact);
     if (!address) throw DomainError.validation([{ field: 'conversation', message: 'the contact has neither a phone number nor a user id to send to' }]);
     const recipientId = 'to' in address ? conversation.contact.waId! : address.recipient;
-    const payload: Record<string, unknown> =
-      reply.text !== undefined ? { type: 'text', text: { body: reply.text, preview_url: false } } : { type: 'template', template: reply.template };
-    if (reply.replyTo !== undefined) payload.context = { message_id: await this.contextWamid(conversation, reply.replyTo) };
+    // Checked before the window: a bad upload id is a 400 whatever the window says.
+    const media = reply.media ? await this.replyMedia.resolve(reply.media) : null;
 
-    if (reply.text !== undefined && (await this.gate.decideFreeForm(conversation.phoneNumberId, recipientId, this.clock.now())) === 'closed') {
+    if (reply.template === undefined && (await this.gate.decideFreeForm(conversation.phoneNumberId, recipientId, this.clock.now())) === 'closed') {
       throw new DomainError(ErrorCode.WindowClosed, 'the 24 h customer-service window is closed: only a template can be sent', {
         window_open_until: conversation.windowOpenUntil?.toISOString() ?? null,
       });
     }
+    // A file goes to Meta only now, once the reply may be sent; a retry reuses the id Meta gave.
+    const payload: Record<string, unknown> = media
+      ? await media.build(conversation.phoneNumberId)
+      : reply.text !== undefined
+        ? { type: 'text', text: { body: reply.text, preview_url: false } }
+        : { type: 'template', template: reply.template };
+    if (reply.replyTo !== undefined) payload.context = { message_id: await this.contextWamid(conversation, reply.replyTo) };
 
     const dto: CreateMessageDto = {
       dedupe_key: `conversation:${conversation.id}:reply:${reply.requestId}`,

@@ -9,6 +9,8 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
+import { MediaService } from '../media/media.service.js';
+import type { InboundView } from './conversations.repository.js';
 import { InboundService } from './inbound.service.js';
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
@@ -21,10 +23,11 @@ export interface InboundMediaFile {
 }
 
 /**
- * Downloads the media of an inbound message on demand: media id → Graph API URL → bytes, streamed
- * to the caller as they arrive (never a whole 100 MiB video in memory). At most `mediaDownloads`
- * run at once per process, as many again wait; beyond that the answer is 503 at once. Nothing is
- * stored; Meta keeps inbound media for about 7 days, after which the download fails.
+ * The media of an inbound message: Sendbook's kept copy when the worker has downloaded it (see
+ * InboundMediaKeeper), else from Meta now: media id → Graph API URL → bytes, streamed to the caller
+ * as they arrive (never a whole 100 MiB video in memory). At most `mediaDownloads` Meta downloads
+ * run at once per process, as many again wait; beyond that the answer is 503 at once. Meta keeps
+ * inbound media about 7 days; the kept copy stays for MEDIA_RETENTION_DAYS.
  */
 @Injectable()
 export class InboundMediaService {
@@ -32,6 +35,7 @@ export class InboundMediaService {
 
   constructor(
     private readonly inbound: InboundService,
+    private readonly media: MediaService,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,8 +43,17 @@ export class InboundMediaService {
     this.slots = new Semaphore(config.whatsapp.mediaDownloads);
   }
 
-  /** The file, holding a download slot until its body has been read, failed or was dropped. */
-  open(inboundId: string): Promise<InboundMediaFile> {
+  /** The kept copy, else the file from Meta (holding a download slot until its body has been read, failed or was dropped). */
+  async open(inboundId: string): Promise<InboundMediaFile> {
+    const kept = (await this.media.inboundFiles([inboundId])).get(inboundId);
+    if (kept?.state === 'kept') {
+      const opened = await this.media.open(kept.id).catch(() => null);
+      if (opened) return { body: opened.body, contentType: kept.mimeType ?? 'application/octet-stream', contentLength: kept.size };
+    }
+    return this.openFromMeta(inboundId);
+  }
+
+  private openFromMeta(inboundId: string): Promise<InboundMediaFile> {
     if (!this.slots.free && this.slots.queued >= this.config.whatsapp.mediaDownloads) {
       return Promise.reject(
         new DomainError(
@@ -63,7 +76,11 @@ export class InboundMediaService {
   }
 
   private async download(inboundId: string): Promise<InboundMediaFile> {
-    const message = await this.inbound.get(inboundId);
+    return this.fromMeta(await this.inbound.get(inboundId));
+  }
+
+  /** The message's media as Meta serves it now (no download slot: the keeper bounds its own). */
+  async fromMeta(message: InboundView): Promise<InboundMediaFile & { filename: string | null }> {
     const media = MEDIA_TYPES.has(message.type) ? message.raw[message.type] : undefined;
     const mediaId = isRecord(media) ? stringOrNull(media.id) : null;
     if (!isRecord(media) || mediaId === null) {
@@ -87,7 +104,7 @@ export class InboundMediaService {
       this.logger.event('warn', 'inbound.media_stream_failed', { inbound_id: message.id, media_id: mediaId, error: String(error) }),
     );
     const contentType = result.media.mimeType ?? result.contentType ?? stringOrNull(media.mime_type) ?? 'application/octet-stream';
-    return { body: result.body, contentType, contentLength: result.contentLength };
+    return { body: result.body, contentType, contentLength: result.contentLength, filename: stringOrNull(media.filename) };
   }
 }
 

@@ -9,6 +9,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('ix_inbound_messages_sender', ['phoneNumberId', 'fromWaId', 'timestamp'])
 @Index('ix_inbound_messages_context', ['phoneNumberId', 'contextWamid'], { where: 'context_wamid IS NOT NULL' })
 @Index('ix_inbound_messages_created', ['createdAt', 'id'])
+// The media keeper's scan: recent messages with media, a small part of all.
+@Index('ix_inbound_messages_media', ['createdAt', 'id'], { where: `type IN ('image','video','audio','document','sticker')` })
 export class InboundMessage {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -12,10 +12,12 @@ export interface MessageExtras {
   readonly names?: ReadonlyMap<string, string>;
   /** For a queued row, why it has not gone yet (whyWaiting). */
   readonly waiting?: Message['waiting'];
+  /** For a file sent from an upload, Sendbook's copy. */
+  readonly file?: Message['file'];
 }
 
 /** The public message resource: snake_case, timestamps as ISO strings. */
-export function presentMessage(m: OutboundMessage, { replies = [], rendered = null, names, waiting = null }: MessageExtras = {}): Message {
+export function presentMessage(m: OutboundMessage, { replies = [], rendered = null, names, waiting = null, file = null }: MessageExtras = {}): Message {
   return {
     id: m.id,
     dedupe_key: m.dedupeKey,
@@ -47,6 +49,7 @@ export function presentMessage(m: OutboundMessage, { replies = [], rendered = nu
     created_by_name: m.createdBy ? (names?.get(m.createdBy) ?? null) : null,
     waiting,
     rendered,
+    file,
   };
 }
 

@@ -19,6 +19,8 @@ import type { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { decodeCursor, encodeCursor, presentMessage } from './message.presenter.js';
 import type { OutboundMessage } from './outbound-message.entity.js';
 import { recipientKey } from './outbox.repository.js';
+import { presentKeptFile } from '../media/media.presenter.js';
+import { MediaService } from '../media/media.service.js';
 import { OutboxService } from './outbox.service.js';
 
 const DEFAULT_PAGE = 50;
@@ -36,6 +38,7 @@ export class MessagesService {
     private readonly policy: SendingPolicy,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly media: MediaService,
   ) {}
 
   /** `deduplicated`: the same business event again, answered with the row it made the first time. */
@@ -113,14 +116,38 @@ export class MessagesService {
    */
   async present(rows: readonly OutboundMessage[], { fresh = false, caller }: { fresh?: boolean; caller?: Principal } = {}) {
     const known = caller ? new Map([[actorOf(caller), principalName(caller)]]) : new Map<string, string>();
-    const [replies, rendered, looked, waiting] = await Promise.all([
+    const [replies, rendered, looked, waiting, files] = await Promise.all([
       fresh ? new Map<string, string[]>() : this.outbox.repliesFor(rows.map((m) => m.id)),
       Promise.all(rows.map((m) => this.rendered(m))),
       this.audit.names(rows.flatMap((m) => (m.createdBy && !known.has(m.createdBy) ? [m.createdBy] : []))),
       this.waiting(rows),
+      this.files(rows),
     ]);
     const names = new Map([...looked, ...known]);
-    return rows.map((m, i) => presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names, waiting: waiting.get(m.id) ?? null }));
+    return rows.map((m, i) =>
+      presentMessage(m, { replies: replies.get(m.id) ?? [], rendered: rendered[i], names, waiting: waiting.get(m.id) ?? null, file: files.get(m.id) ?? null }),
+    );
+  }
+
+  /** The kept copy of each row's file, found by the media id its payload names. */
+  private async files(rows: readonly OutboundMessage[]): Promise<Map<string, NonNullable<Message['file']>>> {
+    const byNumber = new Map<string, { row: string; metaId: string }[]>();
+    for (const m of rows) {
+      const metaId = sentMediaId(m.payload);
+      if (metaId) byNumber.set(m.phoneNumberId, [...(byNumber.get(m.phoneNumberId) ?? []), { row: m.id, metaId }]);
+    }
+    const out = new Map<string, NonNullable<Message['file']>>();
+    for (const [phoneNumberId, wanted] of byNumber) {
+      const found = await this.media.sentFiles(
+        phoneNumberId,
+        wanted.map((w) => w.metaId),
+      );
+      for (const w of wanted) {
+        const file = found.get(w.metaId);
+        if (file) out.set(w.row, presentKeptFile(file));
+      }
+    }
+    return out;
   }
 
   /** Why each queued row has not gone yet; rows in other states wait for nothing. */
@@ -161,4 +188,14 @@ export class MessagesService {
     // and so is every template while the registry cannot be read: the message itself is the answer.
     return this.templates.renderIfKnown(template as Record<string, unknown>).catch(() => null);
   }
+}
+
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+/** The Meta media id a media payload sends (`image.id`), if it sends one. */
+function sentMediaId(payload: Record<string, unknown>): string | null {
+  const type = payload.type;
+  if (typeof type !== 'string' || !MEDIA_TYPES.has(type)) return null;
+  const object = payload[type] as Record<string, unknown> | undefined;
+  return typeof object?.id === 'string' ? object.id : null;
 }

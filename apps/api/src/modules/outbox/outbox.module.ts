@@ -22,6 +22,7 @@ import { OutboxService } from './outbox.service.js';
 import { OutboundProcessor } from './processors/outbound.processor.js';
 import { SendingPausesRepository } from './sending-pauses.repository.js';
 import { SendOutcomes } from './send-outcomes.service.js';
+import { MediaModule } from '../media/media.module.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 
 /**
@@ -44,6 +45,7 @@ export class OutboxModule {
         PolicyModule,
         WhatsappModule,
         AuditModule,
+        MediaModule.forRole(role),
       ],
       controllers: role === 'worker' ? [] : [OutboxController],
       providers: [

@@ -1,5 +1,6 @@
 import { OUTBOX_STATES } from '@sendbook/queue';
 import { anyObject, arrayOf, bool, dateTime, int, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+import { KeptFile } from '../media/media.schemas.js';
 import { RenderedTemplate } from '../templates/templates.schemas.js';
 
 /** The last error Meta (or the sender) gave for a row. */
@@ -53,6 +54,9 @@ export const Message = named(
       ),
       rendered: nullable(RenderedTemplate, {
         description: 'for a template message, the text the customer saw; null otherwise or when the registry does not know it',
+      }),
+      file: nullable(KeptFile, {
+        description: 'for a file sent from an upload, Sendbook’s copy of it (there after Meta forgets the media id); null otherwise',
       }),
     },
     { description: 'The message resource (M in the contract).' },

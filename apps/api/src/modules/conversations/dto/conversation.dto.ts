@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl, IsUUID, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { PageQueryDto } from '../../../common/dto/page-query.dto.js';
 import { CONVERSATION_STATES, type ConversationState } from '../conversation.entity.js';
@@ -80,11 +80,46 @@ export class AddNoteDto {
 }
 
 /** `POST /v1/conversations/{id}/replies`: `{text}` or `{template}`, optional `reply_to` and `client_request_id`. */
+/** A file to send: one uploaded by `POST /v1/uploads`, or a link WhatsApp fetches itself. */
+export class ReplyMediaDto {
+  @ValidateIf((m: ReplyMediaDto) => m.link === undefined)
+  @IsUUID('all', { message: 'upload_id must be the id POST /v1/uploads answered (or give link instead)' })
+  upload_id?: string;
+
+  /** An https URL WhatsApp downloads (its path must end in an extension WhatsApp takes); an upload is kept by Sendbook, a link is not. */
+  @IsOptional()
+  @IsUrl({ protocols: ['https'], require_protocol: true }, { message: 'link must be an https URL' })
+  @Length(1, 2048)
+  link?: string;
+
+  /** Shown under an image, a video or a document; refused for audio and stickers, which WhatsApp shows without one. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 1024)
+  caption?: string;
+
+  /** The name the customer sees for a document (default: the uploaded file's name). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 240)
+  filename?: string;
+
+  /** An OGG/Opus recording sent as a voice message (played inline, the blue microphone when played). */
+  @IsOptional()
+  @IsBoolean()
+  voice?: boolean;
+}
+
 export class AgentReplyDto {
   @IsOptional()
   @IsString()
   @Length(1, 4096)
   text?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ReplyMediaDto)
+  media?: ReplyMediaDto;
 
   @IsOptional()
   @IsObject()

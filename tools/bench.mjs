@@ -30,6 +30,7 @@ const { run: runScale, table: scaleTable } = await import('../bench/scale.bench.
 const { run: runFlood } = await import('../bench/unsigned-flood.bench.mjs');
 const { run: runEvents, table: eventsTable } = await import('../bench/event-processing.bench.mjs');
 const { run: runBatch, table: batchTable } = await import('../bench/batch-enqueue.bench.mjs');
+const { run: runMedia, table: mediaTable } = await import('../bench/media-send.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -44,6 +45,9 @@ console.log(formatTable(outbound));
 console.log('\n## Batch enqueue: per message, against single enqueues\n');
 const batch = await runBatch({ log: () => undefined });
 console.log(batchTable(batch));
+console.log('\n## Upload and send of a 5 MB image, end to end\n');
+const media = await runMedia({ log: () => undefined });
+console.log(mediaTable(media));
 console.log('\n## Live events to the inbox\n');
 const fanout = await runFanout();
 console.log('\n## Valid webhooks during an unsigned flood\n');
@@ -76,7 +80,7 @@ console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
 
-const figures = { machine: machine.facts, webhooks, events, outbound, batch, fanout, flood, thread, caps, scale };
+const figures = { machine: machine.facts, webhooks, events, outbound, batch, media, fanout, flood, thread, caps, scale };
 writeFileSync(
   path.join(ROOT, 'bench/results.md'),
   [

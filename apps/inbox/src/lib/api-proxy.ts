@@ -28,6 +28,8 @@ const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 
 
 /** Everything but the event stream: answers are small, so a stalled API is cut off. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A 100 MB document over a slow uplink. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 export interface ForwardOptions {
   /** A long-lived stream (server-sent events): no timeout, never buffered on the way. */
@@ -47,14 +49,18 @@ export async function forwardToApi(request: Request, options: ForwardOptions = {
   if (options.stream) headers.set('accept-encoding', 'identity');
 
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const signal = options.stream ? request.signal : AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+  // A file upload (up to 100 MB) is streamed through as it arrives, never held here, with time to arrive.
+  const upload = hasBody && /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
+  const timeoutMs = upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
+  const signal = options.stream ? request.signal : AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
 
   let upstream: Response;
   try {
     upstream = await fetch(target, {
       method: request.method,
       headers,
-      body: hasBody ? await request.arrayBuffer() : undefined,
+      body: upload ? request.body : hasBody ? await request.arrayBuffer() : undefined,
+      ...(upload ? { duplex: 'half' } : {}),
       redirect: 'manual',
       cache: 'no-store',
       signal,

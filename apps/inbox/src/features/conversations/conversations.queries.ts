@@ -81,7 +81,7 @@ export function addNote(id: string, text: string, requestId: string) {
   return unwrap(browserApi().client.POST('/v1/conversations/{id}/notes', { params: { path: { id } }, body: { text }, headers: idempotencyHeaders(requestId) }));
 }
 
-export type ReplyBody = { text: string } | { template: Record<string, unknown> };
+export type ReplyBody = { text: string } | { template: Record<string, unknown> } | { media: { upload_id: string; caption?: string; voice?: boolean } };
 
 /** An agent's reply. `client_request_id` makes a second press (or a retry after a lost answer) the same send. */
 export function sendReply(id: string, body: ReplyBody, replyTo: string | null, requestId: string) {

@@ -26,6 +26,10 @@ export function ReplyInput({
   menu,
   onMenuKey,
   activeOption,
+  attachment,
+  tools,
+  hasFile = false,
+  onPasteFiles,
 }: {
   inputRef: Ref<HTMLTextAreaElement>;
   contact: string;
@@ -40,11 +44,20 @@ export function ReplyInput({
   /** Keys the menu takes first (true: taken, so Enter inserts instead of sending). */
   onMenuKey?: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
   activeOption?: string;
+  /** The chosen file (or voice note), above the textbox. */
+  attachment?: ReactNode;
+  /** `Attach` and `Record voice note`, beside `Send`. */
+  tools?: ReactNode;
+  /** A file is ready: Send goes without text (the text becomes its caption). */
+  hasFile?: boolean;
+  /** Pictures pasted into the textbox. */
+  onPasteFiles?: (files: File[]) => void;
 }) {
   const submitOnEnter = enterSubmits(onSend);
   return (
     <>
       {menu}
+      {attachment}
       <div className={styles.row}>
         <textarea
           ref={inputRef}
@@ -62,8 +75,15 @@ export function ReplyInput({
             if (onMenuKey?.(event)) return;
             submitOnEnter(event);
           }}
+          onPaste={(event) => {
+            const files = [...event.clipboardData.files];
+            if (files.length === 0 || !onPasteFiles) return;
+            event.preventDefault();
+            onPasteFiles(files);
+          }}
         />
-        <Button variant="primary" onClick={onSend} disabled={sending || text.trim() === ''} busy={sending}>
+        {tools}
+        <Button variant="primary" onClick={onSend} disabled={sending || (text.trim() === '' && !hasFile)} busy={sending}>
           <Icon name="send" size={14} />
           Send
         </Button>

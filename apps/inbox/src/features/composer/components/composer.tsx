@@ -10,6 +10,11 @@ import { useCurrentStaff } from '@/features/auth/current-staff';
 import { useComposerSend } from '@/features/composer/hooks/use-composer-send';
 import type { DraftState } from '@/features/composer/hooks/use-draft';
 import { useSnippetMenu } from '@/features/composer/hooks/use-snippet-menu';
+import { useAttachment } from '@/features/composer/hooks/use-attachment';
+import { useVoiceRecorder } from '@/features/composer/hooks/use-voice-recorder';
+import { AttachTools } from './attach-tools';
+import { AttachmentChip } from './attachment-chip';
+import { VoiceRecording } from './voice-recording';
 import { ArrivalsWarning } from './arrivals-warning';
 import { NoteInput, ReplyInput } from './composer-input';
 import { ComposerKeys } from './composer-keys';
@@ -57,8 +62,20 @@ export function Composer({
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const templateRef = useRef<HTMLButtonElement>(null);
   const open = window.open;
-  const sender = useComposerSend({ conversationId, contact, open, entries, draft });
   const newest = newestKey(entries);
+  const chosen = useAttachment();
+  // A file chosen before any word is typed starts the draft: what arrives after it is asked about, not what came before.
+  const attachment = {
+    ...chosen,
+    choose: (file: File, options?: { voice?: boolean }) => {
+      if (draft.text.trim() === '') draft.rebase(newest);
+      chosen.choose(file, options);
+    },
+  };
+  const recorder = useVoiceRecorder((file) => attachment.choose(file, { voice: true }));
+  const [dropping, setDropping] = useState(false);
+  const sender = useComposerSend({ conversationId, contact, open, entries, draft, attachment });
+  const busyWithFile = attachment.state.status === 'uploading' || recorder.state.status === 'recording' || recorder.state.status === 'finishing';
   const neverWrote = !entries.some((entry) => entry.direction === 'inbound');
   const me = useCurrentStaff();
   const menu = useSnippetMenu({
@@ -74,6 +91,7 @@ export function Composer({
   // Braces never reach the customer: a snippet's unfilled variable must be filled (or removed) first.
   const [unfilled, setUnfilled] = useState<string[]>([]);
   const send = () => {
+    if (busyWithFile) return;
     const left = unfilledPlaceholders(draft.text);
     setUnfilled(left);
     if (left.length === 0) sender.send(false);
@@ -97,7 +115,25 @@ export function Composer({
   const replyEntry = draft.replyTo ? entries.find((entry) => entryKey(entry) === draft.replyTo) : undefined;
 
   return (
-    <section className={styles.composer} aria-label="Reply" data-mode={mode}>
+    <section
+      className={[styles.composer, dropping ? styles.dropping : ''].filter(Boolean).join(' ')}
+      aria-label="Reply"
+      data-mode={mode}
+      // A file dropped anywhere on the composer is attached, while the window is open.
+      onDragOver={(event) => {
+        if (!open || mode !== 'reply' || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(event) => {
+        setDropping(false);
+        const file = event.dataTransfer.files[0];
+        if (!open || mode !== 'reply' || !file) return;
+        event.preventDefault();
+        attachment.choose(file);
+      }}
+    >
       <ComposerToolbar mode={mode} onMode={setMode} window={window} contact={contact} />
       {mode === 'reply' && draft.replyTo ? <ReplyingTo entry={replyEntry} onCancel={() => draft.setReplyTo(null, newest)} /> : null}
       {sender.warning && hasArrivals(sender.warning) ? (
@@ -139,6 +175,15 @@ export function Composer({
           menu={menu.open ? <SnippetMenu items={menu.items} active={menu.active} query={menu.query} onChoose={menu.choose} /> : null}
           onMenuKey={menu.onKeyDown}
           activeOption={menu.open && menu.items[menu.active] ? `snippet-${menu.items[menu.active]!.id}` : undefined}
+          hasFile={attachment.state.status === 'uploaded'}
+          onPasteFiles={(files) => attachment.choose(files[0]!)}
+          attachment={
+            <>
+              <VoiceRecording recorder={recorder} />
+              <AttachmentChip attachment={attachment} disabled={sender.sending} />
+            </>
+          }
+          tools={<AttachTools onFile={(file) => attachment.choose(file)} onRecord={recorder.start} busy={sender.sending || recorder.state.status !== 'idle'} />}
         />
       ) : (
         <WindowClosed contact={contact} neverWrote={neverWrote} templateRef={templateRef} onTemplate={() => setPicking(true)} />

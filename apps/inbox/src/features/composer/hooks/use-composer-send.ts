@@ -8,6 +8,7 @@ import { newRequestId } from '@/lib/request-id';
 import { arrivalsSince, hasArrivals, SendLatch } from '@/lib/send-guard';
 import { useCurrentStaff } from '@/features/auth/current-staff';
 import { useAddNote } from './use-add-note';
+import type { AttachmentControl } from './use-attachment';
 import type { DraftState } from './use-draft';
 import { replyFailure, useSendReply } from './use-send-reply';
 import type { TemplateTarget } from './use-send-template';
@@ -23,6 +24,7 @@ export function useComposerSend({
   open,
   entries,
   draft,
+  attachment,
 }: {
   conversationId: string;
   contact: string;
@@ -30,6 +32,8 @@ export function useComposerSend({
   open: boolean;
   entries: readonly TimelineEntry[];
   draft: DraftState;
+  /** The file the reply carries, if any. */
+  attachment: AttachmentControl;
 }) {
   const me = `staff:${useCurrentStaff().id}`;
   // Asked before sending: what arrived is computed live, so a further arrival shows in the warning too.
@@ -47,7 +51,10 @@ export function useComposerSend({
 
   const send = async (confirmed: boolean) => {
     const text = draft.text.trim();
-    if (!text || !open || !latch.begin()) return;
+    const file = attachment.state.status === 'uploaded' ? attachment.state : null;
+    // A file still uploading (or failed) is not sent without: Send waits for it.
+    if (attachment.state.status === 'uploading' || attachment.state.status === 'failed') return;
+    if ((!text && !file) || !open || !latch.begin()) return;
     try {
       if (!confirmed && hasArrivals(arrivalsSince(entries, draft.baseline, me))) {
         setWarned(true);
@@ -55,7 +62,17 @@ export function useComposerSend({
       }
       setWarned(false);
       addNote.reset();
-      await reply.mutateAsync({ body: { text }, replyTo, requestId: draft.requestId });
+      if (!file) {
+        await reply.mutateAsync({ body: { text }, replyTo, requestId: draft.requestId });
+        return;
+      }
+      // The text is the file's caption where WhatsApp shows one (up to 1,024 characters); else its own message after it.
+      const caption = file.caption && text.length > 0 && text.length <= 1024;
+      const requestId = draft.requestId;
+      const media = { upload_id: file.upload.upload_id, ...(caption ? { caption: text } : {}), ...(file.voice ? { voice: true } : {}) };
+      await reply.mutateAsync({ body: { media }, replyTo, requestId });
+      attachment.clear();
+      if (text && !caption) await reply.mutateAsync({ body: { text }, replyTo: null, requestId: `${requestId}-text` });
     } catch {
       // Said from `reply.error`; the draft stays, with its key, for another press.
     } finally {

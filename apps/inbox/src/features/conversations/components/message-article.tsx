@@ -12,6 +12,7 @@ import type { Quote, ThreadItem } from '@/lib/thread';
 import { clockTime, durationWords } from '@/lib/time';
 import { waitingWords } from '@/lib/waiting';
 import styles from './message.module.css';
+import { SentFile } from './sent-file';
 
 /** Each state its own mark, so states differ without colour: one tick, two, blue two, a play. */
 const STATE_ICONS: Readonly<Record<OutboundState, IconName>> = {
@@ -391,7 +392,11 @@ export function OutboundArticle({
     >
       <div className={styles.bubble}>
         {quote ? <QuoteBlock quote={quote} contact={contact} actions={actions} /> : null}
-        {content.label ? <span className={styles.label}>{content.label}</span> : null}
+        {message.file ? (
+          <SentFile file={message.file} label={content.label ?? 'File'} />
+        ) : content.label ? (
+          <span className={styles.label}>{content.label}</span>
+        ) : null}
         {message.rendered ? (
           <RenderedTemplate rendered={message.rendered} />
         ) : (

@@ -118,4 +118,23 @@ describe('attachments and voice notes', () => {
     expect(bytes.includes(Buffer.from('OpusHead'))).toBe(true);
     expect(bytes.length).toBeGreaterThan(1000);
   });
+
+  it('a customer’s photo is still shown after the simulator forgets its media id', async () => {
+    const { page } = tab;
+    const tal = sb.sim.customer('972504440002', { name: 'Tal Mizrahi' });
+    const message = await inbound(sb, tal.sendImage('the scratch on the lid'));
+    const mediaId = (message.media as { id: string }).id;
+    await waitFor(async () => (await sb.dataSource.query(`SELECT state FROM media_files WHERE inbound_message_id = $1`, [message.id]))[0]?.state === 'kept', {
+      what: 'the photo kept',
+    });
+    expect(sb.sim.expireMedia(mediaId)).toBe(true);
+    await page.goto(`${inbox.url}/conversations/${await conversationOf(sb, tal.waId)}`);
+    const picture = page.getByRole('log', { name: 'Messages' }).getByRole('img', { name: /from Tal Mizrahi/ });
+    await picture.waitFor();
+    await waitFor(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), {
+      what: 'the photo drawn',
+    });
+    await page.getByRole('log', { name: 'Messages' }).getByText('the scratch on the lid', { exact: true }).waitFor();
+    await look(page, 'inbound-photo-kept');
+  });
 });

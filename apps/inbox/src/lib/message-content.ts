@@ -316,6 +316,7 @@ function contactCards(value: unknown): MessageContent {
 
 function mediaLabel(type: string, body: Json | null): string {
   if (type === 'document' && str(body?.filename)) return `Document ${str(body?.filename)}`;
+  if (type === 'audio' && body?.voice === true) return 'Voice note';
   return MEDIA_LABELS[type] ?? 'Attachment';
 }
 

@@ -42,7 +42,13 @@ describe('agent media: uploaded once, checked against WhatsApp’s limits, sent 
   it('a PDF with a caption: one upload at Meta, one send by media_id; the thread keeps the file; a retry sends nothing twice', async () => {
     const pdf = pdfBytes('Invoice 42');
     const uploaded = await upload(pdf, 'invoice-42.pdf', 'application/pdf').expect(201);
-    expect(uploaded.body).toMatchObject({ upload_id: expect.any(String), kind: 'document', mime_type: 'application/pdf', size: pdf.length, filename: 'invoice-42.pdf' });
+    expect(uploaded.body).toMatchObject({
+      upload_id: expect.any(String),
+      kind: 'document',
+      mime_type: 'application/pdf',
+      size: pdf.length,
+      filename: 'invoice-42.pdf',
+    });
     const conversation = await openThread('16505550401');
     const body = { media: { upload_id: uploaded.body.upload_id, caption: 'Your invoice' }, client_request_id: 'invoice-1' };
 
@@ -54,7 +60,12 @@ describe('agent media: uploaded once, checked against WhatsApp’s limits, sent 
     expect(uploads[0]).toMatchObject({ mimeType: 'application/pdf', size: pdf.length, filename: 'invoice-42.pdf' });
     expect(accepted.type).toBe('document');
     expect(accepted.body.document).toEqual({ id: uploads[0]!.id, caption: 'Your invoice', filename: 'invoice-42.pdf' });
-    expect(message.file).toMatchObject({ state: 'kept', mime_type: 'application/pdf', filename: 'invoice-42.pdf', href: `/v1/media/${uploaded.body.upload_id}` });
+    expect(message.file).toMatchObject({
+      state: 'kept',
+      mime_type: 'application/pdf',
+      filename: 'invoice-42.pdf',
+      href: `/v1/media/${uploaded.body.upload_id}`,
+    });
 
     // The same client request again: the same reply, no second upload, no second send.
     const again = await reply(conversation, body).expect(200);

@@ -42,7 +42,11 @@ function toRow(raw: Record<string, unknown>): MediaFileRow {
 export class MediaFilesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insertUpload(file: { id: string; mimeType: string; size: number; sha256: string; filename: string | null; createdBy: string }, now: Date, retainUntil: Date) {
+  async insertUpload(
+    file: { id: string; mimeType: string; size: number; sha256: string; filename: string | null; createdBy: string },
+    now: Date,
+    retainUntil: Date,
+  ) {
     await this.dataSource.query(
       `INSERT INTO media_files (id, origin, state, mime_type, size, sha256, filename, created_by, created_at, retain_until)
        VALUES ($1, 'upload', 'kept', $2, $3, $4, $5, $6, $7, $8)`,
@@ -123,7 +127,11 @@ export class MediaFilesRepository {
 
   /** `retryAt` null: given up (Meta no longer has it). */
   async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
-    await this.dataSource.query(`UPDATE media_files SET state = 'failed', last_error = $2, next_attempt_at = $3 WHERE id = $1`, [id, error.slice(0, 1000), retryAt]);
+    await this.dataSource.query(`UPDATE media_files SET state = 'failed', last_error = $2, next_attempt_at = $3 WHERE id = $1`, [
+      id,
+      error.slice(0, 1000),
+      retryAt,
+    ]);
   }
 
   /** Inbound messages with media since `since` whose file is not claimed yet, oldest first. */

@@ -12,18 +12,16 @@ import { UploadsController } from './uploads.controller.js';
 /** Sendbook's own copy of the files of conversations: uploads to send, customers' media kept. */
 @Module({})
 export class MediaModule {
-  static readonly forRole = perRole(
-    (role: Role): DynamicModule => ({
-      module: MediaModule,
-      imports: [WhatsappModule],
-      controllers: role === 'worker' ? [] : [UploadsController],
-      providers: [
-        MediaFilesRepository,
-        MediaService,
-        { provide: MEDIA_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new FolderMediaStore(config.media.dir) },
-        ...(role === 'api' ? [] : [MediaPurge]),
-      ],
-      exports: [MediaService],
-    }),
-  );
+  static readonly forRole = perRole((role: Role): DynamicModule => ({
+    module: MediaModule,
+    imports: [WhatsappModule],
+    controllers: role === 'worker' ? [] : [UploadsController],
+    providers: [
+      MediaFilesRepository,
+      MediaService,
+      { provide: MEDIA_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new FolderMediaStore(config.media.dir) },
+      ...(role === 'api' ? [] : [MediaPurge]),
+    ],
+    exports: [MediaService],
+  }));
 }

@@ -38,7 +38,9 @@ export const KeptFile = named(
   object(
     {
       id: uuid(),
-      state: oneOfValues(['fetching', 'kept', 'failed'], { description: '`fetching` while a worker downloads a customer’s file; `failed` when WhatsApp would not give it' }),
+      state: oneOfValues(['fetching', 'kept', 'failed'], {
+        description: '`fetching` while a worker downloads a customer’s file; `failed` when WhatsApp would not give it',
+      }),
       mime_type: nullable(str()),
       size: nullable(int()),
       filename: nullable(str()),

@@ -167,7 +167,12 @@ export class MediaService {
     retryAt: (attempt: number, error: unknown) => Date | null,
   ): Promise<'kept' | 'failed' | 'skipped'> {
     const now = this.clock.now();
-    const claimed = await this.files.claimInbound(inboundId, now, new Date(now.getTime() - CLAIM_STALE_MS), new Date(now.getTime() + this.config.media.retentionMs));
+    const claimed = await this.files.claimInbound(
+      inboundId,
+      now,
+      new Date(now.getTime() - CLAIM_STALE_MS),
+      new Date(now.getTime() + this.config.media.retentionMs),
+    );
     if (!claimed) return 'skipped';
     try {
       const file = await download();
@@ -200,6 +205,9 @@ export class MediaService {
 /** A name for a header and a download: no path, no control characters, at most 240 characters. */
 export function cleanFilename(name: string | null): string | null {
   if (name === null) return null;
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = [...name.split(/[\\/]/).pop()!]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return base === '' ? null : base.slice(0, 240);
 }

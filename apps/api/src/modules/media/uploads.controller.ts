@@ -36,7 +36,10 @@ export class UploadsController {
     rawBody: { schema: object({ file: str({ format: 'binary' }) }), contentType: 'multipart/form-data' },
     responses: {
       201: { description: 'Kept, ready to send.', body: Upload },
-      400: { description: 'WhatsApp does not take this file.', body: object({ error: oneOfValues(['unsupported_media', 'validation_failed']), message: str() }, { open: true }) },
+      400: {
+        description: 'WhatsApp does not take this file.',
+        body: object({ error: oneOfValues(['unsupported_media', 'validation_failed']), message: str() }, { open: true }),
+      },
       413: {
         description: 'Over the limit of its kind.',
         body: object({ error: oneOfValues(['payload_too_large']), message: str(), kind: str(), max_bytes: int() }, { optional: ['kind', 'max_bytes'] }),
@@ -46,7 +49,12 @@ export class UploadsController {
   async upload(@Req() req: HttpRequest, @CurrentPrincipal() by: Principal) {
     const length = Number(req.headers['content-length'] ?? NaN);
     if (length > MEDIA_MAX_BYTES + FRAMING_BYTES) {
-      throw new DomainError(ErrorCode.PayloadTooLarge, `no file WhatsApp takes is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`, {}, { connection: 'close' });
+      throw new DomainError(
+        ErrorCode.PayloadTooLarge,
+        `no file WhatsApp takes is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`,
+        {},
+        { connection: 'close' },
+      );
     }
     if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
       throw DomainError.validation([{ field: 'file', message: 'send the file as multipart/form-data in the field "file"' }]);

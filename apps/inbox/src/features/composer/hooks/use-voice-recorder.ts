@@ -26,7 +26,7 @@ export function useVoiceRecorder(onDone: (file: File) => void) {
   useEffect(
     () => () => {
       cancelled.current = true;
-      recorder.current?.state === 'recording' && recorder.current.stop();
+      if (recorder.current?.state === 'recording') recorder.current.stop();
       stopTracks();
     },
     [],
@@ -61,7 +61,9 @@ export function useVoiceRecorder(onDone: (file: File) => void) {
     const chunks: Blob[] = [];
     const media = new MediaRecorder(stream, { mimeType: type, audioBitsPerSecond: 32_000 });
     recorder.current = media;
-    media.ondataavailable = (event) => event.data.size > 0 && chunks.push(event.data);
+    media.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    };
     media.onstop = () => {
       stopTracks();
       if (cancelled.current) return setState({ status: 'idle' });
@@ -83,7 +85,9 @@ export function useVoiceRecorder(onDone: (file: File) => void) {
     state,
     start: () => void start(),
     /** Stops and hands over the recording. */
-    stop: () => recorder.current?.state === 'recording' && recorder.current.stop(),
+    stop: () => {
+      if (recorder.current?.state === 'recording') recorder.current.stop();
+    },
     /** Stops and throws the recording away. */
     cancel: () => {
       cancelled.current = true;

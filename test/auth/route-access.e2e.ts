@@ -145,6 +145,7 @@ const BUILDERS: Record<string, Builder> = {
   getConversationHistory: (w) => ({ method: 'GET', url: `/v1/conversations/${w.conversationId}/history` }),
   updateConversation: (w) => ({ method: 'PATCH', url: `/v1/conversations/${w.conversationId}`, body: { state: 'open' } }),
   markConversationSeen: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/seen` }),
+  showTyping: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/typing` }),
   replyInConversation: (w) => ({
     method: 'POST',
     url: `/v1/conversations/${w.conversationId}/replies`,

@@ -151,6 +151,8 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
       body: { text: 'Called her: the parcel is with the neighbour.' },
     });
     await rec.call('markConversationSeen', 200, { url: `/v1/conversations/${conversationId}/seen` });
+    await rec.call('showTyping', 202, { url: `/v1/conversations/${conversationId}/typing` });
+    await rec.call('showTyping', 200, { url: `/v1/conversations/${conversationId}/typing` });
     await rec.call('replyInConversation', 201, {
       url: `/v1/conversations/${conversationId}/replies`,
       body: { text: 'Yes, it ships today.', reply_to: hello.id, client_request_id: 'agent-7:reply-1' },
@@ -161,6 +163,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     });
     const silent = await sb.api().post('/v1/conversations').send({ to: '+16505550202' }).expect(200);
     await rec.call('replyInConversation', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/replies`, body: { text: 'Hello?' } });
+    await rec.call('showTyping', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/typing` });
     await rec.call('getConversation', 200, { url: `/v1/conversations/${conversationId}` });
     await rec.call('getConversation', 404, { url: '/v1/conversations/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
     await rec.call('getConversationHistory', 200, { url: `/v1/conversations/${conversationId}/history` });

@@ -278,6 +278,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/conversations/{id}/typing": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["showTyping"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/event-endpoints": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listEventEndpoints"];
@@ -1916,6 +1927,17 @@ export interface components {
       updated_at: string;
     };
     TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["NoteTimelineEntry"];
+    /** What an agent typing did at WhatsApp. */
+    TypingResult: {
+      /** whether a typing indicator went to WhatsApp now */
+      sent: boolean;
+      /** `throttled`: one went less than TYPING_INDICATOR_INTERVAL_MS (20 s) ago; `nothing_to_answer`: the customer wrote nothing in this thread */
+      reason: "sent" | "throttled" | "nothing_to_answer";
+      /** the customer message it shows under (Meta marks it, and all before it, read) */
+      message_wamid: string | null;
+      /** when the next one may go */
+      next_at: string | null;
+    };
     UpdateApiKey: {
       /** The business numbers (`phone_number_id`) it may send from; a message without one goes from the default number if allowed, else the first of these. Null or absent: any. */
       phone_number_ids?: string[] | null;
@@ -2459,6 +2481,23 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+    };
+  };
+  /** An agent is typing: show the customer a typing indicator */
+  showTyping: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["TypingResult"] } };
+      202: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["TypingResult"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "window_closed";
+          message: string;
+          window_open_until: string | null;
+        } } };
     };
   };
   /** Every event endpoint, newest first */
@@ -3529,6 +3568,8 @@ export type StaffMember = components['schemas']["StaffMember"];
 /** An entry of the template registry, synced from Meta. */
 export type Template = components['schemas']["Template"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
+/** What an agent typing did at WhatsApp. */
+export type TypingResult = components['schemas']["TypingResult"];
 export type UpdateApiKey = components['schemas']["UpdateApiKey"];
 export type UpdateConversation = components['schemas']["UpdateConversation"];
 export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];

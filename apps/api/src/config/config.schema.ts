@@ -95,6 +95,10 @@ export interface AppConfig {
     readonly awaitingAnswerMs: number;
     /** MARK_READ_ON_OPEN: when an agent opens (sees) a thread, mark its newest inbound message read at Meta. */
     readonly markReadOnOpen: boolean;
+    /** MARK_READ_ON_REPLY: an agent's reply marks the customer's newest message (and all before it) read at Meta. */
+    readonly markReadOnReply: boolean;
+    /** TYPING_INDICATOR_INTERVAL_MS: at most one typing indicator per conversation this often (Meta shows one up to 25 s). */
+    readonly typingIntervalMs: number;
   };
   /** Files agents send and customers' media, kept in Sendbook's own store. */
   readonly media: {

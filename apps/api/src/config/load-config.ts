@@ -1,5 +1,5 @@
 import { parseEncryptionKey } from '../common/crypto/secret-box.js';
-import { parseDedupeWindows, parseMessagingLimit, parseNumberRates, parseQuietHours, parseTimeZone } from '@sendbook/queue';
+import { parseDedupeWindows, parseMessagingLimit, parseNumberRates, parseQuietHours, parseTimeZone, TYPING_INDICATOR_INTERVAL_MS } from '@sendbook/queue';
 import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
 const ROLES: readonly Role[] = ['api', 'worker', 'all'];
@@ -92,6 +92,8 @@ export function loadConfig(env: Env): EnvConfig {
         .filter(Boolean),
       awaitingAnswerMs: read.int('CONVERSATION_AWAITING_ANSWER_MS', 86_400_000, 60_000, 7 * 86_400_000),
       markReadOnOpen: read.oneOf('MARK_READ_ON_OPEN', ['true', 'false'], 'false') === 'true',
+      markReadOnReply: read.oneOf('MARK_READ_ON_REPLY', ['true', 'false'], 'true') === 'true',
+      typingIntervalMs: read.int('TYPING_INDICATOR_INTERVAL_MS', TYPING_INDICATOR_INTERVAL_MS, 1_000, 25_000),
     },
     metrics: {
       sampleIntervalMs: read.int('METRICS_SAMPLE_INTERVAL_MS', 60_000, 1_000, 3_600_000),

@@ -38,6 +38,13 @@ export class Conversation {
   @Column({ name: 'window_open_until', type: 'timestamptz', nullable: true })
   windowOpenUntil!: Date | null;
 
+  /**
+   * The customer's message Meta was last told is read (a read receipt, or a typing indicator, which
+   * marks it read too): a reply marks the newest one read unless it is this one already.
+   */
+  @Column({ name: 'read_marked_wamid', type: 'text', nullable: true })
+  readMarkedWamid!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

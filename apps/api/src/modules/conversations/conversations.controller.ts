@@ -14,6 +14,7 @@ import {
   OneConversation,
   OneNote,
   TimelinePage,
+  TypingResult,
   WindowClosed,
 } from './conversations.schemas.js';
 import { ConversationsService } from './conversations.service.js';
@@ -130,7 +131,8 @@ export class ConversationsController {
   @ApiOperation({
     id: 'markConversationSeen',
     summary: 'An agent has seen the thread: unread count back to zero',
-    description: 'With `MARK_READ_ON_OPEN=true`, also sends Meta a read receipt for the last inbound message.',
+    description:
+      'With `MARK_READ_ON_OPEN=true`, also sends Meta a read receipt for the last inbound message (once: not again for a message already marked read).',
     params: { id: 'conversation id' },
     errors: { 404: 'NotFound' },
     responses: { 200: { description: 'The thread.', body: OneConversation } },
@@ -139,12 +141,34 @@ export class ConversationsController {
     return this.conversations.markSeen(id);
   }
 
+  /** 202 when a typing indicator went to WhatsApp, 200 when one went less than 20 s ago (nothing sent). */
+  @Post(':id/typing')
+  @ApiOperation({
+    id: 'showTyping',
+    summary: 'An agent is typing: show the customer a typing indicator',
+    description:
+      "Sends Meta's typing indicator under the customer's newest message (which, as Meta does, also marks it and all before it read), at most once per `TYPING_INDICATOR_INTERVAL_MS` (20 s) per conversation however many agents and tabs type. Refused with `422 window_closed` outside the 24 h window.",
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: {
+      202: { description: 'A typing indicator is on its way to WhatsApp.', body: TypingResult },
+      200: { description: 'Nothing sent: one went less than 20 s ago, or the customer wrote nothing here.', body: TypingResult },
+      422: { description: 'Outside the 24 h window.', body: WindowClosed },
+    },
+  })
+  async typing(@Param('id') id: string, @Res({ passthrough: true }) res: HttpReply) {
+    const outcome = await this.conversations.typing(id);
+    res.status(outcome.sent ? 202 : 200);
+    return outcome;
+  }
+
   /** 201 for a new reply, 200 `deduplicated: true` for the same client request id again. */
   @Post(':id/replies')
   @ApiOperation({
     id: 'replyInConversation',
     summary: 'Send an agent reply',
-    description: 'Free text is refused with `422 window_closed` outside the 24 h window; a template may always be sent.',
+    description:
+      'Free text is refused with `422 window_closed` outside the 24 h window; a template may always be sent. A new reply marks the customer’s newest message (and all before it) read at WhatsApp, unless it was already (`MARK_READ_ON_REPLY`, default true).',
     params: { id: 'conversation id', 'Idempotency-Key': 'same as `client_request_id`' },
     errors: { 404: 'NotFound' },
     responses: {

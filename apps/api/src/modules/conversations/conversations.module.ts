@@ -6,6 +6,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
+import { AgentPresenceService } from './agent-presence.service.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsController } from './conversations.controller.js';
@@ -48,6 +49,7 @@ export class ConversationsModule implements OnModuleInit {
       ConversationAttributionService,
       ConversationWindowGate,
       ConversationsService,
+      AgentPresenceService,
       InboundService,
       InboundMediaService,
       ReplyMediaService,

@@ -44,7 +44,7 @@ export interface ConversationView extends Conversation {
 
 const CONVERSATION_SELECT = `
   SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
-         c.window_open_until, c.created_at, c.updated_at, s.name AS assignee_name,
+         c.window_open_until, c.read_marked_wamid, c.created_at, c.updated_at, s.name AS assignee_name,
          k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.marketing_opt_out_at, k.marketing_opt_out_source, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
     FROM conversations c
     JOIN contacts k ON k.id = c.contact_id
@@ -307,6 +307,34 @@ export class ConversationsRepository {
     await this.dataSource.query(`UPDATE conversations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, params);
   }
 
+  // ---- read marks at Meta ----------------------------------------------------------------------
+
+  /**
+   * Claims telling Meta that `wamid` is read: true when it is not the message marked last, in one
+   * statement, so two replies (or a reply and an opened thread) at once mark it once.
+   */
+  async claimReadMark(conversationId: string, wamid: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.dataSource,
+      `UPDATE conversations SET read_marked_wamid = $2 WHERE id = $1 AND read_marked_wamid IS DISTINCT FROM $2 RETURNING id`,
+      [conversationId, wamid],
+    );
+    return rows.length > 0;
+  }
+
+  /** `wamid` was marked read (a typing indicator marks its message read too), whatever was before. */
+  async noteReadMark(conversationId: string, wamid: string): Promise<void> {
+    await this.dataSource.query(`UPDATE conversations SET read_marked_wamid = $2 WHERE id = $1 AND read_marked_wamid IS DISTINCT FROM $2`, [
+      conversationId,
+      wamid,
+    ]);
+  }
+
+  /** Meta did not take the mark: forgotten, so the next reply tries again. */
+  async releaseReadMark(conversationId: string, wamid: string): Promise<void> {
+    await this.dataSource.query(`UPDATE conversations SET read_marked_wamid = NULL WHERE id = $1 AND read_marked_wamid = $2`, [conversationId, wamid]);
+  }
+
   // ---- attribution ---------------------------------------------------------------------------
 
   /** What a wamid named by an inbound message is on this number: one of ours, one of hers, or unknown. */
@@ -473,6 +501,7 @@ function toConversation(r: Record<string, unknown>): ConversationView {
     lastActivityAt: new Date(r.last_activity_at as string),
     lastInboundAt: date(r.last_inbound_at),
     windowOpenUntil: date(r.window_open_until),
+    readMarkedWamid: (r.read_marked_wamid as string | null) ?? null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
     contact: {

@@ -103,3 +103,18 @@ export const ConversationWithTimeline = object({
   recent_purposes: arrayOf(OnePurpose, { description: 'the last ten messages we sent this contact, newest first' }),
 });
 export const WindowClosed = object({ error: oneOfValues(['window_closed']), message: str(), window_open_until: nullable(dateTime()) });
+
+export const TypingResult = named(
+  'TypingResult',
+  object(
+    {
+      sent: bool({ description: 'whether a typing indicator went to WhatsApp now' }),
+      reason: oneOfValues(['sent', 'throttled', 'nothing_to_answer'], {
+        description: '`throttled`: one went less than TYPING_INDICATOR_INTERVAL_MS (20 s) ago; `nothing_to_answer`: the customer wrote nothing in this thread',
+      }),
+      message_wamid: nullable(str(), { description: 'the customer message it shows under (Meta marks it, and all before it, read)' }),
+      next_at: nullable(dateTime({ description: 'when the next one may go' })),
+    },
+    { description: 'What an agent typing did at WhatsApp.' },
+  ),
+);

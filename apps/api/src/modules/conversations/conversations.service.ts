@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AGENT_REPLY_PRIORITY, recipientIdsOf, replyAddress } from '@sendbook/queue';
-import { normalizeE164, type GraphClient } from '@sendbook/whatsapp';
+import { normalizeE164 } from '@sendbook/whatsapp';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
-import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
@@ -16,7 +15,7 @@ import { MessagesService } from '../outbox/messages.service.js';
 import { ReplyMediaService } from './reply-media.service.js';
 import { TimelineService } from './timeline.service.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
-import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
+import { AgentPresenceService } from './agent-presence.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsRepository, type ConversationView } from './conversations.repository.js';
 import { decodeCursor, encodeCursor, presentConversation } from './conversations.presenter.js';
@@ -45,12 +44,11 @@ export class ConversationsService {
     private readonly outbox: OutboxService,
     private readonly messages: MessagesService,
     private readonly timeline: TimelineService,
+    private readonly presence: AgentPresenceService,
     private readonly events: EventsPublisher,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
-    private readonly logger: JsonLogger,
     private readonly replyMedia: ReplyMediaService,
   ) {}
 
@@ -140,8 +138,13 @@ export class ConversationsService {
     const conversation = await this.find(id);
     await this.repo.updateConversation(id, { unreadCount: 0 }, this.clock.now());
     this.events.publish('conversation.changed', { conversation_id: id, change: 'seen' });
-    if (this.config.conversations.markReadOnOpen) void this.markReadAtMeta(conversation);
+    if (this.config.conversations.markReadOnOpen) void this.presence.markRead(conversation, 'open');
     return this.presented(await this.find(id));
+  }
+
+  /** An agent is typing in the thread: Meta's typing indicator, at most once per 20 s, only inside the window. */
+  async typing(id: string) {
+    return this.presence.typing(await this.find(id));
   }
 
   /**
@@ -150,13 +153,17 @@ export class ConversationsService {
    */
   async reply(id: string, dto: AgentReplyDto, idempotencyKey: string | undefined, by: Principal) {
     const requestId = dto.client_request_id ?? idempotencyKey?.trim() ?? randomUUID();
-    const { message, deduplicated } = await this.enqueueReply(
+    const { message, deduplicated, conversation } = await this.enqueueReply(
       id,
       { text: dto.text, template: dto.template, media: dto.media, replyTo: dto.reply_to, requestId },
       actorOf(by),
     );
     const [presented] = await this.messages.present([message], { fresh: !deduplicated });
-    if (!deduplicated) this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', message_id: message.id, by: actorOf(by) });
+    if (!deduplicated) {
+      this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', message_id: message.id, by: actorOf(by) });
+      // Answering is reading: the customer's messages get their blue ticks (MARK_READ_ON_REPLY).
+      if (this.config.conversations.markReadOnReply) void this.presence.markRead(conversation, 'reply');
+    }
     return { message: presented!, deduplicated };
   }
 
@@ -181,21 +188,8 @@ export class ConversationsService {
     });
   }
 
-  /** Marks the thread's newest inbound message (and so all before it) read. Never fails the caller. */
-  private async markReadAtMeta(conversation: ConversationView): Promise<void> {
-    try {
-      const [newest] = await this.repo.listInbound({ conversationId: conversation.id, limit: 1 });
-      if (!newest) return;
-      const result = await this.graph.markAsRead(conversation.phoneNumberId, newest.wamid);
-      if (result.outcome !== 'ok')
-        this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, wamid: newest.wamid, outcome: result.outcome, result });
-    } catch (error) {
-      this.logger.event('warn', 'conversations.mark_read_failed', { conversation_id: conversation.id, error });
-    }
-  }
-
   /** Free text is refused outside the 24 h window (a template is always allowed). */
-  private async enqueueReply(id: string, reply: AgentReply, actor: string): Promise<EnqueueResult> {
+  private async enqueueReply(id: string, reply: AgentReply, actor: string): Promise<EnqueueResult & { conversation: ConversationView }> {
     const conversation = await this.find(id);
     const given = [reply.text, reply.template, reply.media].filter((part) => part !== undefined).length;
     if (given !== 1) throw DomainError.validation([{ field: 'text', message: 'give exactly one of text, media or template' }]);
@@ -231,7 +225,7 @@ export class ConversationsService {
     };
     const result = await this.outbox.enqueue(dto, actor);
     if (!result.deduplicated) await this.repo.updateConversation(conversation.id, { unreadCount: 0, touch: true }, this.clock.now());
-    return result;
+    return { ...result, conversation };
   }
 
   /** The wamid `replyTo` names within this thread: an inbound message (id or wamid), else one we sent. */

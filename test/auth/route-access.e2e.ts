@@ -146,6 +146,11 @@ const BUILDERS: Record<string, Builder> = {
   updateConversation: (w) => ({ method: 'PATCH', url: `/v1/conversations/${w.conversationId}`, body: { state: 'open' } }),
   markConversationSeen: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/seen` }),
   showTyping: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/typing` }),
+  reactInConversation: (w) => ({
+    method: 'POST',
+    url: `/v1/conversations/${w.conversationId}/reactions`,
+    body: { message_id: w.inboundId, emoji: '👍', client_request_id: `matrix-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+  }),
   replyInConversation: (w) => ({
     method: 'POST',
     url: `/v1/conversations/${w.conversationId}/replies`,

@@ -164,6 +164,15 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     const silent = await sb.api().post('/v1/conversations').send({ to: '+16505550202' }).expect(200);
     await rec.call('replyInConversation', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/replies`, body: { text: 'Hello?' } });
     await rec.call('showTyping', 422, { url: `/v1/conversations/${silent.body.conversation.id as string}/typing` });
+    await rec.call('reactInConversation', 201, {
+      url: `/v1/conversations/${conversationId}/reactions`,
+      body: { message_id: hello.id, emoji: '👍', client_request_id: 'agent-7:react-1' },
+    });
+    await rec.call('reactInConversation', 200, {
+      url: `/v1/conversations/${conversationId}/reactions`,
+      body: { message_id: hello.id, emoji: '👍', client_request_id: 'agent-7:react-1' },
+    });
+    await rec.call('reactInConversation', 400, { url: `/v1/conversations/${conversationId}/reactions`, body: { message_id: hello.id, emoji: 'thumbs up' } });
     await rec.call('getConversation', 200, { url: `/v1/conversations/${conversationId}` });
     await rec.call('getConversation', 404, { url: '/v1/conversations/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
     await rec.call('getConversationHistory', 200, { url: `/v1/conversations/${conversationId}/history` });

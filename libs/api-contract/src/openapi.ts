@@ -245,6 +245,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/conversations/{id}/reactions": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["reactInConversation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations/{id}/replies": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get?: never;
@@ -817,6 +828,11 @@ export interface components {
     };
     AddNote: {
       text: string;
+    };
+    AgentReaction: {
+      message_id: string;
+      emoji: string;
+      client_request_id?: string;
     };
     AgentReply: {
       text?: string;
@@ -2428,6 +2444,31 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** React to a message of the thread with an emoji */
+  reactInConversation: {
+    parameters: { query?: never; header?: { "Idempotency-Key"?: string }; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["AgentReaction"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+          deduplicated: boolean;
+        } } };
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+          deduplicated: boolean;
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+      422: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "window_closed";
+          message: string;
+          window_open_until: string | null;
+        } } };
+    };
+  };
   /** Send an agent reply */
   replyInConversation: {
     parameters: { query?: never; header?: { "Idempotency-Key"?: string }; path: { id: string }; cookie?: never };
@@ -3471,6 +3512,7 @@ export interface operations {
 
 export type AcceptInvite = components['schemas']["AcceptInvite"];
 export type AddNote = components['schemas']["AddNote"];
+export type AgentReaction = components['schemas']["AgentReaction"];
 export type AgentReply = components['schemas']["AgentReply"];
 /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
 export type Alert = components['schemas']["Alert"];

@@ -17,15 +17,27 @@ import {
   TypingResult,
   WindowClosed,
 } from './conversations.schemas.js';
+import { AgentReactionsService } from './agent-reactions.service.js';
 import { ConversationsService } from './conversations.service.js';
 import { Message } from '../outbox/outbox.schemas.js';
-import { AgentReplyDto, ListConversationsDto, AddNoteDto, OpenConversationDto, TimelineQueryDto, UpdateConversationDto } from './dto/conversation.dto.js';
+import {
+  AgentReactionDto,
+  AgentReplyDto,
+  ListConversationsDto,
+  AddNoteDto,
+  OpenConversationDto,
+  TimelineQueryDto,
+  UpdateConversationDto,
+} from './dto/conversation.dto.js';
 
 @ApiTag(TAGS.conversations)
 @Controller('v1/conversations')
 @Access('agent')
 export class ConversationsController {
-  constructor(private readonly conversations: ConversationsService) {}
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly reactions: AgentReactionsService,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -187,5 +199,32 @@ export class ConversationsController {
     const replied = await this.conversations.reply(id, dto, idempotencyKey, by);
     res.status(replied.deduplicated ? 200 : 201);
     return replied;
+  }
+
+  /** 201 for a new reaction, 200 `deduplicated: true` for the same client request id again. */
+  @Post(':id/reactions')
+  @ApiOperation({
+    id: 'reactInConversation',
+    summary: 'React to a message of the thread with an emoji',
+    description:
+      "Sends Meta's `reaction` message through the outbox (`purpose` `agent_reaction`, a row like a reply's) to the message `message_id` names: a customer's (its id or wamid) or one of ours WhatsApp accepted. An empty `emoji` takes the reaction back. Refused with `422 window_closed` outside the 24 h window, like free text.",
+    params: { id: 'conversation id', 'Idempotency-Key': 'same as `client_request_id`' },
+    errors: { 404: 'NotFound' },
+    responses: {
+      201: { description: 'A new reaction, queued.', body: object({ message: Message, deduplicated: bool() }) },
+      200: { description: 'The same client request again: the existing reaction.', body: object({ message: Message, deduplicated: bool() }) },
+      422: { description: 'Outside the 24 h window.', body: WindowClosed },
+    },
+  })
+  async react(
+    @Param('id') id: string,
+    @Body() dto: AgentReactionDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @CurrentPrincipal() by: Principal,
+    @Res({ passthrough: true }) res: HttpReply,
+  ) {
+    const reacted = await this.reactions.react(id, dto, idempotencyKey, by);
+    res.status(reacted.deduplicated ? 200 : 201);
+    return reacted;
   }
 }

@@ -7,6 +7,7 @@ import { EventsModule } from '../events/events.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
 import { AgentPresenceService } from './agent-presence.service.js';
+import { AgentReactionsService } from './agent-reactions.service.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsController } from './conversations.controller.js';
@@ -50,6 +51,7 @@ export class ConversationsModule implements OnModuleInit {
       ConversationWindowGate,
       ConversationsService,
       AgentPresenceService,
+      AgentReactionsService,
       InboundService,
       InboundMediaService,
       ReplyMediaService,

@@ -443,23 +443,23 @@ export class ConversationsRepository {
     return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toInbound);
   }
 
-  async findOutbound(id: string): Promise<{ id: string; phoneNumberId: string; toWaId: string; wamid: string | null } | null> {
-    const rows = await queryRows<{ id: string; phone_number_id: string; to_wa_id: string; wamid: string | null }>(
+  async findOutbound(id: string): Promise<{ id: string; phoneNumberId: string; toWaId: string; wamid: string | null; payloadType: string } | null> {
+    const rows = await queryRows<{ id: string; phone_number_id: string; to_wa_id: string; wamid: string | null; payload_type: string }>(
       this.dataSource,
-      `SELECT id, phone_number_id, to_wa_id, wamid FROM outbound_messages WHERE id = $1`,
+      `SELECT id, phone_number_id, to_wa_id, wamid, payload->>'type' AS payload_type FROM outbound_messages WHERE id = $1`,
       [id],
     );
     const r = rows[0];
-    return r ? { id: r.id, phoneNumberId: r.phone_number_id, toWaId: r.to_wa_id, wamid: r.wamid } : null;
+    return r ? { id: r.id, phoneNumberId: r.phone_number_id, toWaId: r.to_wa_id, wamid: r.wamid, payloadType: r.payload_type } : null;
   }
 
-  async findOutboundByWamid(phoneNumberId: string, wamid: string): Promise<{ id: string; toWaId: string; wamid: string } | null> {
-    const rows = await queryRows<{ id: string; to_wa_id: string }>(
+  async findOutboundByWamid(phoneNumberId: string, wamid: string): Promise<{ id: string; toWaId: string; wamid: string; payloadType: string } | null> {
+    const rows = await queryRows<{ id: string; to_wa_id: string; payload_type: string }>(
       this.dataSource,
-      `SELECT id, to_wa_id FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`,
+      `SELECT id, to_wa_id, payload->>'type' AS payload_type FROM outbound_messages WHERE phone_number_id = $1 AND wamid = $2`,
       [phoneNumberId, wamid],
     );
-    return rows[0] ? { id: rows[0].id, toWaId: rows[0].to_wa_id, wamid } : null;
+    return rows[0] ? { id: rows[0].id, toWaId: rows[0].to_wa_id, wamid, payloadType: rows[0].payload_type } : null;
   }
 
   async findInboundByWamid(phoneNumberId: string, wamid: string): Promise<InboundView | null> {

@@ -136,3 +136,22 @@ export class AgentReplyDto {
   @Matches(/^[A-Za-z0-9_.:-]{1,128}$/, { message: 'client_request_id must be 1-128 letters, digits, _ . : -' })
   client_request_id?: string;
 }
+
+/** `POST /v1/conversations/{id}/reactions`: `{message_id, emoji}`; an empty emoji takes the reaction back. */
+export class AgentReactionDto {
+  /** A message of the thread: an inbound message's id or wamid, or one of ours (id or wamid) WhatsApp accepted. */
+  @IsString()
+  @Length(1, 255)
+  message_id!: string;
+
+  /** One emoji, or "" to remove the reaction. */
+  @IsString()
+  @Length(0, 32)
+  emoji!: string;
+
+  /** The same id twice is the same reaction; also accepted as the `Idempotency-Key` header. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_.:-]{1,128}$/, { message: 'client_request_id must be 1-128 letters, digits, _ . : -' })
+  client_request_id?: string;
+}

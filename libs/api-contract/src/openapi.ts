@@ -1201,6 +1201,11 @@ export interface components {
     DismissWorkItem: {
       note: string;
     };
+    EchoTimelineEntry: {
+      direction: "echo";
+      at: string;
+      echo: components["schemas"]["MessageEcho"];
+    };
     /** One event owed to one endpoint, and what its attempts came to. */
     EventDelivery: {
       id: string;
@@ -1407,6 +1412,32 @@ export interface components {
       rendered: components["schemas"]["RenderedTemplate"] | null;
       /** for a file sent from an upload, Sendbook’s copy of it (there after Meta forgets the media id); null otherwise */
       file: components["schemas"]["KeptFile"] | null;
+    };
+    /** A message the business sent from the WhatsApp Business app on a coexistence number, echoed by Meta (`smb_message_echoes`): outbound, but never queued or sent by Sendbook, so it has no state. */
+    MessageEcho: {
+      id: string;
+      wamid: string;
+      /** the business number it was sent from */
+      phone_number_id: string;
+      conversation_id: string;
+      /** the user's wa_id it went to */
+      to: string | null;
+      /** the user's business-scoped user id, when Meta named one */
+      to_user_id: string | null;
+      /** sent from the WhatsApp Business app on the phone (or a linked device), not by Sendbook */
+      source: "whatsapp_business_app";
+      /** Meta's message type: text, image, … */
+      type: string;
+      /** its words: the body, or a caption */
+      text: string | null;
+      /** Meta's timestamp */
+      timestamp: string | null;
+      /** when Sendbook received the echo */
+      created_at: string;
+      /** the message_echoes[] item exactly as Meta sent it */
+      raw: {
+        [key: string]: unknown;
+      };
     };
     MessageHistoryEntry: {
       from_state: string | null;
@@ -1942,7 +1973,7 @@ export interface components {
       synced_at: string;
       updated_at: string;
     };
-    TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["NoteTimelineEntry"];
+    TimelineEntry: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["EchoTimelineEntry"] | components["schemas"]["NoteTimelineEntry"];
     /** What an agent typing did at WhatsApp. */
     TypingResult: {
       /** whether a typing indicator went to WhatsApp now */
@@ -3546,6 +3577,7 @@ export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateSnippet = components['schemas']["CreateSnippet"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
+export type EchoTimelineEntry = components['schemas']["EchoTimelineEntry"];
 /** One event owed to one endpoint, and what its attempts came to. */
 export type EventDelivery = components['schemas']["EventDelivery"];
 export type EventDeliveryAttempt = components['schemas']["EventDeliveryAttempt"];
@@ -3566,6 +3598,8 @@ export type Login = components['schemas']["Login"];
 export type MediaLimits = components['schemas']["MediaLimits"];
 /** The message resource (M in the contract). */
 export type Message = components['schemas']["Message"];
+/** A message the business sent from the WhatsApp Business app on a coexistence number, echoed by Meta (`smb_message_echoes`): outbound, but never queued or sent by Sendbook, so it has no state. */
+export type MessageEcho = components['schemas']["MessageEcho"];
 export type MessageHistoryEntry = components['schemas']["MessageHistoryEntry"];
 /** A message a person must decide about. */
 export type MessageWorkItem = components['schemas']["MessageWorkItem"];

@@ -11,6 +11,11 @@ export function eventKeyForMessage(phoneNumberId: string | null, wamid: string):
   return `msg:${phoneNumberId ?? ''}:${wamid}`;
 }
 
+/** `echo:<phone_number_id>:<wamid>` — a message sent from the WhatsApp Business app (smb_message_echoes). */
+export function eventKeyForEcho(phoneNumberId: string | null, wamid: string): string {
+  return `echo:${phoneNumberId ?? ''}:${wamid}`;
+}
+
 /** `st:<phone_number_id>:<wamid>:<status>` — each status of one message is its own event. */
 export function eventKeyForStatus(phoneNumberId: string | null, wamid: string, status: string): string {
   return `st:${phoneNumberId ?? ''}:${wamid}:${status}`;

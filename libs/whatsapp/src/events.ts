@@ -147,6 +147,37 @@ export interface StatusEvent extends EventBase {
   raw: Record<string, unknown>;
 }
 
+/**
+ * A message the business sent from the WhatsApp Business app on its phone (or a linked device),
+ * which Meta echoes to coexistence numbers as `smb_message_echoes`. Sendbook did not send it.
+ */
+export interface MessageEcho {
+  /** wamid ("" only if Meta sent none). */
+  id: string;
+  /** Meta's `type`, as sent. */
+  type: string;
+  /** The business display number it was sent from. */
+  from: string | null;
+  /** The WhatsApp user it went to: digits only (Meta writes what the phone typed, `+` included at times). */
+  to: string | null;
+  /** The user's business-scoped user id, when Meta names one. */
+  toUserId: string | null;
+  /** Unix seconds (Meta sends a string). */
+  timestamp: number | null;
+  /** Text to show: body or caption, as for inbound messages. */
+  text: string | null;
+  content: InboundContent;
+  raw: Record<string, unknown>;
+}
+
+export interface EchoEvent extends EventBase {
+  kind: 'echo';
+  phoneNumberId: string | null;
+  displayPhoneNumber: string | null;
+  echo: MessageEcho;
+  raw: Record<string, unknown>;
+}
+
 /** value.errors[]: a system/app/account-level error not tied to one message. */
 export interface ErrorEvent extends EventBase {
   kind: 'error';
@@ -168,7 +199,7 @@ export interface FieldEvent extends EventBase {
   raw: unknown;
 }
 
-export type WebhookEvent = MessageEvent | StatusEvent | ErrorEvent | FieldEvent;
+export type WebhookEvent = MessageEvent | StatusEvent | EchoEvent | ErrorEvent | FieldEvent;
 
 export type WebhookParseErrorCode = 'invalid_json' | 'not_an_envelope';
 

@@ -7,6 +7,7 @@ export * from './graph-error.js';
 export { canonicalJson, canonicalHash, sha256Hex } from './canonical-json.js';
 export { parseWebhook, parseWebhookJson } from './parse-webhook.js';
 export { parseInboundMessage, textOf, choiceOf } from './parse-message.js';
+export { parseMessageEcho } from './parse-echo.js';
 export { readContent, readContext } from './parse-content.js';
 export { parseStatus, parseContact, matchContact } from './parse-status.js';
 export * from './event-keys.js';

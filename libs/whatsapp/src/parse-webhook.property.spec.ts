@@ -7,7 +7,7 @@ const RUNS = { numRuns: 300 };
 
 function isWellFormed(result: WebhookParseResult): boolean {
   if (!result.ok) return result.error.code === 'invalid_json' || result.error.code === 'not_an_envelope';
-  return result.events.every((event) => typeof event.key === 'string' && ['message', 'status', 'error', 'field'].includes(event.kind));
+  return result.events.every((event) => typeof event.key === 'string' && ['message', 'status', 'echo', 'error', 'field'].includes(event.kind));
 }
 
 // Envelopes whose every level may hold junk: the parser must walk them all without throwing.

@@ -43,6 +43,7 @@ const ENVELOPES: Record<string, { kinds: WebhookEvent['kind'][]; field: string }
   'inbound-unsupported-with-type-pywa.json': { kinds: ['message'], field: 'messages' },
   'inbound-video-meta-docs.json': { kinds: ['message'], field: 'messages' },
   'phone-number-quality-update-throughput-upgrade-meta-docs.json': { kinds: ['field'], field: 'phone_number_quality_update' },
+  'smb-message-echoes-text-meta-docs.json': { kinds: ['echo'], field: 'smb_message_echoes' },
   'status-delivered-cbp-meta-docs.json': { kinds: ['status'], field: 'messages' },
   'status-failed-130472-pywa.json': { kinds: ['status'], field: 'messages' },
   'status-failed-131049-meta-docs.json': { kinds: ['status'], field: 'messages' },
@@ -106,7 +107,7 @@ describe('payload fixtures', () => {
     expect(result.map((event) => event.kind)).toEqual(expected.kinds);
     for (const event of result) {
       expect(event.field).toBe(expected.field);
-      expect(event.key).toMatch(/^(msg|st|err|f):/);
+      expect(event.key).toMatch(/^(msg|st|echo|err|f):/);
       expect(event.raw).toBeDefined();
     }
   });
@@ -175,6 +176,58 @@ describe('parseWebhook on envelope details', () => {
         errors: [{ code: 131049, details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' }],
       },
     });
+  });
+
+  it('reads smb_message_echoes as echo events keyed by wamid: what the business sent from the WhatsApp Business app', () => {
+    const [event] = events(parseWebhook(fixtureBytes('smb-message-echoes-text-meta-docs.json')));
+    expect(event).toMatchObject({
+      kind: 'echo',
+      key: 'echo:106540352242922:wamid.HBgLMTY0NjcwNDM1OTUVAgARGBIyNDlBOEI5QUQ4NDc0N0FCNjMA',
+      field: 'smb_message_echoes',
+      wabaId: '102290129340398',
+      phoneNumberId: '106540352242922',
+      displayPhoneNumber: '15550783881',
+      echo: {
+        id: 'wamid.HBgLMTY0NjcwNDM1OTUVAgARGBIyNDlBOEI5QUQ4NDc0N0FCNjMA',
+        type: 'text',
+        from: '15550783881',
+        to: '16505551234',
+        toUserId: null,
+        timestamp: 1739321024,
+        text: "Here's the info you requested! https://www.meta.com/quest/quest-3/",
+        content: { type: 'text' },
+      },
+    });
+  });
+
+  it('reads an echo to a number written with + and spaces as its digits, one event per echo, and an echo change with none as a field', () => {
+    const envelope = (value: Record<string, unknown>, field?: string) =>
+      JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '1', changes: [{ value, ...(field ? { field } : {}) }] }] });
+    const metadata = { display_phone_number: '15550783881', phone_number_id: '106540352242922' };
+    const two = events(
+      parseWebhook(
+        envelope({
+          metadata,
+          message_echoes: [
+            {
+              from: '15550783881',
+              to: '+1 650-555-1234',
+              id: 'wamid.A',
+              timestamp: '1',
+              type: 'image',
+              image: { id: '9', caption: 'the invoice', mime_type: 'image/jpeg' },
+            },
+            { from: '15550783881', to: '16505551234', id: 'wamid.B', timestamp: '2', type: 'text', text: { body: 'hi' } },
+          ],
+        }),
+      ),
+    );
+    // No `field` on the change: told from the value's shape.
+    expect(two.map((e) => (e.kind === 'echo' ? [e.key, e.echo.to, e.echo.text] : e.kind))).toEqual([
+      ['echo:106540352242922:wamid.A', '16505551234', 'the invoice'],
+      ['echo:106540352242922:wamid.B', '16505551234', 'hi'],
+    ]);
+    expect(events(parseWebhook(envelope({ metadata, message_echoes: [] }, 'smb_message_echoes'))).map((e) => e.kind)).toEqual(['field']);
   });
 
   it('reads value.errors[] as error events', () => {

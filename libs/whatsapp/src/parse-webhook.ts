@@ -1,13 +1,14 @@
-import { contentId, eventKeyForError, eventKeyForField, eventKeyForMessage, eventKeyForStatus } from './event-keys.js';
+import { contentId, eventKeyForEcho, eventKeyForError, eventKeyForField, eventKeyForMessage, eventKeyForStatus } from './event-keys.js';
 import type { FieldEvent, WebhookEvent, WebhookParseResult } from './events.js';
 import { toGraphError } from './graph-error.js';
 import { idStr, int, isRecord, rec, records, str, type JsonRecord } from './json.js';
+import { parseMessageEcho } from './parse-echo.js';
 import { parseInboundMessage } from './parse-message.js';
 import { matchContact, parseContact, parseStatus } from './parse-status.js';
 
 /**
  * Parses a webhook POST body into events. Never throws. Reads every entry, every change and
- * every item (messages, statuses, errors, user_preferences). Unknown fields and types become
+ * every item (messages, statuses, errors, message echoes, user_preferences). Unknown fields and types become
  * events with their raw content rather than errors.
  */
 export function parseWebhook(raw: Buffer | string): WebhookParseResult {
@@ -60,6 +61,12 @@ function readEntry(entry: JsonRecord, events: WebhookEvent[]): void {
       if (events.length > before) continue;
       // A messages change with nothing we recognise is still kept, as a field event.
     }
+    if (field === 'smb_message_echoes' && isRecord(value)) {
+      const before = events.length;
+      readEchoesValue(value, field, wabaId, events);
+      if (events.length > before) continue;
+      // An echoes change with no echo in it is still kept, as a field event.
+    }
     if (field === 'user_preferences' && isRecord(value) && Array.isArray(value.user_preferences)) {
       const items = value.user_preferences;
       if (items.length > 0) {
@@ -87,6 +94,7 @@ function inferField(value: JsonRecord | null): string {
   if (!value) return 'unknown';
   if (Array.isArray(value.messages) || Array.isArray(value.statuses)) return 'messages';
   if (Array.isArray(value.user_preferences)) return 'user_preferences';
+  if (Array.isArray(value.message_echoes)) return 'smb_message_echoes';
   if (Array.isArray(value.errors) && isRecord(value.metadata)) return 'messages';
   return 'unknown';
 }
@@ -134,6 +142,26 @@ function readMessagesValue(value: JsonRecord, field: string, wabaId: string | nu
       wabaId,
       phoneNumberId,
       error: toGraphError(raw),
+      raw,
+    });
+  }
+}
+
+/** `message_echoes[]`: what the business sent from the WhatsApp Business app, one event per echo, keyed by wamid. */
+function readEchoesValue(value: JsonRecord, field: string, wabaId: string | null, events: WebhookEvent[]): void {
+  const metadata = rec(value.metadata);
+  const phoneNumberId = metadata ? idStr(metadata.phone_number_id) : null;
+  const displayPhoneNumber = metadata ? idStr(metadata.display_phone_number) : null;
+  for (const raw of records(value.message_echoes)) {
+    const echo = parseMessageEcho(raw);
+    events.push({
+      kind: 'echo',
+      key: eventKeyForEcho(phoneNumberId, echo.id || contentId(raw)),
+      field,
+      wabaId,
+      phoneNumberId,
+      displayPhoneNumber,
+      echo,
       raw,
     });
   }

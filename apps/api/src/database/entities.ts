@@ -23,6 +23,7 @@ import { BusinessNumber } from '../modules/policy/business-number.entity.js';
 import { MessagingLimitRow } from '../modules/policy/messaging-limit.entity.js';
 import { Template } from '../modules/templates/template.entity.js';
 import { InboundMessage } from '../modules/conversations/inbound-message.entity.js';
+import { MessageEcho } from '../modules/conversations/message-echo.entity.js';
 import { MessageStatusEvent } from '../modules/webhooks/message-status-event.entity.js';
 import { WebhookDelivery } from '../modules/webhooks/webhook-delivery.entity.js';
 import { WebhookEventClaim } from '../modules/webhooks/webhook-event-claim.entity.js';
@@ -56,6 +57,7 @@ export const ENTITIES = [
   LoginAttempt,
   AuditEvent,
   ConversationNote,
+  MessageEcho,
   Snippet,
   EventEndpoint,
   IntegratorEvent,

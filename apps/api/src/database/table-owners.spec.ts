@@ -29,7 +29,7 @@ describe('one owner per table', () => {
     expect(tablesWritten(`INSERT INTO contacts (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET id = EXCLUDED.id`)).toEqual(['contacts']);
   });
 
-  it('no file outside its owner builds SQL that writes outbound messages, their events, contacts, conversations or inbound messages', () => {
+  it('no file outside its owner builds SQL that writes outbound messages, their events, contacts, conversations, inbound messages or message echoes', () => {
     const root = process.cwd();
     const trespasses: string[] = [];
     for (const file of sources(path.join(root, 'apps/api/src'))) {

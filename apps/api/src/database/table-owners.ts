@@ -10,6 +10,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   inbound_messages: 'apps/api/src/modules/conversations/',
   media_files: 'apps/api/src/modules/media/',
   media_meta_ids: 'apps/api/src/modules/media/',
+  message_echoes: 'apps/api/src/modules/conversations/',
 };
 
 /** The tables a piece of SQL writes (INSERT, UPDATE, DELETE, MERGE, TRUNCATE), by name; `FOR UPDATE` locks and `DO UPDATE` upserts are not tables. */

@@ -1,4 +1,4 @@
-import type { Inbound, Message, Note, TimelineEntry } from '@sendbook/api-contract';
+import type { Inbound, Message, MessageEcho, Note, TimelineEntry } from '@sendbook/api-contract';
 import { arrivalsSince, arrivalsWords, entryKey, hasArrivals, newestKey, SendLatch } from './send-guard';
 
 const at = '2026-12-02T10:00:00Z';
@@ -45,6 +45,13 @@ describe('what arrived since the agent started typing', () => {
   it('counts everything when the thread was empty, and claims nothing when the baseline is not loaded', () => {
     expect(arrivalsSince(timeline, null, ME)).toEqual({ customer: 2, colleagues: ['Rosa'] });
     expect(arrivalsSince(timeline, 'in-404', ME)).toEqual({ customer: 0, colleagues: [] });
+  });
+
+  it('a message sent from the WhatsApp Business app meanwhile is someone answering from the phone', () => {
+    const fromPhone: TimelineEntry = { direction: 'echo', at, echo: { id: 'e1' } as MessageEcho };
+    expect(entryKey(fromPhone)).toBe('echo-e1');
+    expect(arrivalsSince([inbound('1'), fromPhone], 'in-1', ME)).toEqual({ customer: 0, colleagues: ['Someone on the phone'] });
+    expect(arrivalsWords({ customer: 0, colleagues: ['Someone on the phone'] }, 'Dana')).toBe('Someone on the phone replied since you started typing.');
   });
 
   it('says it in words', () => {

@@ -6,7 +6,16 @@ import type { TimelineEntry } from '@sendbook/api-contract';
  * The baseline is the key of the newest entry on screen when typing started.
  */
 export function entryKey(entry: TimelineEntry): string {
-  return entry.direction === 'inbound' ? `in-${entry.inbound.id}` : entry.direction === 'outbound' ? `out-${entry.message.id}` : `note-${entry.note.id}`;
+  switch (entry.direction) {
+    case 'inbound':
+      return `in-${entry.inbound.id}`;
+    case 'outbound':
+      return `out-${entry.message.id}`;
+    case 'echo':
+      return `echo-${entry.echo.id}`;
+    case 'note':
+      return `note-${entry.note.id}`;
+  }
 }
 
 export function newestKey(timeline: readonly TimelineEntry[]): string | null {
@@ -38,6 +47,8 @@ export function arrivalsSince(timeline: readonly TimelineEntry[], baseline: stri
     if (entry.direction === 'outbound' && entry.message.created_by?.startsWith('staff:') && entry.message.created_by !== me) {
       colleagues.add(entry.message.created_by_name ?? 'A colleague');
     }
+    // Someone answered from the WhatsApp Business app on the phone.
+    if (entry.direction === 'echo') colleagues.add('Someone on the phone');
   }
   return { customer, colleagues: [...colleagues] };
 }

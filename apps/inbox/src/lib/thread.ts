@@ -1,4 +1,5 @@
-import type { Inbound, Message, Note, TimelineEntry } from '@sendbook/api-contract';
+import type { Inbound, Message, MessageEcho, Note, TimelineEntry } from '@sendbook/api-contract';
+import { echoContent } from './echo-content';
 import { excerpt, inboundContent, outboundContent, type MessageContent } from './message-content';
 import { entryKey } from './send-guard';
 import { dayKey, dayLabel, type Instant } from './time';
@@ -6,7 +7,8 @@ import { dayKey, dayLabel, type Instant } from './time';
 /**
  * A conversation's timeline as the thread draws it: day separators, each message's content, and
  * for a message that answers another (a customer's reply, a button pressed on a template, a
- * reaction, an agent's reply) a quote of the message it answers. Private notes sit among them.
+ * reaction, an agent's reply) a quote of the message it answers. Private notes sit among them, and
+ * what the business sent from the WhatsApp Business app on the phone (echoes) among ours.
  */
 export interface Quote {
   /** The answered message's words, cut to one line; or a note that it is not in this thread. */
@@ -41,6 +43,15 @@ export type ThreadItem =
       readonly quote: Quote | null;
       readonly reactions: readonly string[];
     }
+  | {
+      /** Sent from the WhatsApp Business app on the phone: outbound, but not through Sendbook. */
+      readonly kind: 'echo';
+      readonly key: string;
+      readonly at: string;
+      readonly echo: MessageEcho;
+      readonly content: MessageContent;
+      readonly reactions: readonly string[];
+    }
   | { readonly kind: 'note'; readonly key: string; readonly at: string; readonly note: Note };
 
 const NOT_HERE: Quote = { text: 'A message that is not in this thread', author: null, found: false, target: null };
@@ -50,6 +61,7 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
   const byMessageId = new Map<string, TimelineEntry>();
   for (const entry of timeline) {
     if (entry.direction === 'inbound') byWamid.set(entry.inbound.wamid, entry);
+    else if (entry.direction === 'echo') byWamid.set(entry.echo.wamid, entry);
     else if (entry.direction === 'outbound') {
       byMessageId.set(entry.message.id, entry);
       if (entry.message.wamid) byWamid.set(entry.message.wamid, entry);
@@ -57,9 +69,9 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
   }
   const quoteOf = (entry: TimelineEntry | undefined, named: boolean, wanted?: string): Quote | null => {
     if (!entry || entry.direction === 'note') return named ? (wanted ? { ...NOT_HERE, wanted } : NOT_HERE) : null;
-    return entry.direction === 'inbound'
-      ? { text: excerpt(inboundContent(entry.inbound)), author: 'customer', found: true, target: entryKey(entry) }
-      : { text: excerpt(outboundContent(entry.message)), author: 'business', found: true, target: entryKey(entry) };
+    if (entry.direction === 'inbound') return { text: excerpt(inboundContent(entry.inbound)), author: 'customer', found: true, target: entryKey(entry) };
+    const said = entry.direction === 'echo' ? echoContent(entry.echo) : outboundContent(entry.message);
+    return { text: excerpt(said), author: 'business', found: true, target: entryKey(entry) };
   };
 
   // A customer's reaction sits on the message it reacts to (the latest one wins; a removal clears
@@ -91,6 +103,9 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
     }
     if (entry.direction === 'note') {
       items.push({ kind: 'note', key: `note-${entry.note.id}`, at: entry.at, note: entry.note });
+    } else if (entry.direction === 'echo') {
+      const echoKey = `echo-${entry.echo.id}`;
+      items.push({ kind: 'echo', key: echoKey, at: entry.at, echo: entry.echo, content: echoContent(entry.echo), reactions: reactionsOf(echoKey) });
     } else if (entry.direction === 'inbound') {
       const inbound = entry.inbound;
       const named = inbound.reaction?.message_wamid ?? inbound.context_wamid;

@@ -4,3 +4,4 @@ export * from './expects-reply.js';
 export * from './snippet-variables.js';
 export * from './typing.js';
 export * from './agent-reaction.js';
+export * from './message-echo.js';

@@ -20,6 +20,7 @@ import { InboundMediaKeeper } from './inbound-media-keeper.service.js';
 import { ReplyMediaService } from './reply-media.service.js';
 import { MediaModule } from '../media/media.module.js';
 import { MarketingOptOutsRepository } from './marketing-opt-outs.repository.js';
+import { MessageEchoesService } from './message-echoes.service.js';
 import { MarketingPreferenceEffects } from './marketing-preference-effects.service.js';
 import { TimelineRepository } from './timeline.repository.js';
 import { TimelineService } from './timeline.service.js';
@@ -29,7 +30,8 @@ import { TimelineService } from './timeline.service.js';
  * through it, and this module subscribes to the outbox's facts (common/facts) about the window and
  * marketing refusals. The
  * webhooks use ConversationAttributionService and MarketingPreferenceEffects (in their transaction),
- * the work items InboundService.
+ * the work items InboundService, and MessageEchoesService stores what the business sent from the
+ * WhatsApp Business app (in the webhook's transaction too).
  */
 @Module({})
 export class ConversationsModule implements OnModuleInit {
@@ -58,8 +60,9 @@ export class ConversationsModule implements OnModuleInit {
       ...(role === 'api' ? [] : [InboundMediaKeeper]),
       MarketingOptOutsRepository,
       MarketingPreferenceEffects,
+      MessageEchoesService,
     ],
-    exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects],
+    exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects, MessageEchoesService],
   }));
 
   /** A 131047 from Meta closes our window; a 131050 marks an opt-out (facts the outbox publishes). */

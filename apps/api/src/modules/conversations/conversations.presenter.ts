@@ -1,8 +1,9 @@
-import type { Conversation, Inbound, InboundMedia, Reaction } from '@sendbook/api-contract';
+import type { Conversation, Inbound, InboundMedia, MessageEcho, Reaction } from '@sendbook/api-contract';
 import { contactE164, recipientTimeZone } from '@sendbook/queue';
 import { decideFreeFormAt } from '@sendbook/whatsapp';
 import { isoTime as iso } from '../../common/iso-time.js';
 import type { ConversationView, InboundView } from './conversations.repository.js';
+import type { EchoView } from './echo-store.js';
 
 /** The inbound resource (contract): snake_case, plus what the inbox needs to show it. */
 export function presentInbound(m: InboundView): Inbound {
@@ -30,6 +31,24 @@ export function presentInbound(m: InboundView): Inbound {
     timestamp: iso(m.timestamp),
     created_at: iso(m.createdAt),
     raw: m.raw,
+  };
+}
+
+/** A message sent from the WhatsApp Business app (an echo): outbound, not Sendbook's, so no state. */
+export function presentEcho(e: EchoView): MessageEcho {
+  return {
+    id: e.id,
+    wamid: e.wamid,
+    phone_number_id: e.phoneNumberId,
+    conversation_id: e.conversationId,
+    to: e.toWaId,
+    to_user_id: e.toUserId,
+    source: 'whatsapp_business_app',
+    type: e.type,
+    text: e.text,
+    timestamp: iso(e.timestamp),
+    created_at: iso(e.createdAt),
+    raw: e.raw,
   };
 }
 

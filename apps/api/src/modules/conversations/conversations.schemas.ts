@@ -1,4 +1,4 @@
-import { arrayOf, bool, dateTime, int, named, nullable, object, oneOf, oneOfValues, str, uuid } from '../../contract/schema.js';
+import { anyObject, arrayOf, bool, dateTime, int, named, nullable, object, oneOf, oneOfValues, str, uuid } from '../../contract/schema.js';
 import { Message } from '../outbox/outbox.schemas.js';
 import { CONVERSATION_STATES } from './conversation.entity.js';
 import { Inbound } from './inbound.schemas.js';
@@ -53,10 +53,35 @@ export const Note = named(
   ),
 );
 
+export const MessageEcho = named(
+  'MessageEcho',
+  object(
+    {
+      id: uuid(),
+      wamid: str(),
+      phone_number_id: str({ description: 'the business number it was sent from' }),
+      conversation_id: uuid(),
+      to: nullable(str(), { description: "the user's wa_id it went to" }),
+      to_user_id: nullable(str(), { description: "the user's business-scoped user id, when Meta named one" }),
+      source: oneOfValues(['whatsapp_business_app'], { description: 'sent from the WhatsApp Business app on the phone (or a linked device), not by Sendbook' }),
+      type: str({ description: "Meta's message type: text, image, …" }),
+      text: nullable(str(), { description: 'its words: the body, or a caption' }),
+      timestamp: nullable(dateTime(), { description: "Meta's timestamp" }),
+      created_at: dateTime({ description: 'when Sendbook received the echo' }),
+      raw: anyObject({ description: 'the message_echoes[] item exactly as Meta sent it' }),
+    },
+    {
+      description:
+        'A message the business sent from the WhatsApp Business app on a coexistence number, echoed by Meta (`smb_message_echoes`): outbound, but never queued or sent by Sendbook, so it has no state.',
+    },
+  ),
+);
+
 export const InboundTimelineEntry = named('InboundTimelineEntry', object({ direction: oneOfValues(['inbound']), at: dateTime(), inbound: Inbound }));
 export const OutboundTimelineEntry = named('OutboundTimelineEntry', object({ direction: oneOfValues(['outbound']), at: dateTime(), message: Message }));
+export const EchoTimelineEntry = named('EchoTimelineEntry', object({ direction: oneOfValues(['echo']), at: dateTime(), echo: MessageEcho }));
 export const NoteTimelineEntry = named('NoteTimelineEntry', object({ direction: oneOfValues(['note']), at: dateTime(), note: Note }));
-export const TimelineEntry = named('TimelineEntry', oneOf([InboundTimelineEntry, OutboundTimelineEntry, NoteTimelineEntry]));
+export const TimelineEntry = named('TimelineEntry', oneOf([InboundTimelineEntry, OutboundTimelineEntry, EchoTimelineEntry, NoteTimelineEntry]));
 
 /** A thread as the list shows it: an agent scans what was last said before opening it. */
 export const ConversationSummary = named(

@@ -4,6 +4,7 @@ import { queryRows } from '../../database/query-rows.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { beforeCondition, type TimelineKind, type TimelinePosition } from './domain/timeline-cursor.js';
+import { toEcho, type EchoView } from './echo-store.js';
 import { INBOUND_SELECT, toInbound, type InboundView } from './inbound-rows.js';
 
 export interface NoteRow {
@@ -21,12 +22,15 @@ export type Positioned<T> = { position: TimelinePosition; row: T };
  * answers within that second), but never after we received it.
  */
 const INBOUND_AT = `LEAST(i.created_at, COALESCE(i."timestamp" + interval '999 milliseconds', i.created_at))`;
+/** An echo sits like an inbound message: at Meta's timestamp (+999 ms), never after it reached us. */
+const ECHO_AT = `LEAST(e.created_at, COALESCE(e."timestamp" + interval '999 milliseconds', e.created_at))`;
 const US = (expr: string) => `(extract(epoch from ${expr}) * 1000000)::bigint`;
 
 /**
  * The pieces of one thread's timeline, newest first, before a position: its inbound messages, what
- * we sent to its contact's phone from its number, and its notes. Each source gives `limit` rows
- * (the caller merges them), so a page costs three index-ordered reads however long the thread.
+ * we sent to its contact's phone from its number, what the business sent from the WhatsApp Business
+ * app (echoes), and its notes. Each source gives `limit` rows (the caller merges them), so a page
+ * costs four index-ordered reads however long the thread.
  */
 @Injectable()
 export class TimelineRepository {
@@ -54,6 +58,18 @@ export class TimelineRepository {
     );
     const metadata = this.dataSource.getMetadata(OutboundMessage);
     return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'outbound', id: r.id as string }, row: mapRawRow<OutboundMessage>(metadata, r) }));
+  }
+
+  /** Messages sent from the WhatsApp Business app to the thread's user (smb_message_echoes). */
+  async echoes(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<EchoView>[]> {
+    const params: unknown[] = [conversationId];
+    const where = [`e.conversation_id = $1`, ...this.before('echo', US(ECHO_AT), 'e.id', before, params)];
+    const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
+      this.dataSource,
+      `SELECT e.*, ${US(ECHO_AT)} AS sort_us FROM message_echoes e WHERE ${where.join(' AND ')} ORDER BY sort_us DESC, e.id DESC LIMIT $${params.push(limit)}`,
+      params,
+    );
+    return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'echo', id: r.id as string }, row: toEcho(r) }));
   }
 
   async notes(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<NoteRow>[]> {

@@ -9,7 +9,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import type { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { MessagesService } from '../outbox/messages.service.js';
-import { presentInbound } from './conversations.presenter.js';
+import { presentEcho, presentInbound } from './conversations.presenter.js';
 import type { ConversationView } from './conversations.repository.js';
 import type { InboundView } from './inbound-rows.js';
 import { decodeTimelineCursor, encodeTimelineCursor, mergePage, type TimelinePosition } from './domain/timeline-cursor.js';
@@ -19,7 +19,8 @@ export const TIMELINE_PAGE = 50;
 export const TIMELINE_MAX_PAGE = 200;
 
 /**
- * A thread's timeline, both directions and the team's notes, a page at a time from the newest:
+ * A thread's timeline, both directions (with what the business sent from the WhatsApp Business app)
+ * and the team's notes, a page at a time from the newest:
  * a 5,000-message thread is a hundred pages, never one answer.
  */
 @Injectable()
@@ -42,9 +43,10 @@ export class TimelineService {
     if (before === null && cursor !== undefined) throw DomainError.validation([{ field: 'before', message: 'is not a cursor this API gave out' }]);
     const take = Math.min(Math.max(limit, 1), TIMELINE_MAX_PAGE) + 1;
     const recipientIds = recipientIdsOf(conversation.contact);
-    const [inbound, outbound, notes] = await Promise.all([
+    const [inbound, outbound, echoes, notes] = await Promise.all([
       this.repo.inbound(conversation.id, before, take),
       recipientIds.length > 0 ? this.repo.outbound(conversation.phoneNumberId, recipientIds, before, take) : Promise.resolve([]),
+      this.repo.echoes(conversation.id, before, take),
       this.repo.notes(conversation.id, before, take),
     ]);
     type Candidate = { position: TimelinePosition; build: () => TimelineEntry };
@@ -53,6 +55,10 @@ export class TimelineService {
     const candidates: Candidate[] = [
       ...inbound.map(({ position, row }) => ({ position, build: () => inboundEntry(row) })),
       ...outbound.map(({ position, row }) => ({ position, build: () => outboundEntry(row, outById.get(row.id)!) })),
+      ...echoes.map(({ position, row }) => ({
+        position,
+        build: (): TimelineEntry => ({ direction: 'echo', at: isoTime(row.timestamp ?? row.createdAt), echo: presentEcho(row) }),
+      })),
       ...notes.map(({ position, row }) => ({
         position,
         build: (): TimelineEntry => ({ direction: 'note', at: isoTime(row.createdAt), note: presentNote(row, names) }),

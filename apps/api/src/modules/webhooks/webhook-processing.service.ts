@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { parseWebhook, type ErrorEvent, type FieldEvent, type MessageEvent, type StatusEvent, type WebhookEvent } from '@sendbook/whatsapp';
+import { parseWebhook, type EchoEvent, type ErrorEvent, type FieldEvent, type MessageEvent, type StatusEvent, type WebhookEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
@@ -13,6 +13,7 @@ import { OutboxService } from '../outbox/outbox.service.js';
 import { MESSAGING_LIMIT_WAIT, MessagingLimitsRepository } from '../policy/messaging-limits.repository.js';
 import { TierWebhookEffects } from '../policy/tier-webhook-effects.service.js';
 import { MarketingPreferenceEffects } from '../conversations/marketing-preference-effects.service.js';
+import { MessageEchoesService } from '../conversations/message-echoes.service.js';
 import { TemplatesService } from '../templates/templates.service.js';
 import { fromUnixSeconds } from './domain/status-apply.js';
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
@@ -49,6 +50,7 @@ export class WebhookProcessingService {
     private readonly limits: MessagingLimitsRepository,
     private readonly tierEffects: TierWebhookEffects,
     private readonly marketingPreferences: MarketingPreferenceEffects,
+    private readonly echoes: MessageEchoesService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
@@ -215,6 +217,10 @@ export class WebhookProcessingService {
           break;
         case 'message':
           await this.storeInbound(tx, run as MessageEvent[], delivery, now);
+          break;
+        case 'echo':
+          // Sent from the WhatsApp Business app: shown in its thread, never sent by us.
+          await this.echoes.storeMany(tx, run as EchoEvent[], delivery.id, now);
           break;
         case 'error':
           for (const e of run as ErrorEvent[]) await this.storeError(tx, e, delivery);

@@ -1,9 +1,9 @@
 /**
- * Where a timeline page ends. The timeline merges three sources (inbound, outbound, notes), so a
+ * Where a timeline page ends. The timeline merges four sources (inbound, outbound, echoes, notes), so a
  * position is the entry's sort time in microseconds (PostgreSQL's precision: milliseconds would
  * skip entries that share one), then its kind, then its id: a total order, stable under inserts.
  */
-export type TimelineKind = 'inbound' | 'outbound' | 'note';
+export type TimelineKind = 'inbound' | 'outbound' | 'echo' | 'note';
 
 export interface TimelinePosition {
   readonly atUs: bigint;
@@ -11,7 +11,7 @@ export interface TimelinePosition {
   readonly id: string;
 }
 
-const KIND_ORDER: Readonly<Record<TimelineKind, number>> = { inbound: 0, outbound: 1, note: 2 };
+const KIND_ORDER: Readonly<Record<TimelineKind, number>> = { inbound: 0, outbound: 1, echo: 2, note: 3 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Negative when `a` comes before `b` in the timeline. */

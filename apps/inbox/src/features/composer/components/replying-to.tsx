@@ -3,6 +3,7 @@
 import type { TimelineEntry } from '@sendbook/api-contract';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { echoContent } from '@/lib/echo-content';
 import { excerpt, inboundContent, outboundContent, type MessageContent } from '@/lib/message-content';
 import styles from './composer.module.css';
 
@@ -25,5 +26,6 @@ export function ReplyingTo({ entry, onCancel }: { entry: TimelineEntry | undefin
 }
 
 function entryContent(entry: TimelineEntry): MessageContent {
+  if (entry.direction === 'echo') return echoContent(entry.echo);
   return entry.direction === 'inbound' ? inboundContent(entry.inbound) : entry.direction === 'outbound' ? outboundContent(entry.message) : NOTE;
 }

@@ -3,6 +3,7 @@
 import { Button } from '@/components/ui/button';
 import type { ThreadItem } from '@/lib/thread';
 import type { TickMemory } from '@/lib/ticks';
+import { EchoArticle } from './echo-article';
 import { InboundArticle, NoteArticle, OutboundArticle, type ArticleActions } from './message-article';
 import styles from './thread.module.css';
 
@@ -47,6 +48,8 @@ export function TimelineRow({
       return <NoteArticle item={row} highlighted={highlighted} />;
     case 'outbound':
       return <OutboundArticle item={row} contact={contact} state={ticks.show(row.message)} actions={actions} highlighted={highlighted} />;
+    case 'echo':
+      return <EchoArticle item={row} contact={contact} highlighted={highlighted} />;
   }
 }
 

@@ -65,7 +65,7 @@ export function useLogScroll({
     seenLast.current = lastKey;
     if (atEnd.current) return;
     const from = rows.findIndex((row) => row.key === before);
-    const added = rows.slice(from + 1).filter((row) => row.kind === 'inbound' || row.kind === 'outbound' || row.kind === 'note').length;
+    const added = rows.slice(from + 1).filter((row) => row.kind === 'inbound' || row.kind === 'outbound' || row.kind === 'echo' || row.kind === 'note').length;
     setUnseen((n) => n + added);
   }, [lastKey, rows, virtualizer]);
 

@@ -35,6 +35,8 @@ export interface Simulator {
   readReceipts(): ReadReceipt[];
   /** Files the business uploaded (POST /{phone_number_id}/media), oldest first. */
   uploads(): UploadRecord[];
+  /** The mark-as-read calls that carried a typing indicator ("typing…" shown under that message). */
+  typingIndicators(): ReadReceipt[];
   inboundMessages(): InboundRecord[];
   /** A media object a customer sent (the id in its inbound message), as GET /{media_id} serves it. */
   media(id: string): MediaObject | undefined;

@@ -88,6 +88,7 @@ export async function createSimulator(options: SimulatorOptions & CreateSimulato
     rejections: () => [...state.rejections],
     readReceipts: () => [...state.readReceipts],
     uploads: () => [...state.uploads],
+    typingIndicators: () => state.readReceipts.filter((r) => r.typingIndicator),
     inboundMessages: () => [...state.inbound],
     media: (id) => state.media.get(id),
     expireMedia: (id) => state.media.expire(id),

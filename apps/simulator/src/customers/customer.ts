@@ -114,6 +114,26 @@ export class Customer implements CustomerProfile {
     return this.emit(null, (header) => reactionMessage(header, toWamid, emoji), this.numberOf(toWamid));
   }
 
+  /**
+   * The business wrote to this customer from the WhatsApp Business app on its phone (a coexistence
+   * number): Meta echoes it to the app as `smb_message_echoes`. It opens no window (only the
+   * customer writing does) and is not in the ledger of what Sendbook sent. Returns its wamid.
+   */
+  textFromBusinessApp(text: string, options: { phoneNumberId?: string } = {}): string {
+    const ctx = this.ctx;
+    const origin = originOf(ctx.config(), this.targetNumber(null, options.phoneNumberId));
+    const echo = {
+      from: origin.displayPhoneNumber,
+      to: this.waId,
+      id: newWamid(this.waId, 'outbound'),
+      timestamp: String(Math.floor(ctx.clock.now() / 1000)),
+      type: 'text',
+      text: { body: text },
+    };
+    ctx.emitter.enqueue({ ...origin, eventId: ctx.state.nextEventId(), contact: null, kind: 'echo', echo });
+    return echo.id;
+  }
+
   /** A small PNG the simulator keeps, so the business can download it by media id. */
   sendImage(caption?: string): string {
     return this.sendMedia('image', caption === undefined ? {} : { caption });

@@ -83,6 +83,23 @@ describe('simulated customers', () => {
     );
   });
 
+  it("a text from the WhatsApp Business app is echoed as smb_message_echoes, shaped as Meta's example, and opens no window", async () => {
+    const wamid = sheena.textFromBusinessApp("Here's the info you requested!");
+    const envelope = (await lastPost()) as { entry: Array<{ changes: Array<{ field: string; value: { message_echoes: Array<Record<string, unknown>> } }> }> };
+    expect(keyShape(envelope)).toEqual(keyShape(loadFixture('smb-message-echoes-text-meta-docs.json')));
+    const change = envelope.entry[0]?.changes[0];
+    expect(change?.field).toBe('smb_message_echoes');
+    expect(change?.value.message_echoes[0]).toMatchObject({
+      from: '15550783881',
+      to: '16505551234',
+      id: wamid,
+      type: 'text',
+      text: { body: "Here's the info you requested!" },
+    });
+    expect((await postMessage(sim, textBody('16505551234', 'hello'))).status).toBe(400);
+    expect(sim.ledger()).toEqual([]);
+  });
+
   it('opens the window for free text with its inbound messages', async () => {
     expect((await postMessage(sim, textBody('16505551234', 'hello'))).status).toBe(400);
     sheena.sendImage();

@@ -211,6 +211,16 @@ describe('send validation like the Cloud API', () => {
     expect(sim.ledger()).toHaveLength(0);
   });
 
+  it('counts typing indicators apart from plain read receipts, and refuses a kind Meta does not have', async () => {
+    const inbound = sim.customer('16505551234').sendText('hello?');
+    await postMessage(sim, { messaging_product: 'whatsapp', status: 'read', message_id: inbound });
+    await postMessage(sim, { messaging_product: 'whatsapp', status: 'read', message_id: inbound, typing_indicator: { type: 'text' } });
+    const refused = await postMessage(sim, { messaging_product: 'whatsapp', status: 'read', message_id: inbound, typing_indicator: { type: 'audio' } });
+    expect(refused.status).toBe(400);
+    expect(sim.readReceipts()).toHaveLength(2);
+    expect(sim.typingIndicators()).toEqual([expect.objectContaining({ messageId: inbound, typingIndicator: true })]);
+  });
+
   it('records the ledger entry fields', async () => {
     const answer = await postMessage(sim, textBody('16505551234', 'Hi', { biz_opaque_callback_data: 'out-1', context: { message_id: 'wamid.ctx' } }));
     expect(sim.ledger()).toEqual([

@@ -67,6 +67,8 @@ async function route(sim: Simulator, ctx: SimContext, method: string, path: stri
       return ok({ messages: sim.inboundMessages().map(inboundJson) });
     case 'GET /_sim/read-receipts':
       return ok({ read_receipts: sim.readReceipts().map(readReceiptJson) });
+    case 'GET /_sim/typing-indicators':
+      return ok({ typing_indicators: sim.typingIndicators().map(readReceiptJson) });
     case 'GET /_sim/requests':
       return ok({ count: sim.requests() });
     case 'GET /_sim/chaos':
@@ -99,6 +101,12 @@ async function route(sim: Simulator, ctx: SimContext, method: string, path: stri
       return ok({ customers: sim.customers().map(customerJson) });
   }
 
+  const echoPath = /^\/_sim\/customers\/\+?(\d+)\/business-app-messages$/.exec(path);
+  if (method === 'POST' && echoPath?.[1]) {
+    const text = asString(body.text);
+    if (!text) throw new ControlInputError('text is required: what the business wrote from the WhatsApp Business app');
+    return ok({ wamid: sim.customer(echoPath[1]).textFromBusinessApp(text, { phoneNumberId: asString(body.phone_number_id) }) }, 201);
+  }
   const customerPath = /^\/_sim\/customers\/\+?(\d+)(\/messages)?$/.exec(path);
   if (method === 'POST' && customerPath?.[1]) {
     const customer = sim.customer(customerPath[1], parseCustomerOptions(body));

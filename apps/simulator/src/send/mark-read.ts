@@ -16,12 +16,16 @@ export function markRead(ctx: SimContext, phoneNumberId: string, body: JsonRecor
   if (body.messaging_product !== 'whatsapp') return { kind: 'rejected', error: graphError(100, 'The parameter messaging_product is required.') };
   const messageId = asString(body.message_id);
   if (!messageId) return { kind: 'rejected', error: graphError(100, 'The parameter message_id is required.') };
+  const typing = asRecord(body.typing_indicator);
+  // Meta has one kind of typing indicator.
+  if (body.typing_indicator !== undefined && typing?.type !== 'text')
+    return { kind: 'rejected', error: graphError(100, "Param typing_indicator['type'] must be one of {text}.") };
   ctx.state.readReceipts.push({
     at: ctx.clock.now(),
     phoneNumberId,
     messageId,
     known: ctx.state.inboundByWamid.has(messageId),
-    typingIndicator: asRecord(body.typing_indicator) !== undefined,
+    typingIndicator: typing !== undefined,
   });
   return { kind: 'ok', body: { success: true } };
 }

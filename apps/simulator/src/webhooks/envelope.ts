@@ -2,7 +2,8 @@ import type { ContactObject, WebhookChangeValue, WebhookEnvelope, WebhookEvent }
 
 /**
  * Builds one webhook POST body from a batch of events: one entry per WABA, one `messages` change per
- * business number (its statuses and inbound messages together), contacts de-duplicated by wa_id (or user_id).
+ * business number (its statuses and inbound messages together), contacts de-duplicated by wa_id (or
+ * user_id), and one `smb_message_echoes` change per number for what its business sent from the app.
  */
 export function buildEnvelope(events: readonly WebhookEvent[]): WebhookEnvelope {
   const entries = new Map<string, Map<string, WebhookEvent[]>>();
@@ -15,7 +16,14 @@ export function buildEnvelope(events: readonly WebhookEvent[]): WebhookEnvelope 
     object: 'whatsapp_business_account',
     entry: [...entries].map(([wabaId, byNumber]) => ({
       id: wabaId,
-      changes: [...byNumber.values()].map((group) => ({ value: changeValue(group), field: 'messages' as const })),
+      changes: [...byNumber.values()].flatMap((group) => {
+        const messages = group.filter((e) => e.kind !== 'echo');
+        const echoes = group.filter((e) => e.kind === 'echo');
+        return [
+          ...(messages.length > 0 ? [{ value: changeValue(messages), field: 'messages' as const }] : []),
+          ...(echoes.length > 0 ? [{ value: echoValue(echoes), field: 'smb_message_echoes' as const }] : []),
+        ];
+      }),
     })),
   };
 }
@@ -35,4 +43,14 @@ function changeValue(events: WebhookEvent[]): WebhookChangeValue {
   if (messages.length > 0) value.messages = messages;
   if (statuses.length > 0) value.statuses = statuses;
   return value;
+}
+
+/** `smb_message_echoes`: metadata and the echoes, no contacts (Meta's example). */
+function echoValue(events: WebhookEvent[]): WebhookChangeValue {
+  const first = events[0]!;
+  return {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: first.displayPhoneNumber, phone_number_id: first.phoneNumberId },
+    message_echoes: events.flatMap((e) => (e.kind === 'echo' ? [e.echo] : [])),
+  };
 }

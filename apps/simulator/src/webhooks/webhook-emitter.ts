@@ -11,7 +11,7 @@ import type { StatusValue, WebhookEvent } from './webhook-types.js';
 
 export interface DeliveryEventRef {
   eventId: string;
-  kind: 'status' | 'message';
+  kind: 'status' | 'message' | 'echo';
   wamid: string;
   status: StatusValue | null;
   phoneNumberId: string;
@@ -207,7 +207,7 @@ export class WebhookEmitter {
       events: batch.map(({ event, resent }) => ({
         eventId: event.eventId,
         kind: event.kind,
-        wamid: event.kind === 'status' ? event.status.id : event.message.id,
+        wamid: event.kind === 'status' ? event.status.id : event.kind === 'echo' ? event.echo.id : event.message.id,
         status: event.kind === 'status' ? event.status.status : null,
         phoneNumberId: event.phoneNumberId,
         resent,

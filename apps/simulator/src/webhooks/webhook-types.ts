@@ -31,12 +31,17 @@ export interface EventOrigin {
   wabaId: string;
 }
 
-/** One thing to report: a status of an outbound message, or an inbound message. */
+/** One thing to report: a status of an outbound message, an inbound message, or an echo of one the business sent from its phone. */
 export type WebhookEvent = EventOrigin & {
   /** Stable across duplicates and re-sends, so logs can tell copies apart from new events. */
   eventId: string;
   contact: ContactObject | null;
-} & ({ kind: 'status'; status: StatusObject } | { kind: 'message'; message: JsonRecord & { id: string } });
+} & (
+    | { kind: 'status'; status: StatusObject }
+    | { kind: 'message'; message: JsonRecord & { id: string } }
+    /** A message the business sent from the WhatsApp Business app (coexistence): field `smb_message_echoes`. */
+    | { kind: 'echo'; echo: JsonRecord & { id: string } }
+  );
 
 export interface WebhookChangeValue {
   messaging_product: 'whatsapp';
@@ -44,9 +49,10 @@ export interface WebhookChangeValue {
   contacts?: ContactObject[];
   messages?: JsonRecord[];
   statuses?: StatusObject[];
+  message_echoes?: JsonRecord[];
 }
 
 export interface WebhookEnvelope {
   object: 'whatsapp_business_account';
-  entry: Array<{ id: string; changes: Array<{ value: WebhookChangeValue; field: 'messages' }> }>;
+  entry: Array<{ id: string; changes: Array<{ value: WebhookChangeValue; field: 'messages' | 'smb_message_echoes' }> }>;
 }

@@ -1,4 +1,5 @@
 import type { Inbound, Message, MessageEcho, Note, TimelineEntry } from '@sendbook/api-contract';
+import { agentReactions } from './agent-reactions';
 import { echoContent } from './echo-content';
 import { excerpt, inboundContent, outboundContent, type MessageContent } from './message-content';
 import { entryKey } from './send-guard';
@@ -8,7 +9,8 @@ import { dayKey, dayLabel, type Instant } from './time';
  * A conversation's timeline as the thread draws it: day separators, each message's content, and
  * for a message that answers another (a customer's reply, a button pressed on a template, a
  * reaction, an agent's reply) a quote of the message it answers. Private notes sit among them, and
- * what the business sent from the WhatsApp Business app on the phone (echoes) among ours.
+ * what the business sent from the WhatsApp Business app on the phone (echoes) among ours. Reactions,
+ * the customer's and the agents', sit on the message they react to.
  */
 export interface Quote {
   /** The answered message's words, cut to one line; or a note that it is not in this thread. */
@@ -33,6 +35,8 @@ export type ThreadItem =
       readonly content: MessageContent;
       readonly quote: Quote | null;
       readonly reactions: readonly string[];
+      /** The business's own reaction on it (lib/agent-reactions.ts), or null. */
+      readonly agentReaction: string | null;
     }
   | {
       readonly kind: 'outbound';
@@ -42,6 +46,7 @@ export type ThreadItem =
       readonly content: MessageContent;
       readonly quote: Quote | null;
       readonly reactions: readonly string[];
+      readonly agentReaction: string | null;
     }
   | {
       /** Sent from the WhatsApp Business app on the phone: outbound, but not through Sendbook. */
@@ -89,6 +94,10 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
     const emoji = reactionOn.get(key);
     return emoji ? [emoji] : [];
   };
+  const mine = agentReactions(timeline, (wamid) => {
+    const target = byWamid.get(wamid);
+    return target ? entryKey(target) : undefined;
+  });
 
   const items: ThreadItem[] = [];
   let day: string | null = null;
@@ -96,6 +105,7 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
   // an earlier `at` than the message it answers; the API orders the thread as things happened.
   for (const entry of timeline) {
     if (entry.direction === 'inbound' && placed.has(entry.inbound.id)) continue;
+    if (entry.direction === 'outbound' && mine.placed.has(entry.message.id)) continue;
     const key = dayKey(entry.at, timeZone);
     if (key !== day) {
       day = key;
@@ -118,6 +128,7 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
         content: inboundContent(inbound),
         quote: quoteOf(answered, Boolean(named || inbound.message_id), inbound.message_id ? `id:${inbound.message_id}` : (named ?? undefined)),
         reactions: reactionsOf(`in-${inbound.id}`),
+        agentReaction: mine.on.get(`in-${inbound.id}`) ?? null,
       });
     } else {
       const message = entry.message;
@@ -134,6 +145,7 @@ export function buildThread(timeline: readonly TimelineEntry[], now: Instant, ti
         content: outboundContent(message),
         quote: named ? quoteOf(byWamid.get(named), true, named) : null,
         reactions: reactionsOf(`out-${message.id}`),
+        agentReaction: mine.on.get(`out-${message.id}`) ?? null,
       });
     }
   }

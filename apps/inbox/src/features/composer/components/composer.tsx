@@ -15,6 +15,7 @@ import { useVoiceRecorder } from '@/features/composer/hooks/use-voice-recorder';
 import { AttachTools } from './attach-tools';
 import { AttachmentChip } from './attachment-chip';
 import { VoiceRecording } from './voice-recording';
+import { useTypingIndicator } from '@/features/composer/hooks/use-typing-indicator';
 import { ArrivalsWarning } from './arrivals-warning';
 import { NoteInput, ReplyInput } from './composer-input';
 import { ComposerKeys } from './composer-keys';
@@ -62,6 +63,7 @@ export function Composer({
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const templateRef = useRef<HTMLButtonElement>(null);
   const open = window.open;
+  const typing = useTypingIndicator(conversationId, open);
   const newest = newestKey(entries);
   const chosen = useAttachment();
   // A file chosen before any word is typed starts the draft: what arrives after it is asked about, not what came before.
@@ -169,6 +171,7 @@ export function Composer({
           sending={sender.sending}
           onText={(text) => {
             draft.setText(text, newest);
+            typing(text);
             if (unfilled.length > 0) setUnfilled([]);
           }}
           onSend={send}

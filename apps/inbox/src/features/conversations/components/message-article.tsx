@@ -13,6 +13,7 @@ import { clockTime, durationWords } from '@/lib/time';
 import { waitingWords } from '@/lib/waiting';
 import styles from './message.module.css';
 import { SentFile } from './sent-file';
+import { ReactionBar, type ReactionTarget } from './reaction-bar';
 
 /** Each state its own mark, so states differ without colour: one tick, two, blue two, a play. */
 const STATE_ICONS: Readonly<Record<OutboundState, IconName>> = {
@@ -46,6 +47,8 @@ export interface ArticleActions {
   onReply(item: Inbound | Outbound): void;
   /** Whether replying to a specific message is possible now (the window is open, or a template goes instead). */
   readonly canReply: boolean;
+  /** Where reactions to a message go (none: no reaction buttons). */
+  readonly reactions?: ReactionTarget;
 }
 
 function QuoteBlock({ quote, contact, actions }: { quote: Quote; contact: string; actions: ArticleActions }) {
@@ -208,6 +211,7 @@ export function InboundArticle({ item, contact, actions, highlighted }: { item: 
         {inbound.forwarded ? <span>· Forwarded</span> : null}
         {inbound.attribution === 'unattributed' ? <span className={styles.unattributed}>· Not matched to a message we sent</span> : null}
         <ReplyButton item={item} actions={actions} />
+        <ReactionBar item={item} target={actions.reactions} />
       </div>
     </article>
   );
@@ -442,6 +446,7 @@ export function OutboundArticle({
           <span id={stateId}>{display.word}</span>
         </span>
         <ReplyButton item={item} actions={actions} />
+        <ReactionBar item={item} target={actions.reactions} />
       </div>
       <StateReason message={message} state={state} now={now} timeZone={timeZone} />
     </article>

@@ -96,6 +96,7 @@ export function Thread({ id, initial }: { id: string; initial: Loaded<Conversati
           handle={log}
           actions={{
             canReply: true,
+            reactions: { conversationId: id, windowOpen: window.open },
             onReply: (item) => {
               draft.setReplyTo(item.key, newest);
               composer.current?.focus();

@@ -21,6 +21,19 @@ describe('mark-as-read when an agent opens a conversation (MARK_READ_ON_OPEN)', 
       expect(seen.body.conversation.unread_count).toBe(0);
       await waitFor(() => sb.sim.readReceipts().some((r) => r.messageId === newest.wamid), { what: 'read receipt' });
       expect(sb.sim.readReceipts()).toEqual([expect.objectContaining({ messageId: newest.wamid, known: true })]);
+
+      // Seen again, then answered: the message was marked read already, so nothing more goes to Meta.
+      await sb
+        .api()
+        .post(`/v1/conversations/${String(newest.conversation_id)}/seen`)
+        .expect(200);
+      await sb
+        .api()
+        .post(`/v1/conversations/${String(newest.conversation_id)}/replies`)
+        .send({ text: 'Thanks, on it.', client_request_id: 'after-seen' })
+        .expect(201);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(sb.sim.readReceipts()).toHaveLength(1);
     });
   });
 

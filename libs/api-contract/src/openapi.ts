@@ -1978,8 +1978,8 @@ export interface components {
     TypingResult: {
       /** whether a typing indicator went to WhatsApp now */
       sent: boolean;
-      /** `throttled`: one went less than TYPING_INDICATOR_INTERVAL_MS (20 s) ago; `nothing_to_answer`: the customer wrote nothing in this thread */
-      reason: "sent" | "throttled" | "nothing_to_answer";
+      /** `throttled`: one went less than TYPING_INDICATOR_INTERVAL_MS (20 s) ago; `nothing_to_answer`: the customer wrote nothing in this thread; `unavailable`: Redis, which keeps the 20 s for every instance, did not answer, so none was sent */
+      reason: "sent" | "throttled" | "nothing_to_answer" | "unavailable";
       /** the customer message it shows under (Meta marks it, and all before it, read) */
       message_wamid: string | null;
       /** when the next one may go */

@@ -16,7 +16,7 @@ import { ConversationsRepository, type ConversationView } from './conversations.
 /** What POST /v1/conversations/{id}/typing did. */
 export interface TypingOutcome {
   readonly sent: boolean;
-  readonly reason: 'sent' | 'throttled' | 'nothing_to_answer';
+  readonly reason: 'sent' | 'throttled' | 'nothing_to_answer' | 'unavailable';
   /** The customer's message it shows under (and marks read). */
   readonly message_wamid: string | null;
   /** When the next one may go. */
@@ -58,9 +58,20 @@ export class AgentPresenceService {
 
     const key = typingSlotKey(this.config.redisPrefix, conversation.id);
     const intervalMs = this.config.conversations.typingIntervalMs;
-    const taken = await this.redis.set(key, decision.wamid, 'PX', intervalMs, 'NX');
+    let taken: string | null;
+    try {
+      taken = await this.redis.set(key, decision.wamid, 'PX', intervalMs, 'NX');
+    } catch (error) {
+      // Without the shared slot the 20 s cannot be kept: no indicator rather than one per keystroke.
+      this.logger.event('warn', 'conversations.typing_unchecked', {
+        conversation_id: conversation.id,
+        error: String(error),
+        note: 'Redis did not answer: nothing sent',
+      });
+      return { sent: false, reason: 'unavailable', message_wamid: decision.wamid, next_at: null };
+    }
     if (taken !== 'OK') {
-      const leftMs = await this.redis.pttl(key);
+      const leftMs = await this.redis.pttl(key).catch(() => intervalMs);
       return { sent: false, reason: 'throttled', message_wamid: decision.wamid, next_at: isoTime(new Date(now.getTime() + Math.max(leftMs, 0))) };
     }
     void this.tellMeta(conversation, decision.wamid, 'typing');

@@ -164,7 +164,7 @@ export class ConversationsController {
     errors: { 404: 'NotFound' },
     responses: {
       202: { description: 'A typing indicator is on its way to WhatsApp.', body: TypingResult },
-      200: { description: 'Nothing sent: one went less than 20 s ago, or the customer wrote nothing here.', body: TypingResult },
+      200: { description: 'Nothing sent: one went less than 20 s ago, the customer wrote nothing here, or Redis is away.', body: TypingResult },
       422: { description: 'Outside the 24 h window.', body: WindowClosed },
     },
   })

@@ -134,8 +134,9 @@ export const TypingResult = named(
   object(
     {
       sent: bool({ description: 'whether a typing indicator went to WhatsApp now' }),
-      reason: oneOfValues(['sent', 'throttled', 'nothing_to_answer'], {
-        description: '`throttled`: one went less than TYPING_INDICATOR_INTERVAL_MS (20 s) ago; `nothing_to_answer`: the customer wrote nothing in this thread',
+      reason: oneOfValues(['sent', 'throttled', 'nothing_to_answer', 'unavailable'], {
+        description:
+          '`throttled`: one went less than TYPING_INDICATOR_INTERVAL_MS (20 s) ago; `nothing_to_answer`: the customer wrote nothing in this thread; `unavailable`: Redis, which keeps the 20 s for every instance, did not answer, so none was sent',
       }),
       message_wamid: nullable(str(), { description: 'the customer message it shows under (Meta marks it, and all before it, read)' }),
       next_at: nullable(dateTime({ description: 'when the next one may go' })),

@@ -71,7 +71,7 @@ describe('attachments and voice notes', () => {
     await log.getByRole('link', { name: /Download invoice-42\.pdf/ }).waitFor();
     const picture = log.getByRole('img', { name: 'parcel.png' });
     await picture.waitFor();
-    await waitFor(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 64));
+    await waitFor(() => picture.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth === 64));
     await log.getByText('The parcel as it left us').waitFor();
     await look(page, 'attachments-sent');
   });
@@ -131,7 +131,7 @@ describe('attachments and voice notes', () => {
     await page.goto(`${inbox.url}/conversations/${await conversationOf(sb, tal.waId)}`);
     const picture = page.getByRole('log', { name: 'Messages' }).getByRole('img', { name: /from Tal Mizrahi/ });
     await picture.waitFor();
-    await waitFor(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), {
+    await waitFor(() => picture.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0), {
       what: 'the photo drawn',
     });
     await page.getByRole('log', { name: 'Messages' }).getByText('the scratch on the lid', { exact: true }).waitFor();

@@ -99,7 +99,8 @@ describe('typing, reactions and messages from the phone, in the inbox', () => {
     await echo.waitFor();
     await expect(echo.getAttribute('data-direction')).resolves.toBe('outbound');
     await echo.getByText('Sent from the phone').waitFor();
-    const description = await echo.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    const describedBy = await echo.getAttribute('aria-describedby');
+    const description = await tab.page.locator(`[id="${describedBy}"]`).textContent();
     expect(description).toBe('Sent from the phone');
     // It went through no outbox: nothing of it reached the simulator's ledger of sends.
     expect(sb.sim.ledger({ to: noa.waId })).toEqual([]);

@@ -29,7 +29,14 @@ describe('the conversation list: views, counts, search, the window filter', () =
     expect(await ids('view=mine')).toEqual([ada]);
     expect(await ids('view=unassigned')).toEqual([cy, quiet].sort());
     expect(await ids('view=all')).toEqual([ada, bob, cy, quiet].sort());
-    expect((await session.get('/v1/conversations/counts').expect(200)).body).toEqual({ mine: 1, unassigned: 2, all: 4, unread: 3 });
+    // Of each view, the threads with unread messages (the inbox's tab title): the quiet one has none.
+    expect((await session.get('/v1/conversations/counts').expect(200)).body).toEqual({
+      mine: 1,
+      unassigned: 2,
+      all: 4,
+      unread: 3,
+      unread_by_view: { mine: 1, unassigned: 1, all: 3 },
+    });
 
     expect(await ids('q=lovel')).toEqual([ada]);
     expect(await ids('q=%2B1%20650-555-8802')).toEqual([bob]);

@@ -43,7 +43,14 @@ describe('GET /v1/events: live inbox events over SSE, resumable with Last-Event-
         [wamid],
       )
     )[0];
-    expect(inbound.data).toMatchObject({ conversation_id: row.conversation_id, attribution: 'conversation', type: 'text' });
+    // What an inbox needs to decide whether to tell its agent: the thread, its assignee, the direction.
+    expect(inbound.data).toMatchObject({
+      conversation_id: row.conversation_id,
+      attribution: 'conversation',
+      type: 'text',
+      direction: 'inbound',
+      assignee: null,
+    });
 
     const sent = await sb
       .api()

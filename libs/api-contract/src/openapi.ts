@@ -2405,6 +2405,12 @@ export interface operations {
           all: number;
           /** open threads with unread messages */
           unread: number;
+          /** of each view, the open threads with unread messages (what the inbox counts in its tab title) */
+          unread_by_view: {
+            mine: number;
+            unassigned: number;
+            all: number;
+          };
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];

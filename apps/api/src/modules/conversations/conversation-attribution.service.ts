@@ -11,6 +11,7 @@ import {
   type ContactIdentityRow,
   type NewAttribution,
   type OutboundCandidate,
+  type PlacedThread,
   type StoredInbound,
 } from './conversations.repository.js';
 
@@ -70,7 +71,7 @@ export class ConversationAttributionService {
         for (const c of candidates) if (c.id === decision.result.messageId) c.answered = true;
       decisions.push(decision);
     }
-    const conversationOf = await this.repo.placeInbound(
+    const threadOf = await this.repo.placeInbound(
       tx,
       phoneNumberId,
       [...threads.values()],
@@ -78,7 +79,7 @@ export class ConversationAttributionService {
       CUSTOMER_SERVICE_WINDOW_MS,
       now,
     );
-    stored.forEach((inbound, i) => this.announce(tx, inbound, conversationOf.get(contactIds[i]!)!, decisions[i]!.result));
+    stored.forEach((inbound, i) => this.announce(tx, inbound, threadOf.get(contactIds[i]!)!, decisions[i]!.result));
     return decisions.map((d) => d.result);
   }
 
@@ -113,13 +114,21 @@ export class ConversationAttributionService {
     return identities.map((id) => idOf.get(memoOf(id))!);
   }
 
-  private announce(tx: EntityManager, inbound: StoredInbound, conversationId: string, result: AttributionDecision): void {
+  /**
+   * `inbound.created` carries what an inbox needs to decide whether to tell its agent (a sound, a
+   * browser notification): the thread, its assignee as the message was placed, and the direction
+   * (always `inbound`: a customer wrote). The message's text is not in the stream; the thread has it.
+   */
+  private announce(tx: EntityManager, inbound: StoredInbound, thread: PlacedThread, result: AttributionDecision): void {
+    const conversationId = thread.id;
     this.events.afterCommit(tx, 'inbound.created', {
       inbound_id: inbound.id,
       wamid: inbound.wamid,
       type: inbound.type,
+      direction: 'inbound',
       phone_number_id: inbound.phoneNumberId,
       conversation_id: conversationId,
+      assignee: thread.assignee,
       attribution: result.attribution,
       message_id: result.messageId,
     });

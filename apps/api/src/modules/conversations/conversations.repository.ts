@@ -63,6 +63,12 @@ export interface ConversationFilter {
 }
 
 /** The only code that builds SQL for contacts, conversations and attributions. */
+/** The thread an inbound message was placed in, and who it is assigned to (null: unassigned) as it was placed. */
+export interface PlacedThread {
+  readonly id: string;
+  readonly assignee: string | null;
+}
+
 @Injectable()
 export class ConversationsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -199,11 +205,11 @@ export class ConversationsRepository {
     attributions: readonly Omit<NewAttribution, 'conversationId'>[],
     windowMs: number,
     now: Date,
-  ): Promise<Map<string, string>> {
+  ): Promise<Map<string, PlacedThread>> {
     if (threads.length === 0) return new Map();
     const sorted = [...threads].sort((a, b) => (a.contactId < b.contactId ? -1 : a.contactId > b.contactId ? 1 : 0));
     const a = <K extends keyof Omit<NewAttribution, 'conversationId'>>(k: K) => attributions.map((x) => x[k]);
-    const raw = await preparedTxRows<{ id: string; contact_id: string }>(
+    const raw = await preparedTxRows<{ id: string; contact_id: string; assignee: string | null }>(
       tx,
       `WITH threads AS (
          INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at)
@@ -216,14 +222,14 @@ export class ConversationsRepository {
            last_inbound_at = GREATEST(conversations.last_inbound_at, EXCLUDED.last_inbound_at),
            window_open_until = GREATEST(conversations.window_open_until, EXCLUDED.window_open_until),
            updated_at = EXCLUDED.updated_at
-         RETURNING id, contact_id),
+         RETURNING id, contact_id, assignee),
        attributed AS (
          INSERT INTO inbound_attributions (inbound_message_id, conversation_id, contact_id, attribution, reason, message_id, named_wamid, created_at, updated_at)
          SELECT u.i, t.id, u.k, u.a, u.r, u.m, u.w, $7, $7
            FROM unnest($8::uuid[], $9::uuid[], $10::text[], $11::text[], $12::uuid[], $13::text[]) AS u(i, k, a, r, m, w)
            JOIN threads t ON t.contact_id = u.k
          ON CONFLICT (inbound_message_id) DO NOTHING)
-       SELECT id, contact_id FROM threads`,
+       SELECT id, contact_id, assignee FROM threads`,
       [
         phoneNumberId,
         sorted.map((r) => r.contactId),
@@ -240,7 +246,7 @@ export class ConversationsRepository {
         a('namedWamid'),
       ],
     );
-    return new Map(raw.map((r) => [r.contact_id, r.id]));
+    return new Map(raw.map((r) => [r.contact_id, { id: r.id, assignee: r.assignee }]));
   }
 
   /** The latest window end for a phone number on a business number (any of its contacts). */
@@ -276,16 +282,27 @@ export class ConversationsRepository {
     return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toConversation);
   }
 
-  /** Open conversations per view, in one scan: mine (when a staff member asks), unassigned, all, with unread. */
-  async counts(staffId: string | null): Promise<{ mine: number; unassigned: number; all: number; unread: number }> {
-    const [row] = await queryRows<{ mine: string; unassigned: string; all: string; unread: string }>(
+  /** Open conversations per view, in one scan: mine (when a staff member asks), unassigned, all, and of each those with unread messages. */
+  async counts(
+    staffId: string | null,
+  ): Promise<{ mine: number; unassigned: number; all: number; unread: number; unreadMine: number; unreadUnassigned: number }> {
+    const [row] = await queryRows<Record<'mine' | 'unassigned' | 'all' | 'unread' | 'unread_mine' | 'unread_unassigned', string>>(
       this.dataSource,
       `SELECT count(*) FILTER (WHERE assignee = $1) AS mine, count(*) FILTER (WHERE assignee IS NULL) AS unassigned, count(*) AS all,
-              count(*) FILTER (WHERE unread_count > 0) AS unread
+              count(*) FILTER (WHERE unread_count > 0) AS unread,
+              count(*) FILTER (WHERE unread_count > 0 AND assignee = $1) AS unread_mine,
+              count(*) FILTER (WHERE unread_count > 0 AND assignee IS NULL) AS unread_unassigned
          FROM conversations WHERE state = 'open'`,
       [staffId],
     );
-    return { mine: Number(row!.mine), unassigned: Number(row!.unassigned), all: Number(row!.all), unread: Number(row!.unread) };
+    return {
+      mine: Number(row!.mine),
+      unassigned: Number(row!.unassigned),
+      all: Number(row!.all),
+      unread: Number(row!.unread),
+      unreadMine: Number(row!.unread_mine),
+      unreadUnassigned: Number(row!.unread_unassigned),
+    };
   }
 
   /** Whether an id names an active staff member (someone a thread can be assigned to). */

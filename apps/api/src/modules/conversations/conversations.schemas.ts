@@ -114,6 +114,10 @@ export const ConversationCounts = object(
     unassigned: int({ minimum: 0 }),
     all: int({ minimum: 0 }),
     unread: int({ minimum: 0, description: 'open threads with unread messages' }),
+    unread_by_view: object(
+      { mine: int({ minimum: 0 }), unassigned: int({ minimum: 0 }), all: int({ minimum: 0 }) },
+      { description: 'of each view, the open threads with unread messages (what the inbox counts in its tab title)' },
+    ),
   },
   { description: 'Open conversations per view (mine is the signed-in staff member’s).' },
 );

@@ -77,7 +77,8 @@ export class ConversationsService {
 
   /** Open conversations per view: the tab counts. */
   async counts(by: Principal) {
-    return this.repo.counts(by.kind === 'staff' ? by.staffId : null);
+    const { unreadMine, unreadUnassigned, ...counts } = await this.repo.counts(by.kind === 'staff' ? by.staffId : null);
+    return { ...counts, unread_by_view: { mine: unreadMine, unassigned: unreadUnassigned, all: counts.unread } };
   }
 
   /** The conversation, the newest page of its timeline (oldest first) and what was last sent to its contact. */
@@ -160,7 +161,7 @@ export class ConversationsService {
     );
     const [presented] = await this.messages.present([message], { fresh: !deduplicated });
     if (!deduplicated) {
-      this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', message_id: message.id, by: actorOf(by) });
+      this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', direction: 'outbound', message_id: message.id, by: actorOf(by) });
       // Answering is reading: the customer's messages get their blue ticks (MARK_READ_ON_REPLY).
       if (this.config.conversations.markReadOnReply) void this.presence.markRead(conversation, 'reply');
     }

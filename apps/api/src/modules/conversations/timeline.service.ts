@@ -98,7 +98,7 @@ export class TimelineService {
       subjectId: conversation.id,
       details: { note_id: note.id },
     });
-    this.events.publish('conversation.changed', { conversation_id: conversation.id, change: 'note', note_id: note.id });
+    this.events.publish('conversation.changed', { conversation_id: conversation.id, change: 'note', note_id: note.id, by: actorOf(by) });
     return { note: presentNote(note, await this.audit.names([note.author])) };
   }
 

@@ -354,6 +354,14 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('me', 200, { url: '/v1/auth/me', cookie });
     await rec.call('me', 401, { url: '/v1/auth/me', auth: false });
     await rec.call('updateMe', 200, { method: 'PATCH', url: '/v1/auth/me', cookie, body: { name: 'Dana Reyes' } });
+    await rec.call('updateMe', 200, {
+      method: 'PATCH',
+      url: '/v1/auth/me',
+      cookie,
+      body: { notifications: { sound: false, views: ['mine', 'unassigned'] } },
+      variant: 'notifications',
+    });
+    await rec.call('updateMe', 400, { method: 'PATCH', url: '/v1/auth/me', cookie, body: { notifications: { views: ['theirs'] } } });
     await rec.call('changePassword', 204, {
       url: '/v1/auth/password',
       cookie,

@@ -1694,6 +1694,20 @@ export interface components {
       at: string;
       note: components["schemas"]["Note"];
     };
+    /** What tells this person a customer wrote. Defaults: sound on, browser notifications off, views mine and unassigned. */
+    NotificationSettings: {
+      /** a sound for each new customer message in these views */
+      sound: boolean;
+      /** a browser notification too, once the browser allows it */
+      browser: boolean;
+      /** which conversations notify and count in the tab title: mine, unassigned, all (all includes the others) */
+      views: ("mine" | "unassigned" | "all")[];
+    };
+    NotificationSettingsChange: {
+      sound?: boolean;
+      browser?: boolean;
+      views?: ("mine" | "unassigned" | "all")[];
+    };
     NumberNote: {
       note?: string;
     };
@@ -2006,6 +2020,7 @@ export interface components {
     };
     UpdateProfile: {
       name?: string;
+      notifications?: components["schemas"]["NotificationSettingsChange"];
     };
     UpdateSnippet: {
       /** What agents find it by; unique. */
@@ -2302,6 +2317,7 @@ export interface operations {
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           staff: components["schemas"]["StaffMember"];
+          notifications: components["schemas"]["NotificationSettings"];
         } } };
       401: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "unauthorized";
@@ -2310,15 +2326,16 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
-  /** Change your own name */
+  /** Change your own name or notification settings */
   updateMe: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     requestBody: { content: { "application/json": components["schemas"]["UpdateProfile"] } };
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           staff: components["schemas"]["StaffMember"];
+          notifications: components["schemas"]["NotificationSettings"];
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       413: components["responses"]["PayloadTooLarge"];
@@ -3614,6 +3631,9 @@ export type MetricsReport = components['schemas']["MetricsReport"];
 /** A private note in a thread: for the team, never sent to the customer. */
 export type Note = components['schemas']["Note"];
 export type NoteTimelineEntry = components['schemas']["NoteTimelineEntry"];
+/** What tells this person a customer wrote. Defaults: sound on, browser notifications off, views mine and unassigned. */
+export type NotificationSettings = components['schemas']["NotificationSettings"];
+export type NotificationSettingsChange = components['schemas']["NotificationSettingsChange"];
 export type NumberNote = components['schemas']["NumberNote"];
 export type NumberProfile = components['schemas']["NumberProfile"];
 /** A business number: rate, messaging limit, pauses and open rows. */

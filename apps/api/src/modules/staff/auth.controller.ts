@@ -12,7 +12,7 @@ import { TAGS } from '../../contract/tags.js';
 import { AuthService } from './auth.service.js';
 import { AcceptInviteDto, ChangePasswordDto, LoginDto, UpdateProfileDto } from './dto/staff.dto.js';
 import { clearSessionCookie, clientOf, setSessionCookie } from './session-cookie.js';
-import { InviteInfo, InviteProblem, OneStaff } from './staff.schemas.js';
+import { InviteInfo, InviteProblem, Me, OneStaff } from './staff.schemas.js';
 
 const Throttled = object({ error: oneOfValues(['too_many_attempts']), message: str(), retry_after_seconds: int({ minimum: 1 }) });
 const INVITE = { token: { description: 'the one-time token of the invite or reset link', schema: str({ minLength: 20, maxLength: 100 }) } };
@@ -61,14 +61,24 @@ export class AuthController {
 
   @Get('me')
   @SessionOnly()
-  @ApiOperation({ id: 'me', summary: 'The signed-in staff member', responses: { 200: { description: 'Who you are.', body: OneStaff } } })
+  @ApiOperation({
+    id: 'me',
+    summary: 'The signed-in staff member',
+    description: 'Who you are, and your own notification settings.',
+    responses: { 200: { description: 'Who you are.', body: Me } },
+  })
   me(@CurrentPrincipal() principal: Principal) {
     return this.auth.me(principal);
   }
 
   @Patch('me')
   @SessionOnly()
-  @ApiOperation({ id: 'updateMe', summary: 'Change your own name', responses: { 200: { description: 'Your profile.', body: OneStaff } } })
+  @ApiOperation({
+    id: 'updateMe',
+    summary: 'Change your own name or notification settings',
+    description: '`name`, and `notifications` (`sound`, `browser`, `views`): each optional; a setting left out keeps its value. Answers as `GET /v1/auth/me`.',
+    responses: { 200: { description: 'Your profile.', body: Me } },
+  })
   updateMe(@CurrentPrincipal() principal: Principal, @Body() dto: UpdateProfileDto) {
     return this.auth.updateProfile(principal, dto);
   }

@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AuditService } from '../audit/audit.service.js';
 import { INVITE_PROBLEMS, inviteLinkState, type InviteLinkState } from './domain/invite-link.js';
+import { notificationSettingsOf, notificationSettingsPatch } from './domain/notification-settings.js';
 import { emailKey, throttleSignIn } from './domain/login-throttle.js';
 import type { ChangePasswordDto, UpdateProfileDto } from './dto/staff.dto.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -157,10 +158,13 @@ export class AuthService {
     await this.audit.record({ actor: actorOf(principal), action: 'auth.logout', subjectType: 'staff', subjectId: principal.staffId });
   }
 
+  /** Who you are, and your own settings (nobody else's answer carries them). */
   async me(principal: Principal) {
-    return { staff: presentStaff(await this.staffOf(principal)) };
+    const staff = await this.staffOf(principal);
+    return { staff: presentStaff(staff), notifications: notificationSettingsOf(staff.notificationSettings) };
   }
 
+  /** Each part of the body on its own: a name, notification settings (merged: what is left out keeps its value). */
   async updateProfile(principal: Principal, dto: UpdateProfileDto) {
     const staff = await this.staffOf(principal);
     if (dto.name !== undefined && dto.name.trim() !== staff.name) {
@@ -173,6 +177,8 @@ export class AuthService {
         details: { name: dto.name.trim() },
       });
     }
+    // A person's own preference, not an access change: stored, not audited.
+    if (dto.notifications !== undefined) await this.repo.mergeNotificationSettings(staff.id, notificationSettingsPatch(dto.notifications), this.clock.now());
     return this.me(principal);
   }
 

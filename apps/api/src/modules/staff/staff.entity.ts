@@ -52,4 +52,8 @@ export class Staff {
 
   @Column({ name: 'last_seen_at', type: 'timestamptz', nullable: true })
   lastSeenAt!: Date | null;
+
+  /** What the person chose of domain/notification-settings.ts (only what they chose); null until they choose. */
+  @Column({ name: 'notification_settings', type: 'jsonb', nullable: true })
+  notificationSettings!: Record<string, unknown> | null;
 }

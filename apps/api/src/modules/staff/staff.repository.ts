@@ -87,6 +87,20 @@ export class StaffRepository {
   }
 
   /**
+   * Merges the named settings into what the person chose before, in one statement: two tabs
+   * changing different settings at once keep both. The stored value afterwards.
+   */
+  async mergeNotificationSettings(id: string, patch: Record<string, unknown>, now: Date, db: EntityManager | DataSource = this.dataSource): Promise<unknown> {
+    const rows = await queryRows<{ notification_settings: unknown }>(
+      db,
+      `UPDATE staff SET notification_settings = COALESCE(notification_settings, '{}'::jsonb) || $2::jsonb, updated_at = $3
+        WHERE id = $1 RETURNING notification_settings`,
+      [id, JSON.stringify(patch), now],
+    );
+    return rows[0]?.notification_settings ?? null;
+  }
+
+  /**
    * Serialises changes that could remove the last active admin (role, deactivation), across API
    * instances: a transaction-scoped advisory lock, then the count it guards.
    */

@@ -1,4 +1,5 @@
 import { STAFF_ROLES } from '../../common/auth/principal.js';
+import { NOTIFICATION_VIEWS } from './domain/notification-settings.js';
 import { arrayOf, bool, dateTime, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
 
 /** A person who signs in to the inbox. */
@@ -20,6 +21,26 @@ export const StaffMember = named(
 );
 
 export const OneStaff = object({ staff: StaffMember });
+
+/** A person's own notification settings: only they see them, in `GET /v1/auth/me`. */
+export const NotificationSettings = named(
+  'NotificationSettings',
+  object(
+    {
+      sound: bool({ description: 'a sound for each new customer message in these views' }),
+      browser: bool({ description: 'a browser notification too, once the browser allows it' }),
+      views: arrayOf(oneOfValues(NOTIFICATION_VIEWS), {
+        minItems: 1,
+        uniqueItems: true,
+        description: 'which conversations notify and count in the tab title: mine, unassigned, all (all includes the others)',
+      }),
+    },
+    { description: 'What tells this person a customer wrote. Defaults: sound on, browser notifications off, views mine and unassigned.' },
+  ),
+);
+
+/** `GET` and `PATCH /v1/auth/me`: who you are, and your own settings. */
+export const Me = object({ staff: StaffMember, notifications: NotificationSettings });
 export const Team = object({ data: arrayOf(object({ id: uuid(), name: str(), role: oneOfValues(STAFF_ROLES) })) });
 export const StaffList = object({ data: arrayOf(StaffMember) });
 export const StaffCreated = object(

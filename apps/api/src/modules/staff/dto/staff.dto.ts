@@ -1,6 +1,23 @@
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { STAFF_ROLES, type StaffRole } from '../../../common/auth/principal.js';
 import { MIN_PASSWORD_LENGTH } from '../../../config/load-config.js';
+import { NOTIFICATION_VIEWS, type NotificationView } from '../domain/notification-settings.js';
 
 /** `POST /v1/auth/login`. */
 export class LoginDto {
@@ -55,12 +72,46 @@ export class AcceptInviteDto {
   password!: string;
 }
 
-/** `PATCH /v1/auth/me`: what a person may change of themselves. */
+/** May be left out, but not null: a setting is on, off or kept, never "null" taken as kept. */
+const OmittedOrValid = () => ValidateIf((_object: unknown, value: unknown) => value !== undefined);
+
+/** `PATCH /v1/auth/me` `notifications`: any of these; what is left out keeps its value. */
+export class NotificationSettingsChangeDto {
+  /** A sound for each new customer message in the chosen views. */
+  @OmittedOrValid()
+  @IsBoolean()
+  sound?: boolean;
+
+  /** A browser notification too, once the browser allows it (asked for at /settings/profile). */
+  @OmittedOrValid()
+  @IsBoolean()
+  browser?: boolean;
+
+  /** Which conversations notify and count in the tab title: `mine`, `unassigned`, `all` (all includes the others). */
+  @OmittedOrValid()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'views must name at least one of mine, unassigned, all' })
+  @ArrayMaxSize(NOTIFICATION_VIEWS.length)
+  @ArrayUnique({ message: 'views must not repeat a view' })
+  @IsIn(NOTIFICATION_VIEWS, { each: true, message: 'each of views must be one of mine, unassigned, all' })
+  views?: NotificationView[];
+}
+
+/**
+ * `PATCH /v1/auth/me`: what a person may change of themselves, each part optional and on its own
+ * (one field per concern, so another, such as availability, is one more property here).
+ */
 export class UpdateProfileDto {
   @IsOptional()
   @IsString()
   @Length(1, 200)
   name?: string;
+
+  @OmittedOrValid()
+  @IsObject({ message: 'notifications must be an object' })
+  @ValidateNested()
+  @Type(() => NotificationSettingsChangeDto)
+  notifications?: NotificationSettingsChangeDto;
 }
 
 /** `POST /v1/auth/password`. */

@@ -27,6 +27,18 @@ const BATCH_MS = 250;
 /** The slower lane (soonKeysFor): at most one refetch per key in this time, however many events. */
 const SOON_MS = 3_000;
 
+/** Who else hears each event as it arrives (the notifications: a chime, a pop-up), beside the cache. */
+type LiveListener = (type: string, data: unknown) => void;
+const listeners = new Set<LiveListener>();
+
+/** Hear every live event (not `reset`) as it arrives; returns the way to stop. */
+export function onLiveEvent(listener: LiveListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function useLiveEvents(): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
@@ -81,6 +93,7 @@ export function useLiveEvents(): LiveStatus {
             );
           batch.add(keysFor(type, data));
           batch.soon(soonKeysFor(type, data));
+          for (const listener of listeners) listener(type, data);
         });
       for (const type of ['inbound.created', 'message.status', 'work_item.changed', 'conversation.changed', 'reset']) listen(type);
     };

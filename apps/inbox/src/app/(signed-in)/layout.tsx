@@ -15,5 +15,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   // The proxy let a cookie through, so a session existed: it ended (expired, signed out elsewhere, deactivated).
   if (session.status === 'signed_out') redirect(loginHref(await currentPath(), 'session_ended'));
   if (session.status === 'unknown') return <SessionUnknown problem={session.problem} />;
-  return <AppShell staff={session.staff}>{children}</AppShell>;
+  return (
+    <AppShell staff={session.staff} notifications={session.notifications}>
+      {children}
+    </AppShell>
+  );
 }

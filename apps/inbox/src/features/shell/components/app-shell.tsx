@@ -8,9 +8,10 @@ import { Icon } from '@/components/ui/icon';
 import { Kbd } from '@/components/ui/kbd';
 import { useLiveEvents } from '@/lib/live';
 import { initials } from '@/lib/message-content';
-import type { StaffMember } from '@sendbook/api-contract';
+import type { NotificationSettings, StaffMember } from '@sendbook/api-contract';
 import { SignOutButton, useSignOut } from '@/features/auth/components/sign-out-button';
 import { CurrentStaffProvider } from '@/features/auth/current-staff';
+import { Notifier } from '@/features/notifications/components/notifier';
 import { QueueCount } from '@/features/work-queues/components/queue-count';
 import { CommandsProvider } from '../commands';
 import { useShortcuts } from '../hooks/use-shortcuts';
@@ -21,10 +22,10 @@ import { LiveIndicator } from './live-indicator';
 
 /**
  * The signed-in frame: a skip link, the sidebar (navigation, the person, sign out, whether updates
- * are live), the page, and the command palette. Keyboard first: ⌘K / Ctrl+K opens the palette,
- * "g c", "g w", "g h", "g s" go to a section.
+ * are live), the page, the command palette, and what notifies the person (Notifier). Keyboard
+ * first: ⌘K / Ctrl+K opens the palette, "g c", "g w", "g h", "g s" go to a section.
  */
-export function AppShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
+export function AppShell({ staff, notifications, children }: { staff: StaffMember; notifications: NotificationSettings; children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -55,6 +56,7 @@ export function AppShell({ staff, children }: { staff: StaffMember; children: Re
 
   return (
     <CurrentStaffProvider staff={staff}>
+      <Notifier staff={staff} notifications={notifications} />
       <CommandsProvider>
         <div className={styles.shell}>
           <a href="#main" className={styles.skip}>

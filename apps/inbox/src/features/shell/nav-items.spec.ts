@@ -16,9 +16,14 @@ describe('navigation', () => {
     ]);
   });
 
+  it('everyone, agent or admin, has their profile', () => {
+    for (const role of ['agent', 'admin'] as const)
+      expect(navItems(role).personal.map((i) => [i.label, i.href])).toEqual([['Profile and notifications', '/settings/profile']]);
+  });
+
   it('every go-to key is distinct', () => {
-    const { main, admin } = navItems('admin');
-    const keys = [...main, ...admin].map((i) => i.goKey);
+    const { main, admin, personal } = navItems('admin');
+    const keys = [...main, ...admin, ...personal].map((i) => i.goKey);
     expect(new Set(keys).size).toBe(keys.length);
   });
 

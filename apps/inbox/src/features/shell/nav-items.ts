@@ -39,8 +39,19 @@ const ADMIN: readonly NavItem[] = [
   { key: 'system', label: 'System', href: '/settings/system', section: '/settings/system', icon: 'queue', goKey: 'y', adminOnly: true },
 ];
 
-export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[] } {
-  return { main: MAIN, admin: role === 'admin' ? ADMIN : [] };
+/** Everyone's own page: who they are and what notifies them (the person at the foot of the sidebar links there). */
+export const PROFILE: NavItem = {
+  key: 'profile',
+  label: 'Profile and notifications',
+  href: '/settings/profile',
+  section: '/settings/profile',
+  icon: 'user',
+  goKey: 'm',
+  adminOnly: false,
+};
+
+export function navItems(role: StaffMember['role']): { main: readonly NavItem[]; admin: readonly NavItem[]; personal: readonly NavItem[] } {
+  return { main: MAIN, admin: role === 'admin' ? ADMIN : [], personal: [PROFILE] };
 }
 
 /** One link per queue, under Work. */

@@ -15,15 +15,16 @@ import { Notifier } from '@/features/notifications/components/notifier';
 import { QueueCount } from '@/features/work-queues/components/queue-count';
 import { CommandsProvider } from '../commands';
 import { useShortcuts } from '../hooks/use-shortcuts';
-import { QUEUE_ITEMS, isCurrent, navItems } from '../nav-items';
+import { PROFILE, QUEUE_ITEMS, isCurrent, navItems } from '../nav-items';
 import styles from './app-shell.module.css';
 import { CommandPalette, type NavCommand } from './command-palette';
 import { LiveIndicator } from './live-indicator';
 
 /**
- * The signed-in frame: a skip link, the sidebar (navigation, the person, sign out, whether updates
- * are live), the page, the command palette, and what notifies the person (Notifier). Keyboard
- * first: ⌘K / Ctrl+K opens the palette, "g c", "g w", "g h", "g s" go to a section.
+ * The signed-in frame: a skip link, the sidebar (navigation, the person with a link to their
+ * profile, sign out, whether updates are live), the page, the command palette, and what notifies
+ * the person (Notifier). Keyboard first: ⌘K / Ctrl+K opens the palette, "g c", "g w", "g h", "g s"
+ * go to a section, "g m" to one's profile.
  */
 export function AppShell({ staff, notifications, children }: { staff: StaffMember; notifications: NotificationSettings; children: ReactNode }) {
   const pathname = usePathname();
@@ -31,17 +32,17 @@ export function AppShell({ staff, notifications, children }: { staff: StaffMembe
   const [paletteOpen, setPaletteOpen] = useState(false);
   const live = useLiveEvents();
   const { signOut } = useSignOut();
-  const { main, admin } = navItems(staff.role);
+  const { main, admin, personal } = navItems(staff.role);
 
   const sequences = useMemo(
-    () => new Map([...main, ...admin].filter((i) => i.goKey).map((i) => [`g ${i.goKey}`, () => router.push(i.href)])),
-    [main, admin, router],
+    () => new Map([...main, ...admin, ...personal].filter((i) => i.goKey).map((i) => [`g ${i.goKey}`, () => router.push(i.href)])),
+    [main, admin, personal, router],
   );
   useShortcuts({ onPalette: () => setPaletteOpen((open) => !open), sequences });
 
   const commands = useMemo<NavCommand[]>(
     () => [
-      ...[...main, ...admin].map((i) => ({
+      ...[...main, ...admin, ...personal].map((i) => ({
         id: i.key,
         label: i.label,
         href: i.href,
@@ -51,7 +52,7 @@ export function AppShell({ staff, notifications, children }: { staff: StaffMembe
       })),
       ...QUEUE_ITEMS.map((q) => ({ id: `queue-${q.key}`, label: q.label, href: q.href, icon: 'queue' as const, group: 'Work queues' })),
     ],
-    [main, admin],
+    [main, admin, personal],
   );
 
   return (
@@ -132,18 +133,24 @@ export function AppShell({ staff, notifications, children }: { staff: StaffMembe
               ) : null}
             </nav>
             <div className={styles.footer}>
-              <div className={styles.person}>
+              <Link
+                href={PROFILE.href}
+                className={styles.person}
+                title="Profile and notifications"
+                aria-current={pathname === PROFILE.href ? 'page' : undefined}
+              >
                 <span className={styles.avatar} aria-hidden="true">
                   {initials(staff.name)}
                 </span>
                 <span className={styles.who}>
+                  <span className="visually-hidden">Your profile and notifications: </span>
                   <span className={styles.name}>{staff.name}</span>
-                  <span className={styles.role} title={staff.email}>
+                  <span className={styles.role}>
                     {staff.role === 'admin' ? 'Admin' : 'Agent'}
                     <span className="visually-hidden">, {staff.email}</span>
                   </span>
                 </span>
-              </div>
+              </Link>
               <div className={styles.footerRow}>
                 <LiveIndicator status={live} />
                 <SignOutButton />

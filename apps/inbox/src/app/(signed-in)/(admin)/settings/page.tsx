@@ -1,5 +1,0 @@
-import { redirect } from 'next/navigation';
-
-export default function SettingsIndex() {
-  redirect('/settings/staff');
-}

@@ -2511,7 +2511,7 @@ export interface operations {
           message: components["schemas"]["Message"];
           deduplicated: boolean;
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];

@@ -44,6 +44,30 @@ describe('GraphClient against the simulator', () => {
 
   const phoneNumberId = (): string => sim.config().phoneNumbers[0]?.id ?? '';
 
+  it('uploads media as Meta documents it: the id a send names and GET /{media_id} describes; refuses types and sizes Meta refuses', async () => {
+    const { Readable } = await import('node:stream');
+    const upload = (bytes: Buffer, mimeType: string, filename: string) =>
+      client.uploadMedia(phoneNumberId(), { mimeType, filename, size: bytes.length, open: () => Readable.from([bytes]) });
+    const pdf = Buffer.from('%PDF-1.4\n% a tiny document\n%%EOF\n');
+    const ok = await upload(pdf, 'application/pdf', 'invoice.pdf');
+    expect(ok).toMatchObject({ outcome: 'ok', httpStatus: 200, id: expect.stringMatching(/^\d+$/) });
+    const id = ok.outcome === 'ok' ? ok.id : '';
+    expect(sim.uploads()).toEqual([expect.objectContaining({ id, mimeType: 'application/pdf', filename: 'invoice.pdf', size: pdf.length })]);
+    expect(sim.media(id)?.bytes.equals(pdf)).toBe(true);
+
+    const gif = await upload(Buffer.from('GIF89a'), 'image/gif', 'party.gif');
+    expect(gif).toMatchObject({ outcome: 'rejected', httpStatus: 400, error: { code: 100 } });
+    const huge = await upload(
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024)]),
+      'image/png',
+      'big.png',
+    );
+    expect(huge).toMatchObject({ outcome: 'rejected', error: { code: 131053 } });
+    const renamed = await upload(Buffer.from('MZ this is a program'), 'application/pdf', 'invoice.pdf');
+    expect(renamed).toMatchObject({ outcome: 'rejected', error: { code: 131053 } });
+    expect(sim.uploads()).toHaveLength(1);
+  });
+
   it('accepted: returns the wamid the ledger holds', async () => {
     const result = await client.sendMessage(phoneNumberId(), template('+16505551234', 'hello_world', 'en_US', 'out-1'));
     expect(result).toMatchObject({ outcome: 'accepted', httpStatus: 200, waId: '16505551234', input: '+16505551234', messageStatus: 'accepted' });

@@ -11,7 +11,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 import { createSimulator } from '../apps/simulator/dist/index.js';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
@@ -19,6 +18,7 @@ import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, withDatabase } from './bench-infra.mjs';
 import { median } from './median.mjs';
+import { pngBytes } from '../test/support/png.mjs';
 
 export async function run({
   trials = 10,
@@ -50,7 +50,8 @@ export async function run({
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     sim.configure({ webhookUrl: `${url}/webhooks/whatsapp` });
 
-    const image = pngOfSize(megabytes * 1024 * 1024 - 4096);
+    // Random pixels do not compress: the file is as large as the picture, just under WhatsApp's 5 MB.
+    const image = pngBytes(1024, Math.floor((megabytes * 1024 * 1024 - 4096) / (1024 * 3 + 1)), { noise: true });
     const runs = [];
     for (let trial = 0; trial <= trials; trial++) {
       // Each trial its own customer, who has just written: the window is open.
@@ -123,42 +124,6 @@ async function until(probe, timeoutMs = 30_000) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-/** A valid PNG of about `bytes` bytes (random pixels do not compress, so the size is the picture's own). */
-function pngOfSize(bytes) {
-  const width = 1024;
-  const height = Math.max(1, Math.floor(bytes / (width * 3 + 1)));
-  const rows = Buffer.alloc(height * (width * 3 + 1));
-  for (let i = 0; i < rows.length; i++) rows[i] = (i * 2654435761) >>> 24;
-  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes) {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -282,7 +282,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     });
     await rec.call('uploadFile', 413, {
       url: '/v1/uploads',
-      file: { field: 'file', bytes: pngBytes(4, 4, 5 * 1024 * 1024 + 1024), filename: 'huge.png', contentType: 'image/png' },
+      file: { field: 'file', bytes: pngBytes(4, 4, { padTo: 5 * 1024 * 1024 + 1024 }), filename: 'huge.png', contentType: 'image/png' },
     });
     const file = await rec.call('downloadKeptFile', 200, { url: `/v1/media/${uploaded.body.upload_id}`, example: false });
     expect(file.contentType).toBe('application/pdf');

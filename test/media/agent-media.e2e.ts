@@ -108,7 +108,7 @@ describe('agent media: uploaded once, checked against WhatsApp’s limits, sent 
 
   it('refuses before keeping anything: over the kind’s limit (413 naming it), a type WhatsApp does not take, a renamed file, an empty one', async () => {
     const before = { rows: await keptFiles(), files: (await storeFiles()).length };
-    const tooBig = await upload(pngBytes(4, 4, 5 * MB + 1024), 'huge.png', 'image/png').expect(413);
+    const tooBig = await upload(pngBytes(4, 4, { padTo: 5 * MB + 1024 }), 'huge.png', 'image/png').expect(413);
     expect(tooBig.body).toMatchObject({ error: 'payload_too_large', kind: 'image', max_bytes: 5 * MB, message: 'An image may be at most 5 MB on WhatsApp' });
     const gif = await upload(Buffer.from('GIF89a....'), 'party.gif', 'image/gif').expect(400);
     expect(gif.body).toMatchObject({ error: 'unsupported_media', message: expect.stringContaining('WhatsApp does not take image/gif') });

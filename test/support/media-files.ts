@@ -1,26 +1,4 @@
-import { deflateSync } from 'node:zlib';
-
-/** A real PNG of `width`×`height` pixels (grey), optionally padded to about `padTo` bytes with a text chunk. */
-export function pngBytes(width = 4, height = 4, padTo = 0): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 0x80)])));
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows))];
-  const size = parts.reduce((n, p) => n + p.length, 0) + 12;
-  if (padTo > size + 12) parts.push(chunk('tEXt', Buffer.alloc(padTo - size - 12, 0x61)));
-  parts.push(chunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(parts);
-}
+export { pngBytes } from './png.mjs';
 
 /** A small, valid one-page PDF saying `text`. */
 export function pdfBytes(text = 'Invoice 42'): Buffer {
@@ -52,13 +30,4 @@ export function oggOpusBytes(): Buffer {
   page[5] = 0x02; // beginning of stream
   page[26] = 1;
   return Buffer.concat([page, Buffer.from([head.length]), head]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
 }

@@ -137,7 +137,6 @@ describe('per-key limits: the numbers a key may send from, its highest priority,
     await as(key).post('/v1/messages/batch').send({ messages: backlog }).expect(200);
     await waitFor(async () => sb.sim.ledger().length >= 20, { what: 'the backlog under way' });
 
-    const started = Date.now();
     const reply = await sb
       .api()
       .post(`/v1/conversations/${conversation.id}/replies`)
@@ -149,12 +148,11 @@ describe('per-key limits: the numbers a key may send from, its highest priority,
       timeoutMs: 5_000,
       intervalMs: 20,
     });
-    const tookMs = Date.now() - started;
     const [{ queued }] = await sb.dataSource.query(
       `SELECT count(*)::int AS queued FROM outbound_messages WHERE dedupe_key LIKE 'limits-backlog-%' AND state = 'queued'`,
     );
-    // Behind the backlog it would wait ~10 s at 20/s; ahead of it, about one token.
-    expect(tookMs).toBeLessThan(2_000);
+    // Behind the backlog it would have waited for all 200; it went ahead of more than half of them.
+    // (How fast is the benchmark's question: a timed assertion here fails on a busy machine.)
     expect(queued).toBeGreaterThan(100);
   });
 
@@ -170,7 +168,9 @@ describe('per-key limits: the numbers a key may send from, its highest priority,
     const limited = await as(key, secondUrl).get('/v1/messages').expect(429);
     expect(limited.body).toMatchObject({ error: 'rate_limited' });
     expect(limited.body.message).toContain('3 requests a minute');
-    expect(Number(limited.headers['retry-after'])).toBe(20);
+    // 3 a minute: the next request is allowed 20 s after the last, less what the requests took.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(17);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(20);
     await as(key)
       .post('/v1/messages')
       .send(messageRequest({ dedupe_key: 'limits-r-2' }))

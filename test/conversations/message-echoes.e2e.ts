@@ -131,5 +131,8 @@ describe('smb_message_echoes: what the business sent from the WhatsApp Business 
     expect(conversation.window_open_until).toBe(before.window_open_until);
     expect(conversation.last_inbound_at).toBe(before.last_inbound_at);
     expect(Date.parse(conversation.last_activity_at as string)).toBeGreaterThan(Date.parse(before.last_activity_at as string));
+    // The list says what was said last: the answer from the phone.
+    const listed = (await sb.api().get('/v1/conversations?q=16505550901').expect(200)).body.data as { id: string; last_message: Entry | null }[];
+    expect(listed.find((c) => c.id === id)?.last_message).toMatchObject({ direction: 'echo', echo: { text: 'Yes, until 2pm.' } });
   });
 });

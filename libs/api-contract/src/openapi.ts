@@ -1143,7 +1143,7 @@ export interface components {
       created_at: string;
       updated_at: string;
       /** the newest message either way (notes are not messages); null in a thread with none yet */
-      last_message: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | null;
+      last_message: components["schemas"]["InboundTimelineEntry"] | components["schemas"]["OutboundTimelineEntry"] | components["schemas"]["EchoTimelineEntry"] | null;
     };
     CreateApiKey: {
       name: string;

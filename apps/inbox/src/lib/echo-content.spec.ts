@@ -1,5 +1,6 @@
 import type { Inbound, MessageEcho, TimelineEntry } from '@sendbook/api-contract';
 import { echoContent } from './echo-content';
+import { lastMessageLine } from './last-message-line';
 import { buildThread } from './thread';
 
 const echo = (type: string, raw: Record<string, unknown>, text: string | null = null) => ({ type, text, raw: { type, ...raw } });
@@ -50,5 +51,14 @@ describe('a message sent from the WhatsApp Business app sits among ours', () => 
     expect(sent?.kind === 'echo' ? sent.content.text : null).toBe('Coming at 5');
     const answer = items.find((i) => i.key === 'in-i2');
     expect(answer?.kind === 'inbound' ? answer.quote : null).toEqual({ text: 'Coming at 5', author: 'business', found: true, target: 'echo-e1' });
+  });
+});
+
+describe('lastMessageLine: a message sent from the phone is the thread’s last word too', () => {
+  it('reads as ours, from the phone', () => {
+    const entry = { direction: 'echo', at: AT, echo: { ...echo('text', { text: { body: 'On my way!' } }, 'On my way!') } } as unknown as TimelineEntry & {
+      direction: 'echo';
+    };
+    expect(lastMessageLine(entry)).toBe('You, from the phone: On my way!');
   });
 });

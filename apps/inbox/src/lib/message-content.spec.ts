@@ -1,15 +1,6 @@
 import type { Inbound, Message } from '@sendbook/api-contract';
-import {
-  contactLabel,
-  contactNumber,
-  senderNumber,
-  excerpt,
-  inboundContent,
-  initials,
-  isPreviewable,
-  lastMessageLine,
-  outboundContent,
-} from './message-content';
+import { contactLabel, contactNumber, senderNumber, excerpt, inboundContent, initials, isPreviewable, outboundContent } from './message-content';
+import { lastMessageLine } from './last-message-line';
 
 const rendered = {
   header: null,

@@ -1,4 +1,4 @@
-import type { Contact, Inbound, InboundTimelineEntry, Message, OutboundTimelineEntry } from '@sendbook/api-contract';
+import type { Contact, Inbound, Message } from '@sendbook/api-contract';
 
 /**
  * What a message says, for the thread: its text, a label for what is not text (a photo, a
@@ -336,20 +336,4 @@ const PREVIEW_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', '
 export function isPreviewable(media: MessageContent['media']): boolean {
   if (!media || (media.type !== 'image' && media.type !== 'sticker')) return false;
   return media.mimeType !== null && PREVIEW_TYPES.has(media.mimeType.split(';')[0]!.trim().toLowerCase());
-}
-
-/** A conversation row's second line: what was said last, and by whom when it was us. */
-export function lastMessageLine(entry: InboundTimelineEntry | OutboundTimelineEntry | null, max = 90): string | null {
-  if (!entry) return null;
-  if (entry.direction === 'inbound') {
-    const reaction = entry.inbound.reaction;
-    if (reaction) return reaction.removed || !reaction.emoji ? 'Removed a reaction' : `Reacted ${reaction.emoji}`;
-    const said = inboundContent(entry.inbound);
-    // "Photo: the box", not the caption alone: the list should say a picture came.
-    return said.media && said.label && said.text ? excerpt({ ...said, text: `${said.label}: ${said.text}` }, max) : excerpt(said, max);
-  }
-  // A row must not read as if it arrived: say when ours did not go out.
-  const who =
-    entry.message.state === 'failed' ? 'Not delivered' : entry.message.state === 'held' ? 'Held' : entry.message.state === 'cancelled' ? 'Cancelled' : 'You';
-  return `${who}: ${excerpt(outboundContent(entry.message), max)}`;
 }

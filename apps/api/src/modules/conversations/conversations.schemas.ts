@@ -89,7 +89,7 @@ export const ConversationSummary = named(
   object(
     {
       ...conversationProperties,
-      last_message: nullable(oneOf([InboundTimelineEntry, OutboundTimelineEntry]), {
+      last_message: nullable(oneOf([InboundTimelineEntry, OutboundTimelineEntry, EchoTimelineEntry]), {
         description: 'the newest message either way (notes are not messages); null in a thread with none yet',
       }),
     },

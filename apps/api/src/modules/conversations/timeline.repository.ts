@@ -145,6 +145,18 @@ export class TimelineRepository {
     return new Map(rows.map((r) => [r.conversation_id as string, toInbound(r)]));
   }
 
+  /** Each thread's newest message sent from the WhatsApp Business app, for the list. Keyed by thread. */
+  async latestEchoes(conversationIds: readonly string[]): Promise<Map<string, EchoView>> {
+    if (conversationIds.length === 0) return new Map();
+    const rows = await queryRows<Record<string, unknown>>(
+      this.dataSource,
+      `SELECT t.* FROM unnest($1::uuid[]) AS x(conversation_id)
+       CROSS JOIN LATERAL (SELECT e.* FROM message_echoes e WHERE e.conversation_id = x.conversation_id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) t`,
+      [conversationIds],
+    );
+    return new Map(rows.map((r) => [r.conversation_id as string, toEcho(r)]));
+  }
+
   /**
    * Each thread's newest outbound message, for the list: per thread and per id its contact's rows
    * may be addressed by, one probe of (phone_number_id, to_wa_id, created_at). Keyed by thread.

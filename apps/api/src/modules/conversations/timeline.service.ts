@@ -73,17 +73,30 @@ export class TimelineService {
    * said): two set-based reads for the whole page. Compared by when each entered the thread.
    */
   async latest(conversations: readonly ConversationView[]): Promise<Map<string, TimelineEntry>> {
-    const [inbound, outbound] = await Promise.all([
-      this.repo.latestInbound(conversations.map((c) => c.id)),
+    const ids = conversations.map((c) => c.id);
+    const [inbound, outbound, echoes] = await Promise.all([
+      this.repo.latestInbound(ids),
       this.repo.latestOutbound(conversations.map((c) => ({ conversationId: c.id, phoneNumberId: c.phoneNumberId, recipientIds: recipientIdsOf(c.contact) }))),
+      this.repo.latestEchoes(ids),
     ]);
     const presented = new Map((await this.messages.present([...outbound.values()])).map((m) => [m.id, m]));
     const latest = new Map<string, TimelineEntry>();
     for (const { id } of conversations) {
+      // Ours (sent here or from the phone) wins a tie: it answered what came in the same instant.
+      const candidates: { at: number; rank: number; entry: () => TimelineEntry }[] = [];
       const inn = inbound.get(id);
       const out = outbound.get(id);
-      if (out && (!inn || out.createdAt.getTime() >= inn.createdAt.getTime())) latest.set(id, outboundEntry(out, presented.get(out.id)!));
-      else if (inn) latest.set(id, inboundEntry(inn));
+      const echo = echoes.get(id);
+      if (inn) candidates.push({ at: inn.createdAt.getTime(), rank: 0, entry: () => inboundEntry(inn) });
+      if (out) candidates.push({ at: out.createdAt.getTime(), rank: 1, entry: () => outboundEntry(out, presented.get(out.id)!) });
+      if (echo)
+        candidates.push({
+          at: echo.createdAt.getTime(),
+          rank: 1,
+          entry: () => ({ direction: 'echo', at: isoTime(echo.timestamp ?? echo.createdAt), echo: presentEcho(echo) }),
+        });
+      const newest = candidates.sort((a, b) => b.at - a.at || b.rank - a.rank)[0];
+      if (newest) latest.set(id, newest.entry());
     }
     return latest;
   }

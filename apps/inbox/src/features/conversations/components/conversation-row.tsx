@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useClock } from '@/components/clock';
 import { Badge } from '@/components/ui/badge';
 import { Time } from '@/components/time';
-import { contactLabel, contactNumber, initials, lastMessageLine } from '@/lib/message-content';
+import { lastMessageLine } from '@/lib/last-message-line';
+import { contactLabel, contactNumber, initials } from '@/lib/message-content';
 import { describeWindow } from '@/lib/window';
 import styles from './conversation-list.module.css';
 

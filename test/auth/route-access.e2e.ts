@@ -146,6 +146,8 @@ const BUILDERS: Record<string, Builder> = {
   updateConversation: (w) => ({ method: 'PATCH', url: `/v1/conversations/${w.conversationId}`, body: { state: 'open' } }),
   markConversationSeen: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/seen` }),
   showTyping: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/typing` }),
+  viewConversation: (w) => ({ method: 'POST', url: `/v1/conversations/${w.conversationId}/viewing`, body: {} }),
+  leaveConversation: (w) => ({ method: 'DELETE', url: `/v1/conversations/${w.conversationId}/viewing` }),
   reactInConversation: (w) => ({
     method: 'POST',
     url: `/v1/conversations/${w.conversationId}/reactions`,

@@ -362,6 +362,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
       variant: 'notifications',
     });
     await rec.call('updateMe', 400, { method: 'PATCH', url: '/v1/auth/me', cookie, body: { notifications: { views: ['theirs'] } } });
+    await rec.call('updateMe', 200, { method: 'PATCH', url: '/v1/auth/me', cookie, body: { availability: 'busy' }, variant: 'availability' });
+    const thread = (await sb.api().post('/v1/conversations').send({ to: '+16505550203' }).expect(200)).body.conversation.id as string;
+    await rec.call('viewConversation', 200, { url: `/v1/conversations/${thread}/viewing`, cookie, body: { typing: true } });
+    await rec.call('leaveConversation', 200, { method: 'DELETE', url: `/v1/conversations/${thread}/viewing`, cookie });
     await rec.call('changePassword', 204, {
       url: '/v1/auth/password',
       cookie,

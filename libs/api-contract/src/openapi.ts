@@ -300,6 +300,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/conversations/{id}/viewing": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["viewConversation"];
+    delete: operations["leaveConversation"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/event-endpoints": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listEventEndpoints"];
@@ -1964,6 +1975,8 @@ export interface components {
       created_at: string;
       /** their last request, to the minute */
       last_seen_at: string | null;
+      /** what they say of themselves: available for new conversations, busy, or away */
+      availability: "available" | "busy" | "away";
     };
     /** An entry of the template registry, synced from Meta. */
     Template: {
@@ -2020,6 +2033,7 @@ export interface components {
     };
     UpdateProfile: {
       name?: string;
+      availability?: "available" | "busy" | "away";
       notifications?: components["schemas"]["NotificationSettingsChange"];
     };
     UpdateSnippet: {
@@ -2052,6 +2066,9 @@ export interface components {
       /** every problem, joined */
       message: string;
       details: components["schemas"]["FieldProblem"][];
+    };
+    Viewing: {
+      typing?: boolean;
     };
     WorkItemResolution: {
       /** mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve */
@@ -2593,6 +2610,44 @@ export interface operations {
           message: string;
           window_open_until: string | null;
         } } };
+    };
+  };
+  /** A staff member is in the thread (and typing, or not) */
+  viewConversation: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["Viewing"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          viewers: ({
+            staff_id: string;
+            typing: boolean;
+            /** when this lapses without a further word from their tab */
+            until: string;
+          })[];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** A staff member left the thread */
+  leaveConversation: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          viewers: ({
+            staff_id: string;
+            typing: boolean;
+            /** when this lapses without a further word from their tab */
+            until: string;
+          })[];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
     };
   };
   /** Every event endpoint, newest first */
@@ -3281,6 +3336,9 @@ export interface operations {
             id: string;
             name: string;
             role: "agent" | "admin";
+            availability: "available" | "busy" | "away";
+            /** an inbox tab of theirs is open (heard from within PRESENCE_GRACE_MS) */
+            online: boolean;
           })[];
         } } };
       401: components["responses"]["Unauthorized"];
@@ -3681,4 +3739,5 @@ export type UpdateStaff = components['schemas']["UpdateStaff"];
 /** A file kept in Sendbook, ready to send: checked against WhatsApp’s type and size limits. */
 export type Upload = components['schemas']["Upload"];
 export type ValidationError = components['schemas']["ValidationError"];
+export type Viewing = components['schemas']["Viewing"];
 export type WorkItemResolution = components['schemas']["WorkItemResolution"];

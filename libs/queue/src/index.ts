@@ -7,6 +7,7 @@ export * from './validate-payload.js';
 export * from './templates/index.js';
 export * from './policy/index.js';
 export * from './conversations/index.js';
+export * from './presence/index.js';
 export * from './metrics/index.js';
 export * from './infrastructure-error.js';
 export * from './prepare-failure.js';

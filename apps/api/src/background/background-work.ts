@@ -151,6 +151,12 @@ export const PERIODIC_TASKS = {
     what: 'Ends sessions past their idle or absolute limit and closes their live streams.',
   },
   'staff.purge_login_attempts': { owner: 'staff', runsIn: ['api'], everyMs: HOURLY, what: 'Deletes sign-in failures past the throttle window.' },
+  'presence.refresh': {
+    owner: 'events',
+    runsIn: ['api'],
+    everyMs: (c) => Math.max(500, Math.floor(c.presence.graceMs / 3)),
+    what: 'Marks the staff whose inbox tabs this process serves as still online, and says who went offline (no tab heard from within PRESENCE_GRACE_MS).',
+  },
   'media.keep_inbound': {
     owner: 'conversations',
     runsIn: ['worker'],

@@ -180,6 +180,11 @@ export interface AppConfig {
     /** The limit until a webhook or an admin says otherwise. */
     readonly messagingLimit: MessagingLimit;
   };
+  /** Who is online and who is in a thread. */
+  readonly presence: {
+    /** PRESENCE_GRACE_MS: someone whose last inbox tab closed is offline this long after (a reload is not a departure). */
+    readonly graceMs: number;
+  };
   readonly events: {
     /** EVENTS_MAX_STREAMS: live streams (`GET /v1/events`) open at once in one API process; beyond it 503. */
     readonly maxStreams: number;

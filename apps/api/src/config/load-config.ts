@@ -43,6 +43,7 @@ export function loadConfig(env: Env): EnvConfig {
       mediaDownloads: read.int('MEDIA_DOWNLOADS_MAX', 8, 1, 256),
       mediaMaxBytes: read.int('MEDIA_MAX_BYTES', 100 * 1024 * 1024, 1024, 2 ** 31),
     },
+    presence: { graceMs: read.int('PRESENCE_GRACE_MS', 45_000, 1_000, 3_600_000) },
     media: {
       dir: read.optional('MEDIA_DIR') ?? '.data/media',
       retentionMs: read.int('MEDIA_RETENTION_DAYS', 365, 1, 36_500) * 86_400_000,

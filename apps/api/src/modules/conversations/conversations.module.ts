@@ -11,6 +11,7 @@ import { AgentReactionsService } from './agent-reactions.service.js';
 import { ConversationAttributionService } from './conversation-attribution.service.js';
 import { ConversationWindowGate } from './conversation-window-gate.service.js';
 import { ConversationsController } from './conversations.controller.js';
+import { ConversationPresenceController } from './conversation-presence.controller.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { ConversationsService } from './conversations.service.js';
 import { InboundMediaService } from './inbound-media.service.js';
@@ -44,7 +45,7 @@ export class ConversationsModule implements OnModuleInit {
   static readonly forRole = perRole((role: Role): DynamicModule => ({
     module: ConversationsModule,
     imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule, MediaModule.forRole(role)],
-    controllers: role === 'worker' ? [] : [ConversationsController, InboundController],
+    controllers: role === 'worker' ? [] : [ConversationsController, ConversationPresenceController, InboundController],
     providers: [
       ConversationsRepository,
       TimelineRepository,

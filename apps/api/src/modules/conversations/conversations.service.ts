@@ -172,6 +172,11 @@ export class ConversationsService {
     return { conversation: presentConversation(conversation, this.clock.now(), this.config.policy.defaultTimeZone) };
   }
 
+  /** 404 unless the conversation exists. */
+  async ensureExists(id: string): Promise<void> {
+    await this.find(id);
+  }
+
   private async find(id: string): Promise<ConversationView> {
     const found = UUID.test(id) ? await this.repo.findConversation(id) : null;
     if (!found) throw DomainError.notFound('conversation');

@@ -247,6 +247,13 @@ export class EventsHub implements BeforeApplicationShutdown {
     return this.closeWhere((principal) => revocationMatches(revocation, principal), 'access_revoked');
   }
 
+  /** The staff members with a live stream open in this process: the inbox tabs here. */
+  staffOnline(): string[] {
+    const ids = new Set<string>();
+    for (const stream of this.streams) if (stream.principal?.kind === 'staff') ids.add(stream.principal.staffId);
+    return [...ids];
+  }
+
   stats(): HubStats {
     let unsentBytes = 0;
     for (const stream of this.streams) unsentBytes += stream.unsentBytes();

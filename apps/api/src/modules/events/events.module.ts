@@ -8,6 +8,7 @@ import { EventsController } from './events.controller.js';
 import { EventsHub } from './events.hub.js';
 import { EventsPublisher } from './events.publisher.js';
 import { EventsStream } from './events.stream.js';
+import { PresenceService } from './presence.service.js';
 import { AfterCommitSubscriber } from './events.subscriber.js';
 
 /**
@@ -26,8 +27,13 @@ export class EventsModule implements OnModuleInit {
     module: EventsModule,
     controllers: role === 'worker' ? [] : [EventsController],
     // The hub and its reader only where streams are served.
-    providers: [EventsPublisher, { provide: AccessRevocations, useClass: EventsAccessRevocations }, ...(role === 'worker' ? [] : [EventsHub, EventsStream])],
-    exports: [EventsPublisher, AccessRevocations],
+    providers: [
+      EventsPublisher,
+      PresenceService,
+      { provide: AccessRevocations, useClass: EventsAccessRevocations },
+      ...(role === 'worker' ? [] : [EventsHub, EventsStream]),
+    ],
+    exports: [EventsPublisher, AccessRevocations, PresenceService],
   }));
 
   onModuleInit(): void {

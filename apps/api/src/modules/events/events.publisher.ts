@@ -11,7 +11,15 @@ import { revocationData, type AccessRevocation } from './stream-rules.js';
  * What goes through the live stream: what the inbox hears, and `access.revoked`, which only the API
  * instances hear (each closes the streams of the revoked key, staff member or session).
  */
-export type LiveEventType = 'inbound.created' | 'message.status' | 'work_item.changed' | 'conversation.changed' | 'access.revoked' | 'events.lost';
+export type LiveEventType =
+  | 'inbound.created'
+  | 'message.status'
+  | 'work_item.changed'
+  | 'conversation.changed'
+  | 'presence.changed'
+  | 'conversation.viewers'
+  | 'access.revoked'
+  | 'events.lost';
 
 /**
  * Events for the API instances themselves, never forwarded as such: `access.revoked` closes

@@ -6,6 +6,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { REDIS } from '../../infra/redis.module.js';
 import { EventsHub, readEntry, type LiveStream } from './events.hub.js';
+import { PresenceService } from './presence.service.js';
 import { EventsPublisher } from './events.publisher.js';
 import { formatSseComment, formatSseEvent, formatSseRetry, planResume } from './sse.js';
 import { replayDone } from './stream-rules.js';
@@ -28,6 +29,7 @@ export class EventsStream {
     private readonly hub: EventsHub,
     private readonly publisher: EventsPublisher,
     private readonly logger: JsonLogger,
+    private readonly presence: PresenceService,
   ) {}
 
   async serve(req: HttpRequest, reply: HttpReply, lastEventId: string | undefined): Promise<void> {
@@ -41,6 +43,7 @@ export class EventsStream {
     }
     // Subscribed (held) from here: whatever the hub reads from now on waits for the replay.
     const stream = opened.stream;
+    if (principal?.kind === 'staff') void this.presence.heard([principal.staffId]).catch(() => undefined);
     req.raw.on('close', () => stream.release());
     res.on('close', () => stream.release());
 

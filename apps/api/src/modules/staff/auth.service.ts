@@ -17,6 +17,7 @@ import type { Staff } from './staff.entity.js';
 import { presentStaff } from './staff.presenter.js';
 import { StaffRepository } from './staff.repository.js';
 import { SignInGate } from './sign-in-gate.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { tokenHash } from './tokens.js';
 
 export interface Client {
@@ -55,6 +56,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventsPublisher,
   ) {
     const { auth } = config;
     this.gate = new SignInGate(
@@ -176,6 +178,18 @@ export class AuthService {
         subjectId: staff.id,
         details: { name: dto.name.trim() },
       });
+    }
+    if (dto.availability !== undefined && dto.availability !== staff.availability) {
+      await this.repo.update(staff.id, { availability: dto.availability });
+      // Assignment reads it: who was available when is part of the trail.
+      await this.audit.record({
+        actor: actorOf(principal),
+        action: 'staff.availability_changed',
+        subjectType: 'staff',
+        subjectId: staff.id,
+        details: { from: staff.availability, to: dto.availability },
+      });
+      this.events.publish('presence.changed', { staff_id: staff.id, availability: dto.availability });
     }
     // A person's own preference, not an access change: stored, not audited.
     if (dto.notifications !== undefined) await this.repo.mergeNotificationSettings(staff.id, notificationSettingsPatch(dto.notifications), this.clock.now());

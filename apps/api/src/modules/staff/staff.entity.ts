@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Availability } from '@sendbook/queue';
 import type { StaffRole } from '../../common/auth/principal.js';
 
 /** A person who signs in to the inbox: an agent or an admin. */
 @Entity({ name: 'staff' })
+@Check('ck_staff_availability', `availability IN ('available','busy','away')`)
 export class Staff {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -56,4 +58,8 @@ export class Staff {
   /** What the person chose of domain/notification-settings.ts (only what they chose); null until they choose. */
   @Column({ name: 'notification_settings', type: 'jsonb', nullable: true })
   notificationSettings!: Record<string, unknown> | null;
+
+  /** What the person says of themselves: `available` for new conversations, `busy`, or `away`. */
+  @Column({ type: 'text', default: 'available' })
+  availability!: Availability;
 }

@@ -13,5 +13,6 @@ export function presentStaff(s: Staff): StaffMember {
     invite_pending: s.passwordHash === null && s.inviteTokenHash !== null && s.inviteUsedAt === null,
     created_at: isoTime(s.createdAt),
     last_seen_at: isoTime(s.lastSeenAt),
+    availability: s.availability,
   };
 }

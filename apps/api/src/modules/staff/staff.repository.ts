@@ -80,7 +80,7 @@ export class StaffRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<Staff, 'name' | 'role' | 'active' | 'passwordHash' | 'inviteTokenHash' | 'inviteExpiresAt' | 'inviteUsedAt'>>,
+    changes: Partial<Pick<Staff, 'name' | 'role' | 'active' | 'passwordHash' | 'inviteTokenHash' | 'inviteExpiresAt' | 'inviteUsedAt' | 'availability'>>,
     db: EntityManager | DataSource = this.dataSource,
   ): Promise<void> {
     await db.getRepository(Staff).update({ id }, changes);

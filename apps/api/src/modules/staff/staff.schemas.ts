@@ -1,3 +1,4 @@
+import { AVAILABILITIES } from '@sendbook/queue';
 import { STAFF_ROLES } from '../../common/auth/principal.js';
 import { NOTIFICATION_VIEWS } from './domain/notification-settings.js';
 import { arrayOf, bool, dateTime, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
@@ -15,6 +16,7 @@ export const StaffMember = named(
       invite_pending: bool({ description: 'invited (or reset) and not yet signed in with a password of their own' }),
       created_at: dateTime(),
       last_seen_at: nullable(dateTime(), { description: 'their last request, to the minute' }),
+      availability: oneOfValues(AVAILABILITIES, { description: 'what they say of themselves: available for new conversations, busy, or away' }),
     },
     { description: 'A person who signs in to the inbox: an agent or an admin.' },
   ),
@@ -41,7 +43,17 @@ export const NotificationSettings = named(
 
 /** `GET` and `PATCH /v1/auth/me`: who you are, and your own settings. */
 export const Me = object({ staff: StaffMember, notifications: NotificationSettings });
-export const Team = object({ data: arrayOf(object({ id: uuid(), name: str(), role: oneOfValues(STAFF_ROLES) })) });
+export const Team = object({
+  data: arrayOf(
+    object({
+      id: uuid(),
+      name: str(),
+      role: oneOfValues(STAFF_ROLES),
+      availability: oneOfValues(AVAILABILITIES),
+      online: bool({ description: 'an inbox tab of theirs is open (heard from within PRESENCE_GRACE_MS)' }),
+    }),
+  ),
+});
 export const StaffList = object({ data: arrayOf(StaffMember) });
 export const StaffCreated = object(
   { staff: StaffMember, invite_url: str({ description: 'a one-time link to set a password (shown once; valid 7 days); only when no password was given' }) },

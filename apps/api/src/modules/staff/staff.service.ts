@@ -14,6 +14,7 @@ import { SessionsService } from './sessions.service.js';
 import type { Staff } from './staff.entity.js';
 import { presentStaff } from './staff.presenter.js';
 import { StaffRepository } from './staff.repository.js';
+import { PresenceService } from '../events/presence.service.js';
 import { newToken, tokenHash } from './tokens.js';
 
 /** An invite or reset link works this long, once. */
@@ -29,6 +30,7 @@ export class StaffService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly presence: PresenceService,
   ) {}
 
   async list() {
@@ -36,8 +38,11 @@ export class StaffService {
   }
 
   /** Active members, names and roles only: what an agent needs to hand a thread over. */
+  /** The active team, with who is there: what each says of themselves, and whether a tab of theirs is open. */
   async team() {
-    return { data: (await this.repo.list()).filter((s) => s.active).map((s) => ({ id: s.id, name: s.name, role: s.role })) };
+    const active = (await this.repo.list()).filter((s) => s.active);
+    const online = await this.presence.online(active.map((s) => s.id)).catch(() => new Map<string, boolean>());
+    return { data: active.map((s) => ({ id: s.id, name: s.name, role: s.role, availability: s.availability, online: online.get(s.id) ?? false })) };
   }
 
   async show(id: string) {

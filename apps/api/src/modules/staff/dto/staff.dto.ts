@@ -15,6 +15,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { AVAILABILITIES, type Availability } from '@sendbook/queue';
 import { STAFF_ROLES, type StaffRole } from '../../../common/auth/principal.js';
 import { MIN_PASSWORD_LENGTH } from '../../../config/load-config.js';
 import { NOTIFICATION_VIEWS, type NotificationView } from '../domain/notification-settings.js';
@@ -106,6 +107,11 @@ export class UpdateProfileDto {
   @IsString()
   @Length(1, 200)
   name?: string;
+
+  /** `available` takes new conversations; `busy` and `away` do not (automatic assignment passes them by). */
+  @IsOptional()
+  @IsIn(AVAILABILITIES, { message: `availability must be one of ${AVAILABILITIES.join(', ')}` })
+  availability?: Availability;
 
   @OmittedOrValid()
   @IsObject({ message: 'notifications must be an object' })

@@ -24,6 +24,9 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
         : [['conversations', 'detail'], ['work-items']];
     case 'conversation.changed':
       return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail']];
+    case 'presence.changed':
+      // Who is online or available: the team list the dots and the assign menu read.
+      return [['team']];
     case 'work_item.changed':
       return kind ? [['work-items', kind], ['work-items', 'counts'], ['metrics']] : [['work-items'], ['metrics']];
     default:

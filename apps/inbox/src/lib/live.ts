@@ -95,7 +95,16 @@ export function useLiveEvents(): LiveStatus {
           batch.soon(soonKeysFor(type, data));
           for (const listener of listeners) listener(type, data);
         });
-      for (const type of ['inbound.created', 'message.status', 'work_item.changed', 'conversation.changed', 'reset']) listen(type);
+      for (const type of [
+        'inbound.created',
+        'message.status',
+        'work_item.changed',
+        'conversation.changed',
+        'presence.changed',
+        'conversation.viewers',
+        'reset',
+      ])
+        listen(type);
     };
 
     const online = () => {

@@ -59,7 +59,7 @@ export const conversationQuery = (id: string) => ({
   queryFn: (): Promise<ConversationDetail> => unwrap(fetchConversation(browserApi(), id)),
 });
 
-export type TeamMember = { id: string; name: string; role: 'agent' | 'admin' };
+export type TeamMember = { id: string; name: string; role: 'agent' | 'admin'; availability: 'available' | 'busy' | 'away'; online: boolean };
 export const teamQuery = {
   queryKey: conversationKeys.team,
   queryFn: async (): Promise<TeamMember[]> => (await unwrap(browserApi().client.GET('/v1/team'))).data,

@@ -24,6 +24,7 @@ import styles from './composer.module.css';
 import { ReplyingTo } from './replying-to';
 import { SnippetMenu } from './snippet-menu';
 import { TemplatePicker } from './template-picker';
+import { noteTyping } from '@/lib/viewers';
 import { WindowClosed } from './window-closed';
 
 export interface ComposerHandle {
@@ -172,6 +173,7 @@ export function Composer({
           onText={(text) => {
             draft.setText(text, newest);
             typing(text);
+            noteTyping(conversationId);
             if (unfilled.length > 0) setUnfilled([]);
           }}
           onSend={send}

@@ -15,6 +15,7 @@ import { Icon } from '@/components/ui/icon';
 import { useCurrentStaff } from '@/features/auth/current-staff';
 import { teamQuery } from '@/features/conversations/conversations.queries';
 import type { useConversationActions } from '@/features/conversations/hooks/use-conversation-actions';
+import { OnlineDot } from '@/features/presence/components/online-dot';
 import styles from './contact-panel.module.css';
 
 /** Who works the conversation and where it stands, with the buttons to change that: assign, close or reopen, mark seen. */
@@ -59,6 +60,7 @@ export function ConversationWork({ conversation, actions }: { conversation: Conv
               .filter((member) => member.id !== conversation.assignee)
               .map((member) => (
                 <DropdownMenuItem key={member.id} onSelect={() => actions.assign(member.id, member.id === me.id ? 'you' : member.name)}>
+                  <OnlineDot online={member.online} availability={member.availability} name={member.name} />
                   {member.name}
                   {member.id === me.id ? ' (you)' : ''}
                 </DropdownMenuItem>

@@ -8,6 +8,10 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Icon } from '@/components/ui/icon';
 import type { WindowDisplay } from '@/lib/window';
 import { useCurrentStaff } from '@/features/auth/current-staff';
+import { useQuery } from '@tanstack/react-query';
+import { teamQuery } from '@/features/conversations/conversations.queries';
+import { OnlineDot } from '@/features/presence/components/online-dot';
+import { ThreadViewers } from '@/features/presence/components/thread-viewers';
 import styles from './thread.module.css';
 
 /** Who the thread is with, who works it, the window, and what to copy; on narrow screens, the way back and to the details. */
@@ -30,6 +34,8 @@ export function ThreadHeader({
   copy: (text: string, what: string) => void;
 }) {
   const me = useCurrentStaff();
+  const team = useQuery(teamQuery);
+  const assignee = team.data?.find((m) => m.id === conversation.assignee);
   return (
     <header className={styles.header}>
       <Button asChild variant="ghost" size="sm" className={styles.back}>
@@ -42,9 +48,13 @@ export function ThreadHeader({
         <h2 className={styles.contactName}>{name}</h2>
         <div className={styles.contactMeta}>
           {number && number !== name ? <span>{number} ·</span> : null}
-          <span>
+          <span className={styles.assignee}>
+            {assignee && conversation.assignee !== me.id ? (
+              <OnlineDot online={assignee.online} availability={assignee.availability} name={assignee.name} />
+            ) : null}
             {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}
           </span>
+          <ThreadViewers conversationId={conversation.id} />
         </div>
       </div>
       <div className={styles.headerSide}>

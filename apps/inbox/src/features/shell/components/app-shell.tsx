@@ -18,6 +18,7 @@ import { useShortcuts } from '../hooks/use-shortcuts';
 import { PROFILE, QUEUE_ITEMS, isCurrent, navItems } from '../nav-items';
 import styles from './app-shell.module.css';
 import { CommandPalette, type NavCommand } from './command-palette';
+import { AvailabilityMenu } from '@/features/presence/components/availability-menu';
 import { LiveIndicator } from './live-indicator';
 
 /**
@@ -151,6 +152,7 @@ export function AppShell({ staff, notifications, children }: { staff: StaffMembe
                   </span>
                 </span>
               </Link>
+              <AvailabilityMenu />
               <div className={styles.footerRow}>
                 <LiveIndicator status={live} />
                 <SignOutButton />

@@ -5,3 +5,5 @@ export * from './snippet-variables.js';
 export * from './typing.js';
 export * from './agent-reaction.js';
 export * from './message-echo.js';
+export * from './labels.js';
+export * from './snooze.js';

@@ -34,5 +34,7 @@ export function asSession(app: Pick<TestApp, 'url'>, cookie: string) {
     get: (path: string) => withSession(request(app.url).get(path)),
     post: (path: string) => withSession(request(app.url).post(path)),
     patch: (path: string) => withSession(request(app.url).patch(path)),
+    put: (path: string) => withSession(request(app.url).put(path)),
+    delete: (path: string) => withSession(request(app.url).delete(path)),
   };
 }

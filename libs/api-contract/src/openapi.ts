@@ -212,6 +212,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/conversations/labels": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listConversationLabels"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/conversations/{id}": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getConversation"];
@@ -227,6 +238,17 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getConversationHistory"];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/conversations/{id}/labels": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put: operations["replaceConversationLabels"];
     post?: never;
     delete?: never;
     options?: never;
@@ -273,6 +295,17 @@ export interface paths {
     put?: never;
     post: operations["markConversationSeen"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/conversations/{id}/snooze": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["snoozeConversation"];
+    delete: operations["wakeConversation"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1128,8 +1161,21 @@ export interface components {
       window_open: boolean;
       /** the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE */
       time_zone: string;
+      /** lower-case, unique, at most 20 (PUT /v1/conversations/{id}/labels) */
+      labels: string[];
+      /** null when awake */
+      snooze: components["schemas"]["ConversationSnooze"] | null;
       created_at: string;
       updated_at: string;
+    };
+    /** A snoozed thread is hidden from the Open list until its time comes or the customer writes. */
+    ConversationSnooze: {
+      /** when it was snoozed */
+      since: string;
+      /** when it wakes by itself; null: when the customer writes */
+      until: string | null;
+      /** snoozed until the customer writes (they writing wakes it in any case) */
+      until_customer_reply: boolean;
     };
     /** A conversation with its newest message, as GET /v1/conversations lists them. */
     ConversationSummary: {
@@ -1151,6 +1197,10 @@ export interface components {
       window_open: boolean;
       /** the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE */
       time_zone: string;
+      /** lower-case, unique, at most 20 (PUT /v1/conversations/{id}/labels) */
+      labels: string[];
+      /** null when awake */
+      snooze: components["schemas"]["ConversationSnooze"] | null;
       created_at: string;
       updated_at: string;
       /** the newest message either way (notes are not messages); null in a thread with none yet */
@@ -1916,6 +1966,10 @@ export interface components {
       /** all of it as one text, as the customer saw it */
       text: string;
     };
+    ReplaceLabels: {
+      /** the labels, replacing the ones it had */
+      labels: string[];
+    };
     ReplayWebhooks: {
       ids?: string[];
       since?: string;
@@ -1961,6 +2015,10 @@ export interface components {
       created_by_name: string | null;
       created_at: string;
       updated_at: string;
+    };
+    Snooze: {
+      /** an ISO 8601 time with its offset, in the future and within a year; or `customer_reply`: until the customer writes */
+      until: string;
     };
     /** A person who signs in to the inbox: an agent or an admin. */
     StaffMember: {
@@ -2402,7 +2460,7 @@ export interface operations {
   };
   /** List conversations, most recent activity first */
   listConversations: {
-    parameters: { query?: { state?: "open" | "closed"; view?: "mine" | "unassigned" | "all"; q?: string; window?: "open"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query?: { state?: "open" | "closed" | "snoozed"; label?: string; view?: "mine" | "unassigned" | "all"; q?: string; window?: "open"; assignee?: string; limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -2445,6 +2503,25 @@ export interface operations {
             unassigned: number;
             all: number;
           };
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Labels in use, with how many conversations carry each */
+  listConversationLabels: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          /** most used first */
+          data: ({
+            label: string;
+            /** conversations carrying it, open or closed */
+            conversations: number;
+            /** of them, open ones */
+            open: number;
+          })[];
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
@@ -2498,6 +2575,21 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+    };
+  };
+  /** Replace a conversation's labels */
+  replaceConversationLabels: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["ReplaceLabels"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          conversation: components["schemas"]["Conversation"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
     };
   };
   /** Add a private note to the thread */
@@ -2567,6 +2659,34 @@ export interface operations {
   };
   /** An agent has seen the thread: unread count back to zero */
   markConversationSeen: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          conversation: components["schemas"]["Conversation"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Snooze an open conversation until a time or until the customer writes */
+  snoozeConversation: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["Snooze"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          conversation: components["schemas"]["Conversation"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Wake a snoozed conversation now */
+  wakeConversation: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
     requestBody?: never;
     responses: {
@@ -3649,6 +3769,8 @@ export type Choice = components['schemas']["Choice"];
 export type Contact = components['schemas']["Contact"];
 /** One thread per business number and contact. */
 export type Conversation = components['schemas']["Conversation"];
+/** A snoozed thread is hidden from the Open list until its time comes or the customer writes. */
+export type ConversationSnooze = components['schemas']["ConversationSnooze"];
 /** A conversation with its newest message, as GET /v1/conversations lists them. */
 export type ConversationSummary = components['schemas']["ConversationSummary"];
 export type CreateApiKey = components['schemas']["CreateApiKey"];
@@ -3715,6 +3837,7 @@ export type ReleaseMessage = components['schemas']["ReleaseMessage"];
 export type RenderTemplate = components['schemas']["RenderTemplate"];
 /** A template message as the customer saw it. */
 export type RenderedTemplate = components['schemas']["RenderedTemplate"];
+export type ReplaceLabels = components['schemas']["ReplaceLabels"];
 export type ReplayWebhooks = components['schemas']["ReplayWebhooks"];
 export type ReplyMedia = components['schemas']["ReplyMedia"];
 export type ResendMessage = components['schemas']["ResendMessage"];
@@ -3723,6 +3846,7 @@ export type ResolveMessage = components['schemas']["ResolveMessage"];
 export type RowError = components['schemas']["RowError"];
 /** A saved answer agents insert into a reply. */
 export type Snippet = components['schemas']["Snippet"];
+export type Snooze = components['schemas']["Snooze"];
 /** A person who signs in to the inbox: an agent or an admin. */
 export type StaffMember = components['schemas']["StaffMember"];
 /** An entry of the template registry, synced from Meta. */

@@ -164,6 +164,13 @@ export const PERIODIC_TASKS = {
     atStart: true,
     what: "Downloads customers' media into the media store (also at once when a message with media is stored), so it outlives Meta's 7 days; retries failed downloads.",
   },
+  'conversations.wake_snoozed': {
+    owner: 'conversations',
+    runsIn: ['worker'],
+    everyMs: (c) => c.conversations.snoozeWakeIntervalMs,
+    atStart: true,
+    what: 'Wakes snoozed conversations whose time has come: back in the Open list, audited (the customer writing wakes one at once instead).',
+  },
   'media.purge': {
     owner: 'media',
     runsIn: ['worker'],

@@ -99,6 +99,8 @@ export interface AppConfig {
     readonly markReadOnReply: boolean;
     /** TYPING_INDICATOR_INTERVAL_MS: at most one typing indicator per conversation this often (Meta shows one up to 25 s). */
     readonly typingIntervalMs: number;
+    /** SNOOZE_WAKE_INTERVAL_MS: how often the worker wakes snoozed conversations whose time has come (default 30 s). */
+    readonly snoozeWakeIntervalMs: number;
   };
   /** Files agents send and customers' media, kept in Sendbook's own store. */
   readonly media: {

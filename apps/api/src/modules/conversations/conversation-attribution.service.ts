@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { AuditService } from '../audit/audit.service.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import {
   ConversationsRepository,
@@ -36,6 +37,7 @@ export class ConversationAttributionService {
     private readonly logger: JsonLogger,
     private readonly events: EventsPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -80,6 +82,7 @@ export class ConversationAttributionService {
       now,
     );
     stored.forEach((inbound, i) => this.announce(tx, inbound, threadOf.get(contactIds[i]!)!, decisions[i]!.result));
+    for (const thread of threadOf.values()) if (thread.woke) await this.announceWoken(tx, thread);
     return decisions.map((d) => d.result);
   }
 
@@ -112,6 +115,15 @@ export class ConversationAttributionService {
     }
     const idOf = new Map(rows.map((row, i) => [memoOf(row), ids[i]!]));
     return identities.map((id) => idOf.get(memoOf(id))!);
+  }
+
+  /** A snoozed thread the customer woke by writing: audited in the delivery's transaction, announced once it commits. */
+  private async announceWoken(tx: EntityManager, thread: PlacedThread): Promise<void> {
+    await this.audit.record(
+      { actor: 'webhook', action: 'conversation.woken', subjectType: 'conversation', subjectId: thread.id, details: { reason: 'customer_wrote' } },
+      tx,
+    );
+    this.events.afterCommit(tx, 'conversation.changed', { conversation_id: thread.id, change: 'woken', reason: 'customer_wrote', assignee: thread.assignee });
   }
 
   /**

@@ -8,6 +8,10 @@ export const CONVERSATION_STATES: readonly ConversationState[] = ['open', 'close
 @Index('uq_conversations_contact', ['phoneNumberId', 'contactId'], { unique: true })
 @Index('ix_conversations_activity', ['lastActivityAt', 'id'])
 @Check('ck_conversations_state', `state IN ('open', 'closed')`)
+// GIN on labels (`labels @> ARRAY[$label]` for the list filter): made by the migration, TypeORM cannot declare one.
+@Index('ix_conversations_labels', { synchronize: false })
+@Index('ix_conversations_snooze_due', ['snoozedUntil'], { where: 'snoozed_until IS NOT NULL' })
+@Check('ck_conversations_snooze', `snoozed_until IS NULL OR snoozed_at IS NOT NULL`)
 export class Conversation {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -44,6 +48,18 @@ export class Conversation {
    */
   @Column({ name: 'read_marked_wamid', type: 'text', nullable: true })
   readMarkedWamid!: string | null;
+
+  /** Normalised (libs/queue normalizeLabels): lower-case, unique, at most 20. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  labels!: string[];
+
+  /** Snoozed since then (hidden from Open); null when awake. */
+  @Column({ name: 'snoozed_at', type: 'timestamptz', nullable: true })
+  snoozedAt!: Date | null;
+
+  /** Wakes then (the periodic task); null while snoozed: until the customer writes. The customer writing always wakes it. */
+  @Column({ name: 'snoozed_until', type: 'timestamptz', nullable: true })
+  snoozedUntil!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { HttpReply } from '../../common/http/http-types.js';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
@@ -11,6 +11,7 @@ import {
   ConversationCounts,
   ConversationPage,
   ConversationWithTimeline,
+  LabelsInUse,
   OneConversation,
   OneNote,
   TimelinePage,
@@ -26,6 +27,8 @@ import {
   ListConversationsDto,
   AddNoteDto,
   OpenConversationDto,
+  ReplaceLabelsDto,
+  SnoozeDto,
   TimelineQueryDto,
   UpdateConversationDto,
 } from './dto/conversation.dto.js';
@@ -44,8 +47,14 @@ export class ConversationsController {
     id: 'listConversations',
     summary: 'List conversations, most recent activity first',
     description:
-      '`view=mine` (assigned to you), `unassigned` or `all`; `q` finds a name or a number; `window=open` keeps the threads free text can be sent to now.',
-    params: { view: 'mine, unassigned or all (default)', q: 'part of a name or a phone number', window: '`open`: only threads inside the 24 h window' },
+      '`view=mine` (assigned to you), `unassigned` or `all`; `q` finds a name or a number; `window=open` keeps the threads free text can be sent to now. `state=open` is the Open list (snoozed threads wait out of it), `state=snoozed` only the snoozed ones, `state=closed` the closed; `label` keeps the threads carrying that label.',
+    params: {
+      view: 'mine, unassigned or all (default)',
+      q: 'part of a name or a phone number',
+      window: '`open`: only threads inside the 24 h window',
+      state: '`open` (awake), `snoozed` or `closed`; all when absent',
+      label: 'only threads with this label (compared lower-case)',
+    },
     responses: { 200: { description: 'A page.', body: ConversationPage } },
   })
   list(@Query() query: ListConversationsDto, @CurrentPrincipal() by: Principal) {
@@ -60,6 +69,17 @@ export class ConversationsController {
   })
   counts(@CurrentPrincipal() by: Principal) {
     return this.conversations.counts(by);
+  }
+
+  @Get('labels')
+  @ApiOperation({
+    id: 'listConversationLabels',
+    summary: 'Labels in use, with how many conversations carry each',
+    description: 'Most used first (at most 200): what the label filter and the label editor offer.',
+    responses: { 200: { description: 'The labels.', body: LabelsInUse } },
+  })
+  labels() {
+    return this.conversations.labelsInUse();
   }
 
   /** Opens (or finds) the thread with a phone number, e.g. to start with a template. */
@@ -97,6 +117,48 @@ export class ConversationsController {
   })
   update(@Param('id') id: string, @Body() dto: UpdateConversationDto, @CurrentPrincipal() by: Principal) {
     return this.conversations.update(id, dto, by);
+  }
+
+  @Put(':id/labels')
+  @ApiOperation({
+    id: 'replaceConversationLabels',
+    summary: "Replace a conversation's labels",
+    description:
+      'The whole set: each trimmed, inner spaces collapsed, lower-cased, 1-40 characters, duplicates kept once, at most 20; an empty array removes them all. A bad item is named by its index (`labels[2]`). A change is audited (`conversation.labels_changed`) and announced (`conversation.changed`).',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The thread with its labels.', body: OneConversation } },
+  })
+  replaceLabels(@Param('id') id: string, @Body() dto: ReplaceLabelsDto, @CurrentPrincipal() by: Principal) {
+    return this.conversations.replaceLabels(id, dto.labels, by);
+  }
+
+  @Post(':id/snooze')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'snoozeConversation',
+    summary: 'Snooze an open conversation until a time or until the customer writes',
+    description:
+      '`{"until": "<ISO 8601 time with offset>"}` (in the future, within a year) or `{"until": "customer_reply"}`. The thread leaves the Open list (`state=snoozed` lists it) and wakes by itself when its time comes (within `SNOOZE_WAKE_INTERVAL_MS`) or at once when the customer writes, whichever is first. Snoozing again replaces the time; closing ends the snooze. Audited (`conversation.snoozed`, `conversation.woken`).',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The snoozed thread.', body: OneConversation } },
+  })
+  snooze(@Param('id') id: string, @Body() dto: SnoozeDto, @CurrentPrincipal() by: Principal) {
+    return this.conversations.snooze(id, dto.until, by);
+  }
+
+  @Delete(':id/snooze')
+  @ApiOperation({
+    id: 'wakeConversation',
+    summary: 'Wake a snoozed conversation now',
+    description: 'Back in the Open list; audited. Waking an awake thread changes nothing.',
+    params: { id: 'conversation id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The thread, awake.', body: OneConversation } },
+  })
+  wake(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
+    return this.conversations.wake(id, by);
   }
 
   @Get(':id/timeline')

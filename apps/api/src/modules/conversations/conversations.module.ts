@@ -19,6 +19,7 @@ import { InboundController } from './inbound.controller.js';
 import { InboundService } from './inbound.service.js';
 import { InboundMediaKeeper } from './inbound-media-keeper.service.js';
 import { ReplyMediaService } from './reply-media.service.js';
+import { SnoozeWaker } from './snooze-waker.service.js';
 import { MediaModule } from '../media/media.module.js';
 import { MarketingOptOutsRepository } from './marketing-opt-outs.repository.js';
 import { MessageEchoesService } from './message-echoes.service.js';
@@ -58,7 +59,7 @@ export class ConversationsModule implements OnModuleInit {
       InboundService,
       InboundMediaService,
       ReplyMediaService,
-      ...(role === 'api' ? [] : [InboundMediaKeeper]),
+      ...(role === 'api' ? [] : [InboundMediaKeeper, SnoozeWaker]),
       MarketingOptOutsRepository,
       MarketingPreferenceEffects,
       MessageEchoesService,

@@ -74,6 +74,8 @@ export function presentConversation(c: ConversationView, now: Date, defaultTimeZ
     window_open_until: iso(c.windowOpenUntil),
     window_open: decideFreeFormAt(c.windowOpenUntil, now) === 'open',
     time_zone: recipientTimeZone({ contactTimeZone: c.contact.timeZone, e164: contactE164(c.contact.waId) }) ?? defaultTimeZone,
+    labels: c.labels,
+    snooze: c.snoozedAt ? { since: iso(c.snoozedAt)!, until: iso(c.snoozedUntil), until_customer_reply: c.snoozedUntil === null } : null,
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),
   };

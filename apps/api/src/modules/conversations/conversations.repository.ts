@@ -44,7 +44,7 @@ export interface ConversationView extends Conversation {
 
 const CONVERSATION_SELECT = `
   SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
-         c.window_open_until, c.read_marked_wamid, c.created_at, c.updated_at, s.name AS assignee_name,
+         c.window_open_until, c.read_marked_wamid, c.labels, c.snoozed_at, c.snoozed_until, c.created_at, c.updated_at, s.name AS assignee_name,
          k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.marketing_opt_out_at, k.marketing_opt_out_source, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
     FROM conversations c
     JOIN contacts k ON k.id = c.contact_id
@@ -60,6 +60,17 @@ export interface ConversationFilter {
   q?: string;
   /** The 24 h window is open at this instant. */
   windowOpenAt?: Date;
+  /** Carries this (normalised) label: the GIN index on labels answers it. */
+  label?: string;
+  /** `hide`: awake only (the Open list); `only`: snoozed only. */
+  snoozed?: 'hide' | 'only';
+}
+
+/** A label in use, and on how many conversations (open ones among them). */
+export interface LabelUse {
+  label: string;
+  conversations: number;
+  open: number;
 }
 
 /** The only code that builds SQL for contacts, conversations and attributions. */
@@ -67,6 +78,8 @@ export interface ConversationFilter {
 export interface PlacedThread {
   readonly id: string;
   readonly assignee: string | null;
+  /** It was snoozed, and the customer writing woke it. */
+  readonly woke: boolean;
 }
 
 @Injectable()
@@ -209,7 +222,7 @@ export class ConversationsRepository {
     if (threads.length === 0) return new Map();
     const sorted = [...threads].sort((a, b) => (a.contactId < b.contactId ? -1 : a.contactId > b.contactId ? 1 : 0));
     const a = <K extends keyof Omit<NewAttribution, 'conversationId'>>(k: K) => attributions.map((x) => x[k]);
-    const raw = await preparedTxRows<{ id: string; contact_id: string; assignee: string | null }>(
+    const raw = await preparedTxRows<{ id: string; contact_id: string; assignee: string | null; woke: boolean }>(
       tx,
       `WITH threads AS (
          INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at)
@@ -221,15 +234,18 @@ export class ConversationsRepository {
            last_activity_at = GREATEST(conversations.last_activity_at, EXCLUDED.last_activity_at),
            last_inbound_at = GREATEST(conversations.last_inbound_at, EXCLUDED.last_inbound_at),
            window_open_until = GREATEST(conversations.window_open_until, EXCLUDED.window_open_until),
+           snoozed_at = CASE WHEN EXCLUDED.unread_count > 0 THEN NULL ELSE conversations.snoozed_at END,
+           snoozed_until = CASE WHEN EXCLUDED.unread_count > 0 THEN NULL ELSE conversations.snoozed_until END,
            updated_at = EXCLUDED.updated_at
          RETURNING id, contact_id, assignee),
+       asleep AS (SELECT id FROM conversations WHERE phone_number_id = $1 AND contact_id = ANY($2::uuid[]) AND snoozed_at IS NOT NULL),
        attributed AS (
          INSERT INTO inbound_attributions (inbound_message_id, conversation_id, contact_id, attribution, reason, message_id, named_wamid, created_at, updated_at)
          SELECT u.i, t.id, u.k, u.a, u.r, u.m, u.w, $7, $7
            FROM unnest($8::uuid[], $9::uuid[], $10::text[], $11::text[], $12::uuid[], $13::text[]) AS u(i, k, a, r, m, w)
            JOIN threads t ON t.contact_id = u.k
          ON CONFLICT (inbound_message_id) DO NOTHING)
-       SELECT id, contact_id, assignee FROM threads`,
+       SELECT t.id, t.contact_id, t.assignee, EXISTS (SELECT 1 FROM asleep z WHERE z.id = t.id) AS woke FROM threads t`,
       [
         phoneNumberId,
         sorted.map((r) => r.contactId),
@@ -246,7 +262,7 @@ export class ConversationsRepository {
         a('namedWamid'),
       ],
     );
-    return new Map(raw.map((r) => [r.contact_id, { id: r.id, assignee: r.assignee }]));
+    return new Map(raw.map((r) => [r.contact_id, { id: r.id, assignee: r.assignee, woke: r.woke }]));
   }
 
   /** The latest window end for a phone number on a business number (any of its contacts). */
@@ -292,7 +308,7 @@ export class ConversationsRepository {
               count(*) FILTER (WHERE unread_count > 0) AS unread,
               count(*) FILTER (WHERE unread_count > 0 AND assignee = $1) AS unread_mine,
               count(*) FILTER (WHERE unread_count > 0 AND assignee IS NULL) AS unread_unassigned
-         FROM conversations WHERE state = 'open'`,
+         FROM conversations WHERE state = 'open' AND snoozed_at IS NULL`,
       [staffId],
     );
     return {
@@ -318,10 +334,79 @@ export class ConversationsRepository {
     const sets: string[] = [];
     const params: unknown[] = [id, now];
     if (patch.state !== undefined) sets.push(`state = $${params.push(patch.state)}`);
+    // A closed thread is not snoozed: closing ends the snooze.
+    if (patch.state === 'closed') sets.push('snoozed_at = NULL', 'snoozed_until = NULL');
     if (patch.assignee !== undefined) sets.push(`assignee = $${params.push(patch.assignee)}`);
     if (patch.unreadCount !== undefined) sets.push(`unread_count = $${params.push(patch.unreadCount)}`);
     if (patch.touch) sets.push(`last_activity_at = GREATEST(last_activity_at, $2)`);
     await this.dataSource.query(`UPDATE conversations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, params);
+  }
+
+  // ---- labels and snooze -----------------------------------------------------------------------
+
+  /** Replaces the thread's labels; the labels it had (null: no such thread). */
+  async replaceLabels(id: string, labels: readonly string[], now: Date): Promise<string[] | null> {
+    const rows = await queryRows<{ before: string[] }>(
+      this.dataSource,
+      `WITH old AS (SELECT id, labels FROM conversations WHERE id = $1 FOR UPDATE)
+       UPDATE conversations c SET labels = $2::text[], updated_at = $3 FROM old WHERE c.id = old.id RETURNING old.labels AS before`,
+      [id, labels, now],
+    );
+    return rows[0] ? rows[0].before : null;
+  }
+
+  /** Labels in use, most used first (ties by name). */
+  async labelsInUse(limit: number): Promise<LabelUse[]> {
+    const rows = await queryRows<{ label: string; conversations: string; open: string }>(
+      this.dataSource,
+      `SELECT l AS label, count(*) AS conversations, count(*) FILTER (WHERE c.state = 'open') AS open
+         FROM conversations c CROSS JOIN LATERAL unnest(c.labels) AS l
+        GROUP BY l ORDER BY count(*) DESC, l LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => ({ label: r.label, conversations: Number(r.conversations), open: Number(r.open) }));
+  }
+
+  /**
+   * Snoozes an open thread until `until` (null: until the customer writes), replacing any snooze it
+   * had; the snooze before (null when the thread is absent or closed: nothing changed).
+   */
+  async snooze(id: string, until: Date | null, now: Date): Promise<{ snoozedAt: Date | null; snoozedUntil: Date | null } | null> {
+    const rows = await queryRows<{ snoozed_at: Date | null; snoozed_until: Date | null }>(
+      this.dataSource,
+      `WITH old AS (SELECT id, snoozed_at, snoozed_until FROM conversations WHERE id = $1 AND state = 'open' FOR UPDATE)
+       UPDATE conversations c SET snoozed_at = $3, snoozed_until = $2, updated_at = $3 FROM old WHERE c.id = old.id
+       RETURNING old.snoozed_at, old.snoozed_until`,
+      [id, until, now],
+    );
+    return rows[0] ? { snoozedAt: date(rows[0].snoozed_at), snoozedUntil: date(rows[0].snoozed_until) } : null;
+  }
+
+  /** Wakes a snoozed thread by hand; the time it was snoozed until, or false when it was not snoozed. */
+  async wake(id: string, now: Date): Promise<{ snoozedUntil: Date | null } | false> {
+    const rows = await queryRows<{ snoozed_until: Date | null }>(
+      this.dataSource,
+      `WITH old AS (SELECT id, snoozed_until FROM conversations WHERE id = $1 AND snoozed_at IS NOT NULL FOR UPDATE)
+       UPDATE conversations c SET snoozed_at = NULL, snoozed_until = NULL, updated_at = $2 FROM old WHERE c.id = old.id RETURNING old.snoozed_until`,
+      [id, now],
+    );
+    return rows[0] ? { snoozedUntil: date(rows[0].snoozed_until) } : false;
+  }
+
+  /**
+   * Wakes up to `limit` threads whose snooze time has come, in the caller's transaction (so the audit
+   * rows commit with them); SKIP LOCKED lets two processes share the work without waking one twice.
+   */
+  async wakeDue(tx: EntityManager, now: Date, limit: number): Promise<{ id: string; snoozedUntil: Date; state: ConversationState; assignee: string | null }[]> {
+    const rows = await queryRows<{ id: string; snoozed_until: Date; state: ConversationState; assignee: string | null }>(
+      tx,
+      `WITH due AS (
+         SELECT id, snoozed_until FROM conversations WHERE snoozed_until <= $1 ORDER BY snoozed_until LIMIT $2 FOR UPDATE SKIP LOCKED)
+       UPDATE conversations c SET snoozed_at = NULL, snoozed_until = NULL, updated_at = $1 FROM due WHERE c.id = due.id
+       RETURNING c.id, due.snoozed_until, c.state, c.assignee`,
+      [now, limit],
+    );
+    return rows.map((r) => ({ id: r.id, snoozedUntil: new Date(r.snoozed_until), state: r.state, assignee: r.assignee }));
   }
 
   // ---- read marks at Meta ----------------------------------------------------------------------
@@ -498,6 +583,9 @@ function filterSql(f: ConversationFilter, params: unknown[]): string[] {
   if (f.assignee) where.push(`c.assignee = $${params.push(f.assignee)}`);
   if (f.unassigned) where.push(`c.assignee IS NULL`);
   if (f.windowOpenAt) where.push(`c.window_open_until > $${params.push(f.windowOpenAt)}`);
+  if (f.label !== undefined) where.push(`c.labels @> ARRAY[$${params.push(f.label)}::text]`);
+  if (f.snoozed === 'hide') where.push(`c.snoozed_at IS NULL`);
+  if (f.snoozed === 'only') where.push(`c.snoozed_at IS NOT NULL`);
   if (f.q) {
     const digits = f.q.replace(/\D/g, '');
     const name = `k.name ILIKE $${params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
@@ -519,6 +607,9 @@ function toConversation(r: Record<string, unknown>): ConversationView {
     lastInboundAt: date(r.last_inbound_at),
     windowOpenUntil: date(r.window_open_until),
     readMarkedWamid: (r.read_marked_wamid as string | null) ?? null,
+    labels: (r.labels as string[] | null) ?? [],
+    snoozedAt: date(r.snoozed_at),
+    snoozedUntil: date(r.snoozed_until),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
     contact: {

@@ -25,6 +25,18 @@ export const Contact = named(
   }),
 );
 
+export const ConversationSnooze = named(
+  'ConversationSnooze',
+  object(
+    {
+      since: dateTime({ description: 'when it was snoozed' }),
+      until: nullable(dateTime(), { description: 'when it wakes by itself; null: when the customer writes' }),
+      until_customer_reply: bool({ description: 'snoozed until the customer writes (they writing wakes it in any case)' }),
+    },
+    { description: 'A snoozed thread is hidden from the Open list until its time comes or the customer writes.' },
+  ),
+);
+
 /** One thread per business number and contact. */
 const conversationProperties = {
   id: uuid(),
@@ -39,6 +51,8 @@ const conversationProperties = {
   window_open_until: nullable(dateTime(), { description: "end of the 24 h customer-service window (from Meta's timestamp of the last inbound)" }),
   window_open: bool({ description: 'free-form text may be sent now' }),
   time_zone: str({ description: 'the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE' }),
+  labels: arrayOf(str(), { description: 'lower-case, unique, at most 20 (PUT /v1/conversations/{id}/labels)' }),
+  snooze: nullable(ConversationSnooze, { description: 'null when awake' }),
   created_at: dateTime(),
   updated_at: dateTime(),
 };
@@ -124,6 +138,16 @@ export const ConversationCounts = object(
 export const OneNote = object({ note: Note });
 
 export const OneConversation = object({ conversation: Conversation });
+export const LabelsInUse = object({
+  data: arrayOf(
+    object({
+      label: str(),
+      conversations: int({ minimum: 1, description: 'conversations carrying it, open or closed' }),
+      open: int({ minimum: 0, description: 'of them, open ones' }),
+    }),
+    { description: 'most used first' },
+  ),
+});
 export const ConversationPage = object({ data: arrayOf(ConversationSummary), next_cursor: nullable(str()) });
 export const ConversationWithTimeline = object({
   conversation: Conversation,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AGENT_REPLY_PRIORITY, recipientIdsOf, replyAddress } from '@sendbook/queue';
+import { AGENT_REPLY_PRIORITY, normalizeLabel, normalizeLabels, parseSnoozeUntil, recipientIdsOf, replyAddress } from '@sendbook/queue';
 import { normalizeE164 } from '@sendbook/whatsapp';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
@@ -23,6 +23,8 @@ import type { AgentReplyDto, ReplyMediaDto, ListConversationsDto, OpenConversati
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PAGE = 50;
+/** How many labels in use the filter is offered. */
+const LABELS_IN_USE = 200;
 
 export interface AgentReply {
   text?: string;
@@ -57,8 +59,13 @@ export class ConversationsService {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after === null) throw DomainError.validation([{ field: 'cursor', message: 'is not a cursor this API gave out' }]);
     if (query.view === 'mine' && by.kind !== 'staff') throw DomainError.validation([{ field: 'view', message: 'mine needs a signed-in staff member' }]);
+    // `open` is the Open list: snoozed threads wait out of it; `snoozed` lists only them (still open).
+    const label = query.label === undefined ? undefined : normalizeLabel(query.label);
+    if (label === null) throw DomainError.validation([{ field: 'label', message: 'must not be empty' }]);
     const rows = await this.repo.listConversations({
-      state: query.state,
+      state: query.state === 'snoozed' ? 'open' : query.state,
+      snoozed: query.state === 'snoozed' ? 'only' : query.state === 'open' ? 'hide' : undefined,
+      label,
       assignee: query.view === 'mine' && by.kind === 'staff' ? by.staffId : query.assignee,
       unassigned: query.view === 'unassigned',
       q: query.q?.trim() || undefined,
@@ -126,6 +133,77 @@ export class ConversationsService {
       this.events.publish('conversation.changed', { conversation_id: id, change: 'updated', state: after.state, assignee: after.assignee, by: actorOf(by) });
     }
     return this.presented(after);
+  }
+
+  /** Labels in use, most used first: what the list's label filter offers. */
+  async labelsInUse() {
+    return { data: await this.repo.labelsInUse(LABELS_IN_USE) };
+  }
+
+  /** Replaces the thread's labels (normalised); a change is audited and announced. */
+  async replaceLabels(id: string, input: readonly unknown[], by: Principal) {
+    const decided = normalizeLabels(input);
+    if (!decided.ok) throw DomainError.validation(decided.problems.map((p) => ({ field: p.field, message: p.message })));
+    const current = await this.find(id);
+    // The same set in another order is no change: nothing written, nothing recorded.
+    if (current.labels.length === decided.labels.length && decided.labels.every((l) => current.labels.includes(l))) return this.presented(current);
+    const before = await this.repo.replaceLabels(id, decided.labels, this.clock.now());
+    if (before === null) throw DomainError.notFound('conversation');
+    const added = decided.labels.filter((l) => !before.includes(l));
+    const removed = before.filter((l) => !decided.labels.includes(l));
+    if (added.length + removed.length > 0) {
+      await this.audit.record({
+        actor: actorOf(by),
+        action: 'conversation.labels_changed',
+        subjectType: 'conversation',
+        subjectId: id,
+        details: { labels: { from: before, to: decided.labels }, added, removed },
+      });
+      this.events.publish('conversation.changed', { conversation_id: id, change: 'labels', labels: decided.labels, by: actorOf(by) });
+    }
+    return this.presented(await this.find(id));
+  }
+
+  /** Hides an open thread from the Open list until a time or until the customer writes; audited and announced. */
+  async snooze(id: string, until: unknown, by: Principal) {
+    const now = this.clock.now();
+    const asked = parseSnoozeUntil(until, now);
+    if (!asked.ok) throw DomainError.validation([{ field: 'until', message: asked.message }]);
+    const conversation = await this.find(id);
+    if (conversation.state !== 'open') throw DomainError.validation([{ field: 'conversation', message: 'only an open conversation can be snoozed' }]);
+    const before = await this.repo.snooze(id, asked.until, now);
+    if (before === null) throw DomainError.validation([{ field: 'conversation', message: 'only an open conversation can be snoozed' }]);
+    const untilIso = asked.until?.toISOString() ?? null;
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'conversation.snoozed',
+      subjectType: 'conversation',
+      subjectId: id,
+      details: {
+        until: untilIso,
+        until_customer_reply: asked.until === null,
+        ...(before.snoozedAt ? { was_until: before.snoozedUntil?.toISOString() ?? null } : {}),
+      },
+    });
+    this.events.publish('conversation.changed', { conversation_id: id, change: 'snoozed', until: untilIso, by: actorOf(by) });
+    return this.presented(await this.find(id));
+  }
+
+  /** Wakes a snoozed thread by hand (nothing to do, and nothing audited, when it is awake). */
+  async wake(id: string, by: Principal) {
+    await this.find(id);
+    const woke = await this.repo.wake(id, this.clock.now());
+    if (woke) {
+      await this.audit.record({
+        actor: actorOf(by),
+        action: 'conversation.woken',
+        subjectType: 'conversation',
+        subjectId: id,
+        details: { reason: 'by_hand', until: woke.snoozedUntil?.toISOString() ?? null },
+      });
+      this.events.publish('conversation.changed', { conversation_id: id, change: 'woken', reason: 'by_hand', by: actorOf(by) });
+    }
+    return this.presented(await this.find(id));
   }
 
   /** Who assigned, closed and reopened the thread, oldest first. */

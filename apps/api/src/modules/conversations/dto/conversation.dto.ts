@@ -1,5 +1,22 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl, IsUUID, Length, Matches, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { PageQueryDto } from '../../../common/dto/page-query.dto.js';
 import { CONVERSATION_STATES, type ConversationState } from '../conversation.entity.js';
@@ -7,10 +24,20 @@ import { CONVERSATION_STATES, type ConversationState } from '../conversation.ent
 export const CONVERSATION_VIEWS = ['mine', 'unassigned', 'all'] as const;
 export type ConversationView = (typeof CONVERSATION_VIEWS)[number];
 
+/** The list's state filter: `open` leaves snoozed threads out, `snoozed` shows only them (they are open too). */
+export const CONVERSATION_LIST_STATES = [...CONVERSATION_STATES, 'snoozed'] as const;
+export type ConversationListState = (typeof CONVERSATION_LIST_STATES)[number];
+
 export class ListConversationsDto extends PageQueryDto {
   @IsOptional()
-  @IsIn(CONVERSATION_STATES)
-  state?: ConversationState;
+  @IsIn(CONVERSATION_LIST_STATES)
+  state?: ConversationListState;
+
+  /** Only threads carrying this label (compared as stored: lower-case, trimmed). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  label?: string;
 
   /** `mine`: assigned to the signed-in staff member; `unassigned`; `all` (the default). */
   @IsOptional()
@@ -56,6 +83,24 @@ export class UpdateConversationDto {
   @IsUUID('all', { message: "assignee must be a staff member's id (or null)" })
   @JSONSchema({ type: ['string', 'null'], format: 'uuid', description: "a staff member's id, or null to unassign" })
   assignee?: string | null;
+}
+
+/** `PUT /v1/conversations/{id}/labels`: the whole set (an empty array removes them all). Each item is checked by normalizeLabels. */
+export class ReplaceLabelsDto {
+  @IsArray()
+  @JSONSchema({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 40 }, maxItems: 20, description: 'the labels, replacing the ones it had' })
+  labels!: unknown[];
+}
+
+/** `POST /v1/conversations/{id}/snooze`: `{"until": "<ISO time>"}` or `{"until": "customer_reply"}`. */
+export class SnoozeDto {
+  @IsDefined()
+  @JSONSchema({
+    type: 'string',
+    description: 'an ISO 8601 time with its offset, in the future and within a year; or `customer_reply`: until the customer writes',
+    examples: ['2026-12-02T09:00:00+01:00', 'customer_reply'],
+  })
+  until!: unknown;
 }
 
 /** `GET /v1/conversations/{id}/timeline?before=&limit=`. */

@@ -146,6 +146,16 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('updateConversation', 200, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: rosa.id } });
     await rec.call('updateConversation', 400, { method: 'PATCH', url: `/v1/conversations/${conversationId}`, body: { assignee: 'rosa@shop.example' } });
     await rec.call('countConversations', 200, { url: '/v1/conversations/counts' });
+    await rec.call('replaceConversationLabels', 200, {
+      method: 'PUT',
+      url: `/v1/conversations/${conversationId}/labels`,
+      body: { labels: ['Billing', ' VIP '] },
+    });
+    await rec.call('replaceConversationLabels', 400, { method: 'PUT', url: `/v1/conversations/${conversationId}/labels`, body: { labels: ['billing', '  '] } });
+    await rec.call('listConversationLabels', 200, { url: '/v1/conversations/labels' });
+    await rec.call('snoozeConversation', 200, { url: `/v1/conversations/${conversationId}/snooze`, body: { until: 'customer_reply' } });
+    await rec.call('snoozeConversation', 400, { url: `/v1/conversations/${conversationId}/snooze`, body: { until: 'tomorrow' } });
+    await rec.call('wakeConversation', 200, { method: 'DELETE', url: `/v1/conversations/${conversationId}/snooze` });
     await rec.call('addConversationNote', 201, {
       url: `/v1/conversations/${conversationId}/notes`,
       body: { text: 'Called her: the parcel is with the neighbour.' },

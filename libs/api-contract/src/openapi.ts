@@ -2585,7 +2585,7 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
@@ -2678,7 +2678,7 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           conversation: components["schemas"]["Conversation"];
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];

@@ -14,9 +14,7 @@ export interface SnoozeState {
   readonly snoozedUntil: Date | null;
 }
 
-export type SnoozeRequest =
-  | { readonly ok: true; readonly until: Date | null }
-  | { readonly ok: false; readonly message: string };
+export type SnoozeRequest = { readonly ok: true; readonly until: Date | null } | { readonly ok: false; readonly message: string };
 
 /** What `{"until"}` asks for: a time after `now` (within a year), or null for "until the customer writes". */
 export function parseSnoozeUntil(until: unknown, now: Date): SnoozeRequest {

@@ -2,7 +2,6 @@ import { Type } from 'class-transformer';
 import {
   IsArray,
   IsBoolean,
-  IsDefined,
   IsIn,
   IsInt,
   IsObject,
@@ -94,13 +93,14 @@ export class ReplaceLabelsDto {
 
 /** `POST /v1/conversations/{id}/snooze`: `{"until": "<ISO time>"}` or `{"until": "customer_reply"}`. */
 export class SnoozeDto {
-  @IsDefined()
+  @IsString()
+  @Length(1, 64)
   @JSONSchema({
     type: 'string',
     description: 'an ISO 8601 time with its offset, in the future and within a year; or `customer_reply`: until the customer writes',
     examples: ['2026-12-02T09:00:00+01:00', 'customer_reply'],
   })
-  until!: unknown;
+  until!: string;
 }
 
 /** `GET /v1/conversations/{id}/timeline?before=&limit=`. */

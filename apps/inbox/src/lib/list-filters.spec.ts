@@ -18,7 +18,7 @@ describe('the conversation list’s filters in the URL', () => {
 
   it('writes back only what differs from the defaults, and round-trips', () => {
     expect(filtersQuery(DEFAULT_FILTERS)).toBe('');
-    const filters = { view: 'mine', state: 'all', q: '+972 50', windowOpen: true } as const;
+    const filters = { view: 'mine', state: 'all', q: '+972 50', windowOpen: true, label: '' } as const;
     expect(filtersQuery(filters)).toBe('?view=mine&state=all&q=%2B972+50&window=open');
     expect(filtersFrom(new URLSearchParams(filtersQuery(filters).slice(1)))).toEqual(filters);
   });

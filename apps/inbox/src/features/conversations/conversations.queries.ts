@@ -18,7 +18,31 @@ export const conversationKeys = {
   details: () => ['conversations', 'detail'] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
   team: ['team'] as const,
+  labels: ['conversations', 'list', 'labels'] as const,
 };
+
+/** Labels in use, most used first (under `list`: whatever refreshes the list refreshes them). */
+export const labelsQuery = {
+  queryKey: conversationKeys.labels,
+  queryFn: () => unwrap(browserApi().client.GET('/v1/conversations/labels')),
+};
+
+export function replaceLabels(id: string, labels: string[], requestId: string) {
+  return unwrap(
+    browserApi().client.PUT('/v1/conversations/{id}/labels', { params: { path: { id } }, body: { labels }, headers: idempotencyHeaders(requestId) }),
+  );
+}
+
+/** `until`: an ISO time, or `customer_reply`. */
+export function snoozeConversation(id: string, until: string, requestId: string) {
+  return unwrap(
+    browserApi().client.POST('/v1/conversations/{id}/snooze', { params: { path: { id } }, body: { until }, headers: idempotencyHeaders(requestId) }),
+  );
+}
+
+export function wakeConversation(id: string, requestId: string) {
+  return unwrap(browserApi().client.DELETE('/v1/conversations/{id}/snooze', { params: { path: { id } }, headers: idempotencyHeaders(requestId) }));
+}
 
 export function fetchConversations(api: Api, filters: ListFilters, cursor: string | null = null) {
   return api.client.GET('/v1/conversations', {
@@ -28,6 +52,7 @@ export function fetchConversations(api: Api, filters: ListFilters, cursor: strin
         view: filters.view,
         q: filters.q.trim() || undefined,
         window: filters.windowOpen ? 'open' : undefined,
+        label: filters.label || undefined,
         limit: PAGE_SIZE,
         cursor: cursor ?? undefined,
       },

@@ -1,12 +1,14 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { SEARCH_MAX, VIEWS, type ConversationState, type ListFilters } from '@/lib/list-filters';
-import type { ConversationCounts } from '@/features/conversations/conversations.queries';
+import { labelsQuery, type ConversationCounts } from '@/features/conversations/conversations.queries';
 import styles from './conversation-list.module.css';
 
 const STATES: readonly { value: ConversationState; label: string }[] = [
   { value: 'open', label: 'Open' },
+  { value: 'snoozed', label: 'Snoozed' },
   { value: 'closed', label: 'Closed' },
   { value: 'all', label: 'Open and closed' },
 ];
@@ -27,6 +29,7 @@ export function ConversationListHeader({
   go: (patch: Partial<ListFilters>) => void;
 }) {
   const searchId = useId();
+  const labels = useQuery(labelsQuery).data?.data ?? [];
   return (
     <div className={styles.header}>
       <div className={styles.titleRow}>
@@ -75,6 +78,18 @@ export function ConversationListHeader({
             {STATES.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.stateSelect}>
+          <span className="visually-hidden">Label</span>
+          <select value={shown.label} onChange={(e) => go({ label: e.target.value })}>
+            <option value="">Any label</option>
+            {shown.label && !labels.some((l) => l.label === shown.label) ? <option value={shown.label}>{shown.label}</option> : null}
+            {labels.map((l) => (
+              <option key={l.label} value={l.label}>
+                {l.label} ({l.conversations})
               </option>
             ))}
           </select>

@@ -45,6 +45,16 @@ export function ConversationRow({ conversation, href, current }: { conversation:
             </span>
           </span>
           {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
+          {conversation.snooze ? <Badge tone="muted">Snoozed</Badge> : null}
+          {conversation.labels.length > 0 ? (
+            <span className={styles.rowLabels} aria-label={`Labels: ${conversation.labels.join(', ')}`}>
+              {conversation.labels.map((name) => (
+                <Badge key={name} tone="muted">
+                  {name}
+                </Badge>
+              ))}
+            </span>
+          ) : null}
         </span>
       </Link>
     </li>

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { teamQuery } from '@/features/conversations/conversations.queries';
 import { OnlineDot } from '@/features/presence/components/online-dot';
 import { ThreadViewers } from '@/features/presence/components/thread-viewers';
+import { ThreadLabels } from './thread-labels';
 import styles from './thread.module.css';
 
 /** Who the thread is with, who works it, the window, and what to copy; on narrow screens, the way back and to the details. */
@@ -56,6 +57,7 @@ export function ThreadHeader({
           </span>
           <ThreadViewers conversationId={conversation.id} />
         </div>
+        <ThreadLabels conversation={conversation} />
       </div>
       <div className={styles.headerSide}>
         <Badge tone={window.tone} dot title={window.label}>

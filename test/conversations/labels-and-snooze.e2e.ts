@@ -16,7 +16,8 @@ describe('labels and snooze: replaced and normalised, the list filters by them, 
     await sb?.close();
   });
 
-  const trail = async (id: string) =>
+  type TrailRow = { actor: string; action: string; details: Record<string, unknown> };
+  const trail = async (id: string): Promise<TrailRow[]> =>
     (
       await sb.dataSource.query(`SELECT actor, action, details FROM audit_events WHERE subject_type = 'conversation' AND subject_id = $1 ORDER BY at, id`, [id])
     ).map((r: { actor: string; action: string; details: Record<string, unknown> }) => ({ ...r }));

@@ -40,7 +40,8 @@ export function useThreadViewers(conversationId: string): ThreadViewer[] {
     // Lapsed marks disappear without anyone saying so.
     const tick = setInterval(() => setNow(Date.now()), 1_000);
     // Leaving the thread, or the page (a reload, a closed tab: no cleanup runs then), is said at once.
-    const leave = () => void fetch(`/v1/conversations/${conversationId}/viewing`, { method: 'DELETE', keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+    const leave = () =>
+      void fetch(`/v1/conversations/${conversationId}/viewing`, { method: 'DELETE', keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
     window.addEventListener('pagehide', leave);
     return () => {
       stopped = true;

@@ -8,6 +8,7 @@ export * from './templates/index.js';
 export * from './policy/index.js';
 export * from './conversations/index.js';
 export * from './presence/index.js';
+export * from './teams/index.js';
 export * from './metrics/index.js';
 export * from './infrastructure-error.js';
 export * from './prepare-failure.js';

@@ -39,6 +39,7 @@ interface World {
   fresh: () => Promise<{ id: string; cookie: string; password: string }>;
   freshKeyId: () => Promise<string>;
   freshSnippetId: () => Promise<string>;
+  freshTeamId: () => Promise<string>;
   /** A file uploaded by the admin key. */
   uploadId: () => Promise<string>;
   /** A new event endpoint, and one with a pending delivery (disabled, so no worker takes it meanwhile). */
@@ -89,6 +90,11 @@ const BUILDERS: Record<string, Builder> = {
   createSnippet: () => ({ method: 'POST', url: '/v1/snippets', body: { title: `matrix ${Math.random()}`, text: 'Hello {{contact.name}}' } }),
   updateSnippet: async (w) => ({ method: 'PATCH', url: `/v1/snippets/${await w.freshSnippetId()}`, body: { text: 'Hi' } }),
   deleteSnippet: async (w) => ({ method: 'DELETE', url: `/v1/snippets/${await w.freshSnippetId()}` }),
+  listTeams: () => ({ method: 'GET', url: '/v1/teams' }),
+  getTeam: async (w) => ({ method: 'GET', url: `/v1/teams/${await w.freshTeamId()}` }),
+  createTeam: () => ({ method: 'POST', url: '/v1/teams', body: { name: `matrix ${Math.random()}`, assignment: { mode: 'manual', max_open: 3 } } }),
+  updateTeam: async (w) => ({ method: 'PATCH', url: `/v1/teams/${await w.freshTeamId()}`, body: { targets: { first_response_seconds: 600 } } }),
+  deleteTeam: async (w) => ({ method: 'DELETE', url: `/v1/teams/${await w.freshTeamId()}` }),
   createApiKey: () => ({ method: 'POST', url: '/v1/api-keys', body: { name: 'matrix', scopes: ['send'] } }),
   revokeApiKey: async (w) => ({ method: 'POST', url: `/v1/api-keys/${await w.freshKeyId()}/revoke` }),
   updateApiKeyLimits: async (w) => ({ method: 'PATCH', url: `/v1/api-keys/${await w.freshKeyId()}`, body: { rate_per_minute: 60 } }),
@@ -291,6 +297,14 @@ describe('every route in the OpenAPI document answers its access rule', () => {
             .send({ title: `to change ${Math.random()}`, text: 'Hello' })
             .expect(201)
         ).body.snippet.id,
+      freshTeamId: async () =>
+        (
+          await sb
+            .api()
+            .post('/v1/teams')
+            .send({ name: `to change ${Math.random()}` })
+            .expect(201)
+        ).body.team.id,
       eventEndpointId: async () =>
         (
           await sb

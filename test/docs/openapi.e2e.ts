@@ -386,7 +386,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('updateStaff', 200, { method: 'PATCH', url: `/v1/staff/${samId}`, cookie, body: { role: 'admin' } });
     await rec.call('resetStaffPassword', 200, { url: `/v1/staff/${samId}/reset-password`, cookie });
     await rec.call('updateStaff', 200, { method: 'PATCH', url: `/v1/staff/${samId}`, cookie, variant: 'deactivate', body: { active: false } });
-    await rec.call('createStaff', 201, {
+    const ari = await rec.call('createStaff', 201, {
       url: '/v1/staff',
       variant: 'agent',
       cookie,
@@ -397,6 +397,34 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     ).sessionCookie!;
     await rec.call('listStaff', 403, { url: '/v1/staff', cookie: agentCookie });
     await rec.call('listTeam', 200, { url: '/v1/team', cookie: agentCookie });
+    const team = await rec.call('createTeam', 201, {
+      url: '/v1/teams',
+      cookie,
+      body: {
+        name: 'Support',
+        member_ids: [danaId, ari.body.staff.id],
+        phone_number_ids: ['106540352242922'],
+        assignment: { mode: 'balanced', max_open: 5 },
+        targets: { first_response_seconds: 300, next_response_seconds: 900 },
+        business_hours: { time_zone: 'Europe/Berlin', weekly: { mon: [['09:00', '17:00']], tue: [['09:00', '17:00']] }, holidays: ['2026-12-25'] },
+      },
+    });
+    await rec.call('createTeam', 400, {
+      url: '/v1/teams',
+      cookie,
+      body: { name: 'Night', business_hours: { time_zone: 'Europe/Berlin', weekly: { mon: [['18:00', '09:00']] } } },
+    });
+    await rec.call('createTeam', 409, { url: '/v1/teams', cookie, body: { name: 'Sales', phone_number_ids: ['106540352242922'] } });
+    await rec.call('listTeams', 200, { url: '/v1/teams', cookie: agentCookie });
+    await rec.call('getTeam', 200, { url: `/v1/teams/${team.body.team.id}`, cookie });
+    await rec.call('updateTeam', 200, {
+      method: 'PATCH',
+      url: `/v1/teams/${team.body.team.id}`,
+      cookie,
+      body: { assignment: { mode: 'round_robin' }, targets: { next_response_seconds: null } },
+    });
+    await rec.call('updateTeam', 404, { method: 'PATCH', url: '/v1/teams/00000000-0000-0000-0000-000000000000', cookie, body: { name: 'x' } });
+    await rec.call('deleteTeam', 204, { method: 'DELETE', url: `/v1/teams/${team.body.team.id}`, cookie });
     const key = await rec.call('createApiKey', 201, { url: '/v1/api-keys', cookie, body: { name: 'order system', scopes: ['send'] } });
     const limited = await rec.call('createApiKey', 201, {
       url: '/v1/api-keys',

@@ -15,6 +15,7 @@ import { redisOptionsFromUrl } from './infra/redis-options.js';
 import { RedisModule } from './infra/redis.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { SnippetsModule } from './modules/snippets/snippets.module.js';
+import { TeamsModule } from './modules/teams/teams.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         MetricsModule.forRole(config.role),
         AlertsModule.forRole(config.role),
         SnippetsModule.forRole(config.role),
+        TeamsModule.forRole(config.role),
         MediaModule.forRole(config.role),
         WhatsappModule,
         PolicyModule,

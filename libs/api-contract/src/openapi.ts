@@ -718,6 +718,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/teams": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listTeams"];
+    put?: never;
+    post: operations["createTeam"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/teams/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getTeam"];
+    put?: never;
+    post?: never;
+    delete: operations["deleteTeam"];
+    options?: never;
+    head?: never;
+    patch: operations["updateTeam"];
+    trace?: never;
+  };
   "/v1/templates": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listTemplates"];
@@ -1036,6 +1058,23 @@ export interface components {
       older_than?: string;
       before?: string;
     };
+    /** When the team works; response targets count only these hours. */
+    BusinessHours: {
+      /** IANA time zone */
+      time_zone: string;
+      /** every weekday; an empty list is closed; intervals sorted and apart */
+      weekly: {
+        mon: string[][];
+        tue: string[][];
+        wed: string[][];
+        thu: string[][];
+        fri: string[][];
+        sat: string[][];
+        sun: string[][];
+      };
+      /** closed all day, sorted */
+      holidays: string[];
+    };
     /** A campaign with its failures and replies. */
     Campaign: {
       /** the tag given at enqueue */
@@ -1258,6 +1297,30 @@ export interface components {
       name: string;
       role: "agent" | "admin";
       password?: string;
+    };
+    CreateTeam: {
+      /** Unique whatever its case. */
+      name: string;
+      /** The active staff in the team (ids from `GET /v1/team`); replaces the members when given. A person may be in several teams. */
+      member_ids?: string[];
+      /** Business numbers routed to the team (ids from `GET /v1/numbers`); replaces them when given. A number routed to another team is refused (409 `number_routed`). */
+      phone_number_ids?: string[];
+      assignment?: components["schemas"]["TeamAssignment"];
+      targets?: components["schemas"]["TeamTargets"];
+      /** Null: always open. `time_zone` an IANA name (`Europe/Berlin`); `weekly` per weekday (`mon` … `sun`, a day left out is closed) a list of `[start, end)` intervals `"HH:MM"` (`"24:00"` ends the day), sorted and merged on save, overlaps refused naming the interval (`business_hours.weekly.mon[1]`); `holidays` ISO dates closed all day. */
+      business_hours?: {
+        time_zone: string;
+        weekly?: {
+          mon?: string[][];
+          tue?: string[][];
+          wed?: string[][];
+          thu?: string[][];
+          fri?: string[][];
+          sat?: string[][];
+          sun?: string[][];
+        };
+        holidays?: string[];
+      } | null;
     };
     DismissWorkItem: {
       note: string;
@@ -2036,6 +2099,43 @@ export interface components {
       /** what they say of themselves: available for new conversations, busy, or away */
       availability: "available" | "busy" | "away";
     };
+    /** Staff that business numbers are routed to, with how conversations are handed out and how fast they must be answered. */
+    Team: {
+      id: string;
+      name: string;
+      members: ({
+        id: string;
+        name: string;
+        role: "agent" | "admin";
+        active: boolean;
+      })[];
+      /** business numbers routed to the team, sorted */
+      phone_number_ids: string[];
+      assignment: {
+        mode: "manual" | "round_robin" | "balanced";
+        max_open: number;
+      };
+      targets: {
+        first_response_seconds: number | null;
+        next_response_seconds: number | null;
+      };
+      /** null: always open */
+      business_hours: components["schemas"]["BusinessHours"] | null;
+      created_at: string;
+      updated_at: string;
+    };
+    TeamAssignment: {
+      /** `manual` (people take them), `round_robin` or `balanced` (fewest open first). */
+      mode?: "manual" | "round_robin" | "balanced";
+      /** Open conversations a member holds before automatic assignment passes them by (1 to 100). */
+      max_open?: number;
+    };
+    TeamTargets: {
+      /** How long a customer may wait for the first reply (10 s to 7 days), counted in business hours; null: no target. */
+      first_response_seconds?: number | null;
+      /** How long a customer who wrote again may wait for the next reply; null: no target. */
+      next_response_seconds?: number | null;
+    };
     /** An entry of the template registry, synced from Meta. */
     Template: {
       /** Meta's template id */
@@ -2104,6 +2204,30 @@ export interface components {
       name?: string;
       role?: "agent" | "admin";
       active?: boolean;
+    };
+    UpdateTeam: {
+      /** Unique whatever its case. */
+      name?: string;
+      /** The active staff in the team (ids from `GET /v1/team`); replaces the members when given. A person may be in several teams. */
+      member_ids?: string[];
+      /** Business numbers routed to the team (ids from `GET /v1/numbers`); replaces them when given. A number routed to another team is refused (409 `number_routed`). */
+      phone_number_ids?: string[];
+      assignment?: components["schemas"]["TeamAssignment"];
+      targets?: components["schemas"]["TeamTargets"];
+      /** Null: always open. `time_zone` an IANA name (`Europe/Berlin`); `weekly` per weekday (`mon` … `sun`, a day left out is closed) a list of `[start, end)` intervals `"HH:MM"` (`"24:00"` ends the day), sorted and merged on save, overlaps refused naming the interval (`business_hours.weekly.mon[1]`); `holidays` ISO dates closed all day. */
+      business_hours?: {
+        time_zone: string;
+        weekly?: {
+          mon?: string[][];
+          tue?: string[][];
+          wed?: string[][];
+          thu?: string[][];
+          fri?: string[][];
+          sat?: string[][];
+          sun?: string[][];
+        };
+        holidays?: string[];
+      } | null;
     };
     /** A file kept in Sendbook, ready to send: checked against WhatsApp’s type and size limits. */
     Upload: {
@@ -3465,6 +3589,96 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Every team, by name */
+  listTeams: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["Team"][];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Make a team */
+  createTeam: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateTeam"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          team: components["schemas"]["Team"];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "team_exists" | "number_routed";
+          message: string;
+          /** `phone_number_ids[i]`, the first number routed elsewhere */
+          field?: string;
+          routed?: ({
+            phone_number_id: string;
+            team_id: string;
+            team_name: string;
+          })[];
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** One team */
+  getTeam: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          team: components["schemas"]["Team"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Change a team */
+  updateTeam: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["UpdateTeam"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          team: components["schemas"]["Team"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "team_exists" | "number_routed";
+          message: string;
+          /** `phone_number_ids[i]`, the first number routed elsewhere */
+          field?: string;
+          routed?: ({
+            phone_number_id: string;
+            team_id: string;
+            team_name: string;
+          })[];
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Delete a team */
+  deleteTeam: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
   /** List the synced templates */
   listTemplates: {
     parameters: { query?: { status?: string; name?: string; language?: string }; header?: never; path?: never; cookie?: never };
@@ -3759,6 +3973,8 @@ export type AuditEntry = components['schemas']["AuditEntry"];
 /** Everything that runs in the background, as declared in one place, with what the deployment last saw of it. */
 export type BackgroundWork = components['schemas']["BackgroundWork"];
 export type BulkWorkItems = components['schemas']["BulkWorkItems"];
+/** When the team works; response targets count only these hours. */
+export type BusinessHours = components['schemas']["BusinessHours"];
 /** A campaign with its failures and replies. */
 export type Campaign = components['schemas']["Campaign"];
 /** A campaign: the messages enqueued with one `campaign` tag. */
@@ -3779,6 +3995,7 @@ export type CreateMessage = components['schemas']["CreateMessage"];
 export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateSnippet = components['schemas']["CreateSnippet"];
 export type CreateStaff = components['schemas']["CreateStaff"];
+export type CreateTeam = components['schemas']["CreateTeam"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
 export type EchoTimelineEntry = components['schemas']["EchoTimelineEntry"];
 /** One event owed to one endpoint, and what its attempts came to. */
@@ -3849,6 +4066,10 @@ export type Snippet = components['schemas']["Snippet"];
 export type Snooze = components['schemas']["Snooze"];
 /** A person who signs in to the inbox: an agent or an admin. */
 export type StaffMember = components['schemas']["StaffMember"];
+/** Staff that business numbers are routed to, with how conversations are handed out and how fast they must be answered. */
+export type Team = components['schemas']["Team"];
+export type TeamAssignment = components['schemas']["TeamAssignment"];
+export type TeamTargets = components['schemas']["TeamTargets"];
 /** An entry of the template registry, synced from Meta. */
 export type Template = components['schemas']["Template"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
@@ -3860,6 +4081,7 @@ export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type UpdateProfile = components['schemas']["UpdateProfile"];
 export type UpdateSnippet = components['schemas']["UpdateSnippet"];
 export type UpdateStaff = components['schemas']["UpdateStaff"];
+export type UpdateTeam = components['schemas']["UpdateTeam"];
 /** A file kept in Sendbook, ready to send: checked against WhatsApp’s type and size limits. */
 export type Upload = components['schemas']["Upload"];
 export type ValidationError = components['schemas']["ValidationError"];

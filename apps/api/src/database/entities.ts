@@ -7,6 +7,7 @@ import { Staff } from '../modules/staff/staff.entity.js';
 import { Contact } from '../modules/conversations/contact.entity.js';
 import { ConversationNote } from '../modules/conversations/conversation-note.entity.js';
 import { Snippet } from '../modules/snippets/snippet.entity.js';
+import { Team, TeamMember, TeamNumber } from '../modules/teams/team.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
@@ -59,6 +60,9 @@ export const ENTITIES = [
   ConversationNote,
   MessageEcho,
   Snippet,
+  Team,
+  TeamMember,
+  TeamNumber,
   EventEndpoint,
   IntegratorEvent,
   EventDelivery,

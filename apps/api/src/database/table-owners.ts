@@ -11,6 +11,9 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   media_files: 'apps/api/src/modules/media/',
   media_meta_ids: 'apps/api/src/modules/media/',
   message_echoes: 'apps/api/src/modules/conversations/',
+  teams: 'apps/api/src/modules/teams/',
+  team_members: 'apps/api/src/modules/teams/',
+  team_numbers: 'apps/api/src/modules/teams/',
 };
 
 /** The tables a piece of SQL writes (INSERT, UPDATE, DELETE, MERGE, TRUNCATE), by name; `FOR UPDATE` locks and `DO UPDATE` upserts are not tables. */

@@ -120,7 +120,7 @@ export function normaliseBusinessHours(input: unknown, path = 'business_hours'):
         if (last && current.start === last.end) last.end = current.end;
         else merged.push({ start: current.start, end: current.end });
       }
-      weekly[day] = merged.map((m) => [hhmmOf(m.start), hhmmOf(m.end)] as const);
+      weekly[day as Weekday] = merged.map((m) => [hhmmOf(m.start), hhmmOf(m.end)] as const);
     }
 
   const holidays = new Set<string>();

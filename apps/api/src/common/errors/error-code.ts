@@ -26,6 +26,10 @@ export enum ErrorCode {
   RateLimited = 'rate_limited',
   /** Another snippet has this title. */
   SnippetExists = 'snippet_exists',
+  /** Another team has this name (whatever its case). */
+  TeamExists = 'team_exists',
+  /** A business number is routed to another team already; a number goes to one team. */
+  NumberRouted = 'number_routed',
   /** Too much of one kind of work at once here (media downloads); `Retry-After` says when to try again. */
   Busy = 'busy',
   /** A file WhatsApp does not take (its type, or bytes that are not what the type says). */
@@ -54,6 +58,8 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.Busy]: 503,
   [ErrorCode.SnippetExists]: 409,
+  [ErrorCode.TeamExists]: 409,
+  [ErrorCode.NumberRouted]: 409,
   [ErrorCode.UnsupportedMedia]: 400,
   [ErrorCode.MediaUploadFailed]: 502,
 };

@@ -18,6 +18,7 @@ export type LiveEventType =
   | 'conversation.changed'
   | 'presence.changed'
   | 'conversation.viewers'
+  | 'team.changed'
   | 'access.revoked'
   | 'events.lost';
 

@@ -27,6 +27,9 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
     case 'presence.changed':
       // Who is online or available: the team list the dots and the assign menu read.
       return [['team']];
+    case 'team.changed':
+      // Teams were made, changed or deleted: the list at /settings/teams.
+      return [['teams']];
     case 'work_item.changed':
       return kind ? [['work-items', kind], ['work-items', 'counts'], ['metrics']] : [['work-items'], ['metrics']];
     default:

@@ -102,6 +102,7 @@ export function useLiveEvents(): LiveStatus {
         'conversation.changed',
         'presence.changed',
         'conversation.viewers',
+        'team.changed',
         'reset',
       ])
         listen(type);

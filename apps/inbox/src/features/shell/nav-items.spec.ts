@@ -1,7 +1,7 @@
 import { QUEUE_ITEMS, isCurrent, navItems } from './nav-items';
 
 describe('navigation', () => {
-  it('agents get Conversations and Work; admins also Health, Numbers, Campaigns, Templates, Staff, Event endpoints, Snippets and System', () => {
+  it('agents get Conversations and Work; admins also Health, Numbers, Campaigns, Templates, Staff, Event endpoints, Teams, Snippets and System', () => {
     expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Work']);
     expect(navItems('agent').admin).toEqual([]);
     expect(navItems('admin').admin.map((i) => [i.label, i.href])).toEqual([
@@ -11,6 +11,7 @@ describe('navigation', () => {
       ['Templates', '/templates'],
       ['Staff', '/settings/staff'],
       ['Event endpoints', '/settings/event-endpoints'],
+      ['Teams', '/settings/teams'],
       ['Snippets', '/settings/snippets'],
       ['System', '/settings/system'],
     ]);

@@ -35,6 +35,7 @@ const ADMIN: readonly NavItem[] = [
     goKey: 'e',
     adminOnly: true,
   },
+  { key: 'teams', label: 'Teams', href: '/settings/teams', section: '/settings/teams', icon: 'users', goKey: 'g', adminOnly: true },
   { key: 'snippets', label: 'Snippets', href: '/settings/snippets', section: '/settings/snippets', icon: 'template', goKey: 'p', adminOnly: true },
   { key: 'system', label: 'System', href: '/settings/system', section: '/settings/system', icon: 'queue', goKey: 'y', adminOnly: true },
 ];

@@ -1,0 +1,127 @@
+'use client';
+
+import type { Team } from '@sendbook/api-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmActions } from '@/components/confirm-parts';
+import { Page, PageDescription } from '@/components/page';
+import { QueryContent } from '@/components/query-content';
+import { Button } from '@/components/ui/button';
+import { DialogContent, DialogRoot } from '@/components/ui/dialog';
+import { Table, Td, Th } from '@/components/ui/table';
+import { teamQuery } from '@/features/conversations/conversations.queries';
+import { numbersQuery } from '@/features/numbers/numbers.queries';
+import type { Loaded } from '@/lib/server-api';
+import { useSeededQuery } from '@/lib/use-seeded-query';
+import { useTeamMutations } from '../hooks/use-team-mutations';
+import { assignmentWords, hoursWords, targetsWords } from '../team-words';
+import { teamsQuery } from '../teams.queries';
+import { TeamForm } from './team-form';
+import styles from './teams.module.css';
+
+/** Teams, the numbers routed to them and how they work; admins make, change and delete them here. */
+export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
+  const query = useSeededQuery(teamsQuery(), initial);
+  const teams = query.data?.data ?? [];
+  const staff = useQuery(teamQuery);
+  const numbers = useQuery(numbersQuery());
+  const { save, remove } = useTeamMutations();
+  const [editing, setEditing] = useState<Team | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
+  // A new form after each save or cancel (its defaults are read once).
+  const [formKey, setFormKey] = useState(0);
+  const done = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const numberOptions = (numbers.data?.data ?? []).map((n) => ({
+    phone_number_id: n.phone_number_id,
+    label: [n.profile?.verified_name, n.profile?.display_phone_number, n.phone_number_id].filter(Boolean).join(' · '),
+  }));
+  // Members of the team being edited who were since deactivated stay listed, so saving keeps or drops them knowingly.
+  const people = [...(staff.data ?? []), ...(editing?.members.filter((m) => !(staff.data ?? []).some((s) => s.id === m.id)) ?? [])];
+
+  return (
+    <Page title="Teams" subtitle="Who answers which numbers">
+      <PageDescription>
+        Each business number goes to one team. The team’s assignment, response targets and business hours decide who gets a conversation and how fast it must be
+        answered.
+      </PageDescription>
+      <TeamForm key={`${editing?.id ?? 'new'}-${formKey}`} team={editing} staff={people} numbers={numberOptions} save={save} onDone={done} />
+      <QueryContent
+        query={query}
+        loading="Loading teams…"
+        isEmpty={teams.length === 0}
+        empty={{ icon: 'info', title: 'No teams yet', body: 'Make a team, add its members and route a business number to it.' }}
+      >
+        <Table label="Teams">
+          <thead>
+            <tr>
+              <Th>Name</Th>
+              <Th>Members</Th>
+              <Th>Numbers</Th>
+              <Th>Assignment</Th>
+              <Th>Targets</Th>
+              <Th>Hours</Th>
+              <Th>
+                <span className="visually-hidden">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((team) => (
+              <tr key={team.id}>
+                <Td>
+                  <span className={styles.name}>{team.name}</span>
+                </Td>
+                <Td wrap>{team.members.length === 0 ? 'Nobody' : team.members.map((m) => m.name).join(', ')}</Td>
+                <Td wrap>{team.phone_number_ids.length === 0 ? 'None' : team.phone_number_ids.join(', ')}</Td>
+                <Td wrap>{assignmentWords(team.assignment)}</Td>
+                <Td wrap>{targetsWords(team.targets)}</Td>
+                <Td wrap>{hoursWords(team.business_hours)}</Td>
+                <Td>
+                  <div className={styles.actions}>
+                    <Button size="sm" onClick={() => setEditing(team)} aria-label={`Edit ${team.name}`}>
+                      Edit
+                    </Button>
+                    <Button size="sm" onClick={() => setDeleting(team)} aria-label={`Delete ${team.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </QueryContent>
+      {deleting ? (
+        <DialogRoot open onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
+          <DialogContent
+            title={`Delete ${deleting.name}?`}
+            description={
+              deleting.phone_number_ids.length > 0
+                ? `Its numbers (${deleting.phone_number_ids.join(', ')}) will go to no team. Conversations stay as they are.`
+                : 'Conversations stay as they are.'
+            }
+          >
+            <ConfirmActions
+              error={remove.isError ? remove.error : null}
+              errorTitle="Not deleted"
+              busy={remove.isPending}
+              danger
+              onBack={() => setDeleting(null)}
+              onConfirm={() =>
+                remove.mutate(deleting, {
+                  onSuccess: () => {
+                    if (editing?.id === deleting.id) done();
+                    setDeleting(null);
+                  },
+                })
+              }
+            />
+          </DialogContent>
+        </DialogRoot>
+      ) : null}
+    </Page>
+  );
+}

@@ -43,7 +43,7 @@ export class TeamsService {
     const name = settings.name!;
     const id = await this.dataSource.transaction(async (tx) => {
       await this.checkMembers(dto.member_ids, tx);
-      const id = await this.repo.insert(
+      const made = await this.repo.insert(
         {
           name,
           assignmentMode: settings.assignmentMode ?? 'manual',
@@ -55,12 +55,15 @@ export class TeamsService {
         this.clock.now(),
         tx,
       );
-      if (!id) throw nameTaken(name);
-      await this.repo.replaceMembers(id, dto.member_ids ?? [], tx);
-      await this.routeNumbers(id, dto.phone_number_ids ?? [], tx);
-      await this.audit.record({ actor: actorOf(by), action: 'team.created', subjectType: 'team', subjectId: id, details: { name, ...changedFields(dto) } }, tx);
-      this.events.afterCommit(tx, 'team.changed', { team_id: id });
-      return id;
+      if (!made) throw nameTaken(name);
+      await this.repo.replaceMembers(made, dto.member_ids ?? [], tx);
+      await this.routeNumbers(made, dto.phone_number_ids ?? [], tx);
+      await this.audit.record(
+        { actor: actorOf(by), action: 'team.created', subjectType: 'team', subjectId: made, details: { name, ...changedFields(dto) } },
+        tx,
+      );
+      this.events.afterCommit(tx, 'team.changed', { team_id: made });
+      return made;
     });
     return { team: presentTeam((await this.repo.find(id))!) };
   }

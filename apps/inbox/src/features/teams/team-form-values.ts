@@ -13,7 +13,7 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number][0];
 
-const minutes = z
+const minutesField = z
   .string()
   .trim()
   .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10080), 'Whole minutes, 1 to 10080 (a week), or empty for no target.');
@@ -31,8 +31,8 @@ export const teamFormSchema = z.object({
   phone_number_ids: z.array(z.string()),
   mode: z.enum(['manual', 'round_robin', 'balanced']),
   max_open: z.number({ error: 'A whole number, 1 to 100.' }).int('A whole number.').min(1, 'At least 1.').max(100, 'At most 100.'),
-  first_minutes: minutes,
-  next_minutes: minutes,
+  first_minutes: minutesField,
+  next_minutes: minutesField,
   hours: z.boolean(),
   time_zone: z.string().min(1),
   days: z.object(Object.fromEntries(WEEKDAYS.map(([key]) => [key, day])) as Record<Weekday, typeof day>),

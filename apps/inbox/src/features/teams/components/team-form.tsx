@@ -52,13 +52,20 @@ export function TeamForm({
 
   return (
     <form
-      className={styles.form}
+      className={[styles.form, styles.spaced].join(' ')}
       aria-label={what}
       noValidate
       onSubmit={handleSubmit((values) => save.mutate({ id: team?.id ?? null, body: bodyOf(teamFormSchema.parse(values)) }, { onSuccess: onDone }))}
     >
       <h2 className={styles.heading}>{what}</h2>
-      <TextField label="Name" maxLength={100} aria-invalid={errors.name ? true : undefined} hint={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Name"
+        maxLength={100}
+        autoFocus={team !== null}
+        aria-invalid={errors.name ? true : undefined}
+        hint={errors.name?.message}
+        {...register('name')}
+      />
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Members</legend>

@@ -47,7 +47,6 @@ export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
         Each business number goes to one team. The team’s assignment, response targets and business hours decide who gets a conversation and how fast it must be
         answered.
       </PageDescription>
-      <TeamForm key={`${editing?.id ?? 'new'}-${formKey}`} team={editing} staff={people} numbers={numberOptions} save={save} onDone={done} />
       <QueryContent
         query={query}
         loading="Loading teams…"
@@ -94,6 +93,7 @@ export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
           </tbody>
         </Table>
       </QueryContent>
+      <TeamForm key={`${editing?.id ?? 'new'}-${formKey}`} team={editing} staff={people} numbers={numberOptions} save={save} onDone={done} />
       {deleting ? (
         <DialogRoot open onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
           <DialogContent

@@ -15,3 +15,4 @@ export * from './prepare-failure.js';
 export * from './integrator-events/index.js';
 export * from './marketing/index.js';
 export * from './access/index.js';
+export * from './search/index.js';

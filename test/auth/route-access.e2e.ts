@@ -168,6 +168,7 @@ const BUILDERS: Record<string, Builder> = {
     url: `/v1/conversations/${w.conversationId}/replies`,
     body: { text: 'On its way.', client_request_id: `matrix-${Date.now()}` },
   }),
+  search: () => ({ method: 'GET', url: '/v1/search?q=hello' }),
   listInbound: () => ({ method: 'GET', url: '/v1/inbound' }),
   getInbound: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}` }),
   getInboundMedia: (w) => ({ method: 'GET', url: `/v1/inbound/${w.imageId}/media` }),

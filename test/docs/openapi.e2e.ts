@@ -193,6 +193,9 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
       variant: 'older',
     });
     await rec.call('getConversationTimeline', 400, { url: `/v1/conversations/${conversationId}/timeline?before=nonsense` });
+    await rec.call('search', 200, { url: '/v1/search?q=parcel' });
+    await rec.call('search', 200, { url: '/v1/search?q=555%200201', variant: 'number' });
+    await rec.call('search', 400, { url: '/v1/search?q=' });
 
     // A reply quoting a message we do not know: stored, unattributed, a work item.
     const stray = await inbound(

@@ -17,6 +17,7 @@ import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { SnippetsModule } from './modules/snippets/snippets.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -73,6 +74,7 @@ export class AppModule {
         SnippetsModule.forRole(config.role),
         TeamsModule.forRole(config.role),
         MediaModule.forRole(config.role),
+        SearchModule.forRole(config.role),
         WhatsappModule,
         PolicyModule,
         TemplatesModule.forRole(config.role),

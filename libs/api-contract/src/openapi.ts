@@ -641,6 +641,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/search": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["search"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/snippets": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listSnippets"];
@@ -2064,6 +2075,28 @@ export interface components {
       message: string;
       details: string | null;
     };
+    /** One place the search found: a message or note, linked to its thread. */
+    SearchResult: {
+      /** the thread it is in: open it at `/conversations/{conversation_id}?message={id}` */
+      conversation_id: string;
+      /** `inbound` (the customer wrote it), `message` (we sent it) or `note` (the team’s) */
+      kind: "inbound" | "message" | "note";
+      /** the inbound message’s, outbound message’s or note’s id */
+      id: string;
+      /** what matched: the words of the message (`text`: a customer’s text, caption or choice; ours, a template as rendered; a note), or the contact’s name or number (then the result is the thread’s newest message), or an id */
+      matched: "text" | "contact_name" | "phone" | "trigger_ref" | "dedupe_key" | "wamid";
+      /** plain text around the match (never markup), whitespace folded; `…` where text was left out */
+      excerpt: string;
+      /** `[start, end)` of each match in `excerpt`, in UTF-16 code units (JavaScript string offsets) */
+      highlights: number[][];
+      /** when it was written (for a name or number match: when the thread was last active); results are newest first */
+      at: string;
+      contact: {
+        name: string | null;
+        /** phone number digits */
+        wa_id: string | null;
+      };
+    };
     /** A saved answer agents insert into a reply. */
     Snippet: {
       id: string;
@@ -3409,6 +3442,21 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Find messages and notes in every thread, newest first */
+  search: {
+    parameters: { query: { q: string; cursor?: string; limit?: number }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          results: components["schemas"]["SearchResult"][];
+          /** pass as `cursor` for the next page; null on the last */
+          next_cursor: string | null;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** Every saved answer, by title */
   listSnippets: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
@@ -4061,6 +4109,8 @@ export type ResendMessage = components['schemas']["ResendMessage"];
 export type ResolveAlert = components['schemas']["ResolveAlert"];
 export type ResolveMessage = components['schemas']["ResolveMessage"];
 export type RowError = components['schemas']["RowError"];
+/** One place the search found: a message or note, linked to its thread. */
+export type SearchResult = components['schemas']["SearchResult"];
 /** A saved answer agents insert into a reply. */
 export type Snippet = components['schemas']["Snippet"];
 export type Snooze = components['schemas']["Snooze"];

@@ -8,6 +8,7 @@ import { Contact } from '../modules/conversations/contact.entity.js';
 import { ConversationNote } from '../modules/conversations/conversation-note.entity.js';
 import { Snippet } from '../modules/snippets/snippet.entity.js';
 import { Team, TeamMember, TeamNumber } from '../modules/teams/team.entity.js';
+import { OutboundSearchTerm } from '../modules/search/outbound-search-term.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
@@ -63,6 +64,7 @@ export const ENTITIES = [
   Team,
   TeamMember,
   TeamNumber,
+  OutboundSearchTerm,
   EventEndpoint,
   IntegratorEvent,
   EventDelivery,

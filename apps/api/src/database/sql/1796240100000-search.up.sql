@@ -39,9 +39,68 @@ CREATE OR REPLACE FUNCTION search_outbound_document(payload jsonb) RETURNS tsvec
                 ELSE ''::tsvector END
   $$;
 
--- An outbound message's identifiers as one text for one trigram index (one index to write on
--- every state change of the row, not three). A newline cannot be typed into the search box, so
--- no match spans two of them.
-CREATE OR REPLACE FUNCTION search_outbound_ids(dedupe_key text, trigger_ref text, wamid text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT coalesce(dedupe_key, '') || E'\n' || coalesce(trigger_ref, '') || E'\n' || coalesce(wamid, '') $$;
+-- What search finds an outbound message by, beside it (modules/search/outbound-search-term.entity.ts):
+-- every send updates its row five or six times and each update of an indexed row re-inserts every
+-- index entry, so full-text and trigram entries on outbound_messages itself would be recomputed
+-- and written on every status. Here they are written once per message: its `content` (the
+-- payload's words; dedupe_key and trigger_ref a newline apart, which no search box can type, so no
+-- match spans both) when it is made, its `wamid` when Meta gives it one.
+CREATE TABLE IF NOT EXISTS "outbound_search_terms" (
+  "message_id" uuid NOT NULL,
+  "part" text NOT NULL,
+  "phone_number_id" text NOT NULL,
+  "to_wa_id" text NOT NULL,
+  "created_at" TIMESTAMP WITH TIME ZONE NOT NULL,
+  "words" tsvector,
+  "ids" text NOT NULL,
+  CONSTRAINT "ck_outbound_search_terms_part" CHECK (part IN ('content', 'wamid')),
+  CONSTRAINT "PK_c4170ff2767672ad88d8e4f6580" PRIMARY KEY ("message_id", "part"),
+  CONSTRAINT "fk_outbound_search_terms_message" FOREIGN KEY ("message_id") REFERENCES "outbound_messages"("id") ON DELETE CASCADE ON UPDATE NO ACTION
+);
+
+-- One statement's new messages at once (a batch of a thousand is one INSERT here). A message's
+-- number, recipient, dedupe_key, trigger_ref and created_at never change after it is made.
+CREATE OR REPLACE FUNCTION outbound_search_terms_insert() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    INSERT INTO outbound_search_terms (message_id, part, phone_number_id, to_wa_id, created_at, words, ids)
+    SELECT m.id, 'content', m.phone_number_id, m.to_wa_id, m.created_at, search_outbound_document(m.payload), m.dedupe_key || E'\n' || coalesce(m.trigger_ref, '')
+      FROM new_messages m
+    UNION ALL
+    SELECT m.id, 'wamid', m.phone_number_id, m.to_wa_id, m.created_at, NULL, m.wamid FROM new_messages m WHERE m.wamid IS NOT NULL
+    ON CONFLICT (message_id, part) DO NOTHING;
+    RETURN NULL;
+  END
+  $$;
+
+-- The payload changes when a held message goes out as its fallback template; the wamid comes when
+-- Meta accepts the send. Status writes set `wamid` to itself: the WHEN clause lets those pass
+-- without a call.
+CREATE OR REPLACE FUNCTION outbound_search_terms_update() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    IF NEW.payload IS DISTINCT FROM OLD.payload THEN
+      UPDATE outbound_search_terms SET words = search_outbound_document(NEW.payload) WHERE message_id = NEW.id AND part = 'content';
+    END IF;
+    IF NEW.wamid IS DISTINCT FROM OLD.wamid THEN
+      IF NEW.wamid IS NULL THEN
+        DELETE FROM outbound_search_terms WHERE message_id = NEW.id AND part = 'wamid';
+      ELSE
+        INSERT INTO outbound_search_terms (message_id, part, phone_number_id, to_wa_id, created_at, words, ids)
+        VALUES (NEW.id, 'wamid', NEW.phone_number_id, NEW.to_wa_id, NEW.created_at, NULL, NEW.wamid)
+        ON CONFLICT (message_id, part) DO UPDATE SET ids = EXCLUDED.ids;
+      END IF;
+    END IF;
+    RETURN NULL;
+  END
+  $$;
+
+DROP TRIGGER IF EXISTS outbound_search_terms_insert ON outbound_messages;
+CREATE TRIGGER outbound_search_terms_insert AFTER INSERT ON outbound_messages
+  REFERENCING NEW TABLE AS new_messages FOR EACH STATEMENT EXECUTE FUNCTION outbound_search_terms_insert();
+DROP TRIGGER IF EXISTS outbound_search_terms_update ON outbound_messages;
+CREATE TRIGGER outbound_search_terms_update AFTER UPDATE OF payload, wamid ON outbound_messages
+  FOR EACH ROW WHEN (OLD.payload IS DISTINCT FROM NEW.payload OR OLD.wamid IS DISTINCT FROM NEW.wamid)
+  EXECUTE FUNCTION outbound_search_terms_update();

@@ -29,9 +29,6 @@ export const IS_FINISHED_SQL = `state IN (${FINISHED_STATES.map((s) => `'${s}'`)
 // the index above that meant reading the user's whole retained history whenever a backlog kept
 // the planner off the due index.
 @Index('ix_outbound_messages_recipient_queued', ['phoneNumberId', 'toWaId'], { where: `state = 'queued'` })
-// Search (migration 1796240100000): expression and trigram GIN indexes TypeORM cannot describe; named here so it leaves them be.
-@Index('ix_outbound_messages_search_words', { synchronize: false })
-@Index('ix_outbound_messages_search_ids', { synchronize: false })
 export class OutboundMessage {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -67,21 +67,23 @@ export interface NewestMessage {
 }
 
 const INBOUND_WORDS = `to_tsvector('simple'::regconfig, coalesce(i.text, ''))`;
-const INBOUND_WAMID = `i.wamid`;
-const OUTBOUND_WORDS = `search_outbound_document(o.payload)`;
-const OUTBOUND_IDS = `search_outbound_ids(o.dedupe_key, o.trigger_ref, o.wamid)`;
 const NOTE_WORDS = `to_tsvector('simple'::regconfig, n.text)`;
 const CONTACT_NAME = `to_tsvector('simple'::regconfig, coalesce(k.name, ''))`;
-const CONTACT_PHONE = `k.wa_id`;
 /** A template's own words (header, body, footer, buttons): the `text` values of its components. */
 const TEMPLATE_WORDS = `to_tsvector('simple'::regconfig, jsonb_path_query_array(t.components, 'strict $.** ? (@.type() == "object").keyvalue() ? (@.key == "text" && @.value.type() == "string").value', '{}'::jsonb, true))`;
 /** Microseconds since the epoch, exactly (extract gives numeric): the positions' time. */
 const US = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
+/** An outbound message is in a thread when its recipient is a contact of its number with one. */
+const IN_A_THREAD = `EXISTS (SELECT 1 FROM contacts k JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id
+                      WHERE k.phone_number_id = t.phone_number_id AND (k.wa_id = t.to_wa_id OR k.user_id = t.to_wa_id))`;
 const MAX_TEMPLATES = 100;
 
 /**
  * Reads for search: each source's newest matches older than the cursor, then what the page shows
- * of them. Reads only; the tables belong to the outbox and conversations modules.
+ * of them. Reads only. Each way of matching is its own branch with its own ORDER BY and LIMIT (a
+ * UNION of them), so PostgreSQL picks per branch between the GIN index (few matches) and walking
+ * the time index until enough match (many); one plan for "words OR id" would have to pick one for
+ * both.
  */
 @Injectable()
 export class SearchRepository {
@@ -106,17 +108,22 @@ export class SearchRepository {
 
   private async inbound(c: SearchCriteria): Promise<InboundHit[]> {
     const params: unknown[] = [];
-    const match = [
-      ...(c.words ? [`${INBOUND_WORDS} @@ to_tsquery('simple'::regconfig, $${params.push(c.words)})`] : []),
-      ...(c.identifier ? [`${INBOUND_WAMID} ILIKE $${params.push(c.identifier)}`] : []),
+    const before = older('inbound', 'i.created_at', 'i.id', c.after, params);
+    const take = `$${params.push(c.take)}`;
+    const branch = (match: string) =>
+      `(SELECT i.id, i.created_at FROM inbound_messages i WHERE ${match} ${before} ORDER BY i.created_at DESC, i.id DESC LIMIT ${take})`;
+    const branches = [
+      ...(c.words ? [branch(`${INBOUND_WORDS} @@ to_tsquery('simple'::regconfig, $${params.push(c.words)})`)] : []),
+      ...(c.identifier ? [branch(`i.wamid ILIKE $${params.push(c.identifier)}`)] : []),
     ];
-    if (match.length === 0) return [];
+    if (branches.length === 0) return [];
     const rows = await queryRows<{ id: string; conversation_id: string; text: string | null; wamid: string; at: Date; sort_us: string }>(
       this.dataSource,
       `SELECT i.id, a.conversation_id, i.text, i.wamid, COALESCE(i."timestamp", i.created_at) AS at, ${US('i.created_at')} AS sort_us
-         FROM inbound_messages i JOIN inbound_attributions a ON a.inbound_message_id = i.id
-        WHERE (${match.join(' OR ')}) ${older('inbound', 'i.created_at', 'i.id', c.after, params)}
-        ORDER BY i.created_at DESC, i.id DESC LIMIT $${params.push(c.take)}`,
+         FROM (${branches.join(' UNION ')}) hit
+         JOIN inbound_messages i ON i.id = hit.id
+         JOIN inbound_attributions a ON a.inbound_message_id = i.id
+        ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${take}`,
       params,
     );
     return rows.map((r) => ({
@@ -130,18 +137,28 @@ export class SearchRepository {
     }));
   }
 
-  /** Ours: the thread is the one with the contact the row was sent to, from the number it was sent from. */
+  /**
+   * Ours, from the terms kept beside them (outbound_search_terms): their words, their dedupe key
+   * and trigger_ref, their wamid. The thread is the one with the contact the message was sent to,
+   * from the number it was sent from; a message with none (sent to someone who never wrote) is no
+   * place to open.
+   */
   private async messages(c: SearchCriteria): Promise<MessageHit[]> {
     const params: unknown[] = [];
+    const before = older('message', 't.created_at', 't.message_id', c.after, params);
+    const take = `$${params.push(c.take)}`;
+    const branch = (match: string) =>
+      `(SELECT t.message_id, t.created_at FROM outbound_search_terms t WHERE ${match} ${before} AND ${IN_A_THREAD}
+         ORDER BY t.created_at DESC, t.message_id DESC LIMIT ${take})`;
     const query = [
       ...(c.words ? [`to_tsquery('simple'::regconfig, $${params.push(c.words)})`] : []),
       ...(c.templates ? [`$${params.push(c.templates)}::tsquery`] : []),
     ];
-    const match = [
-      ...(query.length > 0 ? [`${OUTBOUND_WORDS} @@ (${query.join(' || ')})`] : []),
-      ...(c.identifier ? [`${OUTBOUND_IDS} ILIKE $${params.push(c.identifier)}`] : []),
+    const branches = [
+      ...(query.length > 0 ? [branch(`t.words @@ (${query.join(' || ')})`)] : []),
+      ...(c.identifier ? (['content', 'wamid'] as const).map((part) => branch(`t.part = '${part}' AND t.ids ILIKE $${params.push(c.identifier)}`)) : []),
     ];
-    if (match.length === 0) return [];
+    if (branches.length === 0) return [];
     const rows = await queryRows<{
       id: string;
       conversation_id: string;
@@ -153,14 +170,14 @@ export class SearchRepository {
       sort_us: string;
     }>(
       this.dataSource,
-      `SELECT o.id, t.conversation_id, o.payload, o.trigger_ref, o.dedupe_key, o.wamid, o.created_at, ${US('o.created_at')} AS sort_us
-         FROM outbound_messages o
+      `SELECT o.id, th.conversation_id, o.payload, o.trigger_ref, o.dedupe_key, o.wamid, o.created_at, ${US('o.created_at')} AS sort_us
+         FROM (${branches.join(' UNION ')}) hit
+         JOIN outbound_messages o ON o.id = hit.message_id
          CROSS JOIN LATERAL (
            SELECT c.id AS conversation_id FROM contacts k JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id
             WHERE k.phone_number_id = o.phone_number_id AND (k.wa_id = o.to_wa_id OR k.user_id = o.to_wa_id)
-            ORDER BY (k.wa_id = o.to_wa_id) DESC, k.created_at LIMIT 1) t
-        WHERE (${match.join(' OR ')}) ${older('message', 'o.created_at', 'o.id', c.after, params)}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.push(c.take)}`,
+            ORDER BY (k.wa_id = o.to_wa_id) DESC, k.created_at LIMIT 1) th
+        ORDER BY hit.created_at DESC, hit.message_id DESC LIMIT ${take}`,
       params,
     );
     return rows.map((r) => ({
@@ -196,25 +213,29 @@ export class SearchRepository {
     }));
   }
 
+  /** Threads whose contact's name or number matched, by their last activity. */
   private async contacts(c: SearchCriteria): Promise<ContactHit[]> {
     const params: unknown[] = [];
-    const match = [
-      ...(c.words ? [`${CONTACT_NAME} @@ to_tsquery('simple'::regconfig, $${params.push(c.words)})`] : []),
-      ...(c.phone ? [`${CONTACT_PHONE} LIKE $${params.push(c.phone)}`] : []),
+    const before = older('contact', 'c.last_activity_at', 'c.id', c.after, params);
+    const take = `$${params.push(c.take)}`;
+    const branch = (match: string) =>
+      `(SELECT c.id, c.last_activity_at FROM contacts k JOIN conversations c ON c.contact_id = k.id
+         WHERE ${match} ${before} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT ${take})`;
+    const branches = [
+      ...(c.words ? [branch(`${CONTACT_NAME} @@ to_tsquery('simple'::regconfig, $${params.push(c.words)})`)] : []),
+      ...(c.phone ? [branch(`k.wa_id LIKE $${params.push(c.phone)}`)] : []),
     ];
-    if (match.length === 0) return [];
-    const rows = await queryRows<{ conversation_id: string; last_activity_at: Date; sort_us: string }>(
+    if (branches.length === 0) return [];
+    const rows = await queryRows<{ id: string; last_activity_at: Date; sort_us: string }>(
       this.dataSource,
-      `SELECT c.id AS conversation_id, c.last_activity_at, ${US('c.last_activity_at')} AS sort_us
-         FROM conversations c JOIN contacts k ON k.id = c.contact_id
-        WHERE (${match.join(' OR ')}) ${older('contact', 'c.last_activity_at', 'c.id', c.after, params)}
-        ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $${params.push(c.take)}`,
+      `SELECT hit.id, hit.last_activity_at, ${US('hit.last_activity_at')} AS sort_us FROM (${branches.join(' UNION ')}) hit
+        ORDER BY hit.last_activity_at DESC, hit.id DESC LIMIT ${take}`,
       params,
     );
     return rows.map((r) => ({
       source: 'contact',
-      position: { atUs: BigInt(r.sort_us), source: 'contact', id: r.conversation_id },
-      conversationId: r.conversation_id,
+      position: { atUs: BigInt(r.sort_us), source: 'contact', id: r.id },
+      conversationId: r.id,
       at: new Date(r.last_activity_at),
     }));
   }

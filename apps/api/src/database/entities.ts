@@ -9,6 +9,7 @@ import { ConversationNote } from '../modules/conversations/conversation-note.ent
 import { Snippet } from '../modules/snippets/snippet.entity.js';
 import { Team, TeamMember, TeamNumber } from '../modules/teams/team.entity.js';
 import { OutboundSearchTerm } from '../modules/search/outbound-search-term.entity.js';
+import { OutboundSearchWamid } from '../modules/search/outbound-search-wamid.entity.js';
 import { Conversation } from '../modules/conversations/conversation.entity.js';
 import { InboundAttributionEvent } from '../modules/conversations/inbound-attribution-event.entity.js';
 import { InboundAttribution } from '../modules/conversations/inbound-attribution.entity.js';
@@ -65,6 +66,7 @@ export const ENTITIES = [
   TeamMember,
   TeamNumber,
   OutboundSearchTerm,
+  OutboundSearchWamid,
   EventEndpoint,
   IntegratorEvent,
   EventDelivery,

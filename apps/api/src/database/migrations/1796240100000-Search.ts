@@ -5,8 +5,9 @@ import { sqlFile } from '../sql-file.js';
  * Search (issue 33): full-text GIN indexes on what customers and agents wrote and pg_trgm GIN
  * indexes on numbers and ids. Customers' messages, notes and contacts are written once, so their
  * indexes are expressions on the tables themselves (no column added). An outbound message is
- * updated at every status, so its words and ids live beside it in `outbound_search_terms`, kept by
- * triggers (see the SQL file) and filled here from the messages already stored.
+ * updated at every status, so its words and ids live beside it in `outbound_search_terms` and
+ * `outbound_search_wamids`, kept by triggers (see the SQL file) and filled here from the messages
+ * already stored.
  *
  * Indexes are built CONCURRENTLY, outside a transaction: on a database with millions of messages a
  * plain CREATE INDEX would stop every send for the minutes the build takes. Every step may run
@@ -15,24 +16,29 @@ import { sqlFile } from '../sql-file.js';
  * with `synchronize: false`, so TypeORM neither builds nor drops them.
  */
 export const SEARCH_INDEXES: readonly (readonly [name: string, definition: string])[] = [
-  ['ix_inbound_messages_search_words', `ON inbound_messages USING gin (to_tsvector('simple'::regconfig, coalesce(text, '')))`],
-  ['ix_inbound_messages_search_wamid', `ON inbound_messages USING gin (wamid gin_trgm_ops)`],
-  ['ix_conversation_notes_search_words', `ON conversation_notes USING gin (to_tsvector('simple'::regconfig, text))`],
-  ['ix_contacts_search_name', `ON contacts USING gin (to_tsvector('simple'::regconfig, coalesce(name, '')))`],
-  ['ix_contacts_search_wa_id', `ON contacts USING gin (wa_id gin_trgm_ops)`],
+  ['ix_inbound_messages_search_words', `ON inbound_messages USING gin (search_words(text))`],
+  // Trigram indexes on expressions, never on the bare column: PostgreSQL underprices a trigram
+  // index for `=`, and would take it over the (phone_number_id, …) b-trees the webhook path's
+  // lookups by wamid and phone number use.
+  ['ix_inbound_messages_search_wamid', `ON inbound_messages USING gin (lower(wamid) gin_trgm_ops)`],
+  ['ix_conversation_notes_search_words', `ON conversation_notes USING gin (search_words(text))`],
+  ['ix_contacts_search_name', `ON contacts USING gin (search_words(name))`],
+  ['ix_contacts_search_wa_id', `ON contacts USING gin (coalesce(wa_id, '') gin_trgm_ops)`],
   ['ix_outbound_search_terms_created', `ON outbound_search_terms (created_at, message_id)`],
   ['ix_outbound_search_terms_words', `ON outbound_search_terms USING gin (words)`],
   ['ix_outbound_search_terms_ids', `ON outbound_search_terms USING gin (ids gin_trgm_ops)`],
+  ['ix_outbound_search_wamids_created', `ON outbound_search_wamids (created_at, message_id)`],
+  ['ix_outbound_search_wamids_wamid', `ON outbound_search_wamids USING gin (wamid gin_trgm_ops)`],
 ];
 
 /** The messages stored before the triggers, as they would have written them. */
 const BACKFILL = [
-  `INSERT INTO outbound_search_terms (message_id, part, phone_number_id, to_wa_id, created_at, words, ids)
-   SELECT id, 'content', phone_number_id, to_wa_id, created_at, search_outbound_document(payload), dedupe_key || E'\\n' || coalesce(trigger_ref, '')
-     FROM outbound_messages ON CONFLICT (message_id, part) DO NOTHING`,
-  `INSERT INTO outbound_search_terms (message_id, part, phone_number_id, to_wa_id, created_at, words, ids)
-   SELECT id, 'wamid', phone_number_id, to_wa_id, created_at, NULL, wamid FROM outbound_messages WHERE wamid IS NOT NULL
-       ON CONFLICT (message_id, part) DO NOTHING`,
+  `INSERT INTO outbound_search_terms (message_id, phone_number_id, to_wa_id, created_at, words, ids)
+   SELECT id, phone_number_id, to_wa_id, created_at, search_outbound_document(payload), dedupe_key || E'\\n' || coalesce(trigger_ref, '')
+     FROM outbound_messages ON CONFLICT (message_id) DO NOTHING`,
+  `INSERT INTO outbound_search_wamids (message_id, phone_number_id, to_wa_id, created_at, wamid)
+   SELECT id, phone_number_id, to_wa_id, created_at, wamid FROM outbound_messages WHERE wamid IS NOT NULL
+       ON CONFLICT (message_id) DO NOTHING`,
 ];
 
 export class Search1796240100000 implements MigrationInterface {

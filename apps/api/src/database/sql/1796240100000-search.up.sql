@@ -7,6 +7,16 @@
 -- database owner may create it.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
+-- The full-text document of a text (a customer's message, a note, a name). `simple`: no stemming
+-- and no stop words, so customers' words are found as written in any language. A function of its
+-- own to tell the planner what computing one costs (COST; the SET clause keeps it from being
+-- inlined, which would lose the cost): priced as the few microseconds it takes, PostgreSQL would
+-- test every row of a table for a rare word rather than ask the GIN index.
+CREATE OR REPLACE FUNCTION search_words(body text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE COST 10000
+  SET search_path = pg_catalog
+  AS $$ SELECT to_tsvector('simple'::regconfig, coalesce(body, '')) $$;
+
 -- The words of an outbound payload a customer reads: string values of these keys at any depth
 -- (a text's body, captions, interactive titles, template parameters), never types, ids or links.
 -- libs/queue/src/search/payload-text.ts keeps the same list. `silent`: no payload can make an
@@ -39,37 +49,45 @@ CREATE OR REPLACE FUNCTION search_outbound_document(payload jsonb) RETURNS tsvec
                 ELSE ''::tsvector END
   $$;
 
--- What search finds an outbound message by, beside it (modules/search/outbound-search-term.entity.ts):
+-- What search finds an outbound message by, beside it (modules/search/outbound-search-*.entity.ts):
 -- every send updates its row five or six times and each update of an indexed row re-inserts every
 -- index entry, so full-text and trigram entries on outbound_messages itself would be recomputed
--- and written on every status. Here they are written once per message: its `content` (the
--- payload's words; dedupe_key and trigger_ref a newline apart, which no search box can type, so no
--- match spans both) when it is made, its `wamid` when Meta gives it one.
+-- and written at every status. Here they are written once: its words, dedupe_key and trigger_ref
+-- (a newline apart, which no search box can type, so no match spans both) when it is made; its
+-- wamid when Meta gives it one, in a table of its own so each table's statistics describe one kind
+-- of text. A message's number, recipient, dedupe_key, trigger_ref and created_at never change.
 CREATE TABLE IF NOT EXISTS "outbound_search_terms" (
   "message_id" uuid NOT NULL,
-  "part" text NOT NULL,
   "phone_number_id" text NOT NULL,
   "to_wa_id" text NOT NULL,
   "created_at" TIMESTAMP WITH TIME ZONE NOT NULL,
-  "words" tsvector,
+  "words" tsvector NOT NULL,
   "ids" text NOT NULL,
-  CONSTRAINT "ck_outbound_search_terms_part" CHECK (part IN ('content', 'wamid')),
-  CONSTRAINT "PK_c4170ff2767672ad88d8e4f6580" PRIMARY KEY ("message_id", "part"),
+  CONSTRAINT "PK_86531be9aec69d91c51fb95ddcd" PRIMARY KEY ("message_id"),
   CONSTRAINT "fk_outbound_search_terms_message" FOREIGN KEY ("message_id") REFERENCES "outbound_messages"("id") ON DELETE CASCADE ON UPDATE NO ACTION
 );
+CREATE TABLE IF NOT EXISTS "outbound_search_wamids" (
+  "message_id" uuid NOT NULL,
+  "phone_number_id" text NOT NULL,
+  "to_wa_id" text NOT NULL,
+  "created_at" TIMESTAMP WITH TIME ZONE NOT NULL,
+  "wamid" text NOT NULL,
+  CONSTRAINT "PK_ac1b806441fb0a932e838bb8e5a" PRIMARY KEY ("message_id"),
+  CONSTRAINT "fk_outbound_search_wamids_message" FOREIGN KEY ("message_id") REFERENCES "outbound_messages"("id") ON DELETE CASCADE ON UPDATE NO ACTION
+);
 
--- One statement's new messages at once (a batch of a thousand is one INSERT here). A message's
--- number, recipient, dedupe_key, trigger_ref and created_at never change after it is made.
+-- One statement's new messages at once (a batch of a thousand is one INSERT here).
 CREATE OR REPLACE FUNCTION outbound_search_terms_insert() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    INSERT INTO outbound_search_terms (message_id, part, phone_number_id, to_wa_id, created_at, words, ids)
-    SELECT m.id, 'content', m.phone_number_id, m.to_wa_id, m.created_at, search_outbound_document(m.payload), m.dedupe_key || E'\n' || coalesce(m.trigger_ref, '')
+    INSERT INTO outbound_search_terms (message_id, phone_number_id, to_wa_id, created_at, words, ids)
+    SELECT m.id, m.phone_number_id, m.to_wa_id, m.created_at, search_outbound_document(m.payload), m.dedupe_key || E'\n' || coalesce(m.trigger_ref, '')
       FROM new_messages m
-    UNION ALL
-    SELECT m.id, 'wamid', m.phone_number_id, m.to_wa_id, m.created_at, NULL, m.wamid FROM new_messages m WHERE m.wamid IS NOT NULL
-    ON CONFLICT (message_id, part) DO NOTHING;
+    ON CONFLICT (message_id) DO NOTHING;
+    INSERT INTO outbound_search_wamids (message_id, phone_number_id, to_wa_id, created_at, wamid)
+    SELECT m.id, m.phone_number_id, m.to_wa_id, m.created_at, m.wamid FROM new_messages m WHERE m.wamid IS NOT NULL
+    ON CONFLICT (message_id) DO NOTHING;
     RETURN NULL;
   END
   $$;
@@ -82,15 +100,15 @@ CREATE OR REPLACE FUNCTION outbound_search_terms_update() RETURNS trigger
   AS $$
   BEGIN
     IF NEW.payload IS DISTINCT FROM OLD.payload THEN
-      UPDATE outbound_search_terms SET words = search_outbound_document(NEW.payload) WHERE message_id = NEW.id AND part = 'content';
+      UPDATE outbound_search_terms SET words = search_outbound_document(NEW.payload) WHERE message_id = NEW.id;
     END IF;
     IF NEW.wamid IS DISTINCT FROM OLD.wamid THEN
       IF NEW.wamid IS NULL THEN
-        DELETE FROM outbound_search_terms WHERE message_id = NEW.id AND part = 'wamid';
+        DELETE FROM outbound_search_wamids WHERE message_id = NEW.id;
       ELSE
-        INSERT INTO outbound_search_terms (message_id, part, phone_number_id, to_wa_id, created_at, words, ids)
-        VALUES (NEW.id, 'wamid', NEW.phone_number_id, NEW.to_wa_id, NEW.created_at, NULL, NEW.wamid)
-        ON CONFLICT (message_id, part) DO UPDATE SET ids = EXCLUDED.ids;
+        INSERT INTO outbound_search_wamids (message_id, phone_number_id, to_wa_id, created_at, wamid)
+        VALUES (NEW.id, NEW.phone_number_id, NEW.to_wa_id, NEW.created_at, NEW.wamid)
+        ON CONFLICT (message_id) DO UPDATE SET wamid = EXCLUDED.wamid;
       END IF;
     END IF;
     RETURN NULL;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { olderThan, type SearchPosition, type SearchSource } from '@sendbook/queue';
+import type { SearchPosition } from '@sendbook/queue';
 import { DataSource } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
+import { newestMatches, type Branch, type BranchKey } from './search-branch.js';
 
 /**
  * What one search asks of each source. Each expression below is written exactly as its index in
@@ -66,24 +67,31 @@ export interface NewestMessage {
   readonly id: string;
 }
 
-const INBOUND_WORDS = `to_tsvector('simple'::regconfig, coalesce(i.text, ''))`;
-const NOTE_WORDS = `to_tsvector('simple'::regconfig, n.text)`;
-const CONTACT_NAME = `to_tsvector('simple'::regconfig, coalesce(k.name, ''))`;
+const INBOUND_WORDS = `search_words(i.text)`;
+const NOTE_WORDS = `search_words(n.text)`;
+const CONTACT_NAME = `search_words(k.name)`;
 /** A template's own words (header, body, footer, buttons): the `text` values of its components. */
 const TEMPLATE_WORDS = `to_tsvector('simple'::regconfig, jsonb_path_query_array(t.components, 'strict $.** ? (@.type() == "object").keyvalue() ? (@.key == "text" && @.value.type() == "string").value', '{}'::jsonb, true))`;
 /** Microseconds since the epoch, exactly (extract gives numeric): the positions' time. */
 const US = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
-/** An outbound message is in a thread when its recipient is a contact of its number with one. */
-const IN_A_THREAD = `EXISTS (SELECT 1 FROM contacts k JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id
-                      WHERE k.phone_number_id = t.phone_number_id AND (k.wa_id = t.to_wa_id OR k.user_id = t.to_wa_id))`;
+/**
+ * An outbound message is in a thread when its recipient is a contact of its number with one: by
+ * phone or by user id, each its own probe of a (phone_number_id, …) index.
+ */
+const THREAD_OF = (row: string, id: 'wa_id' | 'user_id') =>
+  `SELECT 1 FROM contacts k JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id
+    WHERE k.phone_number_id = ${row}.phone_number_id AND k.${id} = ${row}.to_wa_id`;
+// One EXISTS over both probes: an OR of two EXISTS is planned as hashing every contact.
+const IN_A_THREAD = `EXISTS (${THREAD_OF('hit', 'wa_id')} UNION ALL ${THREAD_OF('hit', 'user_id')})`;
+/** The trigram indexes' expressions (migration 1796240100000): never the bare column, see there. */
+const INBOUND_WAMID = `lower(i.wamid)`;
+const CONTACT_PHONE = `coalesce(k.wa_id, '')`;
 const MAX_TEMPLATES = 100;
 
 /**
- * Reads for search: each source's newest matches older than the cursor, then what the page shows
- * of them. Reads only. Each way of matching is its own branch with its own ORDER BY and LIMIT (a
- * UNION of them), so PostgreSQL picks per branch between the GIN index (few matches) and walking
- * the time index until enough match (many); one plan for "words OR id" would have to pick one for
- * both.
+ * Reads for search: each source's newest matches older than the cursor (search-branch.ts: one
+ * branch per way of matching, each its own indexed read), then what the page shows of them.
+ * Reads only.
  */
 @Injectable()
 export class SearchRepository {
@@ -107,24 +115,24 @@ export class SearchRepository {
   }
 
   private async inbound(c: SearchCriteria): Promise<InboundHit[]> {
-    const params: unknown[] = [];
-    const before = older('inbound', 'i.created_at', 'i.id', c.after, params);
-    const take = `$${params.push(c.take)}`;
-    const branch = (match: string) =>
-      `(SELECT i.id, i.created_at FROM inbound_messages i WHERE ${match} ${before} ORDER BY i.created_at DESC, i.id DESC LIMIT ${take})`;
-    const branches = [
-      ...(c.words ? [branch(`${INBOUND_WORDS} @@ to_tsquery('simple'::regconfig, $${params.push(c.words)})`)] : []),
-      ...(c.identifier ? [branch(`i.wamid ILIKE $${params.push(c.identifier)}`)] : []),
-    ];
-    if (branches.length === 0) return [];
+    const branch = (match: string, param: string): Branch => ({
+      source: 'inbound',
+      from: 'inbound_messages i',
+      match,
+      time: 'i.created_at',
+      id: 'i.id',
+      params: [param],
+    });
+    const ids = await this.newest(c, [
+      ...(c.words ? [branch(`${INBOUND_WORDS} @@ to_tsquery('simple'::regconfig, $1)`, c.words)] : []),
+      ...(c.identifier ? [branch(`${INBOUND_WAMID} LIKE $1`, c.identifier.toLowerCase())] : []),
+    ]);
+    if (ids.length === 0) return [];
     const rows = await queryRows<{ id: string; conversation_id: string; text: string | null; wamid: string; at: Date; sort_us: string }>(
       this.dataSource,
       `SELECT i.id, a.conversation_id, i.text, i.wamid, COALESCE(i."timestamp", i.created_at) AS at, ${US('i.created_at')} AS sort_us
-         FROM (${branches.join(' UNION ')}) hit
-         JOIN inbound_messages i ON i.id = hit.id
-         JOIN inbound_attributions a ON a.inbound_message_id = i.id
-        ORDER BY hit.created_at DESC, hit.id DESC LIMIT ${take}`,
-      params,
+         FROM inbound_messages i JOIN inbound_attributions a ON a.inbound_message_id = i.id WHERE i.id = ANY($1::uuid[])`,
+      [ids],
     );
     return rows.map((r) => ({
       source: 'inbound',
@@ -138,27 +146,29 @@ export class SearchRepository {
   }
 
   /**
-   * Ours, from the terms kept beside them (outbound_search_terms): their words, their dedupe key
-   * and trigger_ref, their wamid. The thread is the one with the contact the message was sent to,
+   * Ours, by the terms kept beside them (outbound_search_terms, outbound_search_wamids): their
+   * words, their dedupe key and trigger_ref, their wamid. The thread is the one with the contact the message was sent to,
    * from the number it was sent from; a message with none (sent to someone who never wrote) is no
    * place to open.
    */
   private async messages(c: SearchCriteria): Promise<MessageHit[]> {
-    const params: unknown[] = [];
-    const before = older('message', 't.created_at', 't.message_id', c.after, params);
-    const take = `$${params.push(c.take)}`;
-    const branch = (match: string) =>
-      `(SELECT t.message_id, t.created_at FROM outbound_search_terms t WHERE ${match} ${before} AND ${IN_A_THREAD}
-         ORDER BY t.created_at DESC, t.message_id DESC LIMIT ${take})`;
-    const query = [
-      ...(c.words ? [`to_tsquery('simple'::regconfig, $${params.push(c.words)})`] : []),
-      ...(c.templates ? [`$${params.push(c.templates)}::tsquery`] : []),
-    ];
-    const branches = [
-      ...(query.length > 0 ? [branch(`t.words @@ (${query.join(' || ')})`)] : []),
-      ...(c.identifier ? (['content', 'wamid'] as const).map((part) => branch(`t.part = '${part}' AND t.ids ILIKE $${params.push(c.identifier)}`)) : []),
-    ];
-    if (branches.length === 0) return [];
+    const branch = (table: 't' | 'w', match: string, params: unknown[]): Branch => ({
+      source: 'message',
+      from: table === 't' ? 'outbound_search_terms t' : 'outbound_search_wamids w',
+      match,
+      time: `${table}.created_at`,
+      id: `${table}.message_id`,
+      extra: `${table}.phone_number_id, ${table}.to_wa_id`,
+      keep: IN_A_THREAD,
+      params,
+    });
+    const query = [...(c.words ? [c.words] : []), ...(c.templates ? [c.templates] : [])];
+    const words = [...(c.words ? [`to_tsquery('simple'::regconfig, $1)`] : []), ...(c.templates ? [`$${c.words ? 2 : 1}::tsquery`] : [])];
+    const ids = await this.newest(c, [
+      ...(query.length > 0 ? [branch('t', `t.words @@ (${words.join(' || ')})`, query)] : []),
+      ...(c.identifier ? [branch('t', `t.ids ILIKE $1`, [c.identifier]), branch('w', `w.wamid ILIKE $1`, [c.identifier])] : []),
+    ]);
+    if (ids.length === 0) return [];
     const rows = await queryRows<{
       id: string;
       conversation_id: string;
@@ -171,14 +181,16 @@ export class SearchRepository {
     }>(
       this.dataSource,
       `SELECT o.id, th.conversation_id, o.payload, o.trigger_ref, o.dedupe_key, o.wamid, o.created_at, ${US('o.created_at')} AS sort_us
-         FROM (${branches.join(' UNION ')}) hit
-         JOIN outbound_messages o ON o.id = hit.message_id
+         FROM outbound_messages o
          CROSS JOIN LATERAL (
-           SELECT c.id AS conversation_id FROM contacts k JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id
-            WHERE k.phone_number_id = o.phone_number_id AND (k.wa_id = o.to_wa_id OR k.user_id = o.to_wa_id)
-            ORDER BY (k.wa_id = o.to_wa_id) DESC, k.created_at LIMIT 1) th
-        ORDER BY hit.created_at DESC, hit.message_id DESC LIMIT ${take}`,
-      params,
+           SELECT c.id AS conversation_id FROM (
+             (SELECT k.id, k.phone_number_id, 0 AS rank, k.created_at FROM contacts k WHERE k.phone_number_id = o.phone_number_id AND k.wa_id = o.to_wa_id)
+             UNION ALL
+             (SELECT k.id, k.phone_number_id, 1, k.created_at FROM contacts k WHERE k.phone_number_id = o.phone_number_id AND k.user_id = o.to_wa_id)) k
+           JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id
+           ORDER BY k.rank, k.created_at LIMIT 1) th
+        WHERE o.id = ANY($1::uuid[])`,
+      [ids],
     );
     return rows.map((r) => ({
       source: 'message',
@@ -195,13 +207,21 @@ export class SearchRepository {
 
   private async notes(c: SearchCriteria): Promise<NoteHit[]> {
     if (!c.words) return [];
-    const params: unknown[] = [c.words];
+    const ids = await this.newest(c, [
+      {
+        source: 'note',
+        from: 'conversation_notes n',
+        match: `${NOTE_WORDS} @@ to_tsquery('simple'::regconfig, $1)`,
+        time: 'n.created_at',
+        id: 'n.id',
+        params: [c.words],
+      },
+    ]);
+    if (ids.length === 0) return [];
     const rows = await queryRows<{ id: string; conversation_id: string; text: string; created_at: Date; sort_us: string }>(
       this.dataSource,
-      `SELECT n.id, n.conversation_id, n.text, n.created_at, ${US('n.created_at')} AS sort_us FROM conversation_notes n
-        WHERE ${NOTE_WORDS} @@ to_tsquery('simple'::regconfig, $1) ${older('note', 'n.created_at', 'n.id', c.after, params)}
-        ORDER BY n.created_at DESC, n.id DESC LIMIT $${params.push(c.take)}`,
-      params,
+      `SELECT n.id, n.conversation_id, n.text, n.created_at, ${US('n.created_at')} AS sort_us FROM conversation_notes n WHERE n.id = ANY($1::uuid[])`,
+      [ids],
     );
     return rows.map((r) => ({
       source: 'note',
@@ -215,29 +235,40 @@ export class SearchRepository {
 
   /** Threads whose contact's name or number matched, by their last activity. */
   private async contacts(c: SearchCriteria): Promise<ContactHit[]> {
-    const params: unknown[] = [];
-    const before = older('contact', 'c.last_activity_at', 'c.id', c.after, params);
-    const take = `$${params.push(c.take)}`;
-    const branch = (match: string) =>
-      `(SELECT c.id, c.last_activity_at FROM contacts k JOIN conversations c ON c.contact_id = k.id
-         WHERE ${match} ${before} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT ${take})`;
-    const branches = [
-      ...(c.words ? [branch(`${CONTACT_NAME} @@ to_tsquery('simple'::regconfig, $${params.push(c.words)})`)] : []),
-      ...(c.phone ? [branch(`k.wa_id LIKE $${params.push(c.phone)}`)] : []),
-    ];
-    if (branches.length === 0) return [];
-    const rows = await queryRows<{ id: string; last_activity_at: Date; sort_us: string }>(
-      this.dataSource,
-      `SELECT hit.id, hit.last_activity_at, ${US('hit.last_activity_at')} AS sort_us FROM (${branches.join(' UNION ')}) hit
-        ORDER BY hit.last_activity_at DESC, hit.id DESC LIMIT ${take}`,
-      params,
-    );
-    return rows.map((r) => ({
+    const branch = (match: string, param: string): Branch => ({
       source: 'contact',
-      position: { atUs: BigInt(r.sort_us), source: 'contact', id: r.id },
-      conversationId: r.id,
-      at: new Date(r.last_activity_at),
-    }));
+      from: 'contacts k JOIN conversations c ON c.contact_id = k.id AND c.phone_number_id = k.phone_number_id',
+      match,
+      time: 'c.last_activity_at',
+      id: 'c.id',
+      params: [param],
+    });
+    const keys = await this.newestKeys(c, [
+      ...(c.words ? [branch(`${CONTACT_NAME} @@ to_tsquery('simple'::regconfig, $1)`, c.words)] : []),
+      ...(c.phone ? [branch(`${CONTACT_PHONE} LIKE $1`, c.phone)] : []),
+    ]);
+    if (keys.length === 0) return [];
+    const rows = await queryRows<{ id: string; last_activity_at: Date }>(
+      this.dataSource,
+      `SELECT c.id, c.last_activity_at FROM conversations c WHERE c.id = ANY($1::uuid[])`,
+      [keys.map((k) => k.id)],
+    );
+    const at = new Map(rows.map((r) => [r.id, new Date(r.last_activity_at)]));
+    return keys.flatMap((k) => {
+      const when = at.get(k.id);
+      return when ? [{ source: 'contact' as const, position: { atUs: k.atUs, source: 'contact' as const, id: k.id }, conversationId: k.id, at: when }] : [];
+    });
+  }
+
+  /** The ids of a source's newest `take` matches over its branches. */
+  private async newest(c: SearchCriteria, branches: readonly Branch[]): Promise<string[]> {
+    return (await this.newestKeys(c, branches)).map((k) => k.id);
+  }
+
+  private async newestKeys(c: SearchCriteria, branches: readonly Branch[]): Promise<BranchKey[]> {
+    const found = await Promise.all(branches.map((b) => newestMatches(this.dataSource, b, c.after, c.take)));
+    const byId = new Map(found.flat().map((k) => [k.id, k]));
+    return [...byId.values()].sort((a, b) => (a.atUs !== b.atUs ? (a.atUs < b.atUs ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, c.take);
   }
 
   /** Each thread's contact, for the page's results. */
@@ -276,22 +307,5 @@ export class SearchRepository {
       [conversationIds],
     );
     return new Map(rows.map((r) => [r.conversation_id, { kind: r.kind, id: r.id }]));
-  }
-}
-
-/**
- * SQL for "older than the cursor" of one source, on the column its index orders by: a source that
- * ranks below the cursor's may share its time, one above may not, its own breaks ties by id.
- */
-function older(source: SearchSource, column: string, idColumn: string, cursor: SearchPosition | null, params: unknown[]): string {
-  if (!cursor) return '';
-  const at = `('epoch'::timestamptz + $${params.push(cursor.atUs.toString())}::bigint * interval '1 microsecond')`;
-  switch (olderThan(source, cursor)) {
-    case 'at_or_before':
-      return `AND ${column} <= ${at}`;
-    case 'strictly_before':
-      return `AND ${column} < ${at}`;
-    case 'before_by_id':
-      return `AND (${column}, ${idColumn}) < (${at}, $${params.push(cursor.id)}::uuid)`;
   }
 }

@@ -188,6 +188,25 @@ describe('search finds what was written, either way, and where it is', () => {
     expect(seen.at(-1)!.excerpt).toBe('customer message 1');
   });
 
+  it('a word in thousands of messages walks the time index: the same newest-first pages', async () => {
+    // 6,000 customer messages say "customer": more than the GIN index is asked to sort (5,000).
+    const busy = await seedLongThread(sb, '972503330303', 12_001);
+    const expected: { id: string }[] = await sb.dataSource.query(
+      `SELECT i.id FROM inbound_messages i WHERE i.text LIKE 'customer message %' ORDER BY i.created_at DESC, i.id DESC LIMIT 120`,
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const body: Page = await search('customer', `&limit=40${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...body.results.map((r) => r.id));
+      cursor = body.next_cursor;
+    }
+    expect(seen).toEqual(expected.map((r) => r.id));
+    expect((await sb.dataSource.query(`SELECT count(*)::int AS n FROM inbound_attributions WHERE conversation_id = $1`, [busy.conversationId]))[0].n).toBe(
+      6001,
+    );
+  });
+
   it('answers 400 naming the field for a missing, blank or too long query, and a cursor it did not give out', async () => {
     const problem = async (query: string) => (await agent.get(`/v1/search${query}`).expect(400)).body;
     expect(await problem('')).toMatchObject({ error: 'validation_failed', details: expect.arrayContaining([expect.objectContaining({ field: 'q' })]) });

@@ -25,6 +25,10 @@ describe('a search query, as the searches PostgreSQL runs', () => {
     ['ab', null, null],
     ['12', null, null],
     ['two words', null, null],
+    // A plain word is for full text: inside ids it would match half of them.
+    ['refund', null, null],
+    ['HBgLMTY1MDM4Nzk', 'HBgLMTY1MDM4Nzk', null],
+    ['orders/44812', 'orders/44812', null],
   ])('%j: identifier %j, phone digits %j', (q, identifier, phoneDigits) => {
     const terms = parseSearchQuery(q);
     expect(terms.identifier).toBe(identifier);
@@ -36,6 +40,7 @@ describe('a search query, as the searches PostgreSQL runs', () => {
     expect(parseSearchQuery('a b c d e f g h i j k l m n o').words).toHaveLength(12);
     expect(searchable(parseSearchQuery('?!'))).toBe(false);
     expect(searchable(parseSearchQuery('ab'))).toBe(true);
+    expect(searchable(parseSearchQuery('refund'))).toBe(true);
   });
 
   it('quotes operands and LIKE patterns so what was typed is taken literally', () => {

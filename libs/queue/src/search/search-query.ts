@@ -16,7 +16,11 @@ export interface SearchTerms {
   readonly words: readonly string[];
   /** `to_tsquery('simple', …)` text: every word quoted, all required, the last a prefix; null without a word. */
   readonly tsquery: string | null;
-  /** The query as one token of 3+ characters, to find inside identifiers; null otherwise. */
+  /**
+   * The query as one token of 3+ characters that looks like an id (a digit or one of `:/._-=+#@` in
+   * it, or 12 characters and more), to find inside wamids, dedupe keys and trigger refs; null for a
+   * plain word, which full-text search finds (inside ids it would match half of them: "order").
+   */
   readonly identifier: string | null;
   /** The digits of a query that looks like (part of) a phone number, 3 or more; null otherwise. */
   readonly phoneDigits: string | null;
@@ -25,6 +29,8 @@ export interface SearchTerms {
 const CONTROL = /[\p{Cc}\p{Cf}]/gu;
 const WORDLIKE = /[\p{L}\p{N}]/u;
 const PHONE_LIKE = /^[+\d\s().-]+$/;
+const ID_LIKE = /[\d:/._=+#@-]/;
+const LONG_ID = 12;
 
 export function parseSearchQuery(raw: string): SearchTerms {
   const q = raw.replace(CONTROL, ' ').trim();
@@ -36,7 +42,7 @@ export function parseSearchQuery(raw: string): SearchTerms {
   return {
     words,
     tsquery: words.length === 0 ? null : words.map((w, i) => `${tsLiteral(w.toLowerCase())}${i === words.length - 1 ? ':*' : ''}`).join(' & '),
-    identifier: q.length >= MIN_SUBSTRING && !/\s/.test(q) ? q : null,
+    identifier: q.length >= MIN_SUBSTRING && !/\s/.test(q) && (ID_LIKE.test(q) || q.length >= LONG_ID) ? q : null,
     phoneDigits: PHONE_LIKE.test(q) && digits.length >= MIN_SUBSTRING ? digits : null,
   };
 }

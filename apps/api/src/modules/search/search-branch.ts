@@ -28,60 +28,59 @@ export interface BranchKey {
 }
 
 /**
- * How long the planner's own plan may take before the GIN index is asked alone. Most searches
- * answer within a few milliseconds; the budget only cuts the one bad plan short.
+ * How many matches are read through the GIN index and sorted before a term counts as common. Up
+ * to it, that is the cheaper way (a few thousand rows at most); beyond it, at least one row in a
+ * hundred or so matches, and walking the time index newest first fills a page within a few
+ * thousand rows.
  */
-export const PLANNER_BUDGET_MS = 60;
-/** How many matches the GIN index is asked for before a branch counts as common. */
-export const COMMON_AFTER = 1000;
+export const COMMON_AFTER = 5000;
 
 const US = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint`;
-const QUERY_CANCELED = '57014';
+
+/** Only the GIN index (bitmap scans): no plan tests rows one by one in a walk of the table. */
+const GIN_ONLY = { enable_seqscan: 'off', enable_indexscan: 'off', enable_indexonlyscan: 'off', max_parallel_workers_per_gather: '0' };
+/** Only plain index scans: the walk down the time index, and index probes for `keep`. */
+const WALK_ONLY = { enable_seqscan: 'off', enable_bitmapscan: 'off', max_parallel_workers_per_gather: '0' };
 
 /**
- * A branch's newest `take` matches older than the cursor. PostgreSQL cannot read a GIN index in
- * time order, so it picks between the GIN index (then sorting every match) and walking the time
- * index testing each row until a page is full. It picks well unless it thinks a rare term common:
- * then the walk reads the whole table (a name nobody has, a part of a wamid: seconds at a million
- * rows). So its plan runs within PLANNER_BUDGET_MS; past that the GIN index alone (every other
- * plan switched off for that statement) is asked for up to COMMON_AFTER matches: fewer is all of
- * them, sorted here; as many means the term is common after all, and the walk is let finish. No
- * parallel workers: a search is many small reads at once, and starting workers costs more than
- * they save here.
+ * A branch's newest `take` matches older than the cursor. A GIN index cannot be read in time
+ * order, so there are two ways: read every match through it and sort them, or walk the time index
+ * testing each row until a page is full. PostgreSQL picks between them by its guess of how many
+ * rows match, and for full text and trigrams that guess is often far off; walking for a term it
+ * wrongly thinks common reads the whole table (seconds at a million rows). So the choice is made
+ * here, on the count itself: the GIN index is asked for up to COMMON_AFTER matches (every other
+ * plan switched off for that one statement); fewer is all of them, sorted, and the answer; as many
+ * means the term is common, and the walk finds a page soon. Parallel workers cost more than they
+ * save on reads this small, and are switched off.
  */
 export async function newestMatches(db: DataSource, b: Branch, after: SearchPosition | null, take: number): Promise<BranchKey[]> {
   const params = [...b.params];
   const older = olderSql(b.source, b.time, b.id, after, params);
   const inner = `SELECT ${b.id} AS id, ${b.time} AS at${b.extra ? `, ${b.extra}` : ''} FROM ${b.from} WHERE (${b.match}) ${older}`;
   const takeParam = `$${params.push(take)}`;
-  const ordered = `SELECT hit.id, ${US('hit.at')} AS sort_us FROM (${inner}) hit ${b.keep ? `WHERE ${b.keep}` : ''} ORDER BY hit.at DESC, hit.id DESC LIMIT ${takeParam}`;
-
-  const quick = await withSettings(db, { statement_timeout: String(PLANNER_BUDGET_MS), max_parallel_workers_per_gather: '0' }, (tx) =>
-    queryRows<Key>(tx, ordered, params),
-  ).catch((error: unknown) => {
-    if ((error as { code?: string }).code === QUERY_CANCELED) return null;
-    throw error;
-  });
-  if (quick) return keys(quick);
-
+  const walkParams = [...params];
   const capParam = `$${params.push(COMMON_AFTER)}`;
-  const few = await withSettings(
-    db,
-    { enable_seqscan: 'off', enable_indexscan: 'off', enable_indexonlyscan: 'off', max_parallel_workers_per_gather: '0' },
-    // Sorted before `keep`, so its check runs on the newest rows until a page is full, not on all.
-    (tx) =>
-      queryRows<Key & { found: string }>(
-        tx,
-        `WITH capped AS MATERIALIZED (${inner} LIMIT ${capParam})
-         SELECT f.found, hit.id, hit.sort_us FROM (SELECT count(*) AS found FROM capped) f
-         LEFT JOIN LATERAL (SELECT hit.id, ${US('hit.at')} AS sort_us FROM (SELECT * FROM capped ORDER BY at DESC, id DESC) hit
-                            ${b.keep ? `WHERE ${b.keep}` : ''} LIMIT ${takeParam}) hit ON true`,
-        params,
-      ),
+  const few = await withSettings(db, GIN_ONLY, (tx) =>
+    queryRows<Key & { found: string }>(
+      tx,
+      // Sorted before `keep`, so its check runs on the newest rows until a page is full, not on all.
+      `WITH capped AS MATERIALIZED (${inner} LIMIT ${capParam})
+       SELECT f.found, hit.id, hit.sort_us FROM (SELECT count(*) AS found FROM capped) f
+       LEFT JOIN LATERAL (SELECT hit.id, ${US('hit.at')} AS sort_us FROM (SELECT * FROM capped ORDER BY at DESC, id DESC) hit
+                          ${b.keep ? `WHERE ${b.keep}` : ''} LIMIT ${takeParam}) hit ON true`,
+      params,
+    ),
   );
   if (Number(few[0]?.found ?? 0) < COMMON_AFTER) return keys(few);
-  // Every parameter but the cap, which this statement does not name (PostgreSQL refuses unused ones).
-  return keys(await queryRows<Key>(db, ordered, params.slice(0, -1)));
+  return keys(
+    await withSettings(db, WALK_ONLY, (tx) =>
+      queryRows<Key>(
+        tx,
+        `SELECT hit.id, ${US('hit.at')} AS sort_us FROM (${inner}) hit ${b.keep ? `WHERE ${b.keep}` : ''} ORDER BY hit.at DESC, hit.id DESC LIMIT ${takeParam}`,
+        walkParams,
+      ),
+    ),
+  );
 }
 
 type Key = { id: string | null; sort_us: string | null };
@@ -90,7 +89,7 @@ function keys(rows: readonly Key[]): BranchKey[] {
   return rows.flatMap((r) => (r.id !== null && r.sort_us !== null ? [{ id: r.id, atUs: BigInt(r.sort_us) }] : []));
 }
 
-/** Runs `work` in a transaction with these settings for its statements only (SET LOCAL). */
+/** Runs `work` in a transaction with these planner settings for its statements only (SET LOCAL). */
 async function withSettings<T>(db: DataSource, settings: Record<string, string>, work: (tx: EntityManager) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const names = Object.keys(settings);

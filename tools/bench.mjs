@@ -31,6 +31,7 @@ const { run: runFlood } = await import('../bench/unsigned-flood.bench.mjs');
 const { run: runEvents, table: eventsTable } = await import('../bench/event-processing.bench.mjs');
 const { run: runBatch, table: batchTable } = await import('../bench/batch-enqueue.bench.mjs');
 const { run: runMedia, table: mediaTable } = await import('../bench/media-send.bench.mjs');
+const { run: runSearch, table: searchTable } = await import('../bench/search.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -80,7 +81,11 @@ console.log('\n## Scale: the hot path with a year of history in the tables\n');
 const scale = await runScale({ log: () => undefined });
 console.log(scaleTable(scale));
 
-const figures = { machine: machine.facts, webhooks, events, outbound, batch, media, fanout, flood, thread, caps, scale };
+console.log('\n## Search over a million messages\n');
+const search = await runSearch({ log: () => undefined });
+console.log(searchTable(search));
+
+const figures = { machine: machine.facts, webhooks, events, outbound, batch, media, fanout, flood, thread, caps, scale, search };
 writeFileSync(
   path.join(ROOT, 'bench/results.md'),
   [

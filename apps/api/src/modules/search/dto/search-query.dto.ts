@@ -12,7 +12,8 @@ export class SearchQueryDto {
   @Length(1, SEARCH_QUERY_MAX_LENGTH, { message: `q must be 1 to ${SEARCH_QUERY_MAX_LENGTH} characters` })
   @Matches(/\S/, { message: 'q must not be blank' })
   @JSONSchema({
-    description: 'Words (the last one may be the beginning of a word), or part of a phone number, wamid, `dedupe_key` or `trigger_ref` (3 characters or more).',
+    description:
+      'Words (the last one may be the beginning of a word), or part of a phone number, wamid, `dedupe_key` or `trigger_ref` (3 characters or more, with a digit or one of `:/._-=+#@`, or 12 characters and more).',
   })
   q!: string;
 

@@ -1,8 +1,8 @@
 import { QUEUE_ITEMS, isCurrent, navItems } from './nav-items';
 
 describe('navigation', () => {
-  it('agents get Conversations and Work; admins also Health, Numbers, Campaigns, Templates, Staff, Event endpoints, Teams, Snippets and System', () => {
-    expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Work']);
+  it('agents get Conversations, Search and Work; admins also Health, Numbers, Campaigns, Templates, Staff, Event endpoints, Teams, Snippets and System', () => {
+    expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Search', 'Work']);
     expect(navItems('agent').admin).toEqual([]);
     expect(navItems('admin').admin.map((i) => [i.label, i.href])).toEqual([
       ['Health', '/health'],

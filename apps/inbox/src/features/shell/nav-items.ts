@@ -17,6 +17,8 @@ export interface NavItem {
 
 const MAIN: readonly NavItem[] = [
   { key: 'conversations', label: 'Conversations', href: '/conversations', section: '/conversations', icon: 'inbox', goKey: 'c', adminOnly: false },
+  // Also `/` from anywhere (features/search/hooks/use-search-key.ts).
+  { key: 'search', label: 'Search', href: '/search', section: '/search', icon: 'search', goKey: 'f', adminOnly: false },
   { key: 'work', label: 'Work', href: workHref('stuck_sending'), section: '/work', icon: 'queue', goKey: 'w', adminOnly: false },
 ];
 

@@ -13,6 +13,7 @@ import { SignOutButton, useSignOut } from '@/features/auth/components/sign-out-b
 import { CurrentStaffProvider } from '@/features/auth/current-staff';
 import { Notifier } from '@/features/notifications/components/notifier';
 import { QueueCount } from '@/features/work-queues/components/queue-count';
+import { useSearchKey } from '@/features/search/hooks/use-search-key';
 import { CommandsProvider } from '../commands';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { PROFILE, QUEUE_ITEMS, isCurrent, navItems } from '../nav-items';
@@ -25,7 +26,7 @@ import { LiveIndicator } from './live-indicator';
  * The signed-in frame: a skip link, the sidebar (navigation, the person with a link to their
  * profile, sign out, whether updates are live), the page, the command palette, and what notifies
  * the person (Notifier). Keyboard first: ⌘K / Ctrl+K opens the palette, "g c", "g w", "g h", "g s"
- * go to a section, "g m" to one's profile.
+ * go to a section, "g m" to one's profile, `/` to search.
  */
 export function AppShell({ staff, notifications, children }: { staff: StaffMember; notifications: NotificationSettings; children: ReactNode }) {
   const pathname = usePathname();
@@ -40,6 +41,7 @@ export function AppShell({ staff, notifications, children }: { staff: StaffMembe
     [main, admin, personal, router],
   );
   useShortcuts({ onPalette: () => setPaletteOpen((open) => !open), sequences });
+  useSearchKey();
 
   const commands = useMemo<NavCommand[]>(
     () => [

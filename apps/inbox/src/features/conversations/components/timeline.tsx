@@ -9,6 +9,7 @@ import { buildThread } from '@/lib/thread';
 import { TickMemory } from '@/lib/ticks';
 import { useJumpToMessage } from '@/features/conversations/hooks/use-jump-to-message';
 import { useLogScroll } from '@/features/conversations/hooks/use-log-scroll';
+import { useOpenAtMessage } from '@/features/conversations/hooks/use-open-at-message';
 import type { ArticleActions } from './message-article';
 import { TimelineRow, type OlderPages, type TimelineRowItem } from './timeline-row';
 import styles from './thread.module.css';
@@ -17,7 +18,8 @@ import styles from './thread.module.css';
  * The thread's messages, both directions, in one virtualised log: only the rows near the view are
  * in the DOM (a 5,000-message thread stays light), older pages load as the agent scrolls up and
  * the row being read stays where it is, new messages follow the view only when it is at the end;
- * otherwise a "new messages" pill says how many came. Quotes jump to the message they answer.
+ * otherwise a "new messages" pill says how many came. Quotes jump to the message they answer, and
+ * `?message={id}` opens the thread at that message.
  */
 export interface TimelineHandle {
   jumpTo(key: string): void;
@@ -54,6 +56,7 @@ export function Timeline({
   const older: OlderPages = { hasOlder, loadingOlder, olderFailed, onLoadOlder };
   const { virtualizer, virtualRows, unseen, toEnd, onScroll } = useLogScroll({ rows, logRef, ...older });
   const { jumpTo, find, highlighted } = useJumpToMessage({ rows, items, virtualizer, logRef, ...older });
+  useOpenAtMessage(find);
 
   useImperativeHandle(
     handle,

@@ -2,12 +2,13 @@
 
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { isWanted } from '@/lib/message-target';
 import type { ThreadItem } from '@/lib/thread';
 
 /**
  * Quotes jump to the message they answer: scrolled to, focused (the keyboard continues from
  * there) and highlighted for a moment. A quote of a message further back loads older pages until
- * it is there.
+ * it is there. A link to a message (`?message=`) is found the same way (lib/message-target.ts).
  */
 export function useJumpToMessage({
   rows,
@@ -50,11 +51,7 @@ export function useJumpToMessage({
   const [finding, setFinding] = useState<string | null>(null);
   useEffect(() => {
     if (!finding) return;
-    const found = items.find(
-      (item) =>
-        (item.kind === 'inbound' && item.inbound.wamid === finding) ||
-        (item.kind === 'outbound' && (item.message.wamid === finding || `id:${item.message.id}` === finding)),
-    );
+    const found = items.find((item) => isWanted(item, finding));
     if (found) {
       setFinding(null);
       jumpTo(found.key);

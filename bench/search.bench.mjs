@@ -359,13 +359,13 @@ async function explain(pool, q) {
 /** A stand-in for TypeORM's DataSource over a pg pool that records every statement, with the settings of its transaction. */
 function recordingDataSource(pool) {
   const statements = [];
-  const runStatement = async (db, sql, params = [], settings = null) => {
+  const record = async (db, sql, params = [], settings = null) => {
     // A copy: the repository adds to its parameter list after a statement has run.
     if (!/set_config/.test(sql)) statements.push({ sql, params: [...params], settings });
     return (await db.query(sql, params)).rows;
   };
   const dataSource = {
-    query: (sql, params) => runStatement(pool, sql, params),
+    query: (sql, params) => record(pool, sql, params),
     transaction: async (work) => {
       const client = await pool.connect();
       let settings = null;
@@ -374,7 +374,7 @@ function recordingDataSource(pool) {
         const result = await work({
           query: (sql, params) => {
             if (/set_config/.test(sql)) settings = { sql, params };
-            return runStatement(client, sql, params, settings);
+            return record(client, sql, params, settings);
           },
         });
         await client.query('COMMIT');

@@ -7,6 +7,13 @@ import { decideFreeFormAt } from '@sendbook/whatsapp';
 /** At most one typing indicator per conversation this often: one keeps "typing…" on while the agent types. */
 export const TYPING_INDICATOR_INTERVAL_MS = 20_000;
 
+/**
+ * The slot is held this much longer than the interval: the indicator leaves after the answer, and
+ * one that waits a little longer for its connection than the one before must still reach Meta at
+ * least the interval after it (CI saw 19,962 ms between two arrivals without it).
+ */
+export const TYPING_DEPARTURE_MARGIN_MS = 500;
+
 export type TypingDecision =
   /** Send it for the customer's last message, `wamid`. */
   | { readonly kind: 'send'; readonly wamid: string }

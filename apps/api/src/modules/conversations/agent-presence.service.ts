@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { decideTyping, typingSlotKey } from '@sendbook/queue';
+import { decideTyping, TYPING_DEPARTURE_MARGIN_MS, typingSlotKey } from '@sendbook/queue';
 import type { GraphClient } from '@sendbook/whatsapp';
 import type { Redis } from 'ioredis';
 import { Clock } from '../../common/clock.js';
@@ -57,7 +57,7 @@ export class AgentPresenceService {
     if (decision.kind === 'nothing_to_answer') return { sent: false, reason: 'nothing_to_answer', message_wamid: null, next_at: null };
 
     const key = typingSlotKey(this.config.redisPrefix, conversation.id);
-    const intervalMs = this.config.conversations.typingIntervalMs;
+    const intervalMs = this.config.conversations.typingIntervalMs + TYPING_DEPARTURE_MARGIN_MS;
     let taken: string | null;
     try {
       taken = await this.redis.set(key, decision.wamid, 'PX', intervalMs, 'NX');

@@ -46,12 +46,14 @@ export class MediaFilesRepository {
     file: { id: string; mimeType: string; size: number; sha256: string; filename: string | null; createdBy: string },
     now: Date,
     retainUntil: Date,
-  ) {
-    await this.dataSource.query(
+  ): Promise<MediaFileRow> {
+    const [row] = await queryRows(
+      this.dataSource,
       `INSERT INTO media_files (id, origin, state, mime_type, size, sha256, filename, created_by, created_at, retain_until)
-       VALUES ($1, 'upload', 'kept', $2, $3, $4, $5, $6, $7, $8)`,
+       VALUES ($1, 'upload', 'kept', $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
       [file.id, file.mimeType, file.size, file.sha256, file.filename, file.createdBy, now, retainUntil],
     );
+    return toRow(row!);
   }
 
   async find(id: string): Promise<MediaFileRow | null> {

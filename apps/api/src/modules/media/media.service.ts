@@ -85,12 +85,11 @@ export class MediaService {
     const now = this.clock.now();
     const file = { id, mimeType: check.mimeType, size: intake.size, sha256: intake.sha256, filename: cleanFilename(incoming.filename), createdBy };
     try {
-      await this.files.insertUpload(file, now, new Date(now.getTime() + this.config.media.retentionMs));
+      return await this.files.insertUpload(file, now, new Date(now.getTime() + this.config.media.retentionMs));
     } catch (error) {
       await this.store.remove(id);
       throw error;
     }
-    return (await this.files.find(id))!;
   }
 
   async find(id: string): Promise<MediaFileRow> {

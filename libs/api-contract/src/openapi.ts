@@ -1215,8 +1215,30 @@ export interface components {
       labels: string[];
       /** null when awake */
       snooze: components["schemas"]["ConversationSnooze"] | null;
+      /** the team its business number is routed to; null: none */
+      team: {
+        id: string;
+        name: string;
+      } | null;
+      /** when the assignee got it; null while unassigned */
+      assigned_at: string | null;
+      /** waiting for automatic assignment since then (nobody in its team has room); assigned oldest first when someone does */
+      awaiting_assignment_since: string | null;
+      /** null: the customer is not waiting for a reply */
+      response: components["schemas"]["ConversationResponse"] | null;
       created_at: string;
       updated_at: string;
+    };
+    /** A customer waiting for a reply; the reply (or closing) ends the wait. */
+    ConversationResponse: {
+      /** no staff reply yet since the thread (re)opened, or one since */
+      waiting_for: "first_response" | "next_response";
+      /** the customer's first unanswered message (when Sendbook stored it) */
+      waiting_since: string;
+      /** the team's target, counted in its business hours; null: the team has no such target */
+      due_at: string | null;
+      /** when the target passed unanswered (a `waiting_customer` work item until the reply); null: not yet */
+      breached_at: string | null;
     };
     /** A snoozed thread is hidden from the Open list until its time comes or the customer writes. */
     ConversationSnooze: {
@@ -1251,6 +1273,17 @@ export interface components {
       labels: string[];
       /** null when awake */
       snooze: components["schemas"]["ConversationSnooze"] | null;
+      /** the team its business number is routed to; null: none */
+      team: {
+        id: string;
+        name: string;
+      } | null;
+      /** when the assignee got it; null while unassigned */
+      assigned_at: string | null;
+      /** waiting for automatic assignment since then (nobody in its team has room); assigned oldest first when someone does */
+      awaiting_assignment_since: string | null;
+      /** null: the customer is not waiting for a reply */
+      response: components["schemas"]["ConversationResponse"] | null;
       created_at: string;
       updated_at: string;
       /** the newest message either way (notes are not messages); null in a thread with none yet */
@@ -1318,6 +1351,8 @@ export interface components {
       phone_number_ids?: string[];
       assignment?: components["schemas"]["TeamAssignment"];
       targets?: components["schemas"]["TeamTargets"];
+      /** Null: no out-of-office reply. Needs business hours to mean anything. */
+      out_of_office?: components["schemas"]["TeamOutOfOffice"];
       /** Null: always open. `time_zone` an IANA name (`Europe/Berlin`); `weekly` per weekday (`mon` … `sun`, a day left out is closed) a list of `[start, end)` intervals `"HH:MM"` (`"24:00"` ends the day), sorted and merged on save, overlaps refused naming the interval (`business_hours.weekly.mon[1]`); `holidays` ISO dates closed all day. */
       business_hours?: {
         time_zone: string;
@@ -2147,7 +2182,13 @@ export interface components {
       assignment: {
         mode: "manual" | "round_robin" | "balanced";
         max_open: number;
+        /** an assignee silent this long loses a waiting customer to another member; null: never */
+        reassign_after_minutes: number | null;
       };
+      /** sent once per conversation per closed period to a customer writing outside business hours; null: none */
+      out_of_office: {
+        text: string;
+      } | null;
       targets: {
         first_response_seconds: number | null;
         next_response_seconds: number | null;
@@ -2162,6 +2203,12 @@ export interface components {
       mode?: "manual" | "round_robin" | "balanced";
       /** Open conversations a member holds before automatic assignment passes them by (1 to 100). */
       max_open?: number;
+      /** An assignee who leaves a waiting customer unanswered this many minutes (counted in business hours) loses the conversation to another available member with room (1 to 1440); null: never. */
+      reassign_after_minutes?: number | null;
+    };
+    TeamOutOfOffice: {
+      /** Sent once per conversation per closed period, through the outbox, to the first customer message outside business hours (1 to 4096 characters). */
+      text: string;
     };
     TeamTargets: {
       /** How long a customer may wait for the first reply (10 s to 7 days), counted in business hours; null: no target. */
@@ -2247,6 +2294,8 @@ export interface components {
       phone_number_ids?: string[];
       assignment?: components["schemas"]["TeamAssignment"];
       targets?: components["schemas"]["TeamTargets"];
+      /** Null: no out-of-office reply. Needs business hours to mean anything. */
+      out_of_office?: components["schemas"]["TeamOutOfOffice"];
       /** Null: always open. `time_zone` an IANA name (`Europe/Berlin`); `weekly` per weekday (`mon` … `sun`, a day left out is closed) a list of `[start, end)` intervals `"HH:MM"` (`"24:00"` ends the day), sorted and merged on save, overlaps refused naming the interval (`business_hours.weekly.mon[1]`); `holidays` ISO dates closed all day. */
       business_hours?: {
         time_zone: string;
@@ -4033,6 +4082,8 @@ export type Choice = components['schemas']["Choice"];
 export type Contact = components['schemas']["Contact"];
 /** One thread per business number and contact. */
 export type Conversation = components['schemas']["Conversation"];
+/** A customer waiting for a reply; the reply (or closing) ends the wait. */
+export type ConversationResponse = components['schemas']["ConversationResponse"];
 /** A snoozed thread is hidden from the Open list until its time comes or the customer writes. */
 export type ConversationSnooze = components['schemas']["ConversationSnooze"];
 /** A conversation with its newest message, as GET /v1/conversations lists them. */
@@ -4119,6 +4170,7 @@ export type StaffMember = components['schemas']["StaffMember"];
 /** Staff that business numbers are routed to, with how conversations are handed out and how fast they must be answered. */
 export type Team = components['schemas']["Team"];
 export type TeamAssignment = components['schemas']["TeamAssignment"];
+export type TeamOutOfOffice = components['schemas']["TeamOutOfOffice"];
 export type TeamTargets = components['schemas']["TeamTargets"];
 /** An entry of the template registry, synced from Meta. */
 export type Template = components['schemas']["Template"];

@@ -1,1 +1,3 @@
+export * from './assignment.js';
 export * from './business-hours.js';
+export * from './business-time.js';

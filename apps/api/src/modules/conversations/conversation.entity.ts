@@ -12,6 +12,12 @@ export const CONVERSATION_STATES: readonly ConversationState[] = ['open', 'close
 @Index('ix_conversations_labels', { synchronize: false })
 @Index('ix_conversations_snooze_due', ['snoozedUntil'], { where: 'snoozed_until IS NOT NULL' })
 @Check('ck_conversations_snooze', `snoozed_until IS NULL OR snoozed_at IS NOT NULL`)
+@Check('ck_conversations_waiting_for', `waiting_for IS NULL OR waiting_for IN ('first_response', 'next_response')`)
+@Check('ck_conversations_waiting', `(waiting_since IS NULL) = (waiting_for IS NULL)`)
+// The backlog automatic assignment drains, oldest first; the response targets the breach check watches.
+@Index('ix_conversations_backlog', ['needsAssigneeSince', 'id'], { where: 'needs_assignee_since IS NOT NULL' })
+@Index('ix_conversations_response_due', ['responseDueAt'], { where: 'response_due_at IS NOT NULL AND sla_breached_at IS NULL' })
+@Index('ix_conversations_breached', ['slaBreachedAt', 'id'], { where: 'sla_breached_at IS NOT NULL' })
 export class Conversation {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -60,6 +66,38 @@ export class Conversation {
   /** Wakes then (the periodic task); null while snoozed: until the customer writes. The customer writing always wakes it. */
   @Column({ name: 'snoozed_until', type: 'timestamptz', nullable: true })
   snoozedUntil!: Date | null;
+
+  /** When the current open stretch began: made, or reopened by the customer or by hand. */
+  @Column({ name: 'opened_at', type: 'timestamptz', default: () => 'now()' })
+  openedAt!: Date;
+
+  /** When the assignee got it (by hand or automatically); null while unassigned. */
+  @Column({ name: 'assigned_at', type: 'timestamptz', nullable: true })
+  assignedAt!: Date | null;
+
+  /** Waiting for automatic assignment since then (its team has no member with room): the backlog, drained oldest first. */
+  @Column({ name: 'needs_assignee_since', type: 'timestamptz', nullable: true })
+  needsAssigneeSince!: Date | null;
+
+  /** The customer has waited for a reply since then (their first unanswered message); null once answered or closed. */
+  @Column({ name: 'waiting_since', type: 'timestamptz', nullable: true })
+  waitingSince!: Date | null;
+
+  /** Which target the wait is measured against: no reply yet in this open stretch, or one since. */
+  @Column({ name: 'waiting_for', type: 'text', nullable: true })
+  waitingFor!: 'first_response' | 'next_response' | null;
+
+  /** The team's target for this wait, counted in its business hours; null without a target. */
+  @Column({ name: 'response_due_at', type: 'timestamptz', nullable: true })
+  responseDueAt!: Date | null;
+
+  /** The target passed unanswered then: a `waiting_customer` work item until the reply (or closing). */
+  @Column({ name: 'sla_breached_at', type: 'timestamptz', nullable: true })
+  slaBreachedAt!: Date | null;
+
+  /** The latest staff reply: a reply after `opened_at` makes the next wait a `next_response`. */
+  @Column({ name: 'last_reply_at', type: 'timestamptz', nullable: true })
+  lastReplyAt!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

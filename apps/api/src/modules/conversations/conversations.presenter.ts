@@ -76,6 +76,13 @@ export function presentConversation(c: ConversationView, now: Date, defaultTimeZ
     time_zone: recipientTimeZone({ contactTimeZone: c.contact.timeZone, e164: contactE164(c.contact.waId) }) ?? defaultTimeZone,
     labels: c.labels,
     snooze: c.snoozedAt ? { since: iso(c.snoozedAt)!, until: iso(c.snoozedUntil), until_customer_reply: c.snoozedUntil === null } : null,
+    team: c.team,
+    assigned_at: iso(c.assignedAt),
+    awaiting_assignment_since: iso(c.needsAssigneeSince),
+    response:
+      c.waitingSince && c.waitingFor
+        ? { waiting_for: c.waitingFor, waiting_since: iso(c.waitingSince)!, due_at: iso(c.responseDueAt), breached_at: iso(c.slaBreachedAt) }
+        : null,
     created_at: iso(c.createdAt),
     updated_at: iso(c.updatedAt),
   };

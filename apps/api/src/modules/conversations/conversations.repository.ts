@@ -40,15 +40,21 @@ export interface ContactIdentityRow {
 export interface ConversationView extends Conversation {
   contact: Contact;
   assigneeName: string | null;
+  /** The team its business number is routed to (null: none). */
+  team: { id: string; name: string } | null;
 }
 
 const CONVERSATION_SELECT = `
   SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
          c.window_open_until, c.read_marked_wamid, c.labels, c.snoozed_at, c.snoozed_until, c.created_at, c.updated_at, s.name AS assignee_name,
+         c.opened_at, c.assigned_at, c.needs_assignee_since, c.waiting_since, c.waiting_for, c.response_due_at, c.sla_breached_at, c.last_reply_at,
+         t.id AS team_id, t.name AS team_name,
          k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.marketing_opt_out_at, k.marketing_opt_out_source, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
     FROM conversations c
     JOIN contacts k ON k.id = c.contact_id
-    LEFT JOIN staff s ON s.id::text = c.assignee`;
+    LEFT JOIN staff s ON s.id::text = c.assignee
+    LEFT JOIN team_numbers tn ON tn.phone_number_id = c.phone_number_id
+    LEFT JOIN teams t ON t.id = tn.team_id`;
 
 /** Which conversations a list shows. */
 export interface ConversationFilter {
@@ -610,6 +616,15 @@ function toConversation(r: Record<string, unknown>): ConversationView {
     labels: (r.labels as string[] | null) ?? [],
     snoozedAt: date(r.snoozed_at),
     snoozedUntil: date(r.snoozed_until),
+    openedAt: new Date(r.opened_at as string),
+    assignedAt: date(r.assigned_at),
+    needsAssigneeSince: date(r.needs_assignee_since),
+    waitingSince: date(r.waiting_since),
+    waitingFor: (r.waiting_for as Conversation['waitingFor']) ?? null,
+    responseDueAt: date(r.response_due_at),
+    slaBreachedAt: date(r.sla_breached_at),
+    lastReplyAt: date(r.last_reply_at),
+    team: r.team_id ? { id: r.team_id as string, name: r.team_name as string } : null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
     contact: {

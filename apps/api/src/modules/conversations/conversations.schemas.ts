@@ -37,6 +37,19 @@ export const ConversationSnooze = named(
   ),
 );
 
+export const ConversationResponse = named(
+  'ConversationResponse',
+  object(
+    {
+      waiting_for: oneOfValues(['first_response', 'next_response'], { description: 'no staff reply yet since the thread (re)opened, or one since' }),
+      waiting_since: dateTime({ description: "the customer's first unanswered message (when Sendbook stored it)" }),
+      due_at: nullable(dateTime(), { description: "the team's target, counted in its business hours; null: the team has no such target" }),
+      breached_at: nullable(dateTime(), { description: 'when the target passed unanswered (a `waiting_customer` work item until the reply); null: not yet' }),
+    },
+    { description: 'A customer waiting for a reply; the reply (or closing) ends the wait.' },
+  ),
+);
+
 /** One thread per business number and contact. */
 const conversationProperties = {
   id: uuid(),
@@ -53,6 +66,12 @@ const conversationProperties = {
   time_zone: str({ description: 'the customer’s time zone: the contact’s own, else their number’s country’s, else DEFAULT_TIME_ZONE' }),
   labels: arrayOf(str(), { description: 'lower-case, unique, at most 20 (PUT /v1/conversations/{id}/labels)' }),
   snooze: nullable(ConversationSnooze, { description: 'null when awake' }),
+  team: nullable(object({ id: uuid(), name: str() }), { description: 'the team its business number is routed to; null: none' }),
+  assigned_at: nullable(dateTime(), { description: 'when the assignee got it; null while unassigned' }),
+  awaiting_assignment_since: nullable(dateTime(), {
+    description: 'waiting for automatic assignment since then (nobody in its team has room); assigned oldest first when someone does',
+  }),
+  response: nullable(ConversationResponse, { description: 'null: the customer is not waiting for a reply' }),
   created_at: dateTime(),
   updated_at: dateTime(),
 };

@@ -37,6 +37,14 @@ export class Team {
   @Column({ name: 'next_response_seconds', type: 'integer', nullable: true })
   nextResponseSeconds!: number | null;
 
+  /** An assignee who has not answered a waiting customer this long loses the conversation to another member; null: never. */
+  @Column({ name: 'reassign_after_seconds', type: 'integer', nullable: true })
+  reassignAfterSeconds!: number | null;
+
+  /** Sent once per conversation per closed period to a customer writing outside business hours; null: none. */
+  @Column({ name: 'out_of_office_text', type: 'text', nullable: true })
+  outOfOfficeText!: string | null;
+
   /** Normalised by normaliseBusinessHours; null: always open. */
   @Column({ name: 'business_hours', type: 'jsonb', nullable: true })
   businessHours!: BusinessHours | null;
@@ -57,6 +65,10 @@ export class TeamMember {
   @Index('ix_team_members_staff')
   @PrimaryColumn({ name: 'staff_id', type: 'uuid' })
   staffId!: string;
+
+  /** The last automatic assignment to this member in this team: round robin takes the member longest without one. */
+  @Column({ name: 'last_assigned_at', type: 'timestamptz', nullable: true })
+  lastAssignedAt!: Date | null;
 
   @ManyToOne(() => Team, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'team_id' })

@@ -26,6 +26,8 @@ export interface TeamSettings {
   firstResponseSeconds?: number | null;
   nextResponseSeconds?: number | null;
   businessHours?: BusinessHours | null;
+  reassignAfterSeconds?: number | null;
+  outOfOfficeText?: string | null;
 }
 
 const SELECT = `SELECT t.*,
@@ -61,8 +63,9 @@ export class TeamsRepository {
   async insert(settings: Required<TeamSettings> & { name: string }, now: Date, tx: EntityManager): Promise<string | null> {
     const [row] = await queryRows<{ id: string }>(
       tx,
-      `INSERT INTO teams (name, name_key, assignment_mode, max_open, first_response_seconds, next_response_seconds, business_hours, created_at, updated_at)
-       VALUES ($1, lower($1), $2, $3, $4, $5, $6::jsonb, $7, $7) ON CONFLICT (name_key) DO NOTHING RETURNING id`,
+      `INSERT INTO teams (name, name_key, assignment_mode, max_open, first_response_seconds, next_response_seconds, business_hours, created_at, updated_at,
+                          reassign_after_seconds, out_of_office_text)
+       VALUES ($1, lower($1), $2, $3, $4, $5, $6::jsonb, $7, $7, $8, $9) ON CONFLICT (name_key) DO NOTHING RETURNING id`,
       [
         settings.name,
         settings.assignmentMode,
@@ -71,6 +74,8 @@ export class TeamsRepository {
         settings.nextResponseSeconds,
         settings.businessHours === null ? null : jsonbParam(settings.businessHours),
         now,
+        settings.reassignAfterSeconds,
+        settings.outOfOfficeText,
       ],
     );
     return row?.id ?? null;
@@ -88,6 +93,8 @@ export class TeamsRepository {
            first_response_seconds = CASE WHEN $6 THEN $7::integer ELSE first_response_seconds END,
            next_response_seconds = CASE WHEN $8 THEN $9::integer ELSE next_response_seconds END,
            business_hours = CASE WHEN $10 THEN $11::jsonb ELSE business_hours END,
+           reassign_after_seconds = CASE WHEN $13 THEN $14::integer ELSE reassign_after_seconds END,
+           out_of_office_text = CASE WHEN $15 THEN $16::text ELSE out_of_office_text END,
            updated_at = $12
          WHERE id = $1 RETURNING id`,
         [
@@ -103,6 +110,10 @@ export class TeamsRepository {
           has('businessHours'),
           changes.businessHours ? jsonbParam(changes.businessHours) : null,
           now,
+          has('reassignAfterSeconds'),
+          changes.reassignAfterSeconds ?? null,
+          has('outOfOfficeText'),
+          changes.outOfOfficeText ?? null,
         ],
       );
       return rows.length > 0 ? 'updated' : 'missing';

@@ -25,7 +25,16 @@ export const Team = named(
       name: str(),
       members: arrayOf(object({ id: uuid(), name: str(), role: oneOfValues(['agent', 'admin']), active: bool() })),
       phone_number_ids: arrayOf(str(), { description: 'business numbers routed to the team, sorted' }),
-      assignment: object({ mode: oneOfValues(ASSIGNMENT_MODES), max_open: int({ minimum: 1, maximum: 100 }) }),
+      assignment: object({
+        mode: oneOfValues(ASSIGNMENT_MODES),
+        max_open: int({ minimum: 1, maximum: 100 }),
+        reassign_after_minutes: nullable(int({ minimum: 1 }), {
+          description: 'an assignee silent this long loses a waiting customer to another member; null: never',
+        }),
+      }),
+      out_of_office: nullable(object({ text: str() }), {
+        description: 'sent once per conversation per closed period to a customer writing outside business hours; null: none',
+      }),
       targets: object({ first_response_seconds: nullable(int()), next_response_seconds: nullable(int()) }),
       business_hours: nullable(BusinessHours, { description: 'null: always open' }),
       created_at: dateTime(),

@@ -51,6 +51,8 @@ export class TeamsService {
           firstResponseSeconds: settings.firstResponseSeconds ?? null,
           nextResponseSeconds: settings.nextResponseSeconds ?? null,
           businessHours: settings.businessHours ?? null,
+          reassignAfterSeconds: settings.reassignAfterSeconds ?? null,
+          outOfOfficeText: settings.outOfOfficeText ?? null,
         },
         this.clock.now(),
         tx,
@@ -136,13 +138,20 @@ function settingsOf(dto: CreateTeamDto | UpdateTeamDto): TeamSettings {
     firstResponseSeconds: dto.targets?.first_response_seconds,
     nextResponseSeconds: dto.targets?.next_response_seconds,
     businessHours,
+    reassignAfterSeconds:
+      dto.assignment?.reassign_after_minutes === undefined
+        ? undefined
+        : dto.assignment.reassign_after_minutes === null
+          ? null
+          : dto.assignment.reassign_after_minutes * 60,
+    outOfOfficeText: dto.out_of_office === undefined ? undefined : dto.out_of_office === null ? null : dto.out_of_office.text.trim(),
   };
 }
 
 /** What the audit trail says changed: the new values, members and numbers as lists. */
 function changedFields(dto: CreateTeamDto | UpdateTeamDto): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of ['name', 'member_ids', 'phone_number_ids', 'assignment', 'targets', 'business_hours'] as const)
+  for (const key of ['name', 'member_ids', 'phone_number_ids', 'assignment', 'targets', 'business_hours', 'out_of_office'] as const)
     if (dto[key] !== undefined) out[key] = key === 'name' ? dto.name!.trim() : dto[key];
   return out;
 }

@@ -22,6 +22,10 @@ const Given = () => ValidateIf((_object: unknown, value: unknown) => value !== u
 const GivenNotNull = () => ValidateIf((_object: unknown, value: unknown) => value !== undefined && value !== null);
 
 export const MAX_TEAM_MEMBERS = 500;
+/** A day: an assignee away longer is not "slow", the conversation is someone else's. */
+export const MAX_REASSIGN_MINUTES = 1440;
+/** Meta's limit on a text message's body. */
+export const MAX_OUT_OF_OFFICE_LENGTH = 4096;
 export const MAX_TEAM_NUMBERS = 100;
 /** A response target shorter than this is noise, not a target. */
 export const MIN_TARGET_SECONDS = 10;
@@ -55,6 +59,28 @@ export class TeamAssignmentDto {
   @Max(100)
   @JSONSchema({ description: 'Open conversations a member holds before automatic assignment passes them by (1 to 100).' })
   max_open?: number;
+
+  @GivenNotNull()
+  @IsInt({ message: 'reassign_after_minutes must be a whole number' })
+  @Min(1)
+  @Max(MAX_REASSIGN_MINUTES)
+  @JSONSchema({
+    type: ['integer', 'null'],
+    description:
+      'An assignee who leaves a waiting customer unanswered this many minutes (counted in business hours) loses the conversation to another available member with room (1 to 1440); null: never.',
+  })
+  reassign_after_minutes?: number | null;
+}
+
+/** What a customer writing outside business hours is told; null turns it off. */
+export class TeamOutOfOfficeDto {
+  @IsString()
+  @Length(1, MAX_OUT_OF_OFFICE_LENGTH)
+  @Matches(/\S/, { message: 'text must not be blank' })
+  @JSONSchema({
+    description: `Sent once per conversation per closed period, through the outbox, to the first customer message outside business hours (1 to ${MAX_OUT_OF_OFFICE_LENGTH} characters).`,
+  })
+  text!: string;
 }
 
 /** Response targets; null removes one. */
@@ -109,6 +135,13 @@ abstract class TeamFieldsDto {
   @ValidateNested()
   @Type(() => TeamTargetsDto)
   targets?: TeamTargetsDto;
+
+  @GivenNotNull()
+  @IsObject({ message: 'out_of_office must be an object or null' })
+  @ValidateNested()
+  @Type(() => TeamOutOfOfficeDto)
+  @JSONSchema({ type: ['object', 'null'], description: 'Null: no out-of-office reply. Needs business hours to mean anything.' } as never)
+  out_of_office?: TeamOutOfOfficeDto | null;
 
   /** Checked and normalised by normaliseBusinessHours (the service), which names the field at fault. */
   @GivenNotNull()

@@ -48,10 +48,10 @@ describe('the conversation list: views, counts, search, the window filter', () =
     const history = (await session.get(`/v1/conversations/${ada}/history`).expect(200)).body.data;
     expect(history).toEqual([
       expect.objectContaining({
-        action: 'conversation.updated',
+        action: 'conversation.assigned',
         actor: `staff:${dana.id}`,
         actor_name: 'Dana',
-        details: { assignee: { from: null, to: dana.id } },
+        details: { from: null, to: dana.id, team_id: null, reason: 'by_hand' },
       }),
     ]);
   });

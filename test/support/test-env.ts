@@ -11,7 +11,7 @@ export const TEST_SECRETS = {
 
 export function testEnv(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.SENDBOOK_TEST_LOG_LEVEL ?? 'silent',
     // Nothing in a test talks to the real Graph API: a closed local port fails fast (startSendbook
     // points this at the simulator).
     WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9',

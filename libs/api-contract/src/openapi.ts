@@ -1303,7 +1303,7 @@ export interface components {
     };
     CreateEventEndpoint: {
       url: string;
-      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached")[];
       description?: string;
     };
     CreateMessage: {
@@ -1381,7 +1381,7 @@ export interface components {
       id: string;
       /** the `webhook-id` header, the same on every attempt */
       event_id: string;
-      type: "message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved";
+      type: "message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached";
       /** `failed`: given up after 3 days of retries */
       state: "pending" | "delivering" | "delivered" | "failed";
       attempts: number;
@@ -1408,7 +1408,7 @@ export interface components {
       id: string;
       url: string;
       description: string | null;
-      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached")[];
       enabled: boolean;
       /** `failing`: Sendbook disabled it after repeated failure (an alert says so) */
       disabled_reason: "admin" | "failing" | null;
@@ -2265,7 +2265,7 @@ export interface components {
     };
     UpdateEventEndpoint: {
       url?: string;
-      events?: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved")[];
+      events?: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached")[];
       description?: string;
       enabled?: boolean;
     };

@@ -171,6 +171,26 @@ export const PERIODIC_TASKS = {
     atStart: true,
     what: 'Wakes snoozed conversations whose time has come: back in the Open list, audited (the customer writing wakes one at once instead).',
   },
+  'conversations.assign': {
+    owner: 'conversations',
+    runsIn: ['worker'],
+    everyMs: (c) => c.conversations.teamWorkIntervalMs,
+    atStart: true,
+    what: 'Drains the backlogs of teams that assign automatically, oldest first, to available online members with room (someone came online or became available), and takes conversations from assignees silent past the reassignment time. Closing, unassigning and a new customer message drain at once instead.',
+  },
+  'conversations.response_targets': {
+    owner: 'conversations',
+    runsIn: ['worker'],
+    everyMs: (c) => c.conversations.teamWorkIntervalMs,
+    what: "Marks customers waiting past their team's response target: a `waiting_customer` work item and a `conversation.sla_breached` event, in the transaction of the mark.",
+  },
+  'conversations.out_of_office': {
+    owner: 'conversations',
+    runsIn: ['worker'],
+    everyMs: (c) => c.conversations.teamWorkIntervalMs,
+    atStart: true,
+    what: 'Enqueues out-of-office replies owed by a process that died before it could (the dedupe key names the closed period: one per conversation per period).',
+  },
   'media.purge': {
     owner: 'media',
     runsIn: ['worker'],
@@ -217,6 +237,11 @@ export const TRIGGERS = [
   },
   { name: 'integrator_events_inbound_reattributed', on: 'UPDATE ON inbound_attributions', what: '`inbound.attributed` when a reply is attributed by hand.' },
   { name: 'integrator_events_message_decided', on: 'INSERT ON audit_events', what: '`work_item.resolved` when someone decides on a message by hand.' },
+  {
+    name: 'integrator_events_conversation_audited',
+    on: 'INSERT ON audit_events',
+    what: '`conversation.assigned` for every assignment, `conversation.sla_breached` and the `waiting_customer` work item opened and resolved.',
+  },
   { name: 'integrator_events_alert_opened', on: 'INSERT ON alerts', what: '`work_item.opened` for an alert.' },
   { name: 'integrator_events_alert_resolved', on: 'UPDATE ON alerts', what: '`work_item.resolved` for an alert.' },
   {

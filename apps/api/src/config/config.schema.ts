@@ -101,6 +101,12 @@ export interface AppConfig {
     readonly typingIntervalMs: number;
     /** SNOOZE_WAKE_INTERVAL_MS: how often the worker wakes snoozed conversations whose time has come (default 30 s). */
     readonly snoozeWakeIntervalMs: number;
+    /**
+     * TEAM_WORK_INTERVAL_MS: how often a worker drains the assignment backlogs (someone came
+     * online, a reassignment is due), marks missed response targets and sends out-of-office
+     * replies a killed process owed (default 1 s).
+     */
+    readonly teamWorkIntervalMs: number;
   };
   /** Files agents send and customers' media, kept in Sendbook's own store. */
   readonly media: {

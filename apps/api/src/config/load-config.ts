@@ -96,6 +96,7 @@ export function loadConfig(env: Env): EnvConfig {
       markReadOnReply: read.oneOf('MARK_READ_ON_REPLY', ['true', 'false'], 'true') === 'true',
       typingIntervalMs: read.int('TYPING_INDICATOR_INTERVAL_MS', TYPING_INDICATOR_INTERVAL_MS, 1_000, 25_000),
       snoozeWakeIntervalMs: read.int('SNOOZE_WAKE_INTERVAL_MS', 30_000, 100, 3_600_000),
+      teamWorkIntervalMs: read.int('TEAM_WORK_INTERVAL_MS', 1_000, 100, 60_000),
     },
     metrics: {
       sampleIntervalMs: read.int('METRICS_SAMPLE_INTERVAL_MS', 60_000, 1_000, 3_600_000),

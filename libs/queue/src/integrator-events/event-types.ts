@@ -6,6 +6,8 @@ export const INTEGRATOR_EVENT_TYPES = [
   'inbound.attributed',
   'work_item.opened',
   'work_item.resolved',
+  'conversation.assigned',
+  'conversation.sla_breached',
 ] as const;
 
 export type IntegratorEventType = (typeof INTEGRATOR_EVENT_TYPES)[number];

@@ -18,6 +18,8 @@ export class TeamWork1796260000000 implements MigrationInterface {
     await q.query(`ALTER TABLE "conversations" ADD "response_due_at" TIMESTAMP WITH TIME ZONE`);
     await q.query(`ALTER TABLE "conversations" ADD "sla_breached_at" TIMESTAMP WITH TIME ZONE`);
     await q.query(`ALTER TABLE "conversations" ADD "last_reply_at" TIMESTAMP WITH TIME ZONE`);
+    await q.query(`ALTER TABLE "conversations" ADD "out_of_office_due" text`);
+    await q.query(`CREATE INDEX "ix_conversations_out_of_office_due" ON "conversations"  ("updated_at") WHERE out_of_office_due IS NOT NULL`);
     await q.query(`CREATE INDEX "ix_conversations_breached" ON "conversations"  ("sla_breached_at", "id") WHERE sla_breached_at IS NOT NULL`);
     await q.query(`CREATE INDEX "ix_conversations_response_due" ON "conversations"  ("response_due_at") WHERE response_due_at IS NOT NULL AND sla_breached_at IS NULL`);
     await q.query(`CREATE INDEX "ix_conversations_backlog" ON "conversations"  ("needs_assignee_since", "id") WHERE needs_assignee_since IS NOT NULL`);
@@ -31,6 +33,8 @@ export class TeamWork1796260000000 implements MigrationInterface {
     await q.query(`DROP INDEX "public"."ix_conversations_backlog"`);
     await q.query(`DROP INDEX "public"."ix_conversations_response_due"`);
     await q.query(`DROP INDEX "public"."ix_conversations_breached"`);
+    await q.query(`DROP INDEX "public"."ix_conversations_out_of_office_due"`);
+    await q.query(`ALTER TABLE "conversations" DROP COLUMN "out_of_office_due"`);
     await q.query(`ALTER TABLE "conversations" DROP COLUMN "last_reply_at"`);
     await q.query(`ALTER TABLE "conversations" DROP COLUMN "sla_breached_at"`);
     await q.query(`ALTER TABLE "conversations" DROP COLUMN "response_due_at"`);

@@ -7,7 +7,7 @@ export const AuditEntry = named(
       at: dateTime(),
       actor: str({ description: '`staff:<id>`, `api_key:<id>`, `system`, …' }),
       actor_name: str({ description: 'who that is, in words' }),
-      action: str({ description: 'e.g. `conversation.updated`, `staff.created`, `api_key.revoked`' }),
+      action: str({ description: 'e.g. `conversation.assigned`, `staff.created`, `api_key.revoked`' }),
       details: nullable(anyObject()),
     },
     { description: 'One audited action: who did what, when.' },

@@ -6,6 +6,7 @@ import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AuditService } from '../audit/audit.service.js';
+import { ResponseTargetsService } from './response-targets.service.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import {
   ConversationsRepository,
@@ -38,6 +39,7 @@ export class ConversationAttributionService {
     private readonly events: EventsPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly targets: ResponseTargetsService,
   ) {}
 
   /**
@@ -83,6 +85,9 @@ export class ConversationAttributionService {
     );
     stored.forEach((inbound, i) => this.announce(tx, inbound, threadOf.get(contactIds[i]!)!, decisions[i]!.result));
     for (const thread of threadOf.values()) if (thread.woke) await this.announceWoken(tx, thread);
+    // The customers who wrote (not Meta's system notices) now wait for a reply, in this transaction.
+    const wrote = [...threads.values()].filter((t) => t.inboundAt !== null).map((t) => threadOf.get(t.contactId)!.id);
+    await this.targets.customersWrote(tx, wrote, now);
     return decisions.map((d) => d.result);
   }
 

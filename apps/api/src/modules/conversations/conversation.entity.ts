@@ -17,6 +17,7 @@ export const CONVERSATION_STATES: readonly ConversationState[] = ['open', 'close
 // The backlog automatic assignment drains, oldest first; the response targets the breach check watches.
 @Index('ix_conversations_backlog', ['needsAssigneeSince', 'id'], { where: 'needs_assignee_since IS NOT NULL' })
 @Index('ix_conversations_response_due', ['responseDueAt'], { where: 'response_due_at IS NOT NULL AND sla_breached_at IS NULL' })
+@Index('ix_conversations_out_of_office_due', ['updatedAt'], { where: 'out_of_office_due IS NOT NULL' })
 @Index('ix_conversations_breached', ['slaBreachedAt', 'id'], { where: 'sla_breached_at IS NOT NULL' })
 export class Conversation {
   @PrimaryGeneratedColumn('uuid')
@@ -94,6 +95,14 @@ export class Conversation {
   /** The target passed unanswered then: a `waiting_customer` work item until the reply (or closing). */
   @Column({ name: 'sla_breached_at', type: 'timestamptz', nullable: true })
   slaBreachedAt!: Date | null;
+
+  /**
+   * The out-of-office reply this thread owes (its dedupe key, naming the closed period): set in the
+   * transaction that stores the customer's message, cleared once the reply is in the outbox. A
+   * process killed between the two leaves it set, and the sweep enqueues it (the key makes it once).
+   */
+  @Column({ name: 'out_of_office_due', type: 'text', nullable: true })
+  outOfOfficeDue!: string | null;
 
   /** The latest staff reply: a reply after `opened_at` makes the next wait a `next_response`. */
   @Column({ name: 'last_reply_at', type: 'timestamptz', nullable: true })

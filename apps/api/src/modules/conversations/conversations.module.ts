@@ -26,6 +26,13 @@ import { MessageEchoesService } from './message-echoes.service.js';
 import { MarketingPreferenceEffects } from './marketing-preference-effects.service.js';
 import { TimelineRepository } from './timeline.repository.js';
 import { TimelineService } from './timeline.service.js';
+import { TeamsModule } from '../teams/teams.module.js';
+import { AssignmentService } from './assignment.service.js';
+import { OutOfOfficeService } from './out-of-office.service.js';
+import { ResponseTargetsService } from './response-targets.service.js';
+import { TeamWorkRepository } from './team-work.repository.js';
+import { ConversationTransitions } from './conversation-transitions.service.js';
+import { TeamWorkSweeps } from './team-work-sweeps.service.js';
 
 /**
  * Contacts, conversations and reply attribution. Above the outbox: agent replies are enqueued
@@ -45,7 +52,7 @@ export class ConversationsModule implements OnModuleInit {
 
   static readonly forRole = perRole((role: Role): DynamicModule => ({
     module: ConversationsModule,
-    imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule, MediaModule.forRole(role)],
+    imports: [OutboxModule.forRole(role), EventsModule.forRole(role), WhatsappModule, AuditModule, MediaModule.forRole(role), TeamsModule.forRole(role)],
     controllers: role === 'worker' ? [] : [ConversationsController, ConversationPresenceController, InboundController],
     providers: [
       ConversationsRepository,
@@ -59,12 +66,17 @@ export class ConversationsModule implements OnModuleInit {
       InboundService,
       InboundMediaService,
       ReplyMediaService,
-      ...(role === 'api' ? [] : [InboundMediaKeeper, SnoozeWaker]),
+      TeamWorkRepository,
+      ConversationTransitions,
+      AssignmentService,
+      OutOfOfficeService,
+      ResponseTargetsService,
+      ...(role === 'api' ? [] : [InboundMediaKeeper, SnoozeWaker, TeamWorkSweeps]),
       MarketingOptOutsRepository,
       MarketingPreferenceEffects,
       MessageEchoesService,
     ],
-    exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects, MessageEchoesService],
+    exports: [ConversationAttributionService, InboundService, MarketingPreferenceEffects, MessageEchoesService, AssignmentService],
   }));
 
   /** A 131047 from Meta closes our window; a 131050 marks an opt-out (facts the outbox publishes). */

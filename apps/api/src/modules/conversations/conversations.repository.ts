@@ -47,7 +47,7 @@ export interface ConversationView extends Conversation {
 const CONVERSATION_SELECT = `
   SELECT c.id, c.phone_number_id, c.contact_id, c.state, c.assignee, c.unread_count, c.last_activity_at, c.last_inbound_at,
          c.window_open_until, c.read_marked_wamid, c.labels, c.snoozed_at, c.snoozed_until, c.created_at, c.updated_at, s.name AS assignee_name,
-         c.opened_at, c.assigned_at, c.needs_assignee_since, c.waiting_since, c.waiting_for, c.response_due_at, c.sla_breached_at, c.last_reply_at,
+         c.opened_at, c.assigned_at, c.needs_assignee_since, c.waiting_since, c.waiting_for, c.response_due_at, c.sla_breached_at, c.last_reply_at, c.out_of_office_due,
          t.id AS team_id, t.name AS team_name,
          k.contact_key, k.wa_id, k.user_id, k.name, k.time_zone, k.marketing_opt_out_at, k.marketing_opt_out_source, k.created_at AS contact_created_at, k.updated_at AS contact_updated_at
     FROM conversations c
@@ -195,10 +195,11 @@ export class ConversationsRepository {
     const until = inboundAt ? new Date(inboundAt.getTime() + c.windowMs) : null;
     const rows = await queryRows<{ id: string }>(
       db,
-      `INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at)
-       VALUES ($1,$2,'open',$3,$4,$5,$6,$7,$7)
+      `INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at, opened_at)
+       VALUES ($1,$2,'open',$3,$4,$5,$6,$7,$7,$7)
        ON CONFLICT (phone_number_id, contact_id) DO UPDATE SET
          state = CASE WHEN $3 > 0 THEN 'open' ELSE conversations.state END,
+         opened_at = CASE WHEN $3 > 0 AND conversations.state = 'closed' THEN EXCLUDED.opened_at ELSE conversations.opened_at END,
          unread_count = conversations.unread_count + $3,
          last_activity_at = GREATEST(conversations.last_activity_at, EXCLUDED.last_activity_at),
          last_inbound_at = GREATEST(conversations.last_inbound_at, EXCLUDED.last_inbound_at),
@@ -231,11 +232,12 @@ export class ConversationsRepository {
     const raw = await preparedTxRows<{ id: string; contact_id: string; assignee: string | null; woke: boolean }>(
       tx,
       `WITH threads AS (
-         INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at)
-         SELECT $1, c, 'open', n, a, i, i + make_interval(secs => $6::double precision / 1000), $7, $7
+         INSERT INTO conversations (phone_number_id, contact_id, state, unread_count, last_activity_at, last_inbound_at, window_open_until, created_at, updated_at, opened_at)
+         SELECT $1, c, 'open', n, a, i, i + make_interval(secs => $6::double precision / 1000), $7, $7, $7
            FROM unnest($2::uuid[], $3::int[], $4::timestamptz[], $5::timestamptz[]) WITH ORDINALITY AS u(c, n, a, i, o) ORDER BY o
          ON CONFLICT (phone_number_id, contact_id) DO UPDATE SET
            state = CASE WHEN EXCLUDED.unread_count > 0 THEN 'open' ELSE conversations.state END,
+           opened_at = CASE WHEN EXCLUDED.unread_count > 0 AND conversations.state = 'closed' THEN EXCLUDED.opened_at ELSE conversations.opened_at END,
            unread_count = conversations.unread_count + EXCLUDED.unread_count,
            last_activity_at = GREATEST(conversations.last_activity_at, EXCLUDED.last_activity_at),
            last_inbound_at = GREATEST(conversations.last_inbound_at, EXCLUDED.last_inbound_at),
@@ -624,6 +626,7 @@ function toConversation(r: Record<string, unknown>): ConversationView {
     responseDueAt: date(r.response_due_at),
     slaBreachedAt: date(r.sla_breached_at),
     lastReplyAt: date(r.last_reply_at),
+    outOfOfficeDue: (r.out_of_office_due as string | null) ?? null,
     team: r.team_id ? { id: r.team_id as string, name: r.team_name as string } : null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),

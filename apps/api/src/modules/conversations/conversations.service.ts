@@ -13,6 +13,8 @@ import type { CreateMessageDto } from '../outbox/dto/create-message.dto.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { MessagesService } from '../outbox/messages.service.js';
 import { ReplyMediaService } from './reply-media.service.js';
+import { ConversationTransitions } from './conversation-transitions.service.js';
+import { ResponseTargetsService } from './response-targets.service.js';
 import { TimelineService } from './timeline.service.js';
 import { OutboxService, type EnqueueResult } from '../outbox/outbox.service.js';
 import { AgentPresenceService } from './agent-presence.service.js';
@@ -52,6 +54,8 @@ export class ConversationsService {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly replyMedia: ReplyMediaService,
+    private readonly transitions: ConversationTransitions,
+    private readonly targets: ResponseTargetsService,
   ) {}
 
   async list(query: ListConversationsDto, by: Principal) {
@@ -117,22 +121,13 @@ export class ConversationsService {
     return this.presented(await this.find(id));
   }
 
-  /** Closing, reopening and (un)assigning are audited with who did it. */
+  /** Closing, reopening and (un)assigning: transitions audited with who did it (ConversationTransitions). */
   async update(id: string, dto: UpdateConversationDto, by: Principal) {
-    const before = await this.find(id);
+    await this.find(id);
     if (dto.assignee && !(await this.repo.isActiveStaff(dto.assignee)))
       throw DomainError.validation([{ field: 'assignee', message: 'is not an active staff member' }]);
-    await this.repo.updateConversation(id, { state: dto.state, assignee: dto.assignee }, this.clock.now());
-    const after = await this.find(id);
-    const changes = {
-      ...(after.state !== before.state ? { state: { from: before.state, to: after.state } } : {}),
-      ...(after.assignee !== before.assignee ? { assignee: { from: before.assignee, to: after.assignee } } : {}),
-    };
-    if (Object.keys(changes).length > 0) {
-      await this.audit.record({ actor: actorOf(by), action: 'conversation.updated', subjectType: 'conversation', subjectId: id, details: changes });
-      this.events.publish('conversation.changed', { conversation_id: id, change: 'updated', state: after.state, assignee: after.assignee, by: actorOf(by) });
-    }
-    return this.presented(after);
+    await this.transitions.apply(id, { state: dto.state, assignee: dto.assignee }, by);
+    return this.presented(await this.find(id));
   }
 
   /** Labels in use, most used first: what the list's label filter offers. */
@@ -237,6 +232,8 @@ export class ConversationsService {
       { text: dto.text, template: dto.template, media: dto.media, replyTo: dto.reply_to, requestId },
       actorOf(by),
     );
+    // The customer's wait ends with the reply in the outbox (recorded for reports, a breach resolved).
+    if (!deduplicated && by.kind === 'staff') await this.targets.replied(id, by.staffId, message.id);
     const [presented] = await this.messages.present([message], { fresh: !deduplicated });
     if (!deduplicated) {
       this.events.publish('conversation.changed', { conversation_id: id, change: 'reply', direction: 'outbound', message_id: message.id, by: actorOf(by) });

@@ -51,6 +51,7 @@ export function eventsStreamKey(redisPrefix: string): string {
 export class EventsPublisher implements BeforeApplicationShutdown {
   /** Events raised inside a transaction, published when it commits (dropped if it rolls back). */
   private readonly pending = new WeakMap<QueryRunner, LiveEvent[]>();
+  private readonly pendingWork = new WeakMap<QueryRunner, (() => void)[]>();
   /** Events waiting for the end of this turn of the event loop. */
   private outgoing: LiveEvent[] = [];
   /** Shutting down: publish at once, before the Redis client is closed under them. */
@@ -108,9 +109,27 @@ export class EventsPublisher implements BeforeApplicationShutdown {
     else this.pending.set(runner, [{ type, data }]);
   }
 
+  /**
+   * Runs `work` once `tx` commits (at once outside a transaction; never after a rollback): what
+   * must follow a change without holding its transaction open, such as assigning what it made
+   * assignable. `work` handles its own errors.
+   */
+  runAfterCommit(tx: EntityManager, work: () => void): void {
+    const runner = tx.queryRunner;
+    if (!runner?.isTransactionActive) return work();
+    const list = this.pendingWork.get(runner);
+    if (list) list.push(work);
+    else this.pendingWork.set(runner, [work]);
+  }
+
   /** For the transaction subscriber: the outermost transaction of `runner` has committed. */
   committed(runner: QueryRunner): void {
     if (runner.isTransactionActive) return;
+    const work = this.pendingWork.get(runner);
+    if (work) {
+      this.pendingWork.delete(runner);
+      for (const run of work) run();
+    }
     const list = this.pending.get(runner);
     if (!list) return;
     this.pending.delete(runner);
@@ -119,7 +138,10 @@ export class EventsPublisher implements BeforeApplicationShutdown {
 
   /** For the transaction subscriber: the outermost transaction of `runner` rolled back. */
   rolledBack(runner: QueryRunner): void {
-    if (!runner.isTransactionActive) this.pending.delete(runner);
+    if (!runner.isTransactionActive) {
+      this.pending.delete(runner);
+      this.pendingWork.delete(runner);
+    }
   }
 
   /** Workers finishing their last jobs still publish; from here on without waiting for the loop. */

@@ -54,6 +54,23 @@ export class EventPayloadPresenter {
       case 'work_item.opened':
       case 'work_item.resolved':
         return this.workItem(s);
+      case 'conversation.assigned': {
+        const d = (s.details ?? {}) as Json;
+        return {
+          conversation: s.conversation,
+          assignment: { from: d.from ?? null, to: d.to ?? null, reason: d.reason ?? null, team_id: d.team_id ?? null },
+          actor: s.actor,
+        };
+      }
+      case 'conversation.sla_breached': {
+        const d = (s.details ?? {}) as Json;
+        return {
+          conversation: s.conversation,
+          response: { waiting_for: d.waiting_for, waiting_since: d.waiting_since, due_at: d.due_at },
+          team_id: d.team_id ?? null,
+          assignee: d.assignee ?? null,
+        };
+      }
       default:
         return s;
     }
@@ -61,6 +78,11 @@ export class EventPayloadPresenter {
 
   /** An alert, or a message, inbound message or stored webhook whose state is a work item (migrations IntegratorWorkItemEvents, IntegratorPoisonWebhookEvents). */
   private workItem(s: Json): Json {
+    if (s.conversation) {
+      const conversation = s.conversation as Json;
+      const item = s.work_item as { kind: string; state: string };
+      return { work_item: { kind: item.kind, id: conversation.id, state: item.state }, conversation, details: s.details ?? null };
+    }
     if (s.alert) {
       const alert = presentAlert(this.entity(Alert, s.alert as Json));
       return { work_item: { kind: 'alert', id: alert.id, title: alert.title, state: alert.state }, alert };

@@ -123,6 +123,20 @@ export class TeamsRepository {
     }
   }
 
+  /**
+   * Automatic assignment gave these members conversations in this order: each member's last one
+   * is when round robin last served them (a millisecond apart, so the order survives the plan).
+   */
+  async markAssigned(teamId: string, staffInOrder: readonly string[], now: Date, tx: EntityManager): Promise<void> {
+    if (staffInOrder.length === 0) return;
+    const last = new Map<string, Date>();
+    staffInOrder.forEach((staffId, i) => last.set(staffId, new Date(now.getTime() + i)));
+    await tx.query(
+      `UPDATE team_members m SET last_assigned_at = u.at FROM unnest($2::uuid[], $3::timestamptz[]) AS u(staff_id, at) WHERE m.team_id = $1 AND m.staff_id = u.staff_id`,
+      [teamId, [...last.keys()], [...last.values()]],
+    );
+  }
+
   /** The team's members become exactly these. */
   async replaceMembers(teamId: string, staffIds: readonly string[], tx: EntityManager): Promise<void> {
     await tx.query(`DELETE FROM team_members WHERE team_id = $1 AND NOT (staff_id = ANY($2::uuid[]))`, [teamId, staffIds]);

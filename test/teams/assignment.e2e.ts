@@ -105,7 +105,10 @@ describe('automatic assignment: capacity, backlog, four processes', () => {
   it('an agent set away gets nothing, even with a seat free; available again, they get the last one', async () => {
     await asSession(sb, ben.cookie).patch('/v1/auth/me').send({ availability: 'away' }).expect(200);
     const last = waiting(await rows())[0]!;
-    await asSession(sb, ben.cookie).patch(`/v1/conversations/${held(await rows(), ben.id)[0]!}`).send({ state: 'closed' }).expect(200);
+    await asSession(sb, ben.cookie)
+      .patch(`/v1/conversations/${held(await rows(), ben.id)[0]!}`)
+      .send({ state: 'closed' })
+      .expect(200);
     // Several passes of four processes go by.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await rows()).find((r) => r.id === last.id)!.assignee).toBeNull();
@@ -116,7 +119,9 @@ describe('automatic assignment: capacity, backlog, four processes', () => {
     // All six went to someone, each exactly once; nobody holds more than two open.
     expect(trail).toHaveLength(6);
     expect(new Set(trail.map((a) => a.subject_id)).size).toBe(6);
-    const open = await sb.dataSource.query(`SELECT assignee, count(*)::int AS n FROM conversations WHERE state = 'open' AND assignee IS NOT NULL GROUP BY assignee`);
+    const open = await sb.dataSource.query(
+      `SELECT assignee, count(*)::int AS n FROM conversations WHERE state = 'open' AND assignee IS NOT NULL GROUP BY assignee`,
+    );
     for (const row of open) expect(row.n).toBeLessThanOrEqual(2);
   });
 });

@@ -38,7 +38,7 @@ describe('response targets: breach, resolution, business hours', () => {
     const login = await createStaff(sb, 'agent', 'Ana Agent');
     ana = { id: login.id, cookie: await signIn(sb, login) };
     await admin(request(sb.url).post('/v1/event-endpoints'))
-      .send({ url: receiver.url, events: ['conversation.sla_breached', 'work_item.opened', 'work_item.resolved'] })
+      .send({ url: receiver.url, events: ['conversation.sla_breached', 'conversation.assigned', 'work_item.opened', 'work_item.resolved'] })
       .expect(201);
     const team = await admin(request(sb.url).post('/v1/teams'))
       .send({
@@ -163,5 +163,18 @@ describe('response targets: breach, resolution, business hours', () => {
       expect.objectContaining({ from: null, to: first, reason: 'auto', team_id: teamId }),
       expect.objectContaining({ from: first, to: second, reason: 'unanswered', team_id: teamId }),
     ]);
+    // Integrators hear each assignment, in order, with the conversation as it became.
+    await waitFor(
+      () => receiver.accepted().filter((r) => r.event.type === 'conversation.assigned' && (r.event.data.conversation as { id: string }).id === c).length === 2,
+      {
+        what: 'both conversation.assigned events delivered',
+      },
+    );
+    const events = receiver.accepted().filter((r) => r.event.type === 'conversation.assigned' && (r.event.data.conversation as { id: string }).id === c);
+    expect(events.map((e) => e.event.data.assignment)).toEqual([
+      { from: null, to: first, reason: 'auto', team_id: teamId },
+      { from: first, to: second, reason: 'unanswered', team_id: teamId },
+    ]);
+    expect(events[1]!.event.data.conversation).toMatchObject({ assignee: second, contact: { wa_id: '16505557003', name: 'Sam Slow' } });
   });
 });

@@ -407,9 +407,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
         name: 'Support',
         member_ids: [danaId, ari.body.staff.id],
         phone_number_ids: ['106540352242922'],
-        assignment: { mode: 'balanced', max_open: 5 },
+        assignment: { mode: 'balanced', max_open: 5, reassign_after_minutes: 30 },
         targets: { first_response_seconds: 300, next_response_seconds: 900 },
         business_hours: { time_zone: 'Europe/Berlin', weekly: { mon: [['09:00', '17:00']], tue: [['09:00', '17:00']] }, holidays: ['2026-12-25'] },
+        out_of_office: { text: 'Thanks for writing! We are back Monday at 09:00 and answer in order.' },
       },
     });
     await rec.call('createTeam', 400, {

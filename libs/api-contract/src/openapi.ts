@@ -1001,7 +1001,7 @@ export interface components {
       actor: string;
       /** who that is, in words */
       actor_name: string;
-      /** e.g. `conversation.updated`, `staff.created`, `api_key.revoked` */
+      /** e.g. `conversation.assigned`, `staff.created`, `api_key.revoked` */
       action: string;
       details: {
         [key: string]: unknown;

@@ -1,3 +1,4 @@
+import { instantAtWallClock, wallClockAt, wallClockMs } from '../policy/zoned-time.js';
 import { minutesOf, WEEKDAYS, type BusinessHours } from './business-hours.js';
 
 /**
@@ -21,39 +22,16 @@ export interface ClosedPeriod {
   readonly end: Date | null;
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** The wall clock in `timeZone` at `at`, as if it were UTC (so date arithmetic on it is plain). */
 function wallClock(at: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(at))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return wallClockMs(wallClockAt(new Date(at), timeZone));
 }
 
 /** The instant the wall clock in `timeZone` shows `wall` (a gap in spring resolves forward, an overlap in autumn to the first). */
 function instantOf(wall: number, timeZone: string): number {
-  let guess = wall - (wallClock(wall, timeZone) - wall);
-  // Twice: the offset at the first guess may differ from the one at the answer (a DST change between them).
-  guess = wall - (wallClock(guess, timeZone) - guess);
-  const again = wall - (wallClock(guess, timeZone) - guess);
-  return Math.min(guess, again);
+  const d = new Date(wall);
+  const parts = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: 0 };
+  return instantAtWallClock(parts, timeZone).getTime();
 }
 
 const isoDateOf = (wallDay: number) => new Date(wallDay).toISOString().slice(0, 10);

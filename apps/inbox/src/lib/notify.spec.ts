@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '@sendbook/api-contract';
-import { arrivalOf, inViews, noticeFor, openConversationOf, permissionWords, tabTitle, unreadInViews, type Arrival, type Watching } from './notify';
+import { handoverOf, arrivalOf, inViews, noticeFor, openConversationOf, permissionWords, tabTitle, unreadInViews, type Arrival, type Watching } from './notify';
 
 const ME = 'staff-me';
 const OTHER = 'staff-other';
@@ -38,6 +38,32 @@ describe('arrivalOf', () => {
   it('reads an event from an API without direction or assignee as an unassigned inbound message', () => {
     const { direction: _d, assignee: _a, ...older } = inbound();
     expect(arrivalOf('inbound.created', older)).toEqual({ inboundId: 'in-1', conversationId: 'c-1', assignee: null });
+  });
+});
+
+describe('handoverOf', () => {
+  const me = 'staff-me';
+  it('reads a thread handed to me by automatic assignment or by someone else', () => {
+    expect(handoverOf('conversation.changed', { conversation_id: 'c1', change: 'assigned', assignee: me, reason: 'auto' }, me)).toEqual({
+      conversationId: 'c1',
+      reason: 'auto',
+    });
+    expect(handoverOf('conversation.changed', { conversation_id: 'c1', change: 'assigned', assignee: me, reason: 'by_hand', by: 'staff:other' }, me)).toEqual({
+      conversationId: 'c1',
+      reason: 'by_hand',
+    });
+  });
+
+  it('ignores my own taking of a thread, other people’s threads and other changes', () => {
+    expect(
+      handoverOf('conversation.changed', { conversation_id: 'c1', change: 'assigned', assignee: me, reason: 'by_hand', by: `staff:${me}` }, me),
+    ).toBeNull();
+    expect(
+      handoverOf('conversation.changed', { conversation_id: 'c1', change: 'assigned', assignee: me, reason: 'replied', by: `staff:${me}` }, me),
+    ).toBeNull();
+    expect(handoverOf('conversation.changed', { conversation_id: 'c1', change: 'assigned', assignee: 'someone', reason: 'auto' }, me)).toBeNull();
+    expect(handoverOf('conversation.changed', { conversation_id: 'c1', change: 'seen' }, me)).toBeNull();
+    expect(handoverOf('inbound.created', { conversation_id: 'c1', change: 'assigned', assignee: me }, me)).toBeNull();
   });
 });
 

@@ -33,6 +33,25 @@ export function arrivalOf(type: string, data: unknown): Arrival | null {
   return { inboundId: record.inbound_id, conversationId: record.conversation_id, assignee };
 }
 
+/** A thread handed to someone, as `conversation.changed` announces it (`change: "assigned"`). */
+export interface Handover {
+  readonly conversationId: string;
+  /** `auto`, `unanswered` (taken from a silent assignee), `by_hand`. */
+  readonly reason: string | null;
+}
+
+/**
+ * A thread just handed to `me` by someone else or by automatic assignment, or null: their own
+ * taking of it (assigning themselves) tells them nothing new.
+ */
+export function handoverOf(type: string, data: unknown, me: string): Handover | null {
+  if (type !== 'conversation.changed' || typeof data !== 'object' || data === null) return null;
+  const record = data as Record<string, unknown>;
+  if (record.change !== 'assigned' || record.assignee !== me || typeof record.conversation_id !== 'string') return null;
+  if (record.by === `staff:${me}`) return null;
+  return { conversationId: record.conversation_id, reason: typeof record.reason === 'string' ? record.reason : null };
+}
+
 /** Whether a thread assigned to `assignee` is in the views `me` chose: `all` is every thread. */
 export function inViews(assignee: string | null, me: string, views: readonly NotificationView[]): boolean {
   if (views.includes('all')) return true;

@@ -91,6 +91,9 @@ export class ConversationTransitions {
 
     if (Object.keys(outcome.changes).length === 0) return;
     this.events.publish('conversation.changed', { conversation_id: id, change: 'updated', state: outcome.state, assignee: outcome.assignee, by: actor });
+    // As automatic assignment says it: the new assignee's inbox tells them.
+    if (outcome.changes.assignee && outcome.assignee)
+      this.events.publish('conversation.changed', { conversation_id: id, change: 'assigned', assignee: outcome.assignee, reason: 'by_hand', by: actor });
     // A seat freed (closed, or taken from someone) or a thread back in line: assign now, not at the next pass.
     if (outcome.changes.state?.to === 'closed' || outcome.changes.assignee) this.assignment.kick();
   }

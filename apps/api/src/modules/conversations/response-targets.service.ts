@@ -52,16 +52,14 @@ export class ResponseTargetsService {
 
   /**
    * A staff member's reply is in the outbox: the customer's wait ends, recorded with how long it
-   * was (business and wall seconds) and whether it was past the target; nobody's thread becomes
-   * the replier's, so two agents do not answer it at once.
+   * was (business and wall seconds) and whether it was past the target.
    */
   async replied(conversationId: string, staffId: string, messageId: string): Promise<void> {
     const now = this.clock.now();
     await this.repo.transaction(async (tx) => {
       const [thread] = await this.repo.lockThreads(tx, [conversationId]);
       if (!thread) return;
-      const takeOver = thread.assignee === null && thread.state === 'open';
-      await this.repo.answered(tx, thread.id, staffId, takeOver, now);
+      await this.repo.answered(tx, thread.id, now);
       const waited = thread.waitingSince ? businessSecondsBetween(thread.team?.businessHours ?? null, thread.waitingSince, now) : null;
       const breached = thread.slaBreachedAt !== null;
       await this.audit.record(
@@ -83,19 +81,6 @@ export class ResponseTargetsService {
         tx,
       );
       if (breached) await this.resolved(tx, thread, 'replied', staffId, now);
-      if (takeOver) {
-        await this.audit.record(
-          {
-            actor: `staff:${staffId}`,
-            action: 'conversation.assigned',
-            subjectType: 'conversation',
-            subjectId: thread.id,
-            details: { from: null, to: staffId, team_id: thread.teamId, reason: 'replied' },
-          },
-          tx,
-        );
-        this.events.afterCommit(tx, 'conversation.changed', { conversation_id: thread.id, change: 'assigned', assignee: staffId, reason: 'replied' });
-      }
     });
   }
 

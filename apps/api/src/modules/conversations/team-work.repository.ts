@@ -127,14 +127,12 @@ export class TeamWorkRepository {
     );
   }
 
-  /** A staff reply: the wait ends; an unassigned thread becomes the replier's. */
-  async answered(tx: EntityManager, id: string, by: string, takeOver: boolean, now: Date): Promise<void> {
+  /** A staff reply: the wait ends. */
+  async answered(tx: EntityManager, id: string, now: Date): Promise<void> {
     await tx.query(
-      `UPDATE conversations SET waiting_since = NULL, waiting_for = NULL, response_due_at = NULL, sla_breached_at = NULL, last_reply_at = $2,
-              assignee = CASE WHEN $4 THEN $3::text ELSE assignee END, assigned_at = CASE WHEN $4 THEN $2::timestamptz ELSE assigned_at END,
-              needs_assignee_since = CASE WHEN $4 THEN NULL ELSE needs_assignee_since END, updated_at = $2
+      `UPDATE conversations SET waiting_since = NULL, waiting_for = NULL, response_due_at = NULL, sla_breached_at = NULL, last_reply_at = $2, updated_at = $2
         WHERE id = $1`,
-      [id, now, by, takeOver],
+      [id, now],
     );
   }
 

@@ -10,8 +10,8 @@ describe('team words', () => {
   ])('durationWords(%s) → %s', (seconds, words) => expect(durationWords(seconds)).toBe(words));
 
   it('says the assignment and its cap', () => {
-    expect(assignmentWords({ mode: 'manual', max_open: 10 })).toBe('Manual');
-    expect(assignmentWords({ mode: 'balanced', max_open: 3 })).toBe('Balanced, at most 3 open each');
+    expect(assignmentWords({ mode: 'manual', max_open: 10, reassign_after_minutes: null })).toBe('Manual');
+    expect(assignmentWords({ mode: 'balanced', max_open: 3, reassign_after_minutes: null })).toBe('Balanced, at most 3 open each');
   });
 
   it('says the hours briefly', () => {

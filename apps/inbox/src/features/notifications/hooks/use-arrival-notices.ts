@@ -8,7 +8,7 @@ import { conversationQuery } from '@/features/conversations/conversations.querie
 import { onLiveEvent } from '@/lib/live';
 import { lastMessageLine } from '@/lib/last-message-line';
 import { contactLabel } from '@/lib/message-content';
-import { arrivalOf, noticeFor, openConversationOf, type Arrival } from '@/lib/notify';
+import { arrivalOf, handoverOf, noticeFor, openConversationOf, type Arrival, type Handover } from '@/lib/notify';
 import { notificationPermission } from '../browser-notifications';
 import { playChime, prepareChime } from '../chime';
 
@@ -20,7 +20,8 @@ const REMEMBERED = 200;
  * notifications on and the browser allows them, shows one (the contact, the first words; tagged
  * with the thread, so a second message replaces the first). Clicking it brings this tab forward on
  * the thread. Nothing for the thread they are looking at, and nothing for any outbound message:
- * lib/notify.ts decides, from the live event alone.
+ * lib/notify.ts decides, from the live event alone. A thread handed to them (automatic assignment,
+ * or someone else assigning it) rings and shows the same way.
  */
 export function useArrivalNotices(me: string, settings: NotificationSettings): void {
   const queryClient = useQueryClient();
@@ -39,6 +40,24 @@ export function useArrivalNotices(me: string, settings: NotificationSettings): v
   useEffect(() => {
     const announced: string[] = [];
     return onLiveEvent((type, data) => {
+      const handover = handoverOf(type, data, me);
+      if (handover) {
+        const { settings: chosen, pathname: path, router: go } = now.current;
+        // Handed to me is "mine", whatever views they chose for new messages.
+        const notice = noticeFor(
+          { inboundId: '', conversationId: handover.conversationId, assignee: me },
+          me,
+          { ...chosen, views: ['mine'] },
+          {
+            openConversationId: openConversationOf(path),
+            visible: document.visibilityState === 'visible',
+            permission: notificationPermission(),
+          },
+        );
+        if (notice.sound) playChime({ inboundId: `handover:${handover.conversationId}`, conversationId: handover.conversationId });
+        if (notice.popup) void popUpHandover(handover, queryClient, (href) => go.push(href));
+        return;
+      }
       const arrival = arrivalOf(type, data);
       if (!arrival || announced.includes(arrival.inboundId)) return;
       announced.push(arrival.inboundId);
@@ -53,6 +72,25 @@ export function useArrivalNotices(me: string, settings: NotificationSettings): v
       if (notice.popup) void popUp(arrival, queryClient, (href) => go.push(href));
     });
   }, [me, queryClient]);
+}
+
+/** The browser notification for a thread handed to the agent: whose it is and why. */
+async function popUpHandover(handover: Handover, queryClient: QueryClient, open: (href: string) => void): Promise<void> {
+  let who = 'A conversation';
+  try {
+    const thread = await queryClient.fetchQuery({ ...conversationQuery(handover.conversationId), staleTime: 0 });
+    who = contactLabel(thread.conversation.contact);
+  } catch {
+    // Still say that something is theirs now.
+  }
+  if (notificationPermission() !== 'granted') return;
+  const body = handover.reason === 'unanswered' ? 'Reassigned to you: the customer has been waiting' : 'Assigned to you';
+  const notification = new Notification(who, { body, tag: handover.conversationId });
+  notification.onclick = () => {
+    window.focus();
+    open(`/conversations/${handover.conversationId}`);
+    notification.close();
+  };
 }
 
 /** The browser notification: who wrote and what, read from the thread (the live event carries no text). */

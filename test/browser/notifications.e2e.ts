@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import request from 'supertest';
 import { inbound } from '../conversations/conversation-support.js';
 import { conversationOf } from '../support/agent-inbox.js';
 import type { InboxServer } from '../support/inbox-server.js';
@@ -6,6 +7,7 @@ import { startInboxStack, type InboxStack } from '../support/inbox-stack.js';
 import { assertLocalOnly, look, openPage, signIn, type InboxPage } from '../support/inbox-browser.js';
 import type { Sendbook } from '../support/sendbook.js';
 import { createStaff, type StaffLogin } from '../support/staff.js';
+import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
 
 /** What the page wrote down each time it called play() on the chime (features/notifications/chime.ts). */
@@ -242,5 +244,25 @@ describe('notifications: the tab title, the chime and browser notifications', ()
     expect(await sounds(ana.page)).toEqual([...before.ana, expect.objectContaining({ conversation_id: danaConversation, inbound_id: answer.id })]);
     expect(await sounds(chen.page)).toEqual(before.chen);
     await look(page, 'notifications-thread-open');
+  });
+
+  it('a thread automatic assignment hands to Ana shows her "Assigned to you", though it arrived unassigned', async () => {
+    // A team that assigns by itself, Ana its only member (her inbox tab is open: she is online).
+    await request(sb.url)
+      .post('/v1/teams')
+      .set('Authorization', `Bearer ${TEST_SECRETS.apiKey}`)
+      .send({ name: 'Returns', member_ids: [anaLogin.id], phone_number_ids: [TEST_SECRETS.phoneNumberId], assignment: { mode: 'balanced', max_open: 5 } })
+      .expect(201);
+    const eve = sb.sim.customer('972504440002', { name: 'Eve Adams' });
+    await inbound(sb, eve.sendText('Hello, I need help with a return'));
+    const eveConversation = await conversationOf(sb, eve.waId);
+    await waitFor(async () => (await shown(ana.page)).some((n) => n.tag === eveConversation && n.body === 'Assigned to you'), {
+      what: 'Ana told the thread is hers',
+    });
+    expect((await shown(ana.page)).filter((n) => n.body === 'Assigned to you')).toEqual([
+      { title: 'Eve Adams', body: 'Assigned to you', tag: eveConversation },
+    ]);
+    // Nobody else was handed anything.
+    for (const tab of [ben, chen]) expect((await shown(tab.page)).filter((n) => n.body === 'Assigned to you')).toEqual([]);
   });
 });

@@ -79,6 +79,13 @@ export const PERIODIC_TASKS = {
     atStart: true,
     what: 'Gives every due `queued` row without a job its job (a lost add, a Redis flush).',
   },
+  'outbox.expire': {
+    owner: 'outbox',
+    runsIn: ['worker'],
+    everyMs: (c) => c.outbox.expireIntervalMs,
+    atStart: true,
+    what: 'Cancels `queued` and `held` rows past their `expires_at` (`last_error.code` `expired`, one `message.state_changed` each); a send that finds its row expired does the same at once.',
+  },
   'outbox.purge': { owner: 'outbox', runsIn: ['worker'], everyMs: HOURLY, what: 'Deletes finished rows whose dedupe window has passed; never a younger key.' },
   'webhooks.sweep': {
     owner: 'webhooks',

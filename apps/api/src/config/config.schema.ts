@@ -45,6 +45,8 @@ export interface AppConfig {
     readonly dedupeWindows: Readonly<Record<string, number>>;
     readonly sendConcurrency: number;
     readonly sweepIntervalMs: number;
+    /** EXPIRE_INTERVAL_MS: how often workers cancel rows past their `expires_at` (default 1 s). */
+    readonly expireIntervalMs: number;
     /** A due row whose job is still delayed this long after its not_before has its job brought forward. */
     readonly promoteOverdueAfterMs: number;
     readonly graphTimeoutMs: number;

@@ -58,6 +58,7 @@ export function loadConfig(env: Env): EnvConfig {
       dedupeWindows: read.dedupeWindows('DEDUPE_WINDOWS'),
       sendConcurrency: read.int('SEND_CONCURRENCY', 32, 1, 1000),
       sweepIntervalMs: read.int('SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),
+      expireIntervalMs: read.int('EXPIRE_INTERVAL_MS', 1_000, 100, 60_000),
       promoteOverdueAfterMs: read.int('PROMOTE_OVERDUE_AFTER_MS', 60_000, 0, 86_400_000),
       graphTimeoutMs: read.int('GRAPH_TIMEOUT_MS', 15_000, 100, 120_000),
       retryBaseMs: read.int('RETRY_BASE_MS', 1_000, 1, 3_600_000),

@@ -5,6 +5,8 @@ export enum ErrorCode {
   NotFound = 'not_found',
   DedupeKeyConflict = 'dedupe_key_conflict',
   InvalidStateTransition = 'invalid_state_transition',
+  /** The message is `sending` or further: it may have reached Meta, and nothing is un-sent. */
+  NotCancellable = 'not_cancellable',
   WindowClosed = 'window_closed',
   PayloadTooLarge = 'payload_too_large',
   NoMedia = 'no_media',
@@ -44,6 +46,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.NotFound]: 404,
   [ErrorCode.DedupeKeyConflict]: 409,
   [ErrorCode.InvalidStateTransition]: 409,
+  [ErrorCode.NotCancellable]: 409,
   [ErrorCode.WindowClosed]: 422,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.NoMedia]: 422,

@@ -43,6 +43,8 @@ export function presentMessage(m: OutboundMessage, { replies = [], rendered = nu
     played_at: iso(m.playedAt),
     failed_at: iso(m.failedAt),
     cancelled_at: iso(m.cancelledAt),
+    expires_at: iso(m.expiresAt),
+    pricing: pricingOf(m.pricing),
     last_error: m.lastError,
     replies: [...replies],
     created_by: m.createdBy,
@@ -66,4 +68,15 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } | 
   } catch {
     return null;
   }
+}
+
+/** Meta's pricing object, its four documented fields (others Meta may add are left out of the contract). */
+function pricingOf(p: Record<string, unknown> | null): Message['pricing'] {
+  if (!p) return null;
+  return {
+    billable: typeof p.billable === 'boolean' ? p.billable : null,
+    pricing_model: typeof p.pricing_model === 'string' ? p.pricing_model : null,
+    category: typeof p.category === 'string' ? p.category : null,
+    type: typeof p.type === 'string' ? p.type : null,
+  };
 }

@@ -104,6 +104,12 @@ export class MessagesService {
     return { data: entries.map((e) => ({ ...e, actor_name: names.get(e.actor) ?? e.actor })) };
   }
 
+  /** Cancels while it may still go; a send-only key only its own integration's rows. */
+  async cancel(ref: { id: string } | { dedupeKey: string }, by: Principal) {
+    const [presented] = await this.present([await this.outbox.cancel(ref, actorOf(by), ownMessageActors(by))]);
+    return { message: presented };
+  }
+
   async resolve(id: string, dto: ResolveMessageDto, by: Principal) {
     const [presented] = await this.present([await this.outbox.resolve(id, dto.action, dto.note ?? null, actorOf(by))]);
     return { message: presented };

@@ -25,5 +25,6 @@ export function newOutboundRow(
     phoneNumberId: dto.phone_number_id ?? phoneNumberId,
     notBefore: dto.not_before ?? now,
     retainUntil,
+    expiresAt: dto.expires_at ?? null,
   };
 }

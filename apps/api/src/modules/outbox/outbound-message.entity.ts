@@ -24,6 +24,8 @@ export const IS_FINISHED_SQL = `state IN (${FINISHED_STATES.map((s) => `'${s}'`)
 @Index('ix_outbound_messages_campaign', ['campaign', 'createdAt'], { where: 'campaign IS NOT NULL' })
 @Index('ix_outbound_messages_state_created', ['state', 'createdAt'])
 @Index('ix_outbound_messages_created', ['createdAt', 'id'])
+// The expiry sweep: rows that may still go, with a time after which they must not.
+@Index('ix_outbound_messages_expiry', ['expiresAt'], { where: `expires_at IS NOT NULL AND state IN ('queued', 'held')` })
 @Index('ix_outbound_messages_recipient', ['phoneNumberId', 'toWaId', 'createdAt'])
 // A user's queued rows only: the sender asks which of them goes first on every send, and through
 // the index above that meant reading the user's whole retained history whenever a backlog kept
@@ -111,6 +113,14 @@ export class OutboundMessage {
 
   @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
   cancelledAt!: Date | null;
+
+  /** Not sent after then: a row not claimed by this time is cancelled (`last_error.code` `expired`). */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
+
+  /** Meta's `pricing` from the latest status that carried one (`billable`, `pricing_model`, `category`, `type`). */
+  @Column({ type: 'jsonb', nullable: true })
+  pricing!: Record<string, unknown> | null;
 
   @Column({ name: 'last_error', type: 'jsonb', nullable: true })
   lastError!: RowError | null;

@@ -20,6 +20,7 @@ import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
 import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
+import { CancelledButSent } from './cancelled-but-sent.service.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
 
@@ -64,6 +65,7 @@ export class OutboundSender {
     private readonly policy: SendingPolicy,
     private readonly events: EventsPublisher,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
+    private readonly cancelledButSent: CancelledButSent,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -101,6 +103,14 @@ export class OutboundSender {
     return this.apply(row, result.outcome === 'rejected' ? await this.adapt(row, decision, after) : decision, after);
   }
 
+  /** The claim found nothing to take: taken, cancelled, or past its `expires_at` (then expired now, not at the next sweep). */
+  private async notClaimed(messageId: string): Promise<SendRowOutcome> {
+    const expired = await this.repo.expire(messageId, this.clock.now());
+    if (expired)
+      this.events.publish('message.status', { message_id: messageId, state: 'cancelled', previous_state: null, error: expired.lastError, source: 'expiry' });
+    return { kind: 'not_claimed' };
+  }
+
   /** Everything before the Graph call: the gates, then the claim (committed). Nothing is sent here. */
   private async prepare(messageId: string): Promise<SendRowOutcome | { kind: 'claimed'; row: ClaimedRow; timing: SendTiming }> {
     const now = this.clock.now();
@@ -124,7 +134,7 @@ export class OutboundSender {
     // template instead, or hold the row for a person. Decided before the gate takes any slot.
     if (isFreeForm({ type: peeked.payloadType }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
       const row = await this.repo.claim(messageId, now);
-      if (!row) return { kind: 'not_claimed' };
+      if (!row) return this.notClaimed(messageId);
       const error: RowError = {
         code: 'window_closed',
         title: 'Customer-service window closed',
@@ -153,7 +163,7 @@ export class OutboundSender {
     const early = gate.sendAt.getTime() - this.clock.now().getTime();
     if (early > 0) await sleep(early);
     const row = await this.repo.claim(messageId, this.clock.now());
-    if (!row) return { kind: 'not_claimed' };
+    if (!row) return this.notClaimed(messageId);
     // The pair's slot was counted from `now`; PAIR_MARGIN_MS covers a short way to the Graph call, not a long one.
     const claimedAt = this.clock.now();
     // Best effort, never a throw: the row is `sending` now, and a throw would leave it stuck unsent.
@@ -239,7 +249,14 @@ export class OutboundSender {
         // A status webhook may have beaten the response and moved the row on already.
         if (!accepted) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
         if (accepted)
-          this.events.publish('message.status', { message_id: row.id, state: 'accepted', previous_state: 'sending', wamid: decision.wamid, source: 'sender' });
+          this.events.publish('message.status', {
+            message_id: row.id,
+            state: 'accepted',
+            previous_state: accepted.wasCancelled ? 'cancelled' : 'sending',
+            wamid: decision.wamid,
+            source: 'sender',
+          });
+        if (accepted?.wasCancelled) await this.cancelledButSent.raise(row.id, row.phoneNumberId, decision.wamid, 'accepted');
         // Statuses that beat this response and carried no usable callback data were parked. (Most
         // sends have none: skip the transaction then; the periodic retry covers a late-parked one.)
         if (!accepted || accepted.hasParkedStatuses) await this.facts.publish('send.accepted', { phoneNumberId: row.phoneNumberId, wamid: decision.wamid });

@@ -22,6 +22,7 @@ export interface StatusRowFacts {
   read_at: Date | null;
   played_at: Date | null;
   failed_at: Date | null;
+  pricing: Record<string, unknown> | null;
 }
 
 /** A row merged in memory, written back guarded by `expected`, the state it was locked in. */
@@ -36,6 +37,8 @@ export interface StatusRowWrite {
   failedAt: Date | null;
   wamid: string | null;
   lastError: RowError | null;
+  /** Meta's latest pricing object for the message (kept when null). */
+  pricing: Record<string, unknown> | null;
 }
 
 export interface NewStatusEvent {
@@ -70,7 +73,7 @@ export async function lockStatusRows(
   wamids: readonly string[],
   rowIds: readonly string[],
 ): Promise<StatusRowFacts[]> {
-  const columns = `id, state, wamid, phone_number_id, to_wa_id, sent_at, delivered_at, read_at, played_at, failed_at`;
+  const columns = `id, state, wamid, phone_number_id, to_wa_id, sent_at, delivered_at, read_at, played_at, failed_at, pricing`;
   return phoneNumberIds
     ? preparedTxRows<StatusRowFacts>(
         tx,
@@ -107,9 +110,10 @@ export async function writeStatuses(
     `WITH written AS (
        UPDATE outbound_messages m
           SET state = u.state, sent_at = u.sent_at, delivered_at = u.delivered_at, read_at = u.read_at, played_at = u.played_at,
-              failed_at = u.failed_at, wamid = u.wamid, last_error = COALESCE(u.last_error, m.last_error), updated_at = $1
-         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::text[], $11::jsonb[])
-           AS u(id, expected, state, sent_at, delivered_at, read_at, played_at, failed_at, wamid, last_error)
+              failed_at = u.failed_at, wamid = u.wamid, last_error = COALESCE(u.last_error, m.last_error),
+              pricing = COALESCE(u.pricing, m.pricing), updated_at = $1
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::text[], $11::jsonb[], $35::jsonb[])
+           AS u(id, expected, state, sent_at, delivered_at, read_at, played_at, failed_at, wamid, last_error, pricing)
         WHERE m.id = u.id AND m.state = u.expected
         RETURNING m.id),
      audited AS (
@@ -158,6 +162,7 @@ export async function writeStatuses(
       h('matchState'),
       h('mergeResult'),
       h('matchedAt'),
+      rows.map((x) => jsonbParam(x.pricing)),
     ],
   );
   return result!.written;

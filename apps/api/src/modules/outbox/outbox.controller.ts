@@ -5,7 +5,8 @@ import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
-import { arrayOf, object } from '../../contract/schema.js';
+import { arrayOf, object, oneOfValues } from '../../contract/schema.js';
+import { CancelByKeyDto } from './dto/cancel-message.dto.js';
 import { CreateMessageDto } from './dto/create-message.dto.js';
 import { CreateMessageBatchDto, MAX_BATCH_MESSAGES } from './dto/create-message-batch.dto.js';
 import { ListMessagesDto } from './dto/list-messages.dto.js';
@@ -13,7 +14,25 @@ import { ResolveMessageDto } from './dto/resolve-message.dto.js';
 import { ReleaseMessageDto, ResendMessageDto } from './dto/follow-up.dto.js';
 import { MessageFollowUpsService } from './message-follow-ups.service.js';
 import { MessagesService } from './messages.service.js';
-import { BatchResult, DedupeConflict, FollowUpResult, MessageHistoryEntry, MessagePage, MessageResult, OneMessage, StatusEventList } from './outbox.schemas.js';
+import {
+  BatchResult,
+  DedupeConflict,
+  FollowUpResult,
+  Message,
+  MessageHistoryEntry,
+  MessagePage,
+  MessageResult,
+  OneMessage,
+  StatusEventList,
+} from './outbox.schemas.js';
+
+const CANCEL_DESCRIPTION =
+  "While the message is `queued` or `held` it becomes `cancelled` (one `message.state_changed`) and is never sent: the cancel and the worker's claim are one conditional UPDATE each, so exactly one wins. Cancelling a cancelled message answers it again. From `sending` on it may have reached Meta, and nothing is un-sent: `409 not_cancellable` with the message. A `send` key cancels its own integration's messages only (others are not found).";
+
+const NOT_CANCELLABLE = {
+  description: 'The message is `sending` or further: it may have reached Meta. `message` is the message as it is.',
+  body: object({ error: oneOfValues(['not_cancellable']), message: Message }),
+};
 
 @ApiTag(TAGS.outbox)
 @Controller('v1/messages')
@@ -56,6 +75,33 @@ export class OutboxController {
   })
   createBatch(@Body() dto: CreateMessageBatchDto, @CurrentPrincipal() by: Principal) {
     return this.messages.createMany(dto, by);
+  }
+
+  @Post('cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'cancelMessageByKey',
+    summary: 'Cancel a message by its dedupe key',
+    description: CANCEL_DESCRIPTION,
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The message, `cancelled`.', body: OneMessage }, 409: NOT_CANCELLABLE },
+  })
+  cancelByKey(@Body() dto: CancelByKeyDto, @CurrentPrincipal() by: Principal) {
+    return this.messages.cancel({ dedupeKey: dto.dedupe_key }, by);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'cancelMessage',
+    summary: 'Cancel a message',
+    description: CANCEL_DESCRIPTION,
+    params: { id: 'message id' },
+    errors: { 404: 'NotFound' },
+    responses: { 200: { description: 'The message, `cancelled`.', body: OneMessage }, 409: NOT_CANCELLABLE },
+  })
+  cancel(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
+    return this.messages.cancel({ id }, by);
   }
 
   @Get()

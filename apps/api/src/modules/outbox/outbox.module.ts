@@ -18,6 +18,7 @@ import { OutboxSweeper } from './outbox-sweeper.service.js';
 import { OutboxTimers } from './outbox-timers.service.js';
 import { OutboxController } from './outbox.controller.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { CancelledButSent } from './cancelled-but-sent.service.js';
 import { OutboxService } from './outbox.service.js';
 import { OutboundProcessor } from './processors/outbound.processor.js';
 import { SendingPausesRepository } from './sending-pauses.repository.js';
@@ -58,10 +59,11 @@ export class OutboxModule {
         OutboundSender,
         SendingPausesRepository,
         SendingPausesService,
+        CancelledButSent,
         SendOutcomes,
         ...workers,
       ],
-      exports: [OutboxService, OutboxSweeper, SendingPausesService, MessagesService, MessageFollowUpsService],
+      exports: [OutboxService, OutboxSweeper, SendingPausesService, MessagesService, MessageFollowUpsService, CancelledButSent],
     };
   });
 }

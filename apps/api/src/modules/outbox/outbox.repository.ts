@@ -23,6 +23,8 @@ export interface NewOutboundMessage {
   phoneNumberId: string;
   notBefore: Date;
   retainUntil: Date;
+  /** Not sent after then (null: no limit). */
+  expiresAt: Date | null;
 }
 
 /** A row as the sending gate sees it (OutboxRepository.peek). */
@@ -53,12 +55,20 @@ export interface Audit {
   details?: Record<string, unknown> | null;
 }
 
+/** While a row may still go; from `sending` on it may have reached Meta, and nothing is un-sent. */
+export const CANCELLABLE_STATES: readonly OutboxState[] = ['queued', 'held'];
+
+/** `last_error` of a row that expired before it was sent. */
+export const EXPIRED_ERROR: RowError = { code: 'expired', title: 'expired', message: 'not sent: its expires_at passed before it could be sent', details: null };
+
 /** What the sender needs of a row it claimed: where to send, what, and its attempt count. */
 export type ClaimedRow = Pick<OutboundMessage, 'id' | 'to' | 'toWaId' | 'phoneNumberId' | 'payload' | 'fallbackTemplate' | 'attempts'>;
 
 export interface AcceptedRow {
   id: string;
   hasParkedStatuses: boolean;
+  /** It had been cancelled by hand while its send was under way: Meta has it all the same. */
+  wasCancelled: boolean;
 }
 
 export interface HistoryRow {
@@ -197,6 +207,7 @@ export class OutboxRepository {
       phone_number_id: row.phoneNumberId,
       not_before: row.notBefore,
       retain_until: row.retainUntil,
+      expires_at: row.expiresAt,
       at: now,
       actor: audit.actor,
       reason: audit.reason,
@@ -208,13 +219,13 @@ export class OutboxRepository {
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(
            dedupe_key text, "to" text, to_wa_id text, purpose text, trigger_ref text, campaign text, payload jsonb, content_hash text,
            fallback_template jsonb, priority int, phone_number_id text, not_before timestamptz, retain_until timestamptz,
-           at timestamptz, actor text, reason text, details jsonb)),
+           expires_at timestamptz, at timestamptz, actor text, reason text, details jsonb)),
        inserted AS (
          INSERT INTO outbound_messages
            (dedupe_key, "to", to_wa_id, purpose, trigger_ref, campaign, payload, content_hash, fallback_template,
-            priority, phone_number_id, state, not_before, retain_until, created_at, updated_at, created_by)
+            priority, phone_number_id, state, not_before, retain_until, expires_at, created_at, updated_at, created_by)
          SELECT dedupe_key, "to", to_wa_id, purpose, trigger_ref, campaign, payload, content_hash, fallback_template,
-                priority, phone_number_id, 'queued', not_before, retain_until, at, at, actor FROM input
+                priority, phone_number_id, 'queued', not_before, retain_until, expires_at, at, at, actor FROM input
          ON CONFLICT (dedupe_key) DO NOTHING
          RETURNING *),
        audit AS (
@@ -274,7 +285,7 @@ export class OutboxRepository {
          UPDATE outbound_messages m
             SET state = 'sending', attempts = attempts + 1, sending_started_at = i.at, updated_at = i.at
            FROM old JOIN input i ON i.id = old.id
-          WHERE m.id = old.id AND old.state = 'queued' AND m.not_before <= i.at AND NOT EXISTS (
+          WHERE m.id = old.id AND old.state = 'queued' AND m.not_before <= i.at AND (m.expires_at IS NULL OR m.expires_at > i.at) AND NOT EXISTS (
             SELECT 1 FROM sending_pauses p
              WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))
           RETURNING m.id, m.to, m.to_wa_id, m.phone_number_id, m.payload, m.fallback_template, m.attempts,
@@ -290,7 +301,8 @@ export class OutboxRepository {
 
   /**
    * Meta accepted: store the wamid. A status webhook may already have moved the row further (then
-   * null). Concurrent calls share one statement, rows locked in id order, each audited.
+   * null). A row a person cancelled while it was `sending` is accepted all the same: Meta has it,
+   * and a row Meta accepted is never shown as cancelled. Concurrent calls share one statement, rows locked in id order, each audited.
    * `hasParkedStatuses`: statuses for this wamid were parked (they arrived without callback data
    * before the wamid was known) as of this statement; the caller applies them only then. One parked
    * a moment later is picked up by the webhooks' periodic retry of parked statuses.
@@ -311,13 +323,15 @@ export class OutboxRepository {
          UPDATE outbound_messages m
             SET state = 'accepted', wamid = i.wamid, accepted_at = i.at, updated_at = i.at, last_error = NULL
            FROM old JOIN input i ON i.id = old.id
-          WHERE m.id = old.id AND old.state = 'sending'
+          WHERE m.id = old.id AND (old.state = 'sending' OR (old.state = 'cancelled' AND m.sending_started_at IS NOT NULL AND m.wamid IS NULL))
           RETURNING m.*, old.state AS previous_state),
        audit AS (
          INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
-         SELECT mv.id, mv.previous_state, 'accepted', 'worker', 'accepted by the Graph API', i.details, i.at
+         SELECT mv.id, mv.previous_state, 'accepted', 'worker',
+                CASE WHEN mv.previous_state = 'cancelled' THEN 'accepted by the Graph API after it was cancelled by hand' ELSE 'accepted by the Graph API' END,
+                i.details, i.at
            FROM moved mv JOIN input i ON i.id = mv.id)
-       SELECT mv.id, EXISTS (
+       SELECT mv.id, mv.previous_state = 'cancelled' AS was_cancelled, EXISTS (
            SELECT 1 FROM message_status_events e
             WHERE e.match_state = 'parked' AND e.phone_number_id = mv.phone_number_id AND e.wamid = mv.wamid) AS has_parked_statuses
          FROM moved mv`,
@@ -327,7 +341,8 @@ export class OutboxRepository {
       [JSON.stringify(input), input.map((i) => i.id)],
     );
     const parked = new Set(raw.filter((r) => r.has_parked_statuses === true).map((r) => String(r.id)));
-    return this.answerById(items, raw).map((row) => (row ? { id: row.id, hasParkedStatuses: parked.has(row.id) } : null));
+    const cancelled = new Set(raw.filter((r) => r.was_cancelled === true).map((r) => String(r.id)));
+    return this.answerById(items, raw).map((row) => (row ? { id: row.id, hasParkedStatuses: parked.has(row.id), wasCancelled: cancelled.has(row.id) } : null));
   });
 
   /** A row a webhook already advanced past `sending` still gets its wamid recorded. */
@@ -485,6 +500,48 @@ export class OutboxRepository {
       },
       now,
     );
+  }
+
+  /**
+   * Cancels a row while it may still go (`queued` or `held`): one conditional UPDATE, so a cancel and
+   * the worker's claim (`queued → sending`) cannot both win. Null when the row had moved on.
+   */
+  cancel(id: string, audit: Audit, now: Date): Promise<OutboundMessage | null> {
+    return this.move(
+      {
+        id,
+        from: [...CANCELLABLE_STATES],
+        set: `state = 'cancelled', cancelled_at = $3, updated_at = $3`,
+        params: [now],
+        audit: { ...audit, to: 'cancelled' },
+      },
+      now,
+    );
+  }
+
+  /** The row's expires_at has passed and it was not claimed: cancelled, `last_error.code` `expired`. */
+  expire(id: string, now: Date): Promise<OutboundMessage | null> {
+    return this.move(
+      {
+        id,
+        from: [...CANCELLABLE_STATES],
+        set: `state = 'cancelled', cancelled_at = $3, last_error = $4, updated_at = $3`,
+        params: [now, EXPIRED_ERROR],
+        extraWhere: 'AND m.expires_at <= $3',
+        audit: { to: 'cancelled', actor: 'worker', reason: 'expired: not sent by its expires_at', details: { error: EXPIRED_ERROR } },
+      },
+      now,
+    );
+  }
+
+  /** Rows past their expires_at that may still go, oldest deadline first (the expiry sweep). */
+  async expiredIds(now: Date, limit: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `SELECT id FROM outbound_messages WHERE expires_at <= $1 AND expires_at IS NOT NULL AND state IN ('queued', 'held') ORDER BY expires_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** A person's resolution of a row; conditional on the state they saw. */

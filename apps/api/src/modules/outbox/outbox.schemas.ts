@@ -36,7 +36,17 @@ export const Message = named(
       read_at: at('status `read`'),
       played_at: at('status `played` (voice)'),
       failed_at: at('failed'),
-      cancelled_at: at('cancelled by hand'),
+      cancelled_at: at('cancelled (by a request, by hand, or expired)'),
+      expires_at: nullable(dateTime(), { description: 'not sent after this time (`expires_at` of the request); null: no limit' }),
+      pricing: nullable(
+        object({
+          billable: nullable(bool()),
+          pricing_model: nullable(str({ description: '`PMP` (per message), or `CBP` on older statuses' })),
+          category: nullable(str({ description: '`marketing`, `utility`, `authentication`, `service`, …' })),
+          type: nullable(str({ description: '`regular`, `free_customer_service`, `free_entry_point`' })),
+        }),
+        { description: "Meta's pricing from the latest status that carried it; null until then" },
+      ),
       last_error: nullable(RowError),
       replies: arrayOf(uuid(), { description: 'ids of inbound messages attributed to it' }),
       created_by: nullable(str(), { description: 'who enqueued it: `api_key:<id>` for an integrator, `staff:<id>` for an agent’s reply' }),

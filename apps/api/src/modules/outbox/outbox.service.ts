@@ -167,6 +167,8 @@ export class OutboxService {
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
     const phone = messageRecipient(dto.to, dto.recipient);
     if (!phone.ok) problems.push(...phone.problems);
+    // A time already past is no error (a retry of the same request must still deduplicate): the row expires at once.
+    if (dto.expires_at && dto.not_before && dto.expires_at <= dto.not_before) problems.push({ field: 'expires_at', message: 'must be after not_before' });
     // Against the registry (exists in that language, APPROVED, parameters per component), once the shape is right.
     if (problems.length === 0) problems.push(...(await this.templates.problemsFor(dto.payload, dto.fallback_template ?? null)));
     if (problems.length > 0 || !phone.ok) return { ok: false, problems };
@@ -246,6 +248,45 @@ export class OutboxService {
     this.events.publish('work_item.changed', { kind: current.state, change: 'resolved', message_id: moved.id, action, state: moved.state });
     if (moved.state === 'queued') await this.dispatchQuietly([moved]);
     return moved;
+  }
+
+  /**
+   * Cancels a row that may still go (`queued`, `held`): PostgreSQL decides between this and the
+   * worker's claim, so exactly one wins, and a cancelled row is never sent. Cancelling a cancelled
+   * row answers it again; from `sending` on it is refused (409 `not_cancellable` with the row).
+   * `visibleTo`: a send-only key cancels only its own integration's rows (others are not found).
+   */
+  async cancel(ref: { id: string } | { dedupeKey: string }, actor: string, visibleTo: readonly string[] | null): Promise<OutboundMessage> {
+    const found = 'id' in ref ? await this.get(ref.id) : await this.repo.findByDedupeKey(ref.dedupeKey);
+    if (!found || (visibleTo && !visibleTo.includes(found.createdBy ?? ''))) throw DomainError.notFound('message');
+    if (found.state === 'cancelled') return found;
+    const moved = await this.repo.cancel(found.id, { actor, reason: 'cancelled by request' }, this.clock.now());
+    if (moved) {
+      this.events.publish('message.status', { message_id: moved.id, state: 'cancelled', previous_state: found.state, source: 'cancel' });
+      if (found.state === 'held')
+        this.events.publish('work_item.changed', { kind: 'held', change: 'resolved', message_id: moved.id, action: 'cancel', state: 'cancelled' });
+      return moved;
+    }
+    const now = await this.get(found.id);
+    if (now.state === 'cancelled') return now;
+    throw new DomainError(ErrorCode.NotCancellable, `the message is ${now.state}: it may have reached Meta, and nothing is un-sent`, {
+      message: presentMessage(now),
+    });
+  }
+
+  /** Rows past their `expires_at` that were not claimed: cancelled, `expired` (the worker's sweep). How many. */
+  async expireDue(limit = 500): Promise<number> {
+    const now = this.clock.now();
+    let expired = 0;
+    for (const id of await this.repo.expiredIds(now, limit)) if (await this.expire(id, now)) expired += 1;
+    return expired;
+  }
+
+  /** One row, if its time has passed and it was not claimed: true when this call expired it. */
+  async expire(id: string, now = this.clock.now()): Promise<boolean> {
+    const moved = await this.repo.expire(id, now);
+    if (moved) this.events.publish('message.status', { message_id: id, state: 'cancelled', previous_state: null, error: moved.lastError, source: 'expiry' });
+    return moved !== null;
   }
 
   /** Rows made due sooner by a committed change (a raised limit): their jobs go now, not at the old deadline. */

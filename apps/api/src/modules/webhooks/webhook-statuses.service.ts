@@ -13,6 +13,7 @@ import { callbackRowId, fromUnixSeconds, mergeIntoRow, type StatusMerge, type St
 import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { lockStatusRows, writeStatuses, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from '../outbox/outbound-status-writes.js';
 import { WebhooksRepository } from './webhooks.repository.js';
+import { CancelledButSent } from '../outbox/cancelled-but-sent.service.js';
 
 /**
  * Status webhooks → outbound rows. Merged by rank (never downgrade, `failed` wins and is final),
@@ -30,6 +31,7 @@ export class WebhookStatusesService {
     private readonly events: EventsPublisher,
     private readonly marketing: MarketingPreferenceEffects,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cancelledButSent: CancelledButSent,
   ) {}
 
   /**
@@ -56,7 +58,7 @@ export class WebhookStatusesService {
       const at = fromUnixSeconds(s.timestamp) ?? receivedAt;
       let mergeResult: string | null = null;
       if (row) {
-        const merge = mergeIntoRow(row, { status: s.status, wamid: s.id, at, errors: s.errors });
+        const merge = mergeIntoRow(row, { status: s.status, wamid: s.id, at, errors: s.errors, pricing: pricingOf(s.raw) });
         mergeResult = merge.result;
         if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, s.id, event.key, at));
         // 131050: the user stopped marketing from us, which holds their other marketing rows.
@@ -99,7 +101,7 @@ export class WebhookStatusesService {
       for (const p of parked) {
         const at = p.occurredAt ?? p.receivedAt;
         const errors = (p.errors ?? []).map(toGraphError);
-        const merge = mergeIntoRow(row, { status: p.status, wamid, at, errors });
+        const merge = mergeIntoRow(row, { status: p.status, wamid, at, errors, pricing: p.pricing });
         if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, wamid, p.eventKey, at));
         // A 131050 that arrived before the wamid was recorded opts the user out all the same.
         if (merge.transition?.to === 'failed' && isMarketingOptOutFailure(errors)) optedOutAt = at;
@@ -148,6 +150,13 @@ export class WebhookStatusesService {
     const wamid = statusWamid === '' ? null : statusWamid;
     this.events.afterCommit(tx, 'message.status', { message_id: row.id, state: t.to, previous_state: t.from, wamid: row.wamid ?? wamid, source: 'webhook' });
     if (t.to === 'failed') this.events.afterCommit(tx, 'work_item.changed', { kind: 'failed', change: 'created', message_id: row.id });
+    // Cancelled by hand while it was being sent, and Meta has it: a person must know.
+    if (t.from === 'cancelled')
+      this.events.runAfterCommit(tx, () => {
+        this.cancelledButSent
+          .raise(row.id, null, row.wamid ?? wamid, `status ${t.to}`)
+          .catch((error: unknown) => this.logger.event('error', 'outbox.cancelled_but_sent_alert_failed', { message_id: row.id, error: String(error) }));
+      });
     return {
       messageId: row.id,
       from: t.from,
@@ -182,7 +191,14 @@ function statusRowWrite(facts: StatusRowFacts, row: StatusRow): StatusRowWrite {
     failedAt: row.times.failed,
     wamid: row.wamid,
     lastError: row.lastError,
+    pricing: row.pricing,
   };
+}
+
+/** A status's `pricing` object, when it carried one. */
+function pricingOf(raw: unknown): Record<string, unknown> | null {
+  const pricing = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).pricing : null;
+  return typeof pricing === 'object' && pricing !== null && !Array.isArray(pricing) ? (pricing as Record<string, unknown>) : null;
 }
 
 function toStatusRow(r: StatusRowFacts): StatusRow {
@@ -192,6 +208,7 @@ function toStatusRow(r: StatusRowFacts): StatusRow {
     wamid: r.wamid,
     times: { sent: r.sent_at, delivered: r.delivered_at, read: r.read_at, played: r.played_at, failed: r.failed_at },
     lastError: null,
+    pricing: r.pricing,
     changed: false,
   };
 }

@@ -38,6 +38,7 @@ export interface ParkedStatus {
   occurredAt: Date | null;
   receivedAt: Date;
   errors: unknown[] | null;
+  pricing: Record<string, unknown> | null;
 }
 
 export interface NewFieldEvent {
@@ -306,14 +307,30 @@ export class WebhooksRepository {
 
   /** Parked statuses of one wamid, locked; another worker applying them skips them. */
   async lockParked(tx: EntityManager, phoneNumberId: string, wamid: string): Promise<ParkedStatus[]> {
-    const raw = await queryRows<{ id: string; event_key: string; status: string; occurred_at: Date | null; received_at: Date; errors: unknown[] | null }>(
+    const raw = await queryRows<{
+      id: string;
+      event_key: string;
+      status: string;
+      occurred_at: Date | null;
+      received_at: Date;
+      errors: unknown[] | null;
+      pricing: Record<string, unknown> | null;
+    }>(
       tx,
-      `SELECT id, event_key, status, occurred_at, received_at, errors FROM message_status_events
+      `SELECT id, event_key, status, occurred_at, received_at, errors, pricing FROM message_status_events
         WHERE phone_number_id = $1 AND wamid = $2 AND match_state = 'parked'
         ORDER BY occurred_at NULLS LAST, id FOR UPDATE SKIP LOCKED`,
       [phoneNumberId, wamid],
     );
-    return raw.map((r) => ({ id: r.id, eventKey: r.event_key, status: r.status, occurredAt: r.occurred_at, receivedAt: r.received_at, errors: r.errors }));
+    return raw.map((r) => ({
+      id: r.id,
+      eventKey: r.event_key,
+      status: r.status,
+      occurredAt: r.occurred_at,
+      receivedAt: r.received_at,
+      errors: r.errors,
+      pricing: r.pricing,
+    }));
   }
 
   async markParkedMatched(tx: EntityManager, id: string, messageId: string, mergeResult: string, now: Date): Promise<void> {

@@ -59,6 +59,17 @@ export class CreateMessageDto {
   not_before?: Date;
 
   @IsOptional()
+  @Type(() => Date)
+  @IsDate({ message: 'expires_at must be an ISO 8601 date-time' })
+  @JSONSchema({
+    type: 'string',
+    format: 'date-time',
+    description:
+      'Not sent after this time: a row not claimed for sending by then becomes `cancelled` with `last_error.code` `expired` (one `message.state_changed`), never sent afterwards. Must be after `not_before` when both are given; a time already past makes the row expire at once (a retry of the same request still deduplicates). A Direct Send message passes the time left on to Meta as `ttl_seconds`.',
+  })
+  expires_at?: Date;
+
+  @IsOptional()
   @IsString()
   @Matches(/^\d{1,32}$/, { message: 'phone_number_id must be digits' })
   phone_number_id?: string;

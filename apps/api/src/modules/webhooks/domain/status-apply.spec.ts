@@ -78,10 +78,29 @@ describe("mergeIntoRow (a delivery's statuses merged in memory, in order)", () =
     wamid,
     times: { sent: null, delivered: null, read: null, played: null, failed: null },
     lastError: null,
+    pricing: null,
     changed: false,
   });
   const apply = (r: StatusRow, statuses: [string, number][]) =>
     statuses.map(([status, s]) => mergeIntoRow(r, { status, wamid: 'wamid.A', at: at(s), errors: [] }));
+
+  it('a row cancelled by hand while it was sending moves on with the status that proves Meta had it', () => {
+    const r = row('cancelled');
+    const [merge] = apply(r, [['delivered', 1]]);
+    expect(merge!.transition).toEqual({ from: 'cancelled', to: 'delivered', error: null });
+    expect(r.state).toBe('delivered');
+  });
+
+  it('keeps the latest pricing a status carried, and none when a status has none', () => {
+    const r = row('accepted');
+    const pricing = { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' };
+    mergeIntoRow(r, { status: 'sent', wamid: 'wamid.A', at: at(1), errors: [], pricing });
+    mergeIntoRow(r, { status: 'delivered', wamid: 'wamid.A', at: at(2), errors: [] });
+    expect(r.pricing).toEqual(pricing);
+    const free = { billable: false, pricing_model: 'PMP', category: 'service', type: 'free_customer_service' };
+    mergeIntoRow(r, { status: 'read', wamid: 'wamid.A', at: at(3), errors: [], pricing: free });
+    expect(r.pricing).toEqual(free);
+  });
 
   it('a ladder in order moves the row through every step, each a transition', () => {
     const r = row('accepted');

@@ -22,8 +22,8 @@ export const TIMESTAMP_COLUMN: Readonly<Record<ApplicableStatus, string>> = {
 
 /**
  * The states a row may be in for `incoming` to become its new state: every state ranked lower,
- * never `failed` (final). `held` and `cancelled` are decisions of a person and sit outside the
- * ladder: statuses are recorded for them but never move them.
+ * never `failed` (final). `held` is a decision of a person and sits outside the ladder: statuses
+ * are recorded for it but never move it. (`cancelled` is read as `accepted` by mergeIntoRow.)
  */
 export function advanceableFrom(incoming: string): string[] {
   if (!isMessageState(incoming) || incoming === 'queued' || incoming === 'sending' || incoming === 'accepted') return [];
@@ -60,6 +60,8 @@ export interface StatusRow {
   times: Record<ApplicableStatus, Date | null>;
   /** Set when a `failed` status moved the row: its new `last_error`. */
   lastError: RowError | null;
+  /** Meta's pricing object from the latest status that carried one (null: none yet). */
+  pricing: Record<string, unknown> | null;
   /** Something of the row differs from what was locked (it needs writing). */
   changed: boolean;
 }
@@ -70,6 +72,8 @@ export interface StatusIncoming {
   wamid: string;
   at: Date;
   errors: readonly WebhookError[];
+  /** The status's `pricing` object as Meta sent it, when it had one. */
+  pricing?: Record<string, unknown> | null;
 }
 
 export interface StatusMerge {
@@ -88,16 +92,24 @@ export interface StatusMerge {
 export function mergeIntoRow(row: StatusRow, incoming: StatusIncoming): StatusMerge {
   const applicable = isApplicableStatus(incoming.status) ? incoming.status : null;
   const wamid = incoming.wamid === '' ? null : incoming.wamid;
-  const merge = isMessageState(row.state) ? mergeStatus(row.state, incoming.status) : { apply: false, reason: 'not_on_ladder' as const };
+  // A status names only a row that was sent (its wamid, or our id as callback data): a row a person
+  // cancelled while it was sending reached Meta after all, and moves on as if it had been accepted.
+  const ladder = row.state === 'cancelled' ? 'accepted' : row.state;
+  const merge = isMessageState(ladder) ? mergeStatus(ladder, incoming.status) : { apply: false, reason: 'not_on_ladder' as const };
   if (wamid !== null && row.wamid === null) {
     row.wamid = wamid;
+    row.changed = true;
+  }
+  // The latest word on what the message costs (a later status may carry it when an earlier did not).
+  if (incoming.pricing && JSON.stringify(incoming.pricing) !== JSON.stringify(row.pricing)) {
+    row.pricing = incoming.pricing;
     row.changed = true;
   }
   if (applicable && row.times[applicable] === null) {
     row.times[applicable] = incoming.at;
     row.changed = true;
   }
-  if (merge.apply && applicable && advanceableFrom(applicable).includes(row.state)) {
+  if (merge.apply && applicable && advanceableFrom(applicable).includes(ladder)) {
     const error = applicable === 'failed' ? rowErrorOf(incoming.errors) : null;
     const transition = { from: row.state, to: applicable, error };
     row.state = applicable;

@@ -142,6 +142,23 @@ const BUILDERS: Record<string, Builder> = {
       .expect(201);
     return { method: 'POST', url: `/v1/messages/${later.body.message.id}/resolve`, body: { action: 'cancel' } };
   },
+  cancelMessage: async (w) => {
+    const later = await w.sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: `matrix-cancel-${Date.now()}-${Math.random()}`, not_before: new Date(Date.now() + 86_400_000).toISOString() }))
+      .expect(201);
+    return { method: 'POST', url: `/v1/messages/${later.body.message.id}/cancel` };
+  },
+  cancelMessageByKey: async (w) => {
+    const key = `matrix-cancel-key-${Date.now()}-${Math.random()}`;
+    await w.sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: key, not_before: new Date(Date.now() + 86_400_000).toISOString() }))
+      .expect(201);
+    return { method: 'POST', url: '/v1/messages/cancel', body: { dedupe_key: key } };
+  },
   listConversations: () => ({ method: 'GET', url: '/v1/conversations' }),
   countConversations: () => ({ method: 'GET', url: '/v1/conversations/counts' }),
   listConversationLabels: () => ({ method: 'GET', url: '/v1/conversations/labels' }),

@@ -131,6 +131,29 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     const laterId = later.body.message.id as string;
     await rec.call('resolveMessage', 200, { url: `/v1/messages/${laterId}/resolve`, body: { action: 'cancel', note: 'order cancelled by the customer' } });
     await rec.call('resolveMessage', 409, { url: `/v1/messages/${laterId}/resolve`, body: { action: 'cancel' } });
+
+    // The order was cancelled: its shipping message, due later and still queued, never goes.
+    const shipping = await sb
+      .api()
+      .post('/v1/messages')
+      .send(
+        messageRequest({
+          dedupe_key: 'order-44817:shipped:972501234567',
+          not_before: new Date(Date.now() + 86_400_000).toISOString(),
+          expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        }),
+      )
+      .expect(201);
+    await rec.call('cancelMessage', 200, { url: `/v1/messages/${shipping.body.message.id}/cancel` });
+    await rec.call('cancelMessage', 409, { url: `/v1/messages/${id}/cancel` });
+    await rec.call('cancelMessage', 404, { url: '/v1/messages/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10/cancel' });
+    await sb
+      .api()
+      .post('/v1/messages')
+      .send(messageRequest({ dedupe_key: 'order-44818:shipped:972501234567', not_before: new Date(Date.now() + 86_400_000).toISOString() }))
+      .expect(201);
+    await rec.call('cancelMessageByKey', 200, { url: '/v1/messages/cancel', body: { dedupe_key: 'order-44818:shipped:972501234567' } });
+    await rec.call('cancelMessageByKey', 404, { url: '/v1/messages/cancel', body: { dedupe_key: 'order-00000:shipped:972501234567' } });
   });
 
   it('conversations, inbound and work items', async () => {

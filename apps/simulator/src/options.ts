@@ -65,6 +65,8 @@ export interface SimulatorOptions {
   statusDelaysMs?: Partial<StatusDelays>;
   /** Free text outside the window: accepted then `failed` 131047 (true) or refused synchronously (false). */
   asyncWindowFailure?: boolean;
+  /** Whether the account may use Direct Send (`category` on a message); false answers error 100 (default true). */
+  directSend?: boolean;
   /** Length of the customer-service window (default 24 h). */
   windowMs?: number;
   /** How fast media downloads are served, in bytes per second (0: as fast as the socket takes them). */
@@ -99,6 +101,7 @@ export interface SimulatorConfig {
   templates: TemplateDefinition[];
   statusDelaysMs: StatusDelays;
   asyncWindowFailure: boolean;
+  directSend: boolean;
   windowMs: number;
   mediaBytesPerSecond: number;
   webhookBatch: WebhookBatchOptions;
@@ -144,6 +147,7 @@ export function defaultConfig(): SimulatorConfig {
     templates: DEFAULT_TEMPLATES.map((t) => structuredClone(t)),
     statusDelaysMs: { sent: 10, delivered: 30, read: 60 },
     asyncWindowFailure: false,
+    directSend: true,
     windowMs: DAY_MS,
     mediaBytesPerSecond: 0,
     webhookBatch: { maxEvents: 100, flushMs: 20 },
@@ -170,6 +174,7 @@ export function applyPatch(config: SimulatorConfig, patch: SimulatorPatch): Simu
   if (patch.templates !== undefined) next.templates = patch.templates.map((t) => structuredClone(t));
   if (patch.statusDelaysMs !== undefined) next.statusDelaysMs = { ...config.statusDelaysMs, ...patch.statusDelaysMs };
   if (patch.asyncWindowFailure !== undefined) next.asyncWindowFailure = patch.asyncWindowFailure;
+  if (patch.directSend !== undefined) next.directSend = patch.directSend;
   if (patch.windowMs !== undefined) next.windowMs = patch.windowMs;
   if (patch.mediaBytesPerSecond !== undefined) next.mediaBytesPerSecond = Math.max(0, patch.mediaBytesPerSecond);
   if (patch.webhookBatch !== undefined) next.webhookBatch = { ...config.webhookBatch, ...patch.webhookBatch };

@@ -3332,7 +3332,10 @@ export interface operations {
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
       409: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_cancellable";
           message: components["schemas"]["Message"];
@@ -3366,7 +3369,10 @@ export interface operations {
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
       409: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_cancellable";
           message: components["schemas"]["Message"];

@@ -16,3 +16,4 @@ export * from './integrator-events/index.js';
 export * from './marketing/index.js';
 export * from './access/index.js';
 export * from './search/index.js';
+export * from './direct-send.js';

@@ -4,6 +4,7 @@ import { isObject, mediaProblems, nonEmptyString, type PayloadProblem } from './
 import { validateContacts } from './payload/validate-contacts.js';
 import { validateInteractive } from './payload/validate-interactive.js';
 import { validateTemplateComponents } from './payload/validate-template-components.js';
+import { directSendCategory } from './direct-send.js';
 
 export type { PayloadProblem } from './payload/payload-checks.js';
 export { INTERACTIVE_TYPES } from './payload/validate-interactive.js';
@@ -72,7 +73,10 @@ export function validateTemplate(template: unknown, at: string): PayloadProblem[
   return problems;
 }
 
-/** Whether the payload is free-form (only allowed inside the 24 h window) rather than a template. */
-export function isFreeForm(payload: { type: string }): boolean {
-  return payload.type !== 'template';
+/**
+ * Whether the payload is free-form (only allowed inside the 24 h window): not a template, and not
+ * a Direct Send message (its `category` makes it business-initiated, like a template).
+ */
+export function isFreeForm(payload: { type: string; category?: unknown }): boolean {
+  return payload.type !== 'template' && directSendCategory(payload) === null;
 }

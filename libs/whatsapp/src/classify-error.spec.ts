@@ -23,6 +23,7 @@ describe('classifyGraphError by code', () => {
     [3, 'do_not_retry', undefined],
     [33, 'do_not_retry', undefined],
     [100, 'do_not_retry', undefined],
+    [139200, 'do_not_retry', undefined],
     [130472, 'do_not_retry', undefined],
     [130497, 'do_not_retry', undefined],
     [131008, 'do_not_retry', undefined],

@@ -120,6 +120,8 @@ const RULES: ReadonlyMap<number, Rule> = new Map<number, Rule>([
   [134011, never('WhatsApp Payments terms of service not accepted')],
   [135000, never('Generic user error')],
   [137000, never('Recipient identity key hash mismatch')],
+  // Direct Send (2026 beta): the account may no longer send utility or authentication messages without a template.
+  [139200, never('Direct Send access is blocked for this account')],
 ]);
 
 function ruleFor(code: number): Rule | undefined {

@@ -24,6 +24,7 @@ describe('libs/api-contract', () => {
     expect(Object.keys(createMessage.properties).sort()).toEqual([
       'campaign',
       'dedupe_key',
+      'expires_at',
       'fallback_template',
       'not_before',
       'payload',

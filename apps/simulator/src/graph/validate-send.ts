@@ -3,6 +3,7 @@ import { asArray, asNumber, asRecord, asString, isRecord, type JsonRecord } from
 import type { OutboundChoice, OutboundMessage } from '../send/outbound-message.js';
 import { resolveTemplate } from '../templates/resolve-template.js';
 import type { TemplateDefinition } from '../templates/template-types.js';
+import { directSendOf } from './direct-send.js';
 import { reject } from './graph-rejection.js';
 import { validateInteractive } from './validate-interactive.js';
 
@@ -21,6 +22,7 @@ export function validateSend(
   senderDisplayNumber: string,
   templates: readonly TemplateDefinition[],
   resolveUserId: UserIdResolver = () => undefined,
+  options: { directSend: boolean } = { directSend: true },
 ): OutboundMessage {
   if (!isRecord(body)) reject(100, 'Request body must be a JSON object.');
   if (body.messaging_product === undefined) reject(100, 'The parameter messaging_product is required.');
@@ -69,6 +71,8 @@ export function validateSend(
     validateSimpleType(type, object, body);
   }
 
+  const directSend = directSendOf(body, type, recipientUserId !== null, options.directSend);
+
   return {
     input,
     recipientUserId,
@@ -79,6 +83,7 @@ export function validateSend(
     contextMessageId,
     template,
     choices,
+    directSend,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { DirectSend } from '../graph/direct-send.js';
 import type { JsonRecord } from '../core/guards.js';
 import type { TemplateDefinition } from '../templates/template-types.js';
 
@@ -24,4 +25,6 @@ export interface OutboundMessage {
   contextMessageId: string | null;
   template: TemplateDefinition | null;
   choices: OutboundChoice[];
+  /** Direct Send (2026 beta): sent without a template of its own, business-initiated; null otherwise. */
+  directSend: DirectSend | null;
 }

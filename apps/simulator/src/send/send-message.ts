@@ -32,7 +32,9 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
         `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
       );
     }
-    const outbound = validateSend(body, phone.displayPhoneNumber, config.templates, (userId) => ctx.customers.findByUserId(userId)?.waId);
+    const outbound = validateSend(body, phone.displayPhoneNumber, config.templates, (userId) => ctx.customers.findByUserId(userId)?.waId, {
+      directSend: config.directSend,
+    });
     to = outbound.waId;
     const { state } = ctx;
     if (!state.throughput.allows(phone.id, phone.mps, now)) reject(130429);
@@ -40,7 +42,8 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
 
     const windowOpen = state.windows.isOpen(phone.id, outbound.waId, now, config.windowMs);
     let failedWith: number | null = null;
-    if (outbound.type !== 'template' && !windowOpen) {
+    // Direct Send is business-initiated, as a template is: it needs no open window.
+    if (outbound.type !== 'template' && !outbound.directSend && !windowOpen) {
       if (!config.asyncWindowFailure) reject(131047);
       failedWith = 131047;
     }
@@ -61,7 +64,10 @@ export function sendMessage(ctx: SimContext, phoneNumberId: string, apiVersion: 
       acceptedAt: now,
       apiVersion,
       templateName: outbound.template?.name ?? null,
-      templateCategory: outbound.template?.category ?? null,
+      // Meta files a Direct Send message under a template it makes in that category (and bills it so).
+      templateCategory:
+        outbound.template?.category ?? (outbound.directSend ? (outbound.directSend.category.toUpperCase() as 'UTILITY' | 'AUTHENTICATION') : null),
+      directSend: outbound.directSend,
       windowOpen,
       choices: outbound.choices,
       failedWith,

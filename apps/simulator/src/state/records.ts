@@ -20,6 +20,8 @@ export interface AcceptedMessage {
   apiVersion: string;
   templateName: string | null;
   templateCategory: TemplateCategory | null;
+  /** Direct Send: the category and time-to-live it was sent with (null: an ordinary send). */
+  directSend: { category: string; ttlSeconds: number | null } | null;
   /** Whether the customer-service window was open when it was accepted (pricing). */
   windowOpen: boolean;
   choices: OutboundChoice[];

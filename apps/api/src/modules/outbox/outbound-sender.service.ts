@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   afterPrepareFailure,
   decideAfterSend,
+  directSendTtl,
   isFreeForm,
   isInfrastructureError,
   isLateDeparture,
@@ -81,7 +82,9 @@ export class OutboundSender {
     if (prepared.kind !== 'claimed') return prepared;
     const { row, timing } = prepared;
 
-    const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row), { beforeWrite: () => this.depart(row.phoneNumberId, timing) });
+    const result = await this.graph.sendMessage(row.phoneNumberId, graphBody(row, this.clock.now()), {
+      beforeWrite: () => this.depart(row.phoneNumberId, timing),
+    });
     const after = this.clock.now();
     const decision = decideAfterSend(result, {
       attempts: row.attempts,
@@ -132,7 +135,7 @@ export class OutboundSender {
 
     // Outside the 24 h window free-form text would only come back as 131047: send the fallback
     // template instead, or hold the row for a person. Decided before the gate takes any slot.
-    if (isFreeForm({ type: peeked.payloadType }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
+    if (isFreeForm({ type: peeked.payloadType, category: peeked.payloadCategory }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
       const row = await this.repo.claim(messageId, now);
       if (!row) return this.notClaimed(messageId);
       const error: RowError = {
@@ -313,9 +316,12 @@ const LONG_WAITS: Readonly<Record<LongWait, { code: string; reason: string }>> =
 const isLongWait = (reason: GateReason): reason is LongWait => Object.hasOwn(LONG_WAITS, reason);
 
 /** The Cloud API body: the stored payload plus routing, always tied back to the row. */
-export function graphBody(row: Pick<ClaimedRow, 'id' | 'to' | 'payload'>): OutboundMessageBody {
+export function graphBody(row: Pick<ClaimedRow, 'id' | 'to' | 'payload' | 'expiresAt'>, now: Date): OutboundMessageBody {
+  // A Direct Send message that must not arrive late asks Meta to stop trying when it no longer matters.
+  const ttl = directSendTtl(row.payload, row.expiresAt, now);
   return {
     ...row.payload,
+    ...(ttl === null ? {} : { ttl_seconds: ttl }),
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     ...recipientField(row.to),

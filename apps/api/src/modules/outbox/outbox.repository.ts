@@ -36,6 +36,8 @@ export interface PeekedRow {
   toWaId: string;
   purpose: string;
   payloadType: string;
+  /** A Direct Send message's `category` (business-initiated, like a template); null otherwise. */
+  payloadCategory: string | null;
   priority: number;
   notBefore: Date;
   createdAt: Date;
@@ -62,7 +64,7 @@ export const CANCELLABLE_STATES: readonly OutboxState[] = ['queued', 'held'];
 export const EXPIRED_ERROR: RowError = { code: 'expired', title: 'expired', message: 'not sent: its expires_at passed before it could be sent', details: null };
 
 /** What the sender needs of a row it claimed: where to send, what, and its attempt count. */
-export type ClaimedRow = Pick<OutboundMessage, 'id' | 'to' | 'toWaId' | 'phoneNumberId' | 'payload' | 'fallbackTemplate' | 'attempts'>;
+export type ClaimedRow = Pick<OutboundMessage, 'id' | 'to' | 'toWaId' | 'phoneNumberId' | 'payload' | 'fallbackTemplate' | 'attempts' | 'expiresAt'>;
 
 export interface AcceptedRow {
   id: string;
@@ -107,7 +109,7 @@ interface Move {
  */
 export const PEEK_SQL = `
   SELECT i.n AS item, m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at,
-         m.payload->>'type' AS payload_type, k.time_zone AS contact_time_zone, c.window_open_until,
+         m.payload->>'type' AS payload_type, m.payload->>'category' AS payload_category, k.time_zone AS contact_time_zone, c.window_open_until,
          EXISTS (SELECT 1 FROM sending_pauses p
                   WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
          (SELECT h.id FROM outbound_messages h
@@ -288,12 +290,12 @@ export class OutboxRepository {
           WHERE m.id = old.id AND old.state = 'queued' AND m.not_before <= i.at AND (m.expires_at IS NULL OR m.expires_at > i.at) AND NOT EXISTS (
             SELECT 1 FROM sending_pauses p
              WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))
-          RETURNING m.id, m.to, m.to_wa_id, m.phone_number_id, m.payload, m.fallback_template, m.attempts,
+          RETURNING m.id, m.to, m.to_wa_id, m.phone_number_id, m.payload, m.fallback_template, m.attempts, m.expires_at,
                     m.sending_started_at, old.state AS previous_state),
        audit AS (
          INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
          SELECT id, previous_state, 'sending', 'worker', 'claimed for sending', NULL, sending_started_at FROM moved)
-       SELECT id, "to", to_wa_id, phone_number_id, payload, fallback_template, attempts FROM moved`,
+       SELECT id, "to", to_wa_id, phone_number_id, payload, fallback_template, attempts, expires_at FROM moved`,
       [unique.map((i) => i.id), unique.map((i) => i.now)],
     );
     return this.answerById(items, raw);
@@ -744,6 +746,7 @@ function peekedRow(r: Record<string, unknown>): PeekedRow {
     toWaId: r.to_wa_id as string,
     purpose: r.purpose as string,
     payloadType: r.payload_type as string,
+    payloadCategory: (r.payload_category as string | null) ?? null,
     priority: Number(r.priority),
     notBefore: new Date(r.not_before as string),
     createdAt: new Date(r.created_at as string),

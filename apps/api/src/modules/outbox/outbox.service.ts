@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { dedupeWindowMs, resolutionTarget, statesResolvableBy, validatePayload, validateTemplate, type OutboxState, type ResolveAction } from '@sendbook/queue';
+import {
+  dedupeWindowMs,
+  directSendProblems,
+  resolutionTarget,
+  statesResolvableBy,
+  validatePayload,
+  validateTemplate,
+  type OutboxState,
+  type ResolveAction,
+} from '@sendbook/queue';
 import { Clock } from '../../common/clock.js';
 import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
 import { messageRecipient } from './message-recipient.js';
@@ -165,6 +174,7 @@ export class OutboxService {
     const problems: FieldProblem[] = [...nulCharacterProblems(dto), ...validatePayload(dto.payload)];
     if (dto.payload.context !== undefined) problems.push(...contextProblems(dto.payload.context));
     if (dto.fallback_template) problems.push(...validateTemplate(dto.fallback_template, 'fallback_template'));
+    problems.push(...directSendProblems(dto.payload, 'payload', dto.recipient !== undefined));
     const phone = messageRecipient(dto.to, dto.recipient);
     if (!phone.ok) problems.push(...phone.problems);
     // A time already past is no error (a retry of the same request must still deduplicate): the row expires at once.

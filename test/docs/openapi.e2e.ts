@@ -443,6 +443,18 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     });
     await rec.call('createTeam', 409, { url: '/v1/teams', cookie, body: { name: 'Sales', phone_number_ids: ['106540352242922'] } });
     await rec.call('listTeams', 200, { url: '/v1/teams', cookie: agentCookie });
+    // A customer of the team's number, held by Ari and waiting past the 5-minute target: the wait moved back by hand, not waited for (nobody is online to be assigned it).
+    const waiting = (await inbound(sb, sb.sim.customer('16505550990', { name: 'Noa Katz' }).sendText('Hello? Is anyone there?'))).conversation_id;
+    await sb.dataSource.query(
+      `UPDATE conversations SET waiting_since = now() - interval '12 minutes', waiting_for = 'first_response', response_due_at = now() - interval '7 minutes',
+              sla_breached_at = now() - interval '7 minutes', assignee = $2, assigned_at = now() - interval '11 minutes', needs_assignee_since = NULL WHERE id = $1`,
+      [waiting, ari.body.staff.id],
+    );
+    await rec.call('listWorkItems', 200, { url: '/v1/work-items?kind=waiting_customer', variant: 'waiting_customer', cookie: agentCookie });
+    await sb.dataSource.query(
+      `UPDATE conversations SET waiting_since = NULL, waiting_for = NULL, response_due_at = NULL, sla_breached_at = NULL WHERE id = $1`,
+      [waiting],
+    );
     await rec.call('getTeam', 200, { url: `/v1/teams/${team.body.team.id}`, cookie });
     await rec.call('updateTeam', 200, {
       method: 'PATCH',

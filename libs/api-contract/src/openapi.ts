@@ -2374,8 +2374,47 @@ export interface components {
     Viewing: {
       typing?: boolean;
     };
+    /** A customer waiting past their team’s response target: open until someone replies or the conversation is closed. */
+    WaitingCustomerWorkItem: {
+      kind: "waiting_customer";
+      /** the conversation */
+      id: string;
+      /** open: when the target passed; resolved: when the wait ended */
+      since: string;
+      /** assign_to_me (nobody holds it): PATCH /v1/conversations/{id} with your own staff id as `assignee`. The reply in the thread resolves the item. */
+      actions: "assign_to_me"[];
+      conversation_id: string;
+      /** the business number of the thread */
+      phone_number_id: string;
+      contact: {
+        id: string;
+        name: string | null;
+        wa_id: string | null;
+        user_id: string | null;
+      };
+      /** open: the team its number is routed to; resolved: the team whose target it was (null once deleted) */
+      team: {
+        id: string;
+        name: string;
+      } | null;
+      /** who holds it (resolved: who held it when the wait ended); null: nobody */
+      assignee: string | null;
+      assignee_name: string | null;
+      /** which target passed */
+      waiting_for: "first_response" | "next_response" | null;
+      /** the customer's first unanswered message */
+      waiting_since: string | null;
+      /** the target, counted in the team’s business hours */
+      due_at: string | null;
+      /** when the target passed unanswered */
+      breached_at: string | null;
+      /** wall-clock seconds the customer has waited: open, from waiting_since to now (the server’s clock); resolved, until the wait ended. (Reports count business seconds.) */
+      waited_seconds: number | null;
+      /** resolved: `replied` (by whom) or `closed` */
+      resolution: components["schemas"]["WorkItemResolution"] | null;
+    };
     WorkItemResolution: {
-      /** mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve */
+      /** mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve; replied or closed (waiting_customer) */
       action: string;
       actor: string;
       actor_name: string;
@@ -4000,13 +4039,13 @@ export interface operations {
   };
   /** The items of one queue, open or resolved */
   listWorkItems: {
-    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string; before?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string; before?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
-          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert";
+          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer";
           status: "open" | "resolved";
-          data: (components["schemas"]["MessageWorkItem"] | components["schemas"]["InboundWorkItem"] | components["schemas"]["PoisonWebhookWorkItem"] | components["schemas"]["AlertWorkItem"])[];
+          data: (components["schemas"]["MessageWorkItem"] | components["schemas"]["InboundWorkItem"] | components["schemas"]["PoisonWebhookWorkItem"] | components["schemas"]["AlertWorkItem"] | components["schemas"]["WaitingCustomerWorkItem"])[];
           next_cursor: string | null;
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
@@ -4050,6 +4089,11 @@ export interface operations {
             oldest_since: string | null;
             oldest_age_seconds: number | null;
           };
+          waiting_customer: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
@@ -4057,11 +4101,11 @@ export interface operations {
   };
   /** One action on every open item a filter selects */
   bulkWorkItems: {
-    parameters: { query?: never; header?: never; path: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" }; cookie?: never };
+    parameters: { query?: never; header?: never; path: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer" }; cookie?: never };
     requestBody: { content: { "application/json": components["schemas"]["BulkWorkItems"] } };
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
-          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert";
+          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer";
           action: string;
           dry_run: boolean;
           /** items the filter selects */
@@ -4081,7 +4125,7 @@ export interface operations {
   };
   /** Set aside a failed message or a poison webhook that needs nothing more */
   dismissWorkItem: {
-    parameters: { query?: never; header?: never; path: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; id: string }; cookie?: never };
+    parameters: { query?: never; header?: never; path: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer"; id: string }; cookie?: never };
     requestBody: { content: { "application/json": components["schemas"]["DismissWorkItem"] } };
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -4271,4 +4315,6 @@ export type UpdateTeam = components['schemas']["UpdateTeam"];
 export type Upload = components['schemas']["Upload"];
 export type ValidationError = components['schemas']["ValidationError"];
 export type Viewing = components['schemas']["Viewing"];
+/** A customer waiting past their team’s response target: open until someone replies or the conversation is closed. */
+export type WaitingCustomerWorkItem = components['schemas']["WaitingCustomerWorkItem"];
 export type WorkItemResolution = components['schemas']["WorkItemResolution"];

@@ -21,6 +21,8 @@ const ALLOWED: Readonly<Record<WorkItemKind, readonly BulkAction[]>> = {
   poison_webhook: ['replay', 'dismiss'],
   alert: ['resolve'],
   unattributed_inbound: [],
+  // A customer waiting past target is answered in the thread, one at a time.
+  waiting_customer: [],
 };
 
 /**

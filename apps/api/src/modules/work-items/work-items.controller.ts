@@ -27,7 +27,7 @@ export class WorkItemsController {
     id: 'listWorkItems',
     summary: 'The items of one queue, open or resolved',
     description:
-      'Oldest first by default. Filters: `phone_number_id`, `purpose`, `error_code` (of the last error), `older_than` (`30m`, `2h`, `1d`), `before` (waiting already at that instant: a chart point); `status=resolved` lists the decisions taken (who, when, the note).',
+      'Oldest first by default. Filters: `phone_number_id`, `purpose`, `error_code` (of the last error), `older_than` (`30m`, `2h`, `1d`), `before` (waiting already at that instant: a chart point); `status=resolved` lists the decisions taken (who, when, the note). `waiting_customer`: conversations whose customer waits past the team’s response target, oldest breach first, with who holds each and how long the customer has waited; its resolved items are the waits that ended (replied, by whom, or closed), newest first unless `sort` says otherwise; `phone_number_id`, `older_than` and `before` apply (to the breach, or to the end of the wait).',
     params: {
       status: '`open` (default) or `resolved`',
       older_than: 'only items waiting at least this long',

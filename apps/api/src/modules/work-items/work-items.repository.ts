@@ -28,6 +28,22 @@ export interface Resolution {
   readonly at: Date;
 }
 
+/** A customer waiting past their team's response target (open), or a wait past target that ended (resolved). */
+export interface WaitingCustomer {
+  readonly conversationId: string;
+  readonly phoneNumberId: string;
+  readonly contact: { readonly id: string; readonly name: string | null; readonly waId: string | null; readonly userId: string | null };
+  /** Open: the team its number is routed to now; resolved: the team it was measured against. */
+  readonly team: { readonly id: string; readonly name: string } | null;
+  /** Who holds it (open), or held it when the wait ended (resolved): a staff id. */
+  readonly assignee: string | null;
+  readonly assigneeName: string | null;
+  readonly waitingFor: 'first_response' | 'next_response' | null;
+  readonly waitingSince: Date | null;
+  readonly dueAt: Date | null;
+  readonly breachedAt: Date | null;
+}
+
 export type Positioned<T> = { row: T; at: Date; position: QueuePosition; conversationId?: string | null; resolution?: Resolution };
 
 const US = (expr: string) => `(extract(epoch from ${expr}) * 1000000)::bigint`;
@@ -150,6 +166,71 @@ export class WorkItemsRepository {
     });
   }
 
+  /**
+   * Conversations whose customer waits past the team's target (`sla_breached_at`, set and cleared by
+   * the conversations module): read here, never written. Oldest breach first.
+   */
+  async openWaiting(f: QueueFilter): Promise<Positioned<WaitingCustomer>[]> {
+    const params: unknown[] = [];
+    const where = ['c.sla_breached_at IS NOT NULL'];
+    if (f.phoneNumberId) where.push(`c.phone_number_id = $${params.push(f.phoneNumberId)}`);
+    if (f.since) where.push(`c.sla_breached_at < $${params.push(f.since)}`);
+    const rows = await this.page<Record<string, unknown>>(
+      `SELECT * FROM (SELECT c.id, c.phone_number_id, c.contact_id, k.name AS contact_name, k.wa_id, k.user_id, tm.id AS team_id, tm.name AS team_name,
+              c.assignee, s.name AS assignee_name, c.waiting_for, c.waiting_since, c.response_due_at AS due_at, c.sla_breached_at AS breached_at,
+              ${US('c.sla_breached_at')} AS at_us, c.sla_breached_at AS since_at
+         FROM conversations c
+         JOIN contacts k ON k.id = c.contact_id
+         LEFT JOIN staff s ON s.id::text = c.assignee
+         LEFT JOIN team_numbers tn ON tn.phone_number_id = c.phone_number_id
+         LEFT JOIN teams tm ON tm.id = tn.team_id
+        WHERE ${where.join(' AND ')}) t`,
+      f,
+      params,
+    );
+    return rows.map((r) => ({ row: toWaiting(r), ...this.position(r), conversationId: r.id as string }));
+  }
+
+  /**
+   * Waits past target that ended: the `conversation.sla_resolved` audit rows (who replied, or that it
+   * was closed), newest first by default, each with what the breach before it recorded (the target).
+   */
+  async resolvedWaiting(f: QueueFilter): Promise<Positioned<WaitingCustomer>[]> {
+    const params: unknown[] = [];
+    const where = [`r.subject_type = 'conversation'`, `r.action = 'conversation.sla_resolved'`];
+    if (f.phoneNumberId) where.push(`c.phone_number_id = $${params.push(f.phoneNumberId)}`);
+    if (f.since) where.push(`r.at < $${params.push(f.since)}`);
+    const rows = await this.page<Record<string, unknown>>(
+      `SELECT * FROM (SELECT c.id, c.phone_number_id, c.contact_id, k.name AS contact_name, k.wa_id, k.user_id,
+              tm.id AS team_id, tm.name AS team_name, r.details->>'assignee' AS assignee, s.name AS assignee_name,
+              COALESCE(b.details->>'waiting_for', r.details->>'waiting_for') AS waiting_for, r.details->>'waiting_since' AS waiting_since,
+              COALESCE(b.details->>'due_at', r.details->>'due_at') AS due_at, r.details->>'breached_at' AS breached_at,
+              r.details->>'reason' AS r_action, r.details->>'by' AS r_by, r.actor AS r_actor, r.at AS r_at,
+              ${US('r.at')} AS at_us, r.at AS since_at
+         FROM audit_events r
+         JOIN conversations c ON c.id::text = r.subject_id
+         JOIN contacts k ON k.id = c.contact_id
+         LEFT JOIN teams tm ON tm.id::text = r.details->>'team_id'
+         LEFT JOIN staff s ON s.id::text = r.details->>'assignee'
+         LEFT JOIN LATERAL (
+           SELECT b.details FROM audit_events b
+            WHERE b.subject_type = 'conversation' AND b.subject_id = r.subject_id AND b.action = 'conversation.sla_breached' AND b.at <= r.at
+            ORDER BY b.at DESC LIMIT 1) b ON true
+        WHERE ${where.join(' AND ')}) t`,
+      f,
+      params,
+    );
+    return rows.map((r) => {
+      const by = typeof r.r_by === 'string' && r.r_by ? `staff:${r.r_by}` : (r.r_actor as string);
+      return {
+        row: toWaiting(r),
+        ...this.position(r),
+        conversationId: r.id as string,
+        resolution: { action: String(r.r_action ?? 'resolved'), actor: by, note: null, at: new Date(r.r_at as string) },
+      };
+    });
+  }
+
   /** Open items per queue, and how long the oldest has waited: the navigation's live counts. */
   async counts(stuckBefore: Date): Promise<Record<WorkItemKind, { open: number; oldest: Date | null }>> {
     const [row] = await queryRows<Record<string, string | Date | null>>(
@@ -166,10 +247,12 @@ export class WorkItemsRepository {
          (SELECT count(*) FROM webhook_deliveries w WHERE w.state = 'poison' AND NOT ${DISMISSED('webhook_delivery', 'w.id')}) AS poison_webhook,
          (SELECT min(w.received_at) FROM webhook_deliveries w WHERE w.state = 'poison' AND NOT ${DISMISSED('webhook_delivery', 'w.id')}) AS poison_webhook_oldest,
          (SELECT count(*) FROM alerts WHERE state = 'open') AS alert,
-         (SELECT min(raised_at) FROM alerts WHERE state = 'open') AS alert_oldest`,
+         (SELECT min(raised_at) FROM alerts WHERE state = 'open') AS alert_oldest,
+         (SELECT count(*) FROM conversations c WHERE c.sla_breached_at IS NOT NULL) AS waiting_customer,
+         (SELECT min(c.sla_breached_at) FROM conversations c WHERE c.sla_breached_at IS NOT NULL) AS waiting_customer_oldest`,
       [stuckBefore],
     );
-    const kinds: WorkItemKind[] = ['stuck_sending', 'failed', 'held', 'unattributed_inbound', 'poison_webhook', 'alert'];
+    const kinds: WorkItemKind[] = ['stuck_sending', 'failed', 'held', 'unattributed_inbound', 'poison_webhook', 'alert', 'waiting_customer'];
     return Object.fromEntries(
       kinds.map((k) => [k, { open: Number(row![k]), oldest: row![`${k}_oldest`] ? new Date(row![`${k}_oldest`] as string) : null }]),
     ) as Record<WorkItemKind, { open: number; oldest: Date | null }>;
@@ -181,6 +264,7 @@ export class WorkItemsRepository {
     if (kind === 'stuck_sending' || kind === 'failed' || kind === 'held') return (await this.openMessages(kind, filter, stuckBefore)).map((p) => p.row.id);
     if (kind === 'poison_webhook') return (await this.openPoison(filter)).map((p) => p.row.id);
     if (kind === 'alert') return (await this.alerts('open', filter)).map((p) => p.row.id);
+    if (kind === 'waiting_customer') return (await this.openWaiting(filter)).map((p) => p.row.conversationId);
     return (await this.openInbound(filter)).map((p) => p.row.id);
   }
 
@@ -234,6 +318,33 @@ function resolutionOf(r: Record<string, unknown>): Resolution {
     .replace(/^message\./, '')
     .replace(/^webhook\./, '');
   return { action, actor: r.r_actor as string, note: (r.r_note as string | null) ?? null, at: new Date(r.r_at as string) };
+}
+
+const dateOrNull = (v: unknown): Date | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const d = v instanceof Date ? v : new Date(v as string);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+function toWaiting(r: Record<string, unknown>): WaitingCustomer {
+  const waitingFor = r.waiting_for === 'first_response' || r.waiting_for === 'next_response' ? r.waiting_for : null;
+  return {
+    conversationId: r.id as string,
+    phoneNumberId: r.phone_number_id as string,
+    contact: {
+      id: r.contact_id as string,
+      name: (r.contact_name as string | null) ?? null,
+      waId: (r.wa_id as string | null) ?? null,
+      userId: (r.user_id as string | null) ?? null,
+    },
+    team: r.team_id ? { id: r.team_id as string, name: r.team_name as string } : null,
+    assignee: (r.assignee as string | null) || null,
+    assigneeName: (r.assignee_name as string | null) ?? null,
+    waitingFor,
+    waitingSince: dateOrNull(r.waiting_since),
+    dueAt: dateOrNull(r.due_at),
+    breachedAt: dateOrNull(r.breached_at),
+  };
 }
 
 function toDelivery(r: Record<string, unknown>): DeliverySummary {

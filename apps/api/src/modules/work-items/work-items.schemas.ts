@@ -8,7 +8,7 @@ import { WORK_ITEM_KINDS } from './dto/work-items-query.dto.js';
 export const WorkItemResolution = named(
   'WorkItemResolution',
   object({
-    action: str({ description: 'mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve' }),
+    action: str({ description: 'mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve; replied or closed (waiting_customer)' }),
     actor: str(),
     actor_name: str(),
     note: nullable(str()),
@@ -85,10 +85,43 @@ export const AlertWorkItem = named(
   ),
 );
 
+export const WaitingCustomerWorkItem = named(
+  'WaitingCustomerWorkItem',
+  object(
+    {
+      kind: oneOfValues(['waiting_customer']),
+      id: uuid({ description: 'the conversation' }),
+      since: dateTime({ description: 'open: when the target passed; resolved: when the wait ended' }),
+      actions: arrayOf(oneOfValues(['assign_to_me']), {
+        description:
+          'assign_to_me (nobody holds it): PATCH /v1/conversations/{id} with your own staff id as `assignee`. The reply in the thread resolves the item.',
+      }),
+      conversation_id: uuid(),
+      phone_number_id: str({ description: 'the business number of the thread' }),
+      contact: object({ id: uuid(), name: nullable(str()), wa_id: nullable(str()), user_id: nullable(str()) }),
+      team: nullable(object({ id: uuid(), name: str() }), {
+        description: 'open: the team its number is routed to; resolved: the team whose target it was (null once deleted)',
+      }),
+      assignee: nullable(uuid(), { description: 'who holds it (resolved: who held it when the wait ended); null: nobody' }),
+      assignee_name: nullable(str()),
+      waiting_for: nullable(oneOfValues(['first_response', 'next_response']), { description: 'which target passed' }),
+      waiting_since: nullable(dateTime(), { description: "the customer's first unanswered message" }),
+      due_at: nullable(dateTime(), { description: 'the target, counted in the team’s business hours' }),
+      breached_at: nullable(dateTime(), { description: 'when the target passed unanswered' }),
+      waited_seconds: nullable(int({ minimum: 0 }), {
+        description:
+          'wall-clock seconds the customer has waited: open, from waiting_since to now (the server’s clock); resolved, until the wait ended. (Reports count business seconds.)',
+      }),
+      resolution: nullable(WorkItemResolution, { description: 'resolved: `replied` (by whom) or `closed`' }),
+    },
+    { description: 'A customer waiting past their team’s response target: open until someone replies or the conversation is closed.' },
+  ),
+);
+
 export const WorkItemList = object({
   kind: oneOfValues(WORK_ITEM_KINDS),
   status: oneOfValues(['open', 'resolved']),
-  data: arrayOf(oneOf([MessageWorkItem, InboundWorkItem, PoisonWebhookWorkItem, AlertWorkItem])),
+  data: arrayOf(oneOf([MessageWorkItem, InboundWorkItem, PoisonWebhookWorkItem, AlertWorkItem, WaitingCustomerWorkItem])),
   next_cursor: nullable(str()),
 });
 

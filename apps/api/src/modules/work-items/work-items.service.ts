@@ -15,8 +15,9 @@ import { MessageFollowUpsService } from '../outbox/message-follow-ups.service.js
 import { MessagesService } from '../outbox/messages.service.js';
 import type { DeliverySummary } from '../webhooks/webhooks.repository.js';
 import type { WorkItemKind, WorkItemsQuery } from './dto/work-items-query.dto.js';
+import { waitedSeconds } from './domain/waited-seconds.js';
 import { decodeQueueCursor, durationMs, encodeQueueCursor } from './domain/work-item-paging.js';
-import { WorkItemsRepository, type Positioned, type QueueFilter, type Resolution } from './work-items.repository.js';
+import { WorkItemsRepository, type Positioned, type QueueFilter, type Resolution, type WaitingCustomer } from './work-items.repository.js';
 
 const DEFAULT_LIMIT = 100;
 const MESSAGE_ACTIONS: Record<'stuck_sending' | 'failed' | 'held', string[]> = {
@@ -43,8 +44,9 @@ export class WorkItemsService {
 
   async list(query: WorkItemsQuery) {
     const status = query.status ?? 'open';
-    const filter = this.filter(query);
     const kind = query.kind;
+    // The waits that ended read newest first unless asked otherwise: the latest answer is what a lead checks.
+    const filter = this.filter(kind === 'waiting_customer' && status === 'resolved' && !query.sort ? { ...query, sort: 'newest' } : query);
     const items = await this.page(kind, status, filter);
     const last = items.length === filter.limit ? items[items.length - 1] : undefined;
     return { kind, status, data: await this.present(kind, items), next_cursor: last ? encodeQueueCursor(last.position) : null };
@@ -85,6 +87,7 @@ export class WorkItemsService {
       return status === 'open' ? this.repo.openMessages(kind, f, this.stuckBefore()) : this.repo.resolvedMessages(kind, f);
     if (kind === 'unattributed_inbound') return status === 'open' ? this.repo.openInbound(f) : this.repo.resolvedInbound(f);
     if (kind === 'poison_webhook') return status === 'open' ? this.repo.openPoison(f) : this.repo.resolvedPoison(f);
+    if (kind === 'waiting_customer') return status === 'open' ? this.repo.openWaiting(f) : this.repo.resolvedWaiting(f);
     return this.repo.alerts(status, f);
   }
 
@@ -133,6 +136,28 @@ export class WorkItemsService {
         actions: r ? [] : ['replay', 'dismiss'],
         resolution: decided(r),
         delivery: { id: d.id, received_at: isoTime(d.receivedAt), processed_at: isoTime(d.processedAt), size: d.size, state: d.state },
+      }));
+    }
+    if (kind === 'waiting_customer') {
+      const now = this.clock.now();
+      return (items as Positioned<WaitingCustomer>[]).map(({ row: w, at, resolution: r }) => ({
+        kind,
+        id: w.conversationId,
+        since: isoTime(at),
+        // The reply resolves it, in the thread; taking an unheld one is the only thing done from the queue.
+        actions: r || w.assignee ? [] : ['assign_to_me'],
+        conversation_id: w.conversationId,
+        phone_number_id: w.phoneNumberId,
+        contact: { id: w.contact.id, name: w.contact.name, wa_id: w.contact.waId, user_id: w.contact.userId },
+        team: w.team,
+        assignee: w.assignee,
+        assignee_name: w.assignee ? (w.assigneeName ?? 'A former staff member') : null,
+        waiting_for: w.waitingFor,
+        waiting_since: isoTime(w.waitingSince),
+        due_at: isoTime(w.dueAt),
+        breached_at: isoTime(w.breachedAt),
+        waited_seconds: waitedSeconds(w, r ? r.at : now),
+        resolution: decided(r),
       }));
     }
     return (items as Positioned<Parameters<typeof presentAlert>[0]>[]).map(({ row, at, resolution: r }) => {

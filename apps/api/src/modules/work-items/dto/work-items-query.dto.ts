@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
-export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook', 'unattributed_inbound', 'alert'] as const;
+export const WORK_ITEM_KINDS = ['stuck_sending', 'failed', 'held', 'poison_webhook', 'unattributed_inbound', 'alert', 'waiting_customer'] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
 /** Which items of a queue: shared by the list and by bulk actions. */

@@ -33,3 +33,22 @@ export function ClockProvider({ initialNow, initialTimeZone, children }: { initi
 export function useClock(): Clock {
   return useContext(ClockContext);
 }
+
+/**
+ * The clock redrawn every `intervalMs` (a countdown's seconds) for the component that asks; null:
+ * the shared clock's 30 s tick is enough. Only the asking component re-renders on each tick.
+ */
+export function useTickingNow(intervalMs: number | null): number {
+  const { now } = useClock();
+  const [tick, setTick] = useState<number | null>(null);
+  useEffect(() => {
+    if (intervalMs === null) return;
+    setTick(Date.now());
+    const timer = setInterval(() => setTick(Date.now()), intervalMs);
+    return () => {
+      clearInterval(timer);
+      setTick(null);
+    };
+  }, [intervalMs]);
+  return tick === null ? now : Math.max(now, tick);
+}

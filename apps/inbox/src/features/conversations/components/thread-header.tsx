@@ -12,10 +12,17 @@ import { useQuery } from '@tanstack/react-query';
 import { teamQuery } from '@/features/conversations/conversations.queries';
 import { OnlineDot } from '@/features/presence/components/online-dot';
 import { ThreadViewers } from '@/features/presence/components/thread-viewers';
+import { useClock } from '@/components/clock';
+import { awaitingAssignmentWords } from '@/lib/response-target';
+import { absoluteTime } from '@/lib/time';
+import { ResponseTarget } from './response-target';
 import { ThreadLabels } from './thread-labels';
 import styles from './thread.module.css';
 
-/** Who the thread is with, who works it, the window, and what to copy; on narrow screens, the way back and to the details. */
+/**
+ * Who the thread is with, its team and who works it (or that it waits for an agent with room), the
+ * response target's countdown, the window, and what to copy; on narrow screens, the way back and to the details.
+ */
 export function ThreadHeader({
   conversation,
   name,
@@ -37,6 +44,8 @@ export function ThreadHeader({
   const me = useCurrentStaff();
   const team = useQuery(teamQuery);
   const assignee = team.data?.find((m) => m.id === conversation.assignee);
+  const { now, timeZone } = useClock();
+  const awaiting = awaitingAssignmentWords(conversation, now);
   return (
     <header className={styles.header}>
       <Button asChild variant="ghost" size="sm" className={styles.back}>
@@ -49,17 +58,29 @@ export function ThreadHeader({
         <h2 className={styles.contactName}>{name}</h2>
         <div className={styles.contactMeta}>
           {number && number !== name ? <span>{number} ·</span> : null}
-          <span className={styles.assignee}>
-            {assignee && conversation.assignee !== me.id ? (
-              <OnlineDot online={assignee.online} availability={assignee.availability} name={assignee.name} />
-            ) : null}
-            {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}
-          </span>
+          {conversation.team ? (
+            <span className={styles.team} title={`Team ${conversation.team.name}`}>
+              {conversation.team.name} ·
+            </span>
+          ) : null}
+          {awaiting ? (
+            <span className={styles.awaiting} title={`Nobody in the team had room since ${absoluteTime(conversation.awaiting_assignment_since!, timeZone)}`}>
+              {awaiting}
+            </span>
+          ) : (
+            <span className={styles.assignee}>
+              {assignee && conversation.assignee !== me.id ? (
+                <OnlineDot online={assignee.online} availability={assignee.availability} name={assignee.name} />
+              ) : null}
+              {conversation.assignee ? `Assigned to ${conversation.assignee === me.id ? 'you' : (conversation.assignee_name ?? 'someone')}` : 'Unassigned'}
+            </span>
+          )}
           <ThreadViewers conversationId={conversation.id} />
         </div>
         <ThreadLabels conversation={conversation} />
       </div>
       <div className={styles.headerSide}>
+        <ResponseTarget conversation={conversation} />
         <Badge tone={window.tone} dot title={window.label}>
           {window.open ? `Window ${window.short}` : window.short}
         </Badge>

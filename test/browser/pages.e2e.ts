@@ -27,7 +27,7 @@ describe('inbox pages on the real API: empty, full and broken', () => {
     await page.goto(`${inbox.url}/conversations`);
     await page.getByRole('status').filter({ hasText: 'No open conversations' }).waitFor();
     await look(page, 'conversations-empty');
-    for (const kind of ['stuck_sending', 'unattributed_inbound', 'failed', 'held', 'poison_webhook', 'alert']) {
+    for (const kind of ['waiting_customer', 'stuck_sending', 'unattributed_inbound', 'failed', 'held', 'poison_webhook', 'alert']) {
       await page.goto(`${inbox.url}/work/${kind}`);
       await page.getByRole('heading', { name: 'Work', level: 1 }).waitFor();
       await page.getByRole('status').first().waitFor();

@@ -34,6 +34,7 @@ describe('keysFor: what a live event makes stale', () => {
       [
         ['conversations', 'list'],
         ['conversations', 'detail', 'c2'],
+        ['work-items', 'waiting_customer'],
       ],
     ],
     ['something.new', {}, []],
@@ -48,6 +49,9 @@ describe('soonKeysFor: what a live event makes stale within the throttle interva
     ['message.status', { message_id: 'm1', state: 'delivered' }, []],
     ['message.status', null, []],
     ['inbound.created', { conversation_id: 'c1' }, []],
+    ['conversation.changed', { conversation_id: 'c1', change: 'reply' }, [['work-items', 'counts']]],
+    ['conversation.changed', { conversation_id: 'c1', change: 'updated', state: 'closed' }, [['work-items', 'counts']]],
+    ['conversation.changed', { conversation_id: 'c1', change: 'seen' }, []],
   ])('%s %j', (type, data, keys) => {
     expect(soonKeysFor(type, data)).toEqual(keys);
   });

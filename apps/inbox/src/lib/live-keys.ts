@@ -23,7 +23,12 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
         ? [['conversations', 'detail'], ['work-items'], ['conversations', 'list']]
         : [['conversations', 'detail'], ['work-items']];
     case 'conversation.changed':
-      return [['conversations', 'list'], conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail']];
+      // The waiting-customers queue shows who holds each thread and drops it once answered: refetched only while open on screen.
+      return [
+        ['conversations', 'list'],
+        conversationId ? ['conversations', 'detail', conversationId] : ['conversations', 'detail'],
+        ['work-items', 'waiting_customer'],
+      ];
     case 'presence.changed':
       // Who is online or available: the team list the dots and the assign menu read.
       return [['team']];
@@ -45,5 +50,8 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
  */
 export function soonKeysFor(type: string, data: unknown): QueryKey[] {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  return type === 'message.status' && record.state === 'accepted' ? [['conversations', 'list']] : [];
+  if (type === 'message.status' && record.state === 'accepted') return [['conversations', 'list']];
+  // A reply or a close may end a wait past target: the navigation's count follows, throttled (a busy inbox changes threads all the time).
+  if (type === 'conversation.changed' && (record.change === 'reply' || record.change === 'updated')) return [['work-items', 'counts']];
+  return [];
 }

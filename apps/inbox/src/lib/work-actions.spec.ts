@@ -42,6 +42,14 @@ describe('work actions', () => {
     expect(actionForKey({ actions: ['mark_sent', 'retry', 'cancel'] }, key)).toBe(action);
   });
 
+  it('take a waiting customer with Assign to me (t), answered in the thread, never in bulk; a wait ends replied or closed', () => {
+    expect(workAction('assign_to_me').label).toBe('Assign to me');
+    expect(actionForKey({ actions: ['assign_to_me'] }, 't')).toBe('assign_to_me');
+    expect(BULK_ACTIONS.waiting_customer).toEqual([]);
+    expect(resolutionWords('replied')).toBe('Replied');
+    expect(resolutionWords('closed')).toBe('Closed');
+  });
+
   it('offer no bulk action for unattributed replies (each needs its own choice)', () => {
     expect(BULK_ACTIONS.unattributed_inbound).toEqual([]);
     expect(BULK_ACTIONS.stuck_sending).toContain('retry');

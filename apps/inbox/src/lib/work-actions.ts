@@ -6,7 +6,7 @@ import type { WorkKind } from './work-kinds';
  * names), its key, what the confirmation says, and how a bulk run is worded. The API lists each
  * item's `actions`; this only says them in words.
  */
-export type WorkAction = 'retry' | 'mark_sent' | 'cancel' | 'attribute' | 'resend' | 'release' | 'dismiss' | 'replay' | 'resolve';
+export type WorkAction = 'retry' | 'mark_sent' | 'cancel' | 'attribute' | 'resend' | 'release' | 'dismiss' | 'replay' | 'resolve' | 'assign_to_me';
 
 export interface WorkActionDisplay {
   readonly action: WorkAction;
@@ -33,6 +33,8 @@ const ACTIONS: Readonly<Record<WorkAction, Omit<WorkActionDisplay, 'action'>>> =
   dismiss: { label: 'Dismiss', key: 'd', title: 'Set it aside', verb: 'dismiss', done: 'Dismissed', tone: 'secondary' },
   replay: { label: 'Replay', key: 'p', title: 'Process the delivery again', verb: 'replay', done: 'Replayed', tone: 'primary' },
   resolve: { label: 'Resolve', key: 'e', title: 'Resolve the alert', verb: 'resolve', done: 'Resolved', tone: 'primary' },
+  // Take it (A in a thread; a is Attribute here). Done at once, no dialog: it sends nothing and is undone by unassigning.
+  assign_to_me: { label: 'Assign to me', key: 't', title: 'Assign it to you', verb: 'assign to yourself', done: 'Assigned to you', tone: 'primary' },
 };
 
 export const WORK_ACTIONS = Object.keys(ACTIONS) as WorkAction[];
@@ -57,6 +59,7 @@ export function actionForKey(item: { readonly actions: readonly string[] }, key:
 
 /** Which bulk actions each queue takes (the API refuses the others). */
 export const BULK_ACTIONS: Readonly<Record<WorkKind, readonly WorkAction[]>> = {
+  waiting_customer: [],
   stuck_sending: ['retry', 'mark_sent', 'cancel'],
   failed: ['resend', 'retry', 'dismiss'],
   held: ['retry', 'cancel'],
@@ -66,6 +69,7 @@ export const BULK_ACTIONS: Readonly<Record<WorkKind, readonly WorkAction[]>> = {
 };
 
 const NOUNS: Readonly<Record<WorkKind, [string, string]>> = {
+  waiting_customer: ['conversation', 'conversations'],
   stuck_sending: ['row', 'rows'],
   failed: ['message', 'messages'],
   held: ['message', 'messages'],
@@ -129,6 +133,8 @@ const RESOLUTIONS: Readonly<Record<string, string>> = {
   replayed: 'Replayed',
   attribute: 'Attributed',
   resolve: 'Resolved',
+  replied: 'Replied',
+  closed: 'Closed',
 };
 
 /** What was done to a resolved item, in words, from the API's `resolution.action`. */

@@ -1,8 +1,8 @@
 import { WORK_KINDS, attributionReasonWords, isWorkKind, workHref, workKind } from './work-kinds';
 
 describe('work kinds', () => {
-  it('are the six the API lists, with a title, a description and an empty state each', () => {
-    expect(WORK_KINDS).toEqual(['stuck_sending', 'unattributed_inbound', 'failed', 'held', 'poison_webhook', 'alert']);
+  it('are the seven the API lists, waiting customers first, with a title, a description and an empty state each', () => {
+    expect(WORK_KINDS).toEqual(['waiting_customer', 'stuck_sending', 'unattributed_inbound', 'failed', 'held', 'poison_webhook', 'alert']);
     for (const kind of WORK_KINDS) {
       const display = workKind(kind);
       expect(display.title.length).toBeGreaterThan(2);

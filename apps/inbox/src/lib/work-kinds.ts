@@ -1,8 +1,9 @@
 /**
- * The work queues: what each kind of item is, in the order an agent should look at them
- * (a stuck send may be a duplicate on a customer's phone; a poison delivery is an operator's job).
+ * The work queues: what each kind of item is, in the order an agent should look at them (a
+ * customer waiting past the team's target first; a stuck send may be a duplicate on a customer's
+ * phone; a poison delivery is an operator's job).
  */
-export const WORK_KINDS = ['stuck_sending', 'unattributed_inbound', 'failed', 'held', 'poison_webhook', 'alert'] as const;
+export const WORK_KINDS = ['waiting_customer', 'stuck_sending', 'unattributed_inbound', 'failed', 'held', 'poison_webhook', 'alert'] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
 
 export interface WorkKindDisplay {
@@ -16,6 +17,11 @@ export interface WorkKindDisplay {
 }
 
 const DISPLAYS: Readonly<Record<WorkKind, Omit<WorkKindDisplay, 'kind'>>> = {
+  waiting_customer: {
+    title: 'Waiting customers',
+    description: 'Customers who have waited longer than their team’s response target. Open the conversation and answer: the reply takes it off this list.',
+    empty: 'No customer is waiting past their team’s target.',
+  },
   stuck_sending: {
     title: 'Stuck sending',
     description: 'Messages that started sending and never got an answer. Each may or may not have reached the customer: decide before sending again.',

@@ -30,6 +30,7 @@ describe('navigation', () => {
 
   it('lists one link per queue', () => {
     expect(QUEUE_ITEMS.map((q) => q.href)).toEqual([
+      '/work/waiting_customer',
       '/work/stuck_sending',
       '/work/unattributed_inbound',
       '/work/failed',

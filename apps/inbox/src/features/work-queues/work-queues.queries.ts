@@ -1,4 +1,4 @@
-import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem } from '@sendbook/api-contract';
+import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem, WaitingCustomerWorkItem } from '@sendbook/api-contract';
 import { browserApi, unwrap, type Api } from '@/lib/api';
 import { idempotencyHeaders } from '@/lib/request-id';
 import { workFiltersSearch, workItemsQuery, type WorkFilters } from '@/lib/work-filters';
@@ -17,7 +17,7 @@ export const workKeys = {
   detail: (kind: WorkKind, id: string, part: string) => ['work-items', kind, 'detail', id, part] as const,
 };
 
-export type WorkItem = MessageWorkItem | InboundWorkItem | PoisonWebhookWorkItem | AlertWorkItem;
+export type WorkItem = MessageWorkItem | InboundWorkItem | PoisonWebhookWorkItem | AlertWorkItem | WaitingCustomerWorkItem;
 export type WorkItems = { kind: WorkKind; status: 'open' | 'resolved'; data: WorkItem[]; next_cursor: string | null };
 
 export const WORK_PAGE = 50;

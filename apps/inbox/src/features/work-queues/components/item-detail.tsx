@@ -79,6 +79,12 @@ export function ItemDetail({
         <PoisonDetail item={item} />
       ) : item.kind === 'alert' ? (
         <AlertDetail item={item} />
+      ) : item.kind === 'waiting_customer' ? (
+        <Section title="Conversation">
+          <Link href={`/conversations/${item.conversation_id}`} className={styles.link}>
+            Open the conversation
+          </Link>
+        </Section>
       ) : (
         <MessageDetail item={item} />
       )}
@@ -94,6 +100,8 @@ function titleOf(item: WorkItem): string {
       return 'Webhook delivery';
     case 'alert':
       return item.alert.title;
+    case 'waiting_customer':
+      return `${item.contact.name ?? item.contact.wa_id ?? 'A customer'} is waiting`;
     default:
       return `${item.message.purpose} to ${item.message.to}`;
   }

@@ -11,7 +11,7 @@ export function QueueCount({ kind }: { kind: WorkKind }) {
   const open = counts.data?.[kind]?.open ?? 0;
   if (open === 0) return null;
   return (
-    <span className={styles.count} data-tone={kind === 'stuck_sending' || kind === 'poison_webhook' ? 'danger' : undefined}>
+    <span className={styles.count} data-tone={kind === 'stuck_sending' || kind === 'poison_webhook' || kind === 'waiting_customer' ? 'danger' : undefined}>
       <span aria-hidden="true">{open > 999 ? '999+' : open}</span>
       <span className="visually-hidden"> ({open} open)</span>
     </span>

@@ -30,7 +30,7 @@ export function QueueStatusBar({
       />
       {count && count.open > 0 && count.oldest_since && filters.status !== 'resolved' ? (
         <span className={styles.summary}>
-          Oldest waiting since <Time past at={count.oldest_since} />
+          {kind === 'waiting_customer' ? 'Longest past its target since' : 'Oldest waiting since'} <Time past at={count.oldest_since} />
         </span>
       ) : null}
     </div>

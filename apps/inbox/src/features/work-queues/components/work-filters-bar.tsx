@@ -17,7 +17,7 @@ export function WorkFiltersBar({ kind, filters, onChange }: { kind: WorkKind; fi
   };
   return (
     <form className={styles.filters} onSubmit={submit} role="search" aria-label="Filter the queue">
-      {messages || kind === 'unattributed_inbound' ? (
+      {messages || kind === 'unattributed_inbound' || kind === 'waiting_customer' ? (
         <TextField
           label="Number"
           placeholder="phone_number_id"

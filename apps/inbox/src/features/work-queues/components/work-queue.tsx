@@ -11,9 +11,11 @@ import { Loading } from '@/components/ui/skeleton';
 import { State } from '@/components/ui/state';
 import { LinkTabs } from '@/components/ui/tabs';
 import type { Loaded } from '@/lib/server-api';
+import { contactLabel } from '@/lib/message-content';
 import { BULK_ACTIONS, type WorkAction } from '@/lib/work-actions';
 import { filterWords, isFiltered, workFiltersSearch, type WorkFilters } from '@/lib/work-filters';
 import { WORK_KINDS, workHref, workKind, type WorkKind } from '@/lib/work-kinds';
+import { useAssignToMe } from '@/features/work-queues/hooks/use-assign-to-me';
 import { useQueueKeys } from '@/features/work-queues/hooks/use-queue-keys';
 import { useSelectedItem } from '@/features/work-queues/hooks/use-selected-item';
 import { useWorkList } from '@/features/work-queues/hooks/use-work-list';
@@ -32,6 +34,8 @@ import styles from './work-queue.module.css';
  * One work queue: its open items (or the Resolved tab), filtered and ordered by the URL, a cursor
  * page at a time. Keyboard first: j/k move between rows, Enter opens the detail, one key per
  * action (shown on the buttons), Escape closes. Admins act; agents see the same and are told who can.
+ * Waiting customers are everyone's: each row links into its thread (the reply resolves it), and
+ * anyone may take one nobody holds.
  */
 export function WorkQueue({
   kind,
@@ -55,11 +59,23 @@ export function WorkQueue({
   const [selectedId, setSelectedId] = useSelectedItem(initialItem);
   const [pending, setPending] = useState<{ item: WorkItem; action: WorkAction } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const selected = items.find((i) => i.id === selectedId) ?? null;
+  // A waiting customer's detail is the thread itself: its row links there instead of opening a panel.
+  const selected = kind === 'waiting_customer' ? null : (items.find((i) => i.id === selectedId) ?? null);
+  const assignToMe = useAssignToMe();
   const tableRef = useRef<HTMLDivElement>(null);
 
   const setFilters = (next: WorkFilters) => router.replace(`${pathname}${workFiltersSearch(next)}`, { scroll: false });
-  const onAction = canResolve && !resolved ? (item: WorkItem, action: WorkAction) => setPending({ item, action }) : null;
+  const onAction =
+    kind === 'waiting_customer'
+      ? resolved
+        ? null
+        : (item: WorkItem, action: WorkAction) => {
+            if (action === 'assign_to_me' && item.kind === 'waiting_customer' && !assignToMe.pending)
+              assignToMe.assign(item.conversation_id, contactLabel(item.contact));
+          }
+      : canResolve && !resolved
+        ? (item: WorkItem, action: WorkAction) => setPending({ item, action })
+        : null;
 
   useQueueKeys({ items, selectedId, setSelectedId, tableRef, onAction, disabled: pending !== null || bulkOpen });
 

@@ -1,13 +1,18 @@
 'use client';
 
-import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem } from '@sendbook/api-contract';
+import type { AlertWorkItem, InboundWorkItem, MessageWorkItem, PoisonWebhookWorkItem, WaitingCustomerWorkItem } from '@sendbook/api-contract';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { useClock } from '@/components/clock';
 import { Time } from '@/components/time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, Td, Th } from '@/components/ui/table';
-import { excerpt, inboundContent, senderNumber } from '@/lib/message-content';
+import { contactLabel, contactNumber, excerpt, inboundContent, senderNumber } from '@/lib/message-content';
 import { outboundState } from '@/lib/message-state';
+import { compactDuration, waitingForWords } from '@/lib/response-target';
+import { absoluteTime } from '@/lib/time';
+import { useCurrentStaff } from '@/features/auth/current-staff';
 import { errorLine } from '@/lib/meta-errors';
 import { actionsOf, resolutionWords, workAction, type WorkAction } from '@/lib/work-actions';
 import { attributionReasonWords, type WorkKind } from '@/lib/work-kinds';
@@ -29,7 +34,8 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
   // Resolved rows are about who decided what: the message's own details live in its detail panel.
   const compact = row.resolved || row.compact === true;
   const columns = COLUMNS[kindGroup(kind)].filter((c) => !(compact && c.detailOnly));
-  const extra = row.resolved ? ['Resolved', 'By', 'Note'] : row.onAction ? ['Actions'] : [];
+  // A wait ends with a reply or a close, never with a note.
+  const extra = row.resolved ? (kind === 'waiting_customer' ? ['Ended', 'By'] : ['Resolved', 'By', 'Note']) : row.onAction ? ['Actions'] : [];
   return (
     <Table label={label}>
       <thead>
@@ -48,7 +54,11 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
         {items.map((item) => (
           <tr key={item.id} data-selected={item.id === row.selectedId || undefined} className={styles.row}>
             {cellsOf(item, () => row.onSelect(item.id), item.id === row.selectedId, compact)}
-            {row.resolved ? <ResolutionCells item={item} /> : row.onAction ? <ActionCell item={item} onAction={row.onAction} /> : null}
+            {row.resolved ? (
+              <ResolutionCells item={item} withNote={kind !== 'waiting_customer'} />
+            ) : row.onAction ? (
+              <ActionCell item={item} onAction={row.onAction} />
+            ) : null}
           </tr>
         ))}
       </tbody>
@@ -56,9 +66,17 @@ export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: Wor
   );
 }
 
-type Group = 'message' | 'inbound' | 'poison' | 'alert';
+type Group = 'message' | 'inbound' | 'poison' | 'alert' | 'waiting';
 const kindGroup = (kind: WorkKind): Group =>
-  kind === 'unattributed_inbound' ? 'inbound' : kind === 'poison_webhook' ? 'poison' : kind === 'alert' ? 'alert' : 'message';
+  kind === 'unattributed_inbound'
+    ? 'inbound'
+    : kind === 'poison_webhook'
+      ? 'poison'
+      : kind === 'alert'
+        ? 'alert'
+        : kind === 'waiting_customer'
+          ? 'waiting'
+          : 'message';
 
 const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boolean }[]> = {
   message: [
@@ -78,6 +96,7 @@ const COLUMNS: Record<Group, { name: string; numeric?: boolean; detailOnly?: boo
     { name: 'Size', numeric: true, detailOnly: true },
   ],
   alert: [{ name: 'Alert' }, { name: 'Raised' }, { name: 'Last raised' }, { name: 'Times', numeric: true }],
+  waiting: [{ name: 'Customer' }, { name: 'Team' }, { name: 'Held by' }, { name: 'Waiting' }, { name: 'Target passed' }],
 };
 
 /** The row's opener: a button carrying the row's name, so j/k can focus it and Enter opens the detail. */
@@ -114,6 +133,8 @@ function cellsOf(item: WorkItem, onOpen: () => void, selected: boolean, compact:
           )}
         />
       );
+    case 'waiting_customer':
+      return <WaitingCells item={item} />;
     case 'alert':
       return (
         <AlertCells
@@ -235,6 +256,52 @@ function AlertCells({ item, opener }: Cells<AlertWorkItem>) {
   );
 }
 
+/**
+ * A customer waiting past the target: the customer is the link into the thread (where the reply
+ * resolves it; j/k focus it, Enter follows it), then the team, who holds it, how long the customer
+ * has waited (live, by the page's clock) and when the target passed.
+ */
+function WaitingCells({ item }: { item: WaitingCustomerWorkItem }) {
+  const me = useCurrentStaff();
+  const { now, timeZone } = useClock();
+  const name = contactLabel(item.contact);
+  const number = contactNumber(item.contact);
+  const ended = item.resolution !== null;
+  const waitedMs =
+    ended || !item.waiting_since ? (item.waited_seconds ?? 0) * 1000 : Math.max(now - Date.parse(item.waiting_since), (item.waited_seconds ?? 0) * 1000);
+  return (
+    <>
+      <Td>
+        <Link href={`/conversations/${item.conversation_id}`} className={styles.customerLink} data-row-opener="">
+          {name}
+        </Link>
+        {number && number !== name ? <span className={styles.secondary}>{number}</span> : null}
+      </Td>
+      <Td>{item.team ? <span className={styles.truncate}>{item.team.name}</span> : <span className={styles.secondary}>No team</span>}</Td>
+      <Td>
+        {item.assignee ? (
+          item.assignee === me.id ? (
+            'You'
+          ) : (
+            <span className={styles.truncate} title={item.assignee_name ?? undefined}>
+              {item.assignee_name}
+            </span>
+          )
+        ) : (
+          <span className={styles.nobody}>Nobody</span>
+        )}
+      </Td>
+      <Td>
+        <span className={styles.waited} title={item.waiting_since ? `Since ${absoluteTime(item.waiting_since, timeZone)}` : undefined}>
+          {compactDuration(waitedMs)}
+        </span>
+        <span className={styles.secondary}>{waitingForWords(item.waiting_for).toLowerCase()}</span>
+      </Td>
+      <Td muted>{item.breached_at ? <Time past at={item.breached_at} /> : '—'}</Td>
+    </>
+  );
+}
+
 function ActionCell({ item, onAction }: { item: WorkItem; onAction: (item: WorkItem, action: WorkAction) => void }) {
   return (
     <Td>
@@ -259,16 +326,16 @@ function ActionCell({ item, onAction }: { item: WorkItem; onAction: (item: WorkI
   );
 }
 
-function ResolutionCells({ item }: { item: WorkItem }) {
+function ResolutionCells({ item, withNote }: { item: WorkItem; withNote: boolean }) {
   const r = item.resolution;
-  if (!r) return <Td colSpan={3}>—</Td>;
+  if (!r) return <Td colSpan={withNote ? 3 : 2}>—</Td>;
   return (
     <>
       <Td muted>
         {resolutionWords(r.action)} · <Time past at={r.at} />
       </Td>
       <Td>{r.actor_name}</Td>
-      <Td wrap>{r.note ?? <span className={styles.secondary}>No note</span>}</Td>
+      {withNote ? <Td wrap>{r.note ?? <span className={styles.secondary}>No note</span>}</Td> : null}
     </>
   );
 }

@@ -18,6 +18,18 @@ const minutesField = z
   .trim()
   .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10080), 'Whole minutes, 1 to 10080 (a week), or empty for no target.');
 
+/** The API's limits: a day at most (longer is not slow, it is someone else's), Meta's longest text. */
+export const MAX_REASSIGN_MINUTES = 1440;
+export const MAX_OUT_OF_OFFICE_LENGTH = 4096;
+
+const reassignField = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_REASSIGN_MINUTES),
+    `Whole minutes, 1 to ${MAX_REASSIGN_MINUTES} (a day), or empty to never reassign.`,
+  );
+
 const day = z
   .object({ open: z.boolean(), start: z.string(), end: z.string() })
   .refine((d) => !d.open || (d.start !== '' && d.end !== '' && (d.end === '00:00' || d.start < d.end)), {
@@ -31,9 +43,13 @@ export const teamFormSchema = z.object({
   phone_number_ids: z.array(z.string()),
   mode: z.enum(['manual', 'round_robin', 'balanced']),
   max_open: z.number({ error: 'A whole number, 1 to 100.' }).int('A whole number.').min(1, 'At least 1.').max(100, 'At most 100.'),
+  reassign_minutes: reassignField,
   first_minutes: minutesField,
   next_minutes: minutesField,
   hours: z.boolean(),
+  out_of_office: z
+    .string()
+    .max(MAX_OUT_OF_OFFICE_LENGTH, `At most ${MAX_OUT_OF_OFFICE_LENGTH.toLocaleString('en')} characters (WhatsApp’s limit for a text message).`),
   time_zone: z.string().min(1),
   days: z.object(Object.fromEntries(WEEKDAYS.map(([key]) => [key, day])) as Record<Weekday, typeof day>),
   holidays: z.string().refine((v) => splitDates(v).every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)), 'Dates as YYYY-MM-DD, separated by commas or new lines.'),
@@ -79,12 +95,14 @@ export function formValuesOf(team: Team | null): TeamFormValues {
     phone_number_ids: team?.phone_number_ids ?? [],
     mode: team?.assignment.mode ?? 'manual',
     max_open: team?.assignment.max_open ?? 10,
+    reassign_minutes: team?.assignment.reassign_after_minutes == null ? '' : String(team.assignment.reassign_after_minutes),
     first_minutes: toMinutes(team?.targets.first_response_seconds ?? null),
     next_minutes: toMinutes(team?.targets.next_response_seconds ?? null),
     hours: hours !== null,
     time_zone: hours?.time_zone ?? defaultTimeZone(),
     days,
     holidays: hours?.holidays.join(', ') ?? '',
+    out_of_office: team?.out_of_office?.text ?? '',
   };
 }
 
@@ -98,7 +116,13 @@ export function bodyOf(values: z.output<typeof teamFormSchema>): TeamBody {
     name: values.name,
     member_ids: values.member_ids,
     phone_number_ids: values.phone_number_ids,
-    assignment: { mode: values.mode, max_open: values.max_open },
+    assignment: {
+      mode: values.mode,
+      max_open: values.max_open,
+      reassign_after_minutes: values.reassign_minutes === '' ? null : Number(values.reassign_minutes),
+    },
+    // Blank turns it off; kept while business hours are off (it is only sent outside them).
+    out_of_office: values.out_of_office.trim() === '' ? null : { text: values.out_of_office.trim() },
     targets: { first_response_seconds: toSeconds(values.first_minutes), next_response_seconds: toSeconds(values.next_minutes) },
     business_hours: values.hours
       ? {

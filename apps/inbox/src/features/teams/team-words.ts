@@ -2,9 +2,10 @@ import type { Team } from '@sendbook/api-contract';
 
 const MODE_WORDS: Record<Team['assignment']['mode'], string> = { manual: 'Manual', round_robin: 'Round robin', balanced: 'Balanced' };
 
-/** "Balanced, at most 5 open each"; manual has no cap worth saying. */
+/** "Balanced, at most 5 open each", then ", reassigned after 15 min" when a silent assignee loses the thread; manual has no cap worth saying. */
 export function assignmentWords(a: Team['assignment']): string {
-  return a.mode === 'manual' ? MODE_WORDS.manual : `${MODE_WORDS[a.mode]}, at most ${a.max_open} open each`;
+  const mode = a.mode === 'manual' ? MODE_WORDS.manual : `${MODE_WORDS[a.mode]}, at most ${a.max_open} open each`;
+  return a.reassign_after_minutes ? `${mode}, reassigned after ${durationWords(a.reassign_after_minutes * 60)} silent` : mode;
 }
 
 /** 300 → "5 min", 5400 → "1 h 30 min", null → "none". */
@@ -21,7 +22,13 @@ export function targetsWords(t: Team['targets']): string {
   return `First ${durationWords(t.first_response_seconds)} · next ${durationWords(t.next_response_seconds)}`;
 }
 
-/** "Europe/Berlin, Mon–Fri 09:00–17:00, 2 holidays", or "Always open". */
+/** "Out-of-office reply" when one is set: said beside the hours it is sent outside of. */
+export function outOfOfficeWords(team: Pick<Team, 'out_of_office' | 'business_hours'>): string | null {
+  if (!team.out_of_office) return null;
+  return team.business_hours ? 'Out-of-office reply' : 'Out-of-office reply (never sent: no business hours)';
+}
+
+/** "Europe/Berlin, 5 days a week, 2 holidays", or "Always open". */
 export function hoursWords(hours: Team['business_hours']): string {
   if (!hours) return 'Always open';
   const open = Object.entries(hours.weekly).filter(([, intervals]) => intervals.length > 0);

@@ -10,7 +10,16 @@ import { SelectField, TextArea, TextField } from '@/components/ui/field';
 import { toProblem } from '@/lib/api';
 import { problemDetail } from '@/lib/problem';
 import type { useTeamMutations } from '../hooks/use-team-mutations';
-import { WEEKDAYS, bodyOf, defaultTimeZone, formValuesOf, teamFormSchema, type TeamFormValues } from '../team-form-values';
+import {
+  MAX_OUT_OF_OFFICE_LENGTH,
+  MAX_REASSIGN_MINUTES,
+  WEEKDAYS,
+  bodyOf,
+  defaultTimeZone,
+  formValuesOf,
+  teamFormSchema,
+  type TeamFormValues,
+} from '../team-form-values';
 import styles from './teams.module.css';
 
 const MODES = [
@@ -24,7 +33,10 @@ function timeZones(current: string): string[] {
   return [...new Set(['UTC', defaultTimeZone(), current, ...all])].sort();
 }
 
-/** A team's name, members, numbers, assignment, response targets and business hours: made or changed here. */
+/**
+ * A team's name, members, numbers, assignment (with reassignment of a silent assignee), response
+ * targets, business hours and the out-of-office reply: made or changed here.
+ */
 export function TeamForm({
   team,
   staff,
@@ -47,6 +59,7 @@ export function TeamForm({
   const hours = watch('hours');
   const days = watch('days');
   const zone = watch('time_zone');
+  const outOfOffice = watch('out_of_office');
   const zones = useMemo(() => timeZones(zone), [zone]);
   const what = team ? `Edit ${team.name}` : 'New team';
 
@@ -94,7 +107,7 @@ export function TeamForm({
         </div>
       </fieldset>
 
-      <div className={styles.row}>
+      <div className={styles.row3}>
         <SelectField label="Assignment" {...register('mode')}>
           {MODES.map(([value, label]) => (
             <option key={value} value={value}>
@@ -110,6 +123,17 @@ export function TeamForm({
           aria-invalid={errors.max_open ? true : undefined}
           hint={errors.max_open?.message ?? 'Automatic assignment passes over a member holding this many.'}
           {...register('max_open', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Reassign after (minutes)"
+          inputMode="numeric"
+          placeholder="Never"
+          aria-invalid={errors.reassign_minutes ? true : undefined}
+          hint={
+            errors.reassign_minutes?.message ??
+            `An assignee who leaves a waiting customer this long (in business hours) loses the conversation to a member with room. Empty: never; at most ${MAX_REASSIGN_MINUTES}.`
+          }
+          {...register('reassign_minutes')}
         />
       </div>
 
@@ -170,6 +194,22 @@ export function TeamForm({
               aria-invalid={errors.holidays ? true : undefined}
               hint={errors.holidays?.message ?? 'Closed all day: dates as YYYY-MM-DD, separated by commas.'}
               {...register('holidays')}
+            />
+            <TextArea
+              label="Out-of-office reply"
+              rows={3}
+              maxLength={MAX_OUT_OF_OFFICE_LENGTH}
+              placeholder="Thanks for your message! We’re closed now and will answer when we open."
+              aria-invalid={errors.out_of_office ? true : undefined}
+              hint={
+                errors.out_of_office?.message ??
+                `Sent to a customer who writes while the team is closed: once per conversation per closed period (a second message that night gets no second reply). Empty: no reply.${
+                  outOfOffice.length > MAX_OUT_OF_OFFICE_LENGTH - 200
+                    ? ` ${outOfOffice.length.toLocaleString('en')} / ${MAX_OUT_OF_OFFICE_LENGTH.toLocaleString('en')} characters.`
+                    : ''
+                }`
+              }
+              {...register('out_of_office')}
             />
           </>
         ) : null}

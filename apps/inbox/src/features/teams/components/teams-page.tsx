@@ -14,7 +14,7 @@ import { numbersQuery } from '@/features/numbers/numbers.queries';
 import type { Loaded } from '@/lib/server-api';
 import { useSeededQuery } from '@/lib/use-seeded-query';
 import { useTeamMutations } from '../hooks/use-team-mutations';
-import { assignmentWords, hoursWords, targetsWords } from '../team-words';
+import { assignmentWords, hoursWords, outOfOfficeWords, targetsWords } from '../team-words';
 import { teamsQuery } from '../teams.queries';
 import { TeamForm } from './team-form';
 import styles from './teams.module.css';
@@ -70,15 +70,33 @@ export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
           <tbody>
             {teams.map((team) => (
               <tr key={team.id}>
-                <Td>
+                {/* Cells wrap within the page (each number on its own line), so the table never scrolls sideways. */}
+                <Td className={styles.nameCell}>
                   <span className={styles.name}>{team.name}</span>
                 </Td>
-                <Td wrap>{team.members.length === 0 ? 'Nobody' : team.members.map((m) => m.name).join(', ')}</Td>
-                <Td wrap>{team.phone_number_ids.length === 0 ? 'None' : team.phone_number_ids.join(', ')}</Td>
-                <Td wrap>{assignmentWords(team.assignment)}</Td>
-                <Td wrap>{targetsWords(team.targets)}</Td>
-                <Td wrap>{hoursWords(team.business_hours)}</Td>
-                <Td>
+                <Td className={styles.cell}>{team.members.length === 0 ? 'Nobody' : team.members.map((m) => m.name).join(', ')}</Td>
+                <Td className={styles.numbersCell}>
+                  {team.phone_number_ids.length === 0 ? (
+                    'None'
+                  ) : (
+                    <ul className={styles.numberList}>
+                      {team.phone_number_ids.map((n) => (
+                        <li key={n}>{n}</li>
+                      ))}
+                    </ul>
+                  )}
+                </Td>
+                <Td className={styles.cell}>{assignmentWords(team.assignment)}</Td>
+                <Td className={styles.cell}>{targetsWords(team.targets)}</Td>
+                <Td className={styles.cell}>
+                  {hoursWords(team.business_hours)}
+                  {outOfOfficeWords(team) ? (
+                    <span className={styles.cellNote} title={team.out_of_office?.text}>
+                      {outOfOfficeWords(team)}
+                    </span>
+                  ) : null}
+                </Td>
+                <Td className={styles.actionsCell}>
                   <div className={styles.actions}>
                     <Button size="sm" onClick={() => setEditing(team)} aria-label={`Edit ${team.name}`}>
                       Edit

@@ -46,6 +46,7 @@ export function ThreadHeader({
   const assignee = team.data?.find((m) => m.id === conversation.assignee);
   const { now, timeZone } = useClock();
   const awaiting = awaitingAssignmentWords(conversation, now);
+  const waiting = conversation.response !== null && conversation.state !== 'closed';
   return (
     <header className={styles.header}>
       <Button asChild variant="ghost" size="sm" className={styles.back}>
@@ -81,8 +82,9 @@ export function ThreadHeader({
       </div>
       <div className={styles.headerSide}>
         <ResponseTarget conversation={conversation} />
+        {/* While a customer waits their message keeps the window open for hours: the whole hours say enough beside the countdown. */}
         <Badge tone={window.tone} dot title={window.label}>
-          {window.open ? `Window ${window.short}` : window.short}
+          {window.open ? `Window ${waiting ? window.brief : window.short}` : window.short}
         </Badge>
         {conversation.state === 'closed' ? <Badge tone="muted">Conversation closed</Badge> : null}
         <Button variant="ghost" size="sm" className={styles.detailsToggle} aria-expanded={details} onClick={onToggleDetails}>

@@ -14,6 +14,7 @@ export function QueueListPane({
   loadingMore,
   onMore,
   updatedAt,
+  enterOpens = 'details',
   children,
 }: {
   /** Where j/k find the rows' openers. */
@@ -23,6 +24,8 @@ export function QueueListPane({
   loadingMore: boolean;
   onMore: () => void;
   updatedAt: number;
+  /** What Enter on a row does: open its details beside the table, or follow its link. */
+  enterOpens?: 'details' | 'open';
   children: ReactNode;
 }) {
   return (
@@ -40,7 +43,7 @@ export function QueueListPane({
         </span>
         <span className={styles.keysHint} aria-hidden="true">
           <Kbd>J</Kbd>
-          <Kbd>K</Kbd> move · <Kbd>↵</Kbd> details
+          <Kbd>K</Kbd> move · <Kbd>↵</Kbd> {enterOpens}
         </span>
       </div>
       {children}

@@ -137,6 +137,7 @@ export function WorkQueue({
             loadingMore={query.isFetchingNextPage}
             onMore={() => void query.fetchNextPage()}
             updatedAt={query.dataUpdatedAt}
+            enterOpens={kind === 'waiting_customer' ? 'open' : 'details'}
           >
             <WorkTable
               kind={kind}

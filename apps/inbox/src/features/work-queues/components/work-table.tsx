@@ -33,7 +33,10 @@ export interface RowProps {
 export function WorkTable({ kind, label, items, ...row }: RowProps & { kind: WorkKind; label: string; items: WorkItem[] }) {
   // Resolved rows are about who decided what: the message's own details live in its detail panel.
   const compact = row.resolved || row.compact === true;
-  const columns = COLUMNS[kindGroup(kind)].filter((c) => !(compact && c.detailOnly));
+  // A wait that ended is said in the past: how long the customer waited.
+  const columns = COLUMNS[kindGroup(kind)]
+    .filter((c) => !(compact && c.detailOnly))
+    .map((c) => (row.resolved && c.name === 'Waiting' ? { ...c, name: 'Waited' } : c));
   // A wait ends with a reply or a close, never with a note.
   const extra = row.resolved ? (kind === 'waiting_customer' ? ['Ended', 'By'] : ['Resolved', 'By', 'Note']) : row.onAction ? ['Actions'] : [];
   return (

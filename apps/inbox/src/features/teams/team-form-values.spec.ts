@@ -1,5 +1,5 @@
 import type { Team } from '@sendbook/api-contract';
-import { bodyOf, formValuesOf, teamFormSchema } from './team-form-values';
+import { bodyOf, formValuesOf, keptTargetWords, teamFormSchema } from './team-form-values';
 
 const team = (overrides: Partial<Team> = {}): Team => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -38,6 +38,21 @@ describe('team form values', () => {
       assignment: { reassign_after_minutes: null },
       out_of_office: null,
     });
+  });
+
+  it('a target in seconds (10 s, 90 s) survives saving the form unchanged, and is replaced once its minutes are edited', () => {
+    const seconds = team({ targets: { first_response_seconds: 10, next_response_seconds: 90 } });
+    const values = formValuesOf(seconds);
+    expect(values).toMatchObject({ first_minutes: '1', next_minutes: '2' });
+    expect(bodyOf(teamFormSchema.parse(values)).targets).toEqual({ first_response_seconds: 10, next_response_seconds: 90 });
+    expect(bodyOf(teamFormSchema.parse({ ...values, first_minutes: '3', next_minutes: '' })).targets).toEqual({
+      first_response_seconds: 180,
+      next_response_seconds: null,
+    });
+    expect(keptTargetWords(10)).toBe('Now 10 s, kept unless you change it.');
+    expect(keptTargetWords(90)).toBe('Now 1 min 30 s, kept unless you change it.');
+    expect(keptTargetWords(300)).toBeNull();
+    expect(keptTargetWords(null)).toBeNull();
   });
 
   it.each([

@@ -46,6 +46,9 @@ export const teamFormSchema = z.object({
   reassign_minutes: reassignField,
   first_minutes: minutesField,
   next_minutes: minutesField,
+  /** The targets as the API holds them: kept when their field still shows them, so seconds the API allows (10 s) are not rounded to a minute by saving something else. */
+  first_seconds: z.number().nullable(),
+  next_seconds: z.number().nullable(),
   hours: z.boolean(),
   out_of_office: z
     .string()
@@ -98,6 +101,8 @@ export function formValuesOf(team: Team | null): TeamFormValues {
     reassign_minutes: team?.assignment.reassign_after_minutes == null ? '' : String(team.assignment.reassign_after_minutes),
     first_minutes: toMinutes(team?.targets.first_response_seconds ?? null),
     next_minutes: toMinutes(team?.targets.next_response_seconds ?? null),
+    first_seconds: team?.targets.first_response_seconds ?? null,
+    next_seconds: team?.targets.next_response_seconds ?? null,
     hours: hours !== null,
     time_zone: hours?.time_zone ?? defaultTimeZone(),
     days,
@@ -109,7 +114,16 @@ export function formValuesOf(team: Team | null): TeamFormValues {
 /** A time input says midnight as 00:00; the API ends a day at 24:00. */
 const endOf = (hhmm: string) => (hhmm === '24:00' ? '00:00' : hhmm);
 const toMinutes = (seconds: number | null) => (seconds === null ? '' : String(Math.max(1, Math.round(seconds / 60))));
-const toSeconds = (minutes: string) => (minutes.trim() === '' ? null : Number(minutes) * 60);
+/** The field's minutes in seconds; the stored seconds while the field still shows what they were. */
+const toSeconds = (minutes: string, kept: number | null) =>
+  minutes.trim() === '' ? null : kept !== null && minutes.trim() === toMinutes(kept) ? kept : Number(minutes) * 60;
+
+/** "Now 10 s, kept unless you change it." for a target that is not whole minutes; null otherwise. */
+export function keptTargetWords(seconds: number | null): string | null {
+  return seconds !== null && seconds % 60 !== 0
+    ? `Now ${seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`}, kept unless you change it.`
+    : null;
+}
 
 export function bodyOf(values: z.output<typeof teamFormSchema>): TeamBody {
   return {
@@ -123,7 +137,10 @@ export function bodyOf(values: z.output<typeof teamFormSchema>): TeamBody {
     },
     // Blank turns it off; kept while business hours are off (it is only sent outside them).
     out_of_office: values.out_of_office.trim() === '' ? null : { text: values.out_of_office.trim() },
-    targets: { first_response_seconds: toSeconds(values.first_minutes), next_response_seconds: toSeconds(values.next_minutes) },
+    targets: {
+      first_response_seconds: toSeconds(values.first_minutes, values.first_seconds),
+      next_response_seconds: toSeconds(values.next_minutes, values.next_seconds),
+    },
     business_hours: values.hours
       ? {
           time_zone: values.time_zone,

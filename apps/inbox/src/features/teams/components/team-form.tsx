@@ -17,6 +17,7 @@ import {
   bodyOf,
   defaultTimeZone,
   formValuesOf,
+  keptTargetWords,
   teamFormSchema,
   type TeamFormValues,
 } from '../team-form-values';
@@ -27,6 +28,12 @@ const MODES = [
   ['round_robin', 'Round robin: each member in turn'],
   ['balanced', 'Balanced: whoever holds the fewest'],
 ] as const;
+
+function listWords(state: 'loading' | 'error' | 'ready', empty: string, what: string): string {
+  if (state === 'loading') return `Loading ${what}…`;
+  if (state === 'error') return `Could not load the ${what}: reload the page to try again.`;
+  return empty;
+}
 
 function timeZones(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -41,12 +48,15 @@ export function TeamForm({
   team,
   staff,
   numbers,
+  lists,
   save,
   onDone,
 }: {
   team: Team | null;
   staff: readonly { id: string; name: string; role: string }[];
   numbers: readonly { phone_number_id: string; label: string }[];
+  /** Whether each list is still loading (or failed): "no staff yet" only once we know. */
+  lists: { staff: 'loading' | 'error' | 'ready'; numbers: 'loading' | 'error' | 'ready' };
   save: ReturnType<typeof useTeamMutations>['save'];
   onDone: () => void;
 }) {
@@ -82,7 +92,7 @@ export function TeamForm({
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Members</legend>
-        {staff.length === 0 ? <p className={styles.hint}>No active staff yet.</p> : null}
+        {staff.length === 0 ? <p className={styles.hint}>{listWords(lists.staff, 'No active staff yet.', 'staff')}</p> : null}
         <div className={styles.checks}>
           {staff.map((person) => (
             <label key={person.id} className={styles.check}>
@@ -96,7 +106,7 @@ export function TeamForm({
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Business numbers</legend>
         <p className={styles.hint}>Conversations on these numbers go to this team; a number belongs to one team.</p>
-        {numbers.length === 0 ? <p className={styles.hint}>No business numbers known yet.</p> : null}
+        {numbers.length === 0 ? <p className={styles.hint}>{listWords(lists.numbers, 'No business numbers known yet.', 'business numbers')}</p> : null}
         <div className={styles.checks}>
           {numbers.map((n) => (
             <label key={n.phone_number_id} className={styles.check}>
@@ -142,14 +152,14 @@ export function TeamForm({
           label="First response target (minutes)"
           inputMode="numeric"
           aria-invalid={errors.first_minutes ? true : undefined}
-          hint={errors.first_minutes?.message ?? 'Empty: no target.'}
+          hint={errors.first_minutes?.message ?? keptTargetWords(team?.targets.first_response_seconds ?? null) ?? 'Empty: no target.'}
           {...register('first_minutes')}
         />
         <TextField
           label="Next response target (minutes)"
           inputMode="numeric"
           aria-invalid={errors.next_minutes ? true : undefined}
-          hint={errors.next_minutes?.message ?? 'Empty: no target.'}
+          hint={errors.next_minutes?.message ?? keptTargetWords(team?.targets.next_response_seconds ?? null) ?? 'Empty: no target.'}
           {...register('next_minutes')}
         />
       </div>

@@ -19,6 +19,14 @@ import { teamsQuery } from '../teams.queries';
 import { TeamForm } from './team-form';
 import styles from './teams.module.css';
 
+/** A time zone breaks after its slashes ("America/<wbr>Argentina/<wbr>Buenos_Aires"), not inside a word. */
+function breakable(text: string) {
+  const parts = text.split('/');
+  return parts.flatMap((part, i) => (i === parts.length - 1 ? [part] : [`${part}/`, <wbr key={i} />]));
+}
+
+const listState = (q: { isPending: boolean; isError: boolean }) => (q.isError ? 'error' : q.isPending ? 'loading' : 'ready');
+
 /** Teams, the numbers routed to them and how they work; admins make, change and delete them here. */
 export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
   const query = useSeededQuery(teamsQuery(), initial);
@@ -89,7 +97,7 @@ export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
                 <Td className={styles.cell}>{assignmentWords(team.assignment)}</Td>
                 <Td className={styles.cell}>{targetsWords(team.targets)}</Td>
                 <Td className={styles.cell}>
-                  {hoursWords(team.business_hours)}
+                  {breakable(hoursWords(team.business_hours))}
                   {outOfOfficeWords(team) ? (
                     <span className={styles.cellNote} title={team.out_of_office?.text}>
                       {outOfOfficeWords(team)}
@@ -111,7 +119,15 @@ export function TeamsPage({ initial }: { initial: Loaded<{ data: Team[] }> }) {
           </tbody>
         </Table>
       </QueryContent>
-      <TeamForm key={`${editing?.id ?? 'new'}-${formKey}`} team={editing} staff={people} numbers={numberOptions} save={save} onDone={done} />
+      <TeamForm
+        key={`${editing?.id ?? 'new'}-${formKey}`}
+        team={editing}
+        staff={people}
+        numbers={numberOptions}
+        lists={{ staff: listState(staff), numbers: listState(numbers) }}
+        save={save}
+        onDone={done}
+      />
       {deleting ? (
         <DialogRoot open onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
           <DialogContent

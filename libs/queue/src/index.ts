@@ -17,3 +17,4 @@ export * from './marketing/index.js';
 export * from './access/index.js';
 export * from './search/index.js';
 export * from './direct-send.js';
+export * from './reports/index.js';

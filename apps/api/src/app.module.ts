@@ -18,6 +18,7 @@ import { SnippetsModule } from './modules/snippets/snippets.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         TeamsModule.forRole(config.role),
         MediaModule.forRole(config.role),
         SearchModule.forRole(config.role),
+        ReportsModule.forRole(config.role),
         WhatsappModule,
         PolicyModule,
         TemplatesModule.forRole(config.role),

@@ -17,6 +17,7 @@ export const TAGS = {
     name: 'event endpoints',
     description: 'Signed events pushed to integrators (Standard Webhooks), for admins: endpoints, their deliveries, replay and recover.',
   },
+  reports: { name: 'reports', description: 'Figures per agent and per team, per day and over a period, from the audit trail, for admins.' },
   events: { name: 'events', description: 'The live feed of changes as server-sent events.' },
   metrics: { name: 'metrics', description: 'Queue-health figures as JSON (API key) and in Prometheus text format.' },
   system: { name: 'system', description: 'What runs in the background, for admins: queues, jobs, periodic tasks and their latest runs.' },

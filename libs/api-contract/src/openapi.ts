@@ -663,6 +663,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/reports/agents": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getAgentReport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/reports/teams": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getTeamReport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/search": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["search"];
@@ -941,6 +963,32 @@ export interface components {
       };
       reply_to?: string;
       client_request_id?: string;
+    };
+    AgentReport: {
+      /** start of the period, inclusive */
+      since: string;
+      /** end of the period, exclusive */
+      until: string;
+      /** the IANA time zone the days are cut in */
+      time_zone: string;
+      /** Every active agent (or, with `team_id`, every member), and anyone else with figures, by name; Unassigned last */
+      rows: components["schemas"]["AgentReportRow"][];
+      /** Every row together (the same in the report by agent and by team, as each event counts once in each) */
+      overall: {
+        total: components["schemas"]["ReportFigures"];
+        /** Every day of the period, oldest first; a day without anything has zeros and nulls */
+        days: components["schemas"]["ReportDayFigures"][];
+      };
+    };
+    AgentReportRow: {
+      /** null: the Unassigned row (conversations closed, and targets missed, while nobody held them) */
+      agent: {
+        id: string;
+        name: string;
+      } | null;
+      total: components["schemas"]["ReportFigures"];
+      /** Every day of the period, oldest first; a day without anything has zeros and nulls */
+      days: components["schemas"]["ReportDayFigures"][];
     };
     /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
     Alert: {
@@ -2134,6 +2182,42 @@ export interface components {
       filename?: string;
       voice?: boolean;
     };
+    /** One day’s figures. */
+    ReportDayFigures: {
+      /** the day (`YYYY-MM-DD`) in the report’s `time_zone` */
+      date: string;
+      /** Conversations closed in the period, each counted once: for the holder and team of its last close in the period, on that day */
+      handled: number;
+      /** Replies staff sent (`conversation.replied`) */
+      replies_sent: number;
+      /** Response targets missed (`conversation.sla_breached`), for whoever held the conversation then */
+      breaches: number;
+      /** Median business-hours seconds a customer waited for the first reply; null without samples */
+      first_response_median_seconds: number | null;
+      /** 90th percentile (nearest rank) of the same waits; null without samples */
+      first_response_p90_seconds: number | null;
+      /** 90th percentile (nearest rank) of business-hours seconds a customer waited for a later reply; null without samples */
+      next_response_p90_seconds: number | null;
+      /** Median seconds from opening to the last close, over the conversations handled; null without samples */
+      resolution_median_seconds: number | null;
+    };
+    /** The figures of a row, or of all rows, over a whole period or one day. */
+    ReportFigures: {
+      /** Conversations closed in the period, each counted once: for the holder and team of its last close in the period, on that day */
+      handled: number;
+      /** Replies staff sent (`conversation.replied`) */
+      replies_sent: number;
+      /** Response targets missed (`conversation.sla_breached`), for whoever held the conversation then */
+      breaches: number;
+      /** Median business-hours seconds a customer waited for the first reply; null without samples */
+      first_response_median_seconds: number | null;
+      /** 90th percentile (nearest rank) of the same waits; null without samples */
+      first_response_p90_seconds: number | null;
+      /** 90th percentile (nearest rank) of business-hours seconds a customer waited for a later reply; null without samples */
+      next_response_p90_seconds: number | null;
+      /** Median seconds from opening to the last close, over the conversations handled; null without samples */
+      resolution_median_seconds: number | null;
+    };
     ResendMessage: {
       note?: string;
     };
@@ -2249,6 +2333,32 @@ export interface components {
     TeamOutOfOffice: {
       /** Sent once per conversation per closed period, through the outbox, to the first customer message outside business hours (1 to 4096 characters). */
       text: string;
+    };
+    TeamReport: {
+      /** start of the period, inclusive */
+      since: string;
+      /** end of the period, exclusive */
+      until: string;
+      /** the IANA time zone the days are cut in */
+      time_zone: string;
+      /** Every team, and any other with figures, by name; No team last */
+      rows: components["schemas"]["TeamReportRow"][];
+      /** Every row together (the same in the report by agent and by team, as each event counts once in each) */
+      overall: {
+        total: components["schemas"]["ReportFigures"];
+        /** Every day of the period, oldest first; a day without anything has zeros and nulls */
+        days: components["schemas"]["ReportDayFigures"][];
+      };
+    };
+    TeamReportRow: {
+      /** null: the No team row (events of conversations routed to no team) */
+      team: {
+        id: string;
+        name: string;
+      } | null;
+      total: components["schemas"]["ReportFigures"];
+      /** Every day of the period, oldest first; a day without anything has zeros and nulls */
+      days: components["schemas"]["ReportDayFigures"][];
     };
     TeamTargets: {
       /** How long a customer may wait for the first reply (10 s to 7 days), counted in business hours; null: no target. */
@@ -3612,6 +3722,28 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Figures per agent, per day and over a period */
+  getAgentReport: {
+    parameters: { query?: { team_id?: string; since?: string; until?: string; time_zone?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["AgentReport"] } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Figures per team, per day and over a period */
+  getTeamReport: {
+    parameters: { query?: { since?: string; until?: string; time_zone?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["TeamReport"] } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** Find messages and notes in every thread, newest first */
   search: {
     parameters: { query: { q: string; cursor?: string; limit?: number }; header?: never; path?: never; cookie?: never };
@@ -4183,6 +4315,8 @@ export type AcceptInvite = components['schemas']["AcceptInvite"];
 export type AddNote = components['schemas']["AddNote"];
 export type AgentReaction = components['schemas']["AgentReaction"];
 export type AgentReply = components['schemas']["AgentReply"];
+export type AgentReport = components['schemas']["AgentReport"];
+export type AgentReportRow = components['schemas']["AgentReportRow"];
 /** A figure past its threshold (or another module's alarm): open until a person resolves it. */
 export type Alert = components['schemas']["Alert"];
 /** An open alert: resolve it with POST /v1/alerts/{id}/resolve. */
@@ -4283,6 +4417,10 @@ export type RenderedTemplate = components['schemas']["RenderedTemplate"];
 export type ReplaceLabels = components['schemas']["ReplaceLabels"];
 export type ReplayWebhooks = components['schemas']["ReplayWebhooks"];
 export type ReplyMedia = components['schemas']["ReplyMedia"];
+/** One day’s figures. */
+export type ReportDayFigures = components['schemas']["ReportDayFigures"];
+/** The figures of a row, or of all rows, over a whole period or one day. */
+export type ReportFigures = components['schemas']["ReportFigures"];
 export type ResendMessage = components['schemas']["ResendMessage"];
 export type ResolveAlert = components['schemas']["ResolveAlert"];
 export type ResolveMessage = components['schemas']["ResolveMessage"];
@@ -4298,6 +4436,8 @@ export type StaffMember = components['schemas']["StaffMember"];
 export type Team = components['schemas']["Team"];
 export type TeamAssignment = components['schemas']["TeamAssignment"];
 export type TeamOutOfOffice = components['schemas']["TeamOutOfOffice"];
+export type TeamReport = components['schemas']["TeamReport"];
+export type TeamReportRow = components['schemas']["TeamReportRow"];
 export type TeamTargets = components['schemas']["TeamTargets"];
 /** An entry of the template registry, synced from Meta. */
 export type Template = components['schemas']["Template"];

@@ -186,6 +186,8 @@ const BUILDERS: Record<string, Builder> = {
     body: { text: 'On its way.', client_request_id: `matrix-${Date.now()}` },
   }),
   search: () => ({ method: 'GET', url: '/v1/search?q=hello' }),
+  getAgentReport: () => ({ method: 'GET', url: '/v1/reports/agents' }),
+  getTeamReport: () => ({ method: 'GET', url: '/v1/reports/teams' }),
   listInbound: () => ({ method: 'GET', url: '/v1/inbound' }),
   getInbound: (w) => ({ method: 'GET', url: `/v1/inbound/${w.inboundId}` }),
   getInboundMedia: (w) => ({ method: 'GET', url: `/v1/inbound/${w.imageId}/media` }),

@@ -6,6 +6,7 @@
 export class Normaliser {
   private readonly ids = new Map<string, string>();
   private readonly wamids = new Map<string, string>();
+  private readonly dates = new Map<string, string>();
 
   value(value: unknown, key = ''): unknown {
     if (typeof value === 'string') return this.string(value, key);
@@ -46,6 +47,8 @@ export class Normaliser {
   private string(s: string, key: string): string {
     if (UUID.test(s)) return this.id(s);
     if (ISO_TIME.test(s)) return '2026-01-01T09:00:00.000Z';
+    // A report's days: the same real day always the same stand-in, in order (they are listed oldest first).
+    if (key === 'date' && ISO_DATE.test(s)) return this.date(s);
     if (key === 'next_cursor') return this.cursor(s);
     if (key === 'timestamp' && /^\d{10}$/.test(s)) return '1767258000';
     // Secrets made at random: an API key and its prefix, one-time invite tokens.
@@ -61,6 +64,15 @@ export class Normaliser {
     if (!stand) {
       stand = `00000000-0000-4000-8000-${String(this.ids.size + 1).padStart(12, '0')}`;
       this.ids.set(lower, stand);
+    }
+    return stand;
+  }
+
+  private date(date: string): string {
+    let stand = this.dates.get(date);
+    if (!stand) {
+      stand = new Date(Date.UTC(2026, 0, 1 + this.dates.size)).toISOString().slice(0, 10);
+      this.dates.set(date, stand);
     }
     return stand;
   }
@@ -88,4 +100,5 @@ export class Normaliser {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const WAMID_IN_TEXT = /wamid\.[A-Za-z0-9+/=_-]+/g;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

@@ -5,6 +5,7 @@ import { CONTRACT_FILES, readExamples } from '../../apps/api/src/contract/genera
 import type { OpenApiDocument } from '../../apps/api/src/contract/openapi-types.js';
 import { inbound } from '../conversations/conversation-support.js';
 import { messageRequest, startSendbook, templatePayload, type Sendbook } from '../support/sendbook.js';
+import { asSession, createStaff, signIn } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
 import { allProcessed, envelope, postWebhook, statusItem } from '../webhooks/webhook-support.js';
@@ -501,6 +502,29 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('logout', 204, { url: '/v1/auth/logout', cookie });
     // Sam was deactivated, so Dana is the last active admin (an admin key is not a person).
     await rec.call('updateStaff', 409, { method: 'PATCH', url: `/v1/staff/${danaId}`, body: { active: false } });
+  });
+
+  it('reports', async () => {
+    // A day's worth of one conversation: the customer writes, an admin takes it, answers and closes it.
+    const lee = await createStaff(sb, 'admin', 'Lee');
+    const cookie = await signIn(sb, lee);
+    const team = await sb
+      .api()
+      .post('/v1/teams')
+      .send({ name: 'Orders', member_ids: [lee.id], phone_number_ids: [TEST_SECRETS.phoneNumberId], targets: { first_response_seconds: 300 } })
+      .expect(201);
+    const kim = await inbound(sb, sb.sim.customer('16505550204', { name: 'Kim' }).sendText('can I still change the size?'));
+    const thread = kim.conversation_id as string;
+    await asSession(sb, cookie).patch(`/v1/conversations/${thread}`).send({ assignee: lee.id }).expect(200);
+    await asSession(sb, cookie).post(`/v1/conversations/${thread}/replies`).send({ text: 'Yes, which size?', client_request_id: 'lee-1' }).expect(201);
+    await asSession(sb, cookie).patch(`/v1/conversations/${thread}`).send({ state: 'closed' }).expect(200);
+    const agents = await rec.call('getAgentReport', 200, { url: '/v1/reports/agents', cookie });
+    expect(agents.body.rows.find((r: { agent: { name: string } | null }) => r.agent?.name === 'Lee').total).toMatchObject({ handled: 1, replies_sent: 1 });
+    await rec.call('getAgentReport', 400, { url: '/v1/reports/agents?since=2026-12-01T00:00:00Z', cookie });
+    await rec.call('getTeamReport', 200, { url: '/v1/reports/teams?time_zone=Europe/Berlin', cookie });
+    await asSession(sb, cookie)
+      .delete(`/v1/teams/${team.body.team.id as string}`)
+      .expect(204);
   });
 
   it('event endpoints', async () => {

@@ -3728,7 +3728,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["AgentReport"] } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
     };

@@ -1,11 +1,12 @@
 import { QUEUE_ITEMS, isCurrent, navItems } from './nav-items';
 
 describe('navigation', () => {
-  it('agents get Conversations, Search and Work; admins also Health, Numbers, Campaigns, Templates, Staff, Event endpoints, Teams, Snippets and System', () => {
+  it('agents get Conversations, Search and Work; admins also Health, Reports, Numbers, Campaigns, Templates, Staff, Event endpoints, Teams, Snippets and System', () => {
     expect(navItems('agent').main.map((i) => i.label)).toEqual(['Conversations', 'Search', 'Work']);
     expect(navItems('agent').admin).toEqual([]);
     expect(navItems('admin').admin.map((i) => [i.label, i.href])).toEqual([
       ['Health', '/health'],
+      ['Reports', '/reports'],
       ['Numbers', '/numbers'],
       ['Campaigns', '/campaigns'],
       ['Templates', '/templates'],

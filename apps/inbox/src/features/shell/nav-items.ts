@@ -24,6 +24,7 @@ const MAIN: readonly NavItem[] = [
 
 const ADMIN: readonly NavItem[] = [
   { key: 'health', label: 'Health', href: '/health', section: '/health', icon: 'health', goKey: 'h', adminOnly: true },
+  { key: 'reports', label: 'Reports', href: '/reports', section: '/reports', icon: 'chart', goKey: 'r', adminOnly: true },
   { key: 'numbers', label: 'Numbers', href: '/numbers', section: '/numbers', icon: 'phone', goKey: 'n', adminOnly: true },
   { key: 'campaigns', label: 'Campaigns', href: '/campaigns', section: '/campaigns', icon: 'send', goKey: 'a', adminOnly: true },
   { key: 'templates', label: 'Templates', href: '/templates', section: '/templates', icon: 'template', goKey: 't', adminOnly: true },

@@ -97,8 +97,14 @@ describe('reports: an admin reads figures per agent and team', () => {
     at(2);
     const c3 = await write('16505558003', SALES_NUMBER, 'do you sell gift cards?');
     at(3);
+    await key(request(sb.url).patch(`/v1/conversations/${c3}`))
+      .send({ assignee: people['Cy Agent']!.id })
+      .expect(200);
     await reply('Cy Agent', c3); // first response 1m
     at(4);
+    await key(request(sb.url).patch(`/v1/conversations/${c1}`))
+      .send({ assignee: people['Ana Agent']!.id })
+      .expect(200);
     await reply('Ana Agent', c1); // first response 4m
     at(5);
     await close('Cy Agent', c3); // resolution 3m

@@ -108,9 +108,11 @@ describe('reports: figures per agent and team from the audit trail', () => {
     threads.c3 = await write('16505557003', SALES_NUMBER, 'do you ship to Goa?');
     threads.c4 = await write('16505557004', UNROUTED_NUMBER, 'hello?');
     at(2);
-    await reply('ana', threads.c1); // first response: 120 s; c1 becomes Ana's
+    await patch('ana', threads.c1, { assignee: people.ana.id }); // Ana takes c1
+    await reply('ana', threads.c1); // first response: 120 s
     at(5);
-    await reply('ben', threads.c2); // first response: 300 s; c2 becomes Ben's
+    await patch('ben', threads.c2, { assignee: people.ben.id });
+    await reply('ben', threads.c2); // first response: 300 s
     await patch('admin', threads.c3, { assignee: people.cy.id });
     // 22:11: c3 waited past Sales' 10 minutes; the worker marks it, for Cy who holds it.
     at(11);
@@ -129,7 +131,7 @@ describe('reports: figures per agent and team from the audit trail', () => {
     at(50);
     await patch('ben', threads.c2, { state: 'closed' }); // Ben's close, but not the last one
     at(95);
-    await reply('ben', threads.c4); // first response: 5,700 s, no team, no target
+    await reply('ben', threads.c4); // first response: 5,700 s, no team, no target; c4 stays nobody's
     at(100);
     threads.c5 = await write('16505557005', SUPPORT_NUMBER, 'anyone there?');
     // 23:50: nobody took c5; its breach is nobody's.

@@ -72,13 +72,17 @@ export function ReportChart({ rows, dates, view }: { rows: readonly NamedRow[]; 
         ],
         series: [
           {},
-          ...chart.lines.map((line, i) => ({
-            label: line.name,
-            stroke: color(PALETTE[i % PALETTE.length]!),
-            width: 2,
-            spanGaps: false,
-            points: { show: true, size: 6 },
-          })),
+          // Drawn in order, each over the one before: earlier lines wider, so two with the same values both show.
+          ...chart.lines.map((line, i) => {
+            const under = chart.lines.length - 1 - i;
+            return {
+              label: line.name,
+              stroke: color(PALETTE[i % PALETTE.length]!),
+              width: 2 + under * 1.5,
+              spanGaps: false,
+              points: { show: true, size: 6 + under * 2.5 },
+            };
+          }),
         ],
       };
       const toUnit = (v: number | null) => (v === null ? null : duration ? v / 60 : v);

@@ -1427,8 +1427,10 @@ export interface components {
       phone_number_ids?: string[];
       assignment?: components["schemas"]["TeamAssignment"];
       targets?: components["schemas"]["TeamTargets"];
-      /** Null: no out-of-office reply. Needs business hours to mean anything. */
-      out_of_office?: components["schemas"]["TeamOutOfOffice"];
+      /** Null: no out-of-office reply. `text` (1 to 4096 characters) is sent once per conversation per closed period, through the outbox, to the first customer message outside business hours; it needs business hours to mean anything. */
+      out_of_office?: {
+        text: string;
+      } | null;
       /** Null: always open. `time_zone` an IANA name (`Europe/Berlin`); `weekly` per weekday (`mon` … `sun`, a day left out is closed) a list of `[start, end)` intervals `"HH:MM"` (`"24:00"` ends the day), sorted and merged on save, overlaps refused naming the interval (`business_hours.weekly.mon[1]`); `holidays` ISO dates closed all day. */
       business_hours?: {
         time_zone: string;
@@ -2330,10 +2332,6 @@ export interface components {
       /** An assignee who leaves a waiting customer unanswered this many minutes (counted in business hours) loses the conversation to another available member with room (1 to 1440); null: never. */
       reassign_after_minutes?: number | null;
     };
-    TeamOutOfOffice: {
-      /** Sent once per conversation per closed period, through the outbox, to the first customer message outside business hours (1 to 4096 characters). */
-      text: string;
-    };
     TeamReport: {
       /** start of the period, inclusive */
       since: string;
@@ -2444,8 +2442,10 @@ export interface components {
       phone_number_ids?: string[];
       assignment?: components["schemas"]["TeamAssignment"];
       targets?: components["schemas"]["TeamTargets"];
-      /** Null: no out-of-office reply. Needs business hours to mean anything. */
-      out_of_office?: components["schemas"]["TeamOutOfOffice"];
+      /** Null: no out-of-office reply. `text` (1 to 4096 characters) is sent once per conversation per closed period, through the outbox, to the first customer message outside business hours; it needs business hours to mean anything. */
+      out_of_office?: {
+        text: string;
+      } | null;
       /** Null: always open. `time_zone` an IANA name (`Europe/Berlin`); `weekly` per weekday (`mon` … `sun`, a day left out is closed) a list of `[start, end)` intervals `"HH:MM"` (`"24:00"` ends the day), sorted and merged on save, overlaps refused naming the interval (`business_hours.weekly.mon[1]`); `holidays` ISO dates closed all day. */
       business_hours?: {
         time_zone: string;
@@ -4435,7 +4435,6 @@ export type StaffMember = components['schemas']["StaffMember"];
 /** Staff that business numbers are routed to, with how conversations are handed out and how fast they must be answered. */
 export type Team = components['schemas']["Team"];
 export type TeamAssignment = components['schemas']["TeamAssignment"];
-export type TeamOutOfOffice = components['schemas']["TeamOutOfOffice"];
 export type TeamReport = components['schemas']["TeamReport"];
 export type TeamReportRow = components['schemas']["TeamReportRow"];
 export type TeamTargets = components['schemas']["TeamTargets"];

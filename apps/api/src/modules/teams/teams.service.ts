@@ -7,7 +7,7 @@ import { DomainError, type FieldProblem } from '../../common/errors/domain-error
 import { ErrorCode } from '../../common/errors/error-code.js';
 import { AuditService } from '../audit/audit.service.js';
 import { EventsPublisher } from '../events/events.publisher.js';
-import type { CreateTeamDto, UpdateTeamDto } from './dto/team.dto.js';
+import { MAX_OUT_OF_OFFICE_LENGTH, type CreateTeamDto, type UpdateTeamDto } from './dto/team.dto.js';
 import { presentTeam } from './team.presenter.js';
 import { TeamsRepository, type TeamSettings } from './teams.repository.js';
 
@@ -144,8 +144,20 @@ function settingsOf(dto: CreateTeamDto | UpdateTeamDto): TeamSettings {
         : dto.assignment.reassign_after_minutes === null
           ? null
           : dto.assignment.reassign_after_minutes * 60,
-    outOfOfficeText: dto.out_of_office === undefined ? undefined : dto.out_of_office === null ? null : dto.out_of_office.text.trim(),
+    outOfOfficeText: outOfOfficeText(dto.out_of_office),
   };
+}
+
+/** The out-of-office text as given (trimmed): undefined leaves it, null turns it off; a bad one is a 400 naming the field. */
+function outOfOfficeText(given: { text?: unknown } | null | undefined): string | null | undefined {
+  if (given === undefined || given === null) return given;
+  const keys = Object.keys(given).filter((k) => k !== 'text');
+  if (keys.length > 0) throw DomainError.validation(keys.map((k) => ({ field: `out_of_office.${k}`, message: 'is not a field of out_of_office (text)' })));
+  const text = typeof given.text === 'string' ? given.text.trim() : '';
+  if (text.length === 0) throw DomainError.validation([{ field: 'out_of_office.text', message: 'must be text that is not blank' }]);
+  if (text.length > MAX_OUT_OF_OFFICE_LENGTH)
+    throw DomainError.validation([{ field: 'out_of_office.text', message: `must be at most ${MAX_OUT_OF_OFFICE_LENGTH} characters` }]);
+  return text;
 }
 
 /** What the audit trail says changed: the new values, members and numbers as lists. */

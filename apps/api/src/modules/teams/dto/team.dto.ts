@@ -72,17 +72,6 @@ export class TeamAssignmentDto {
   reassign_after_minutes?: number | null;
 }
 
-/** What a customer writing outside business hours is told; null turns it off. */
-export class TeamOutOfOfficeDto {
-  @IsString()
-  @Length(1, MAX_OUT_OF_OFFICE_LENGTH)
-  @Matches(/\S/, { message: 'text must not be blank' })
-  @JSONSchema({
-    description: `Sent once per conversation per closed period, through the outbox, to the first customer message outside business hours (1 to ${MAX_OUT_OF_OFFICE_LENGTH} characters).`,
-  })
-  text!: string;
-}
-
 /** Response targets; null removes one. */
 export class TeamTargetsDto {
   @GivenNotNull()
@@ -136,12 +125,17 @@ abstract class TeamFieldsDto {
   @Type(() => TeamTargetsDto)
   targets?: TeamTargetsDto;
 
+  /** Its text is checked by the service (outOfOfficeText), which names the field at fault. */
   @GivenNotNull()
   @IsObject({ message: 'out_of_office must be an object or null' })
-  @ValidateNested()
-  @Type(() => TeamOutOfOfficeDto)
-  @JSONSchema({ type: ['object', 'null'], description: 'Null: no out-of-office reply. Needs business hours to mean anything.' } as never)
-  out_of_office?: TeamOutOfOfficeDto | null;
+  @JSONSchema({
+    type: ['object', 'null'],
+    properties: { text: { type: 'string', minLength: 1, maxLength: MAX_OUT_OF_OFFICE_LENGTH } },
+    required: ['text'],
+    additionalProperties: false,
+    description: `Null: no out-of-office reply. \`text\` (1 to ${MAX_OUT_OF_OFFICE_LENGTH} characters) is sent once per conversation per closed period, through the outbox, to the first customer message outside business hours; it needs business hours to mean anything.`,
+  } as never)
+  out_of_office?: { text: string } | null;
 
   /** Checked and normalised by normaliseBusinessHours (the service), which names the field at fault. */
   @GivenNotNull()

@@ -224,4 +224,42 @@ describe('teams: staff that business numbers are routed to, with their settings'
     expect(trail[1].details).toMatchObject({ member_ids: [], assignment: { mode: 'round_robin' }, business_hours: null });
     expect(await t.dataSource.query(`SELECT 1 FROM team_members WHERE team_id = $1`, [team.id])).toEqual([]);
   });
+
+  it('the out-of-office reply and the reassignment time: saved, shown, turned off; a bad one names its field', async () => {
+    const made = await admin()
+      .post('/v1/teams')
+      .send({ name: 'Night shift', assignment: { mode: 'round_robin', reassign_after_minutes: 15 }, out_of_office: { text: '  We answer from 9:00.  ' } })
+      .expect(201);
+    expect(made.body.team).toMatchObject({ assignment: { mode: 'round_robin', reassign_after_minutes: 15 }, out_of_office: { text: 'We answer from 9:00.' } });
+    const id = made.body.team.id as string;
+    expect(
+      fields(
+        await admin()
+          .patch(`/v1/teams/${id}`)
+          .send({ out_of_office: { text: '   ' } })
+          .expect(400),
+      ),
+    ).toEqual(['out_of_office.text']);
+    expect(
+      fields(
+        await admin()
+          .patch(`/v1/teams/${id}`)
+          .send({ out_of_office: { text: 'hi', html: '<b>hi</b>' } })
+          .expect(400),
+      ),
+    ).toEqual(['out_of_office.html']);
+    expect(
+      fields(
+        await admin()
+          .patch(`/v1/teams/${id}`)
+          .send({ assignment: { reassign_after_minutes: 0 } })
+          .expect(400),
+      ),
+    ).toEqual(['assignment.reassign_after_minutes']);
+    const off = await admin()
+      .patch(`/v1/teams/${id}`)
+      .send({ out_of_office: null, assignment: { reassign_after_minutes: null } })
+      .expect(200);
+    expect(off.body.team).toMatchObject({ assignment: { reassign_after_minutes: null }, out_of_office: null });
+  });
 });

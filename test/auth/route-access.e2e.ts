@@ -102,6 +102,11 @@ const BUILDERS: Record<string, Builder> = {
   createEventEndpoint: () => ({ method: 'POST', url: '/v1/event-endpoints', body: { url: 'http://127.0.0.1:9/matrix', events: ['work_item.opened'] } }),
   updateEventEndpoint: async (w) => ({ method: 'PATCH', url: `/v1/event-endpoints/${await w.eventEndpointId()}`, body: { enabled: false } }),
   deleteEventEndpoint: async (w) => ({ method: 'DELETE', url: `/v1/event-endpoints/${await w.eventEndpointId()}` }),
+  rotateEventEndpointSecret: async (w) => ({
+    method: 'POST',
+    url: `/v1/event-endpoints/${await w.eventEndpointId()}/rotate-secret`,
+    body: { keep_old_for_hours: 1 },
+  }),
   listEventDeliveries: async (w) => ({ method: 'GET', url: `/v1/event-endpoints/${await w.eventEndpointId()}/deliveries` }),
   replayEventDelivery: async (w) => {
     const { endpointId, deliveryId } = await w.eventDelivery();

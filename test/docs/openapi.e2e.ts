@@ -530,12 +530,22 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   it('event endpoints', async () => {
     const created = await rec.call('createEventEndpoint', 201, {
       url: '/v1/event-endpoints',
-      body: { url: 'http://127.0.0.1:9/sendbook-events', events: ['message.state_changed', 'inbound.attributed'], description: 'order system' },
+      body: {
+        url: 'http://127.0.0.1:9/sendbook-events',
+        events: ['message.state_changed', 'inbound.attributed'],
+        description: 'order system',
+        filter: { phone_number_ids: [TEST_SECRETS.phoneNumberId], purposes: ['order_shipped', 'order_confirmation'] },
+        rate_per_second: 20,
+      },
     });
     await rec.call('createEventEndpoint', 400, { url: '/v1/event-endpoints', body: { url: 'not a url', events: ['message.state_changed'] } });
     const id = created.body.endpoint.id as string;
     await rec.call('listEventEndpoints', 200, { url: '/v1/event-endpoints' });
     await rec.call('updateEventEndpoint', 200, { url: `/v1/event-endpoints/${id}`, body: { enabled: false } });
+    await rec.call('updateEventEndpoint', 400, { url: `/v1/event-endpoints/${id}`, body: { filter: { campaigns: [] }, rate_per_second: 0 } });
+    await rec.call('rotateEventEndpointSecret', 200, { url: `/v1/event-endpoints/${id}/rotate-secret`, body: { keep_old_for_hours: 24 } });
+    await rec.call('rotateEventEndpointSecret', 400, { url: `/v1/event-endpoints/${id}/rotate-secret`, body: { keep_old_for_hours: 1000 } });
+    await rec.call('rotateEventEndpointSecret', 404, { url: '/v1/event-endpoints/00000000-0000-4000-8000-000000000000/rotate-secret', body: {} });
     const since = new Date(Date.now() - 1_000).toISOString();
     await sb
       .api()

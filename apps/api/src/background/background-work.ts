@@ -262,6 +262,11 @@ export const TRIGGERS = [
     what: '`work_item.resolved` when a poison delivery is replayed.',
   },
   { name: 'integrator_events_delivery_dismissed', on: 'INSERT ON audit_events', what: '`work_item.resolved` when a poison delivery is dismissed.' },
+  {
+    name: 'integrator_events_fan_out',
+    on: 'INSERT ON integrator_events',
+    what: 'Owes each new event to every endpoint that takes it: its type, and the business number, purpose and campaign its filter names (`event_endpoint_accepts`).',
+  },
 ] as const;
 
 /** Whether a process of `role` runs work declared for `runsIn`. */

@@ -15,7 +15,8 @@ export const BODY_EXCERPT_BYTES = 1024;
 
 export interface SignedPost {
   readonly url: string;
-  readonly secret: string;
+  /** Each signs the body: the current secret first, then those still in a rotation's overlap. */
+  readonly secrets: readonly string[];
   readonly eventId: string;
   readonly body: string;
   readonly at: Date;
@@ -23,12 +24,17 @@ export interface SignedPost {
   readonly allowPrivate: boolean;
 }
 
-/** The Standard Webhooks headers for one attempt (the id is the event's, the timestamp the attempt's). */
-export function signatureHeaders(secret: string, eventId: string, at: Date, body: string): Record<string, string> {
+/**
+ * The Standard Webhooks headers for one attempt (the id is the event's, the timestamp the
+ * attempt's): `webhook-signature` carries one `v1,<base64>` per secret, space-separated, so a
+ * receiver holding any one of them verifies (during a secret rotation: the new and the old).
+ */
+export function signatureHeaders(secrets: readonly string[], eventId: string, at: Date, body: string): Record<string, string> {
+  if (secrets.length === 0) throw new Error('an event is signed with at least one secret');
   return {
     'webhook-id': eventId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(eventId, at, body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' '),
   };
 }
 
@@ -67,7 +73,7 @@ export function postSigned(post: SignedPost): Promise<PostOutcome> {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(post.body),
         'user-agent': 'Sendbook-Webhooks/1',
-        ...signatureHeaders(post.secret, post.eventId, post.at, post.body),
+        ...signatureHeaders(post.secrets, post.eventId, post.at, post.body),
       },
     });
     request.on('response', (response) => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
 import type { EventDeliveryState } from './event-delivery.entity.js';
+import type { StoredPreviousSecret } from './event-endpoint.entity.js';
 
 /** A delivery a worker claimed, with what it needs to POST it. */
 export interface ClaimedDelivery {
@@ -9,7 +10,9 @@ export interface ClaimedDelivery {
   readonly attempts: number;
   readonly endpointId: string;
   readonly url: string;
+  /** The current signing secret and those a rotation replaced, as stored (sealed). */
   readonly secret: string;
+  readonly previousSecrets: readonly StoredPreviousSecret[];
   readonly eventId: string;
   readonly type: string;
   readonly snapshot: Record<string, unknown>;
@@ -64,15 +67,14 @@ function deliveryViewFrom(source: string): string {
 export class EventDeliveriesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Enabled endpoints that have a delivery due (pending and due, or delivering with its lease run out). */
-  async endpointsWithDueWork(now: Date): Promise<string[]> {
-    const rows = await queryRows<{ id: string }>(
+  /** Enabled endpoints that have a delivery due (pending and due, or delivering with its lease run out), with their rate limit. */
+  async endpointsWithDueWork(now: Date): Promise<{ id: string; ratePerSecond: number | null }[]> {
+    return queryRows<{ id: string; ratePerSecond: number | null }>(
       this.dataSource,
-      `SELECT e.id FROM event_endpoints e
+      `SELECT e.id, e.rate_per_second AS "ratePerSecond" FROM event_endpoints e
         WHERE e.enabled AND EXISTS (SELECT 1 FROM event_deliveries d WHERE d.endpoint_id = e.id AND d.state IN ${OPEN} AND d.next_attempt_at <= $1)`,
       [now],
     );
-    return rows.map((r) => r.id);
   }
 
   /**
@@ -81,33 +83,43 @@ export class EventDeliveriesRepository {
    * in-flight count across workers never exceeds the limit. A delivery waits while an earlier
    * event with its ordering key is still owed to this endpoint: one message's events arrive in order.
    * While delivering, `next_attempt_at` is the lease's end: past it the POST is presumed lost.
+   *
+   * `ration`, given how many could be claimed, says how many may be (an endpoint's rate limit),
+   * asked under the endpoint's lock so no other claimer changes the count meanwhile; the rest are
+   * left exactly as they were: not claimed, no attempt counted, still due.
    */
-  claim(endpointId: string, limit: number, now: Date, leaseMs: number): Promise<ClaimedDelivery[]> {
+  claim(endpointId: string, limit: number, now: Date, leaseMs: number, ration?: (claimable: number) => Promise<number>): Promise<ClaimedDelivery[]> {
     return this.dataSource.transaction(async (tx) => {
       // NO KEY UPDATE: claimers exclude each other, but the foreign-key checks of the transactions
       // writing new deliveries for this endpoint (KEY SHARE) never wait for a claim.
       const locked = await queryRows(tx, `SELECT id FROM event_endpoints WHERE id = $1 AND enabled FOR NO KEY UPDATE SKIP LOCKED`, [endpointId]);
       if (locked.length === 0) return [];
-      return queryRows<ClaimedDelivery>(
+      const due = await queryRows<{ id: string }>(
         tx,
         `WITH busy AS (
-           SELECT count(*)::int AS n FROM event_deliveries WHERE endpoint_id = $1 AND state = 'delivering' AND next_attempt_at > $3),
-         due AS (
-           SELECT d.id FROM event_deliveries d
-            WHERE d.endpoint_id = $1 AND d.state IN ${OPEN} AND d.next_attempt_at <= $3
-              AND NOT EXISTS (SELECT 1 FROM event_deliveries p
-                               WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key AND p.state IN ${OPEN} AND p.seq < d.seq)
-            ORDER BY d.seq
-            LIMIT GREATEST($2 - (SELECT n FROM busy), 0)),
-         claimed AS (
-           UPDATE event_deliveries d SET state = 'delivering', attempts = d.attempts + 1, next_attempt_at = $3::timestamptz + make_interval(secs => $4 / 1000.0),
-                  lease_until = $3::timestamptz + make_interval(secs => $4 / 1000.0), updated_at = $3
-             FROM due WHERE d.id = due.id
+           SELECT count(*)::int AS n FROM event_deliveries WHERE endpoint_id = $1 AND state = 'delivering' AND next_attempt_at > $3)
+         SELECT d.id FROM event_deliveries d
+          WHERE d.endpoint_id = $1 AND d.state IN ${OPEN} AND d.next_attempt_at <= $3
+            AND NOT EXISTS (SELECT 1 FROM event_deliveries p
+                             WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key AND p.state IN ${OPEN} AND p.seq < d.seq)
+          ORDER BY d.seq
+          LIMIT GREATEST($2 - (SELECT n FROM busy), 0)`,
+        [endpointId, limit, now],
+      );
+      const allowed = ration && due.length > 0 ? Math.max(0, Math.min(due.length, await ration(due.length))) : due.length;
+      if (allowed === 0) return [];
+      return queryRows<ClaimedDelivery>(
+        tx,
+        `WITH claimed AS (
+           UPDATE event_deliveries d SET state = 'delivering', attempts = d.attempts + 1, next_attempt_at = $2::timestamptz + make_interval(secs => $3 / 1000.0),
+                  lease_until = $2::timestamptz + make_interval(secs => $3 / 1000.0), updated_at = $2
+            WHERE d.id = ANY($1::uuid[])
            RETURNING d.id, d.attempts, d.event_id, d.endpoint_id)
-         SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret, c.event_id AS "eventId", ev.type, ev.snapshot, ev.created_at AS "eventCreatedAt"
+         SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret, e.previous_secrets AS "previousSecrets",
+                c.event_id AS "eventId", ev.type, ev.snapshot, ev.created_at AS "eventCreatedAt"
            FROM claimed c JOIN event_endpoints e ON e.id = c.endpoint_id JOIN integrator_events ev ON ev.id = c.event_id
           ORDER BY ev.seq`,
-        [endpointId, limit, now, leaseMs],
+        [due.slice(0, allowed).map((d) => d.id), now, leaseMs],
       );
     });
   }
@@ -176,17 +188,19 @@ export class EventDeliveriesRepository {
   }
 
   /**
-   * Svix's "recover": every event since `since` of a type the endpoint takes that it has not
-   * received is owed again, given-up ones and ones it never got (an admin had disabled it). Events
-   * it did receive are not sent again. Returns how many deliveries are owed anew.
+   * Svix's "recover": every event since `since` the endpoint takes (its types and filter, judged by
+   * `event_endpoint_accepts` as the fan-out judges them) that it has not received is owed again,
+   * given-up ones and ones it never got (an admin had disabled it). Events it did receive are not
+   * sent again. Returns how many deliveries are owed anew.
    */
   async recover(endpointId: string, since: Date, now: Date): Promise<number> {
     const rows = await queryRows<{ n: number }>(
       this.dataSource,
       `WITH owed AS (
          INSERT INTO event_deliveries (endpoint_id, event_id, ordering_key, seq, next_attempt_at, created_at, updated_at)
-         SELECT e.id, ev.id, ev.ordering_key, ev.seq, $3, $3, $3 FROM integrator_events ev JOIN event_endpoints e ON e.id = $1 AND ev.type = ANY(e.events)
-          WHERE ev.created_at >= $2
+         SELECT e.id, ev.id, ev.ordering_key, ev.seq, $3, $3, $3 FROM integrator_events ev JOIN event_endpoints e ON e.id = $1
+          WHERE ev.created_at >= $2 AND ev.type = ANY(e.events)
+            AND event_endpoint_accepts(e, ev.type, CASE WHEN e.filter IS NOT NULL THEN integrator_event_facets(ev.snapshot) END)
          ON CONFLICT (endpoint_id, event_id) DO UPDATE SET state = 'pending', next_attempt_at = $3, updated_at = $3
           WHERE event_deliveries.state = 'failed'
          RETURNING 1)

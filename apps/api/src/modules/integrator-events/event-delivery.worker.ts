@@ -1,6 +1,6 @@
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { nextDeliveryAttempt, shouldDisableEndpoint } from '@sendbook/queue';
+import { MAX_ENDPOINT_SLOT_HORIZON_MS, nextDeliveryAttempt, shouldDisableEndpoint, signingSecretsAt } from '@sendbook/queue';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { postSigned, type PostOutcome } from './endpoint-poster.js';
+import { EndpointRateLimiter } from './endpoint-rate-limiter.js';
 import { EventDeliveriesRepository, type ClaimedDelivery } from './event-deliveries.repository.js';
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { EventPayloadPresenter } from './event-payload.presenter.js';
@@ -36,15 +37,16 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     work: BackgroundWork,
     private readonly logger: JsonLogger,
     private readonly box: SecretBox,
+    private readonly rate: EndpointRateLimiter,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.tasks = work.tasks();
     this.settings = config.integratorEvents;
   }
 
-  /** A claim outlives the longest POST, with room for the outcome's write. */
+  /** A claim outlives the longest POST, with room for the outcome's write (and a rate-limited POST's wait for its slot). */
   get leaseMs(): number {
-    return this.settings.timeoutMs + Math.max(1_000, this.settings.timeoutMs);
+    return this.settings.timeoutMs + Math.max(1_000, this.settings.timeoutMs) + Math.min(this.settings.pollIntervalMs, MAX_ENDPOINT_SLOT_HORIZON_MS);
   }
 
   onApplicationBootstrap(): void {
@@ -52,8 +54,9 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     this.tasks.every('integrator_events.purge', () => this.purge());
   }
 
-  /** Old events nobody is owed any more, in bounded batches. */
+  /** Old events nobody is owed any more, in bounded batches; and previous signing secrets past their expiry. */
   async purge(): Promise<number> {
+    await this.endpoints.forgetExpiredSecrets(this.clock.now());
     const before = new Date(this.clock.now().getTime() - this.settings.retentionMs);
     let total = 0;
     for (;;) {
@@ -69,12 +72,25 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** One poll: claim what is due for every endpoint and start POSTing it. */
+  /**
+   * One poll: claim what is due for every endpoint and start POSTing it. An endpoint with a
+   * `rate_per_second` gets only as many claims as the limiter gives departure slots, each POSTed
+   * at its slot; what gets none stays due, unclaimed, for a later poll.
+   */
   async tick(): Promise<void> {
     const now = this.clock.now();
-    for (const endpointId of await this.deliveries.endpointsWithDueWork(now)) {
-      const claimed = await this.deliveries.claim(endpointId, this.settings.concurrencyPerEndpoint, now, this.leaseMs);
-      for (const delivery of claimed) this.track(this.deliver(delivery));
+    for (const endpoint of await this.deliveries.endpointsWithDueWork(now)) {
+      let slots: number[] = [];
+      const perSecond = endpoint.ratePerSecond;
+      const ration =
+        perSecond === null
+          ? undefined
+          : async (claimable: number) => {
+              slots = await this.rate.reserve(endpoint.id, perSecond, claimable);
+              return slots.length;
+            };
+      const claimed = await this.deliveries.claim(endpoint.id, this.settings.concurrencyPerEndpoint, now, this.leaseMs, ration);
+      claimed.forEach((delivery, i) => this.track(this.deliver(delivery, slots[i])));
     }
   }
 
@@ -85,31 +101,36 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
     this.inFlight.add(tracked);
   }
 
-  private openSecret(stored: string): { ok: true; value: string } | { ok: false; error: string } {
+  /** The secrets that sign a delivery made at `at` (the current one, and previous ones still in their overlap), opened. */
+  private openSecrets(d: ClaimedDelivery, at: Date): { ok: true; value: string[] } | { ok: false; error: string } {
+    const previous = d.previousSecrets.map((p) => ({ secret: p.secret, expiresAt: new Date(p.expires_at) }));
     try {
-      return { ok: true, value: this.box.open(stored) };
+      return { ok: true, value: signingSecretsAt(d.secret, previous, at).map((sealed) => this.box.open(sealed)) };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  private async deliver(d: ClaimedDelivery): Promise<void> {
+  private async deliver(d: ClaimedDelivery, slotMs?: number): Promise<void> {
+    // A rate-limited endpoint's POST leaves at its slot (at most one poll interval ahead).
+    const waitMs = slotMs === undefined ? 0 : slotMs - this.clock.now().getTime();
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
     const at = this.clock.now();
     const body = this.payloads.body({ id: d.eventId, type: d.type, createdAt: new Date(d.eventCreatedAt), snapshot: d.snapshot });
-    const secret = this.openSecret(d.secret);
+    const secrets = this.openSecrets(d, at);
     // A secret that cannot be opened (its key was taken away before `reencrypt-secrets` ran) is a
     // failed attempt in the endpoint's history, like a refused connection, never a silent stall.
-    const outcome: PostOutcome = secret.ok
+    const outcome: PostOutcome = secrets.ok
       ? await postSigned({
           url: d.url,
-          secret: secret.value,
+          secrets: secrets.value,
           eventId: d.eventId,
           body,
           at,
           timeoutMs: this.settings.timeoutMs,
           allowPrivate: this.settings.allowPrivate,
         })
-      : { statusCode: null, latencyMs: 0, bodyExcerpt: null, error: secret.error };
+      : { statusCode: null, latencyMs: 0, bodyExcerpt: null, error: secrets.error };
     const attempt = { ...outcome, at };
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (ok) {

@@ -4,9 +4,17 @@ import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { TAGS } from '../../contract/tags.js';
-import { CreateEventEndpointDto, DeliveriesQueryDto, RecoverEventsDto, UpdateEventEndpointDto } from './dto/event-endpoint.dto.js';
+import { CreateEventEndpointDto, DeliveriesQueryDto, RecoverEventsDto, RotateSecretDto, UpdateEventEndpointDto } from './dto/event-endpoint.dto.js';
 import { EventEndpointsService } from './event-endpoints.service.js';
-import { EventDeliveryList, EventEndpointCreated, EventEndpointList, OneEventDelivery, OneEventEndpoint, RecoverResult } from './integrator-events.schemas.js';
+import {
+  EventDeliveryList,
+  EventEndpointCreated,
+  EventEndpointList,
+  OneEventDelivery,
+  OneEventEndpoint,
+  RecoverResult,
+  SecretRotated,
+} from './integrator-events.schemas.js';
 
 @ApiTag(TAGS.eventEndpoints)
 @Controller('v1/event-endpoints')
@@ -29,7 +37,7 @@ export class EventEndpointsController {
     id: 'createEventEndpoint',
     summary: 'Register an event endpoint',
     description:
-      'Sendbook POSTs each event of the chosen types to the URL, signed the Standard Webhooks way with the secret in this answer (shown once). Loopback and private addresses are refused unless EVENT_ENDPOINTS_ALLOW_PRIVATE=true.',
+      'Sendbook POSTs each event of the chosen types (narrowed by `filter`) to the URL, signed the Standard Webhooks way with the secret in this answer (shown once), at most `rate_per_second` a second. Loopback and private addresses are refused unless EVENT_ENDPOINTS_ALLOW_PRIVATE=true.',
     errors: { 400: 'ValidationFailed' },
     responses: { 201: { description: 'Registered.', body: EventEndpointCreated } },
   })
@@ -41,13 +49,29 @@ export class EventEndpointsController {
   @ApiOperation({
     id: 'updateEventEndpoint',
     summary: 'Change, disable or enable an event endpoint',
-    description: 'Enabling resumes what it was owed and resolves the alert raised when Sendbook disabled it.',
+    description:
+      'Enabling resumes what it was owed and resolves the alert raised when Sendbook disabled it. `filter` replaces the whole filter (null: every event of its types); a changed filter applies to events from then on.',
     params: { id: 'event endpoint id' },
     errors: { 400: 'ValidationFailed', 404: 'NotFound' },
     responses: { 200: { description: 'The endpoint.', body: OneEventEndpoint } },
   })
   update(@Param('id') id: string, @Body() dto: UpdateEventEndpointDto, @CurrentPrincipal() by: Principal) {
     return this.endpoints.update(id, dto, by);
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    id: 'rotateEventEndpointSecret',
+    summary: 'Give an event endpoint a new signing secret, keeping the old one a while',
+    description:
+      'The new secret is in this answer, shown once. Until `previous_secret_expires_at` every POST carries a `v1,` signature for each secret, space-separated, so a receiver verifies with the old secret or the new one while it moves over; then only the new one signs. A rotation during an overlap keeps the earlier old secret until its own expiry too (at most two old ones); `keep_old_for_hours: 0` ends every old secret at once. Audited.',
+    params: { id: 'event endpoint id' },
+    errors: { 400: 'ValidationFailed', 404: 'NotFound', 409: 'InvalidStateTransition' },
+    responses: { 200: { description: 'Rotated.', body: SecretRotated } },
+  })
+  rotateSecret(@Param('id') id: string, @Body() dto: RotateSecretDto, @CurrentPrincipal() by: Principal) {
+    return this.endpoints.rotateSecret(id, dto, by);
   }
 
   @Delete(':id')

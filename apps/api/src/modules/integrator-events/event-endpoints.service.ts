@@ -1,7 +1,7 @@
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { IntegratorEventType } from '@sendbook/queue';
+import { DEFAULT_KEEP_OLD_HOURS, keepOldForMs, previousSecretsAfterRotation, previousSecretsExpireAt, type IntegratorEventType } from '@sendbook/queue';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -10,10 +10,10 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import type { CreateEventEndpointDto, DeliveriesQueryDto, UpdateEventEndpointDto } from './dto/event-endpoint.dto.js';
+import type { CreateEventEndpointDto, DeliveriesQueryDto, EventEndpointFilterDto, RotateSecretDto, UpdateEventEndpointDto } from './dto/event-endpoint.dto.js';
 import { endpointUrlProblem } from './endpoint-address.js';
 import { EventDeliveriesRepository } from './event-deliveries.repository.js';
-import type { EventEndpoint } from './event-endpoint.entity.js';
+import type { EndpointFilter, EventEndpoint } from './event-endpoint.entity.js';
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { presentDelivery, presentEndpoint } from './event-endpoints.presenter.js';
 import { failingEndpointAlertKey } from './event-delivery.worker.js';
@@ -37,7 +37,8 @@ export class EventEndpointsService {
   ) {}
 
   async list() {
-    return { data: (await this.endpoints.list()).map(presentEndpoint) };
+    const now = this.clock.now();
+    return { data: (await this.endpoints.list()).map((e) => presentEndpoint(e, now)) };
   }
 
   async create(dto: CreateEventEndpointDto, by: Principal) {
@@ -46,7 +47,15 @@ export class EventEndpointsService {
     const actor = actorOf(by);
     // Sealed at rest (APP_ENCRYPTION_KEY); shown to the caller this once, in the clear.
     const created = await this.endpoints.insert(
-      { url, description: dto.description?.trim() || null, events: unique(dto.events), secret: this.box.seal(secret), createdBy: actor },
+      {
+        url,
+        description: dto.description?.trim() || null,
+        events: unique(dto.events),
+        secret: this.box.seal(secret),
+        filter: filterOf(dto.filter),
+        ratePerSecond: dto.rate_per_second ?? null,
+        createdBy: actor,
+      },
       this.clock.now(),
     );
     await this.audit.record({
@@ -54,21 +63,71 @@ export class EventEndpointsService {
       action: 'event_endpoint.created',
       subjectType: 'event_endpoint',
       subjectId: created.id,
-      details: { url, events: created.events },
+      details: { url, events: created.events, filter: created.filter, rate_per_second: created.ratePerSecond },
     });
-    return { endpoint: presentEndpoint(created), secret };
+    return { endpoint: presentEndpoint(created, this.clock.now()), secret };
   }
 
   async update(id: string, dto: UpdateEventEndpointDto, by: Principal) {
     const before = await this.get(id);
     const url = dto.url === undefined ? undefined : await this.checkedUrl(dto.url);
     const description = dto.description === undefined ? undefined : dto.description.trim() || null;
-    const updated = await this.endpoints.update(id, { url, description, events: dto.events && unique(dto.events), enabled: dto.enabled }, this.clock.now());
+    const updated = await this.endpoints.update(
+      id,
+      {
+        url,
+        description,
+        events: dto.events && unique(dto.events),
+        enabled: dto.enabled,
+        filter: dto.filter === undefined ? undefined : filterOf(dto.filter),
+        ratePerSecond: dto.rate_per_second,
+      },
+      this.clock.now(),
+    );
     if (!updated) throw DomainError.notFound('event endpoint');
     const actor = actorOf(by);
     if (dto.enabled === true && !before.enabled) await this.alerts.resolve(failingEndpointAlertKey(id), actor, 'endpoint enabled again');
     await this.audit.record({ actor, action: 'event_endpoint.updated', subjectType: 'event_endpoint', subjectId: id, details: { ...dto } });
-    return { endpoint: presentEndpoint(updated) };
+    return { endpoint: presentEndpoint(updated, this.clock.now()) };
+  }
+
+  /**
+   * A new signing secret, shown this once. The one it replaces keeps signing beside it for
+   * `keep_old_for_hours` (`previousSecretsAfterRotation`: an earlier previous secret still in its
+   * overlap keeps its own expiry; 0 ends them all). Sealed at rest like the current one, written only
+   * over the secret read (two admins rotating at once: one wins, the other is told so), audited.
+   */
+  async rotateSecret(id: string, dto: RotateSecretDto, by: Principal) {
+    const keepHours = dto.keep_old_for_hours ?? DEFAULT_KEEP_OLD_HOURS;
+    const keepMs = keepOldForMs(keepHours);
+    const found = await this.get(id);
+    const now = this.clock.now();
+    const previous = previousSecretsAfterRotation(
+      found.secret,
+      found.previousSecrets.map((p) => ({ secret: p.secret, expiresAt: new Date(p.expires_at) })),
+      keepMs,
+      now,
+    );
+    const secret = newSigningSecret();
+    const rotated = await this.endpoints.rotateSecret(
+      id,
+      found.secret,
+      { secret: this.box.seal(secret), previous: previous.map((p) => ({ secret: p.secret, expires_at: p.expiresAt.toISOString() })) },
+      now,
+    );
+    if (!rotated) {
+      await this.get(id);
+      throw new DomainError(ErrorCode.InvalidStateTransition, 'its secret was rotated by someone else just now; look again before rotating it');
+    }
+    const expiresAt = previousSecretsExpireAt(previous, now);
+    await this.audit.record({
+      actor: actorOf(by),
+      action: 'event_endpoint.secret_rotated',
+      subjectType: 'event_endpoint',
+      subjectId: id,
+      details: { keep_old_for_hours: keepHours, previous_secrets: previous.length, previous_secret_expires_at: expiresAt?.toISOString() ?? null },
+    });
+    return { endpoint: presentEndpoint(rotated, now), secret };
   }
 
   async delete(id: string, by: Principal): Promise<void> {
@@ -135,3 +194,14 @@ export class EventEndpointsService {
 }
 
 const unique = (events: readonly IntegratorEventType[]): IntegratorEventType[] => [...new Set(events)];
+
+/** The filter as stored: the lists given, null when none is (`{}` takes everything, as null does). */
+function filterOf(dto: EventEndpointFilterDto | null | undefined): EndpointFilter | null {
+  if (!dto) return null;
+  const filter: EndpointFilter = {
+    ...(dto.phone_number_ids ? { phone_number_ids: dto.phone_number_ids } : {}),
+    ...(dto.purposes ? { purposes: dto.purposes } : {}),
+    ...(dto.campaigns ? { campaigns: dto.campaigns } : {}),
+  };
+  return Object.keys(filter).length === 0 ? null : filter;
+}

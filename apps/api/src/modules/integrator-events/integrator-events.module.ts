@@ -3,6 +3,7 @@ import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { EndpointRateLimiter } from './endpoint-rate-limiter.js';
 import { EventDeliveriesRepository } from './event-deliveries.repository.js';
 import { EventDeliveryWorker } from './event-delivery.worker.js';
 import { EventEndpointsController } from './event-endpoints.controller.js';
@@ -26,7 +27,7 @@ export class IntegratorEventsModule {
       EventDeliveriesRepository,
       EventEndpointsService,
       EventPayloadPresenter,
-      ...(role === 'api' ? [] : [EventDeliveryWorker]),
+      ...(role === 'api' ? [] : [EventDeliveryWorker, EndpointRateLimiter]),
     ],
   }));
 }

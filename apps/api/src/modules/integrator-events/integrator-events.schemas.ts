@@ -1,5 +1,19 @@
 import { INTEGRATOR_EVENT_TYPES } from '@sendbook/queue';
-import { arrayOf, bool, dateTime, int, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+import { arrayOf, bool, dateTime, digits, int, named, nullable, object, oneOfValues, str, uuid } from '../../contract/schema.js';
+
+/** The filter as shown (requests use EventEndpointFilterDto's schema, `EventEndpointFilter`). */
+const EventEndpointFilterView = object(
+  {
+    phone_number_ids: arrayOf(digits('a business number (`phone_number_id`)')),
+    purposes: arrayOf(str()),
+    campaigns: arrayOf(str()),
+  },
+  {
+    optional: ['phone_number_ids', 'purposes', 'campaigns'],
+    description:
+      'Which events of its types the endpoint takes: each list narrows one dimension and an event must match every one given. An event about no number in particular (an account-wide alert, an unreadable webhook body) passes `phone_number_ids`; purposes and campaigns are a message’s, so an event about no message (an unattributed reply, an assignment, an alert) passes neither. An inbound message’s events are about the message it answers.',
+  },
+);
 
 export const EventEndpoint = named(
   'EventEndpoint',
@@ -9,6 +23,15 @@ export const EventEndpoint = named(
       url: str(),
       description: nullable(str()),
       events: arrayOf(oneOfValues(INTEGRATOR_EVENT_TYPES)),
+      filter: nullable(EventEndpointFilterView, { description: 'null: every event of its types' }),
+      rate_per_second: nullable(int({ description: 'at most this many POSTs per second, evenly spaced, across every worker; null: no limit' })),
+      secret_rotated_at: nullable(dateTime({ description: 'when its signing secret was last rotated; null: never' })),
+      previous_secret_expires_at: nullable(
+        dateTime({
+          description:
+            'until when a secret a rotation replaced still signs beside the current one (each POST then carries a signature per secret); null: only the current one signs',
+        }),
+      ),
       enabled: bool(),
       disabled_reason: nullable(
         oneOfValues(['admin', 'failing'], { description: '`failing`: Sendbook disabled it after repeated failure (an alert says so)' }),
@@ -59,6 +82,10 @@ export const OneEventEndpoint = object({ endpoint: EventEndpoint });
 export const EventEndpointCreated = object({
   endpoint: EventEndpoint,
   secret: str({ description: '`whsec_…`, the Standard Webhooks signing secret: shown this once' }),
+});
+export const SecretRotated = object({
+  endpoint: EventEndpoint,
+  secret: str({ description: '`whsec_…`, the new signing secret: shown this once' }),
 });
 export const EventDeliveryList = object({ data: arrayOf(EventDelivery) });
 export const OneEventDelivery = object({ delivery: EventDelivery });

@@ -13,6 +13,8 @@ export interface Received {
   readonly raw: string;
   readonly event: { id: string; type: string; created_at: string; data: Record<string, unknown> };
   readonly answered: number | 'hung';
+  /** When the request reached the receiver (its headers), by this process's clock. */
+  readonly receivedAtMs: number;
 }
 
 export type Answer = number | 'hang';
@@ -48,6 +50,16 @@ export class Receiver {
     return this.received.filter((r) => typeof r.answered === 'number' && r.answered >= 200 && r.answered < 300);
   }
 
+  /** Whether a receiver that knows only `secret` accepts this POST (the package's own check, timestamp included). */
+  static verifies(r: Received, secret: string): boolean {
+    try {
+      new Webhook(secret).verify(r.raw, { 'webhook-id': r.id, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Throws unless every POST carries a valid Standard Webhooks signature (checked by the package itself). */
   verifyAll(secret: string): void {
     const webhook = new Webhook(secret);
@@ -61,6 +73,7 @@ export class Receiver {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAtMs = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -72,6 +85,7 @@ export class Receiver {
       raw,
       event: JSON.parse(raw) as Received['event'],
       answered: answer === 'hang' ? 'hung' : answer,
+      receivedAtMs,
     });
     if (answer === 'hang') {
       this.hung.push(res);

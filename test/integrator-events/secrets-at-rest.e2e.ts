@@ -66,7 +66,7 @@ describe('event endpoint secrets, sealed at rest', () => {
     receiver.verifyAll(secret);
   });
 
-  it('a rotated key: the command reseals every secret with it (and seals one stored before sealing began); the old key can then go', async () => {
+  it('a rotated key: the command reseals every secret with it (a rotated endpoint’s previous one too, and one stored before sealing began); the old key can then go', async () => {
     const created = await sb
       .api()
       .post('/v1/event-endpoints')
@@ -79,6 +79,18 @@ describe('event endpoint secrets, sealed at rest', () => {
       [receiver.url, ['work_item.opened']],
     );
 
+    // A rotated endpoint: the secret it replaced keeps signing a while, sealed like the current one.
+    const rotating = await sb
+      .api()
+      .post('/v1/event-endpoints')
+      .send({ url: receiver.url, events: ['work_item.opened'] })
+      .expect(201);
+    const rotated = await sb.api().post(`/v1/event-endpoints/${rotating.body.endpoint.id}/rotate-secret`).send({ keep_old_for_hours: 2 }).expect(200);
+    const previousOf = async (endpoint: string): Promise<string> =>
+      (await sb.dataSource.query(`SELECT previous_secrets FROM event_endpoints WHERE id = $1`, [endpoint]))[0].previous_secrets[0].secret;
+    const previousBefore = await previousOf(rotating.body.endpoint.id);
+    expect(previousBefore.split(':')[1]).toBe(before.split(':')[1]);
+
     const newKey = randomBytes(32).toString('base64');
     const run = await reencrypt(sb, { APP_ENCRYPTION_KEY: newKey, APP_ENCRYPTION_KEYS_PREVIOUS: TEST_SECRETS.encryptionKey });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
@@ -87,6 +99,13 @@ describe('event endpoint secrets, sealed at rest', () => {
     expect(after).not.toBe(before);
     expect(after.split(':')[1]).not.toBe(before.split(':')[1]);
     expect(await storedSecret(legacy[0].id)).toMatch(/^sb1:/);
+    // The previous secret too, and the new key alone opens both to what they were.
+    const previousAfter = await previousOf(rotating.body.endpoint.id);
+    expect(previousAfter.split(':')[1]).toBe(after.split(':')[1]);
+    const { SecretBox, parseEncryptionKey } = await import('../../apps/api/src/common/crypto/secret-box.js');
+    const newBox = new SecretBox(parseEncryptionKey(newKey));
+    expect(newBox.open(previousAfter)).toBe(rotating.body.secret);
+    expect(newBox.open(await storedSecret(rotating.body.endpoint.id))).toBe(rotated.body.secret);
 
     // With the new key alone, everything opens: running again reseals nothing.
     const again = await reencrypt(sb, { APP_ENCRYPTION_KEY: newKey });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { startInboxStack, type InboxStack } from '../support/inbox-stack.js';
 import { ADMIN, ADMIN_ENV, assertLocalOnly, look, screenshot, type InboxPage } from '../support/inbox-browser.js';
 import { messageRequest } from '../support/sendbook.js';
+import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
 import { FAST_DELIVERY_ENV, Receiver } from '../integrator-events/receiver.js';
 
@@ -40,6 +41,11 @@ describe('inbox: event endpoints for admins', () => {
     await dialog.getByText('Enter an http or https URL.').waitFor();
     await dialog.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
     await dialog.getByRole('checkbox', { name: 'message.state_changed' }).waitFor();
+    // The conversation events can be taken too; a filter and a rate are optional.
+    await dialog.getByRole('checkbox', { name: 'conversation.assigned' }).waitFor();
+    await dialog.getByRole('checkbox', { name: 'conversation.sla_breached' }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Purposes' }).fill('order_shipped, order_confirmation');
+    await dialog.getByRole('spinbutton', { name: 'Rate limit (per second)' }).fill('50');
     await look(page, 'event-endpoints-add');
     await confirm(page);
 
@@ -49,6 +55,7 @@ describe('inbox: event endpoints for admins', () => {
     const table = page.getByRole('table', { name: 'Event endpoints' });
     await table.getByRole('cell', { name: receiver.url }).waitFor();
     await expect(table.textContent()).resolves.toContain('Enabled');
+    await expect(table.getByLabel('Filter and rate').textContent()).resolves.toBe('purposes: order_shipped, order_confirmationat most 50/s');
     await look(page, 'event-endpoints-added');
 
     // Something happens; the endpoint hears of it, signed with the secret the page showed.
@@ -95,6 +102,75 @@ describe('inbox: event endpoints for admins', () => {
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'No event endpoints yet' }).waitFor();
     await expect(page.content()).resolves.not.toContain(secret);
+  });
+
+  it('edit its filter and rate; rotate its secret keeping the old one: the new one is shown once, and both verify meanwhile', async () => {
+    const { page } = tab;
+    const other = await Receiver.start();
+    try {
+      const created = await stack.sb
+        .api()
+        .post('/v1/event-endpoints')
+        .send({ url: other.url, events: ['message.state_changed'], description: 'rotating' })
+        .expect(201);
+      const first = created.body.secret as string;
+      await page.goto(`${stack.inbox.url}/settings/event-endpoints`);
+      const row = page.getByRole('table', { name: 'Event endpoints' }).getByRole('row').filter({ hasText: other.url });
+
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog');
+      await edit.getByRole('textbox', { name: 'Business numbers' }).fill('not a number');
+      await edit.getByRole('spinbutton', { name: 'Rate limit (per second)' }).fill('0');
+      await edit.getByRole('button', { name: 'Confirm' }).click();
+      await edit.getByText('Business numbers are phone number ids: digits only.').waitFor();
+      await edit.getByText('A whole number from 1 to 1000, or empty for no limit.').waitFor();
+      await edit.getByRole('textbox', { name: 'Business numbers' }).fill(TEST_SECRETS.phoneNumberId);
+      await edit.getByRole('textbox', { name: 'Campaigns' }).fill('black-friday');
+      await edit.getByRole('spinbutton', { name: 'Rate limit (per second)' }).fill('5');
+      await look(page, 'event-endpoints-edit');
+      await confirm(page);
+      await row.getByText('campaigns: black-friday').waitFor();
+      await row.getByText('at most 5/s').waitFor();
+      const shown = (await stack.sb.api().get('/v1/event-endpoints').expect(200)).body.data.find((e: { id: string }) => e.id === created.body.endpoint.id);
+      expect(shown).toMatchObject({ filter: { phone_number_ids: [TEST_SECRETS.phoneNumberId], campaigns: ['black-friday'] }, rate_per_second: 5 });
+
+      await row.getByRole('button', { name: 'Rotate secret' }).click();
+      const rotate = page.getByRole('dialog');
+      await expect(rotate.getByRole('combobox', { name: 'Keep the old secret for' }).inputValue()).resolves.toBe('24');
+      // The dialog's fade and rise done, so the picture shows it as people see it.
+      await rotate.evaluate((dialog) =>
+        Promise.all(
+          (dialog as unknown as { getAnimations(o: { subtree: boolean }): { finished: Promise<unknown> }[] })
+            .getAnimations({ subtree: true })
+            .map((a) => a.finished),
+        ),
+      );
+      await look(page, 'event-endpoints-rotate');
+      await confirm(page);
+      const notice = page.getByRole('status').filter({ hasText: `New signing secret for ${other.url}` });
+      await notice.getByText('signed with the old secret too until it stops').waitFor();
+      const second = await notice.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+      expect(second).toMatch(/^whsec_/);
+      expect(second).not.toBe(first);
+      await row.getByText(/Old secret stops/).waitFor();
+      await look(page, 'event-endpoints-rotated');
+
+      // A message of the campaign: its events reach the endpoint signed with both secrets.
+      const message = await stack.sb
+        .api()
+        .post('/v1/messages')
+        .send(messageRequest({ dedupe_key: 'browser-event-endpoints-rotated', campaign: 'black-friday' }))
+        .expect(201);
+      await waitFor(() => other.accepted().some((r) => r.raw.includes(message.body.message.id)), { what: 'an event signed after the rotation' });
+      for (const r of other.accepted().filter((a) => a.raw.includes(message.body.message.id)))
+        expect([Receiver.verifies(r, first), Receiver.verifies(r, second)]).toEqual([true, true]);
+      // Not shown again anywhere.
+      await page.reload();
+      await row.getByText(/Old secret stops/).waitFor();
+      await expect(page.content()).resolves.not.toContain(second);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a URL the API refuses says why, in the dialog', async () => {

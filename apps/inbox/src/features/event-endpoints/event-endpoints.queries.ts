@@ -1,4 +1,4 @@
-import type { EventDelivery, EventEndpoint } from '@sendbook/api-contract';
+import type { EventDelivery, EventEndpoint, EventEndpointFilter } from '@sendbook/api-contract';
 import { browserApi, unwrap, type Api } from '@/lib/api';
 import { idempotencyHeaders } from '@/lib/request-id';
 
@@ -25,6 +25,9 @@ export interface NewEventEndpoint {
   readonly url: string;
   readonly events: EventEndpoint['events'];
   readonly description?: string;
+  /** `{}` takes every event of its types. */
+  readonly filter?: EventEndpointFilter;
+  readonly rate_per_second?: number | null;
 }
 
 /** Registers an endpoint; the answer holds its signing secret, shown this once. */
@@ -34,6 +37,22 @@ export function createEventEndpoint(input: NewEventEndpoint, requestId: string) 
 
 export function setEventEndpointEnabled(id: string, enabled: boolean, requestId: string) {
   return unwrap(browserApi().client.PATCH('/v1/event-endpoints/{id}', { params: { path: { id } }, body: { enabled }, headers: idempotencyHeaders(requestId) }));
+}
+
+/** Changes an endpoint's URL, types, description, filter and rate (the filter is replaced whole; `{}` removes it). */
+export function updateEventEndpoint(id: string, change: Partial<NewEventEndpoint>, requestId: string) {
+  return unwrap(browserApi().client.PATCH('/v1/event-endpoints/{id}', { params: { path: { id } }, body: change, headers: idempotencyHeaders(requestId) }));
+}
+
+/** A new signing secret, shown this once; the old one keeps signing for `keepOldForHours`. */
+export function rotateEventEndpointSecret(id: string, keepOldForHours: number, requestId: string) {
+  return unwrap(
+    browserApi().client.POST('/v1/event-endpoints/{id}/rotate-secret', {
+      params: { path: { id } },
+      body: { keep_old_for_hours: keepOldForHours },
+      headers: idempotencyHeaders(requestId),
+    }),
+  );
 }
 
 export async function deleteEventEndpoint(id: string, requestId: string): Promise<void> {

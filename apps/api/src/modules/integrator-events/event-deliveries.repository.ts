@@ -108,12 +108,16 @@ export class EventDeliveriesRepository {
       );
       const allowed = ration && due.length > 0 ? Math.max(0, Math.min(due.length, await ration(due.length))) : due.length;
       if (allowed === 0) return [];
+      // Still due when claimed: a lapsed POST whose outcome landed meanwhile is not made again.
+      // Slots reserved for a row skipped here go unused (throughput, never the limit).
+      // The caller pairs claims with slots in this order (seq).
+
       return queryRows<ClaimedDelivery>(
         tx,
         `WITH claimed AS (
            UPDATE event_deliveries d SET state = 'delivering', attempts = d.attempts + 1, next_attempt_at = $2::timestamptz + make_interval(secs => $3 / 1000.0),
                   lease_until = $2::timestamptz + make_interval(secs => $3 / 1000.0), updated_at = $2
-            WHERE d.id = ANY($1::uuid[])
+            WHERE d.id = ANY($1::uuid[]) AND d.state IN ${OPEN} AND d.next_attempt_at <= $2
            RETURNING d.id, d.attempts, d.event_id, d.endpoint_id)
          SELECT c.id, c.attempts, c.endpoint_id AS "endpointId", e.url, e.secret, e.previous_secrets AS "previousSecrets",
                 c.event_id AS "eventId", ev.type, ev.snapshot, ev.created_at AS "eventCreatedAt"

@@ -5,10 +5,13 @@
 // - `scope:domain` (libs/whatsapp, libs/queue) depends on no framework and no app (`type:app`);
 // - `scope:inbox` depends, among workspace projects, only on `scope:contract`
 //   (@sendbook/api-contract), and on no server package;
+// - `scope:client` (@sendbook/client, published to npm) depends on no workspace project and on no
+//   npm package its package.json does not list in `dependencies` (its specs, not shipped, aside);
 // - nothing imports another project by a relative path.
 //
 // Usage: node tools/check-boundaries.mjs [workspace root]   (default: this repository)
 // Exits 1 and prints `file: message [rule]` lines when a rule is broken.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +41,10 @@ const projects = graph.nodes;
 const tags = (name) => projects[name]?.data.tags ?? [];
 const has = (name, tag) => tags(name).includes(tag);
 const npmName = (target) => graph.externalNodes?.[target]?.data.packageName;
+const declaredDependencies = (name) => {
+  const manifest = JSON.parse(readFileSync(path.join(root, projects[name].data.root, 'package.json'), 'utf8'));
+  return new Set(Object.keys(manifest.dependencies ?? {}));
+};
 
 /** Each rule: which source projects it applies to, and why a dependency breaks it (or null). */
 const rules = [
@@ -64,6 +71,18 @@ const rules = [
     applies: (source) => has(source, 'scope:inbox'),
     broken: (target) => (SERVER_PACKAGES.test(npmName(target) ?? '') ? `imports ${npmName(target)}; no server package in the inbox` : null),
   },
+  {
+    id: 'client-standalone',
+    applies: (source) => has(source, 'scope:client'),
+    broken: (target, file, source) => {
+      if (/\.spec\.[cm]?[jt]s$/.test(file)) return null;
+      if (projects[target]) return `imports ${target}; scope:client is published alone and depends on no workspace project`;
+      const name = npmName(target);
+      return name && !declaredDependencies(source).has(name)
+        ? `imports ${name}, which ${projects[source].data.root}/package.json does not list in dependencies`
+        : null;
+    },
+  },
 ];
 
 const problems = [];
@@ -79,7 +98,7 @@ for (const name of Object.keys(projects).sort()) {
     const targets = [...new Set(deps.map(fileDataDepTarget))];
     for (const target of targets) {
       for (const rule of active) {
-        const why = rule.broken(target);
+        const why = rule.broken(target, file, name);
         if (why) problems.push(`${file}: ${why} [${rule.id}]`);
       }
     }

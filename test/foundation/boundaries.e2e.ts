@@ -56,6 +56,14 @@ describe('module boundaries (tools/check-boundaries.mjs on the Nx project graph)
       'libs/whatsapp/src/leak.ts',
       "import { Entity } from 'typeorm';\nimport { startSimulator } from '@sendbook/simulator';\nexport const leaked = [Entity, startSimulator];\n",
     );
+    // The published client reaching for a workspace project and an undeclared package; its specs
+    // (not shipped) may use dev dependencies.
+    write(
+      copy,
+      'libs/client/src/leak.ts',
+      "import { transition } from '@sendbook/queue';\nimport { Redis } from 'ioredis';\nexport const leaked = [transition, Redis];\n",
+    );
+    write(copy, 'libs/client/src/allowed.spec.ts', "import { Webhook } from 'standardwebhooks';\nexport const oracle = Webhook;\n");
     // A project nobody tagged.
     write(copy, 'libs/untagged/package.json', JSON.stringify({ name: '@sendbook/untagged', version: '0.1.0', private: true, type: 'module' }));
     write(copy, 'libs/untagged/src/index.ts', 'export const x = 1;\n');
@@ -78,9 +86,11 @@ describe('module boundaries (tools/check-boundaries.mjs on the Nx project graph)
     expect(reported('libs/whatsapp/src/leak.ts', 'typeorm', 'domain-no-framework')).toBe(true);
     expect(reported('libs/whatsapp/src/leak.ts', '@sendbook/simulator', 'domain-no-app')).toBe(true);
     expect(reported('libs/untagged/package.json', '@sendbook/untagged', 'project-has-scope')).toBe(true);
+    expect(reported('libs/client/src/leak.ts', '@sendbook/queue;', 'client-standalone')).toBe(true);
+    expect(reported('libs/client/src/leak.ts', 'ioredis, which libs/client/package.json', 'client-standalone')).toBe(true);
     // The contract is the inbox's one allowed workspace import; nothing else in the copy is reported.
-    expect(lines.filter((line) => line.includes('allowed.ts'))).toEqual([]);
-    expect(lines.filter((line) => /\[[a-z-]+\]$/.test(line))).toHaveLength(7);
+    expect(lines.filter((line) => line.includes('allowed.ts') || line.includes('allowed.spec.ts'))).toEqual([]);
+    expect(lines.filter((line) => /\[[a-z-]+\]$/.test(line))).toHaveLength(9);
   });
 
   it('passes on the repository itself', () => {

@@ -16,6 +16,17 @@ export type {
 export type { SendbookClientOptions, CallOptions, RetryNotice, FetchLike, FetchInit, FetchAnswer } from './transport.js';
 export { SendbookError, errorFromAnswer, type SendbookErrorCode, type SendbookErrorInit } from './errors.js';
 export { DEFAULT_RETRY_POLICY, retryDecision, retryAfterMs, isTransient, type RetryPolicy, type AttemptOutcome, type RetryDecision } from './retry.js';
+export {
+  EventVerifier,
+  verifyEvent,
+  signEvent,
+  WebhookVerificationError,
+  DEFAULT_TOLERANCE_SECONDS,
+  type WebhookVerificationErrorCode,
+  type HeadersLike,
+  type EventVerifierOptions,
+} from './webhooks.js';
+export type * from './events.js';
 export type { OperationId, Answer, RequestBody, QueryOf, ApiErrorCode } from './operations.js';
 export { EVENT_TYPES, ROUTES } from './contract.js';
 export type {

@@ -24,6 +24,8 @@ export const CLIENT_OPERATIONS = [
   'getMessage',
   'listMessages',
   'getMessageHistory',
+  'cancelMessage',
+  'cancelMessageByKey',
   // What customers wrote
   'listInbound',
   'getInbound',

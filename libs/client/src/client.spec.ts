@@ -139,6 +139,29 @@ describe('retries: only where repeating cannot do anything twice', () => {
     expect(without.requests).toHaveLength(1);
   });
 
+  it('a cancel is retried (cancelling a cancelled message answers it again); too late is not_cancellable with the row', async () => {
+    const cancelled = { ...row, state: 'cancelled' };
+    const sending = { ...row, state: 'sending' };
+    const { fetch, requests } = scripted(
+      'network',
+      { status: 200, body: { message: cancelled } },
+      { status: 503 },
+      { status: 200, body: { message: cancelled } },
+      { status: 409, body: { error: 'not_cancellable', message: sending } },
+    );
+    const { c } = client(fetch);
+    expect(await c.messages.cancel('m-1')).toEqual(cancelled);
+    expect(await c.messages.cancelByDedupeKey(send.dedupe_key)).toEqual(cancelled);
+    expect(await failure(c.messages.cancel('m-2'))).toMatchObject({ code: 'not_cancellable', status: 409, resource: sending, attempts: 1 });
+    expect(requests.map((r) => `${r.init.method} ${r.url} ${r.init.body ?? ''}`.trim())).toEqual([
+      'POST http://sendbook.test/v1/messages/m-1/cancel',
+      'POST http://sendbook.test/v1/messages/m-1/cancel',
+      `POST http://sendbook.test/v1/messages/cancel {"dedupe_key":"${send.dedupe_key}"}`,
+      `POST http://sendbook.test/v1/messages/cancel {"dedupe_key":"${send.dedupe_key}"}`,
+      'POST http://sendbook.test/v1/messages/m-2/cancel',
+    ]);
+  });
+
   it('registering an event endpoint is tried once: a repeat would make a second endpoint and secret', async () => {
     const { fetch, requests } = scripted('network');
     const error = await failure(client(fetch).c.eventEndpoints.create({ url: 'https://orders.example/events', events: ['message.state_changed'] }));

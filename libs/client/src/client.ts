@@ -80,6 +80,20 @@ export class Messages {
     return paginate((cursor) => this.list({ ...query, cursor }, options));
   }
 
+  /**
+   * Cancels a message while it is `queued` or `held` (`POST /v1/messages/{id}/cancel`): it is then
+   * never sent. Cancelling a cancelled message answers it again, so this is retried. From `sending`
+   * on it may have reached Meta: a `not_cancellable` SendbookError whose `resource` is the message.
+   */
+  async cancel(id: string, options?: CallOptions): Promise<Message> {
+    return (await this.transport.call('cancelMessage', { path: { id }, idempotent: true }, options)).message;
+  }
+
+  /** The same, naming the message by its `dedupe_key` (`POST /v1/messages/cancel`). */
+  async cancelByDedupeKey(dedupeKey: string, options?: CallOptions): Promise<Message> {
+    return (await this.transport.call('cancelMessageByKey', { body: { dedupe_key: dedupeKey }, idempotent: true }, options)).message;
+  }
+
   /** The audit trail of one message. */
   history(id: string, options?: CallOptions): Promise<Answer<'getMessageHistory'>> {
     return this.transport.call('getMessageHistory', { path: { id }, idempotent: true }, options);

@@ -113,11 +113,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/messages/cancel": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["cancelMessageByKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/messages/{id}": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getMessage"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/messages/{id}/cancel": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["cancelMessage"];
     delete?: never;
     options?: never;
     head?: never;
@@ -199,6 +221,10 @@ export interface components {
       actions: "resolve"[];
       resolution: components["schemas"]["WorkItemResolution"] | null;
       alert: components["schemas"]["Alert"];
+    };
+    CancelByKey: {
+      /** The `dedupe_key` the message was enqueued with. */
+      dedupe_key: string;
     };
     /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
     Choice: {
@@ -294,6 +320,8 @@ export interface components {
       };
       priority?: number;
       not_before?: string;
+      /** Not sent after this time: a row not claimed for sending by then becomes `cancelled` with `last_error.code` `expired` (one `message.state_changed`), never sent afterwards. Must be after `not_before` when both are given; a time already past makes the row expire at once (a retry of the same request still deduplicates). A Direct Send message passes the time left on to Meta as `ttl_seconds`. */
+      expires_at?: string;
       phone_number_id?: string;
       fallback_template?: {
         [key: string]: unknown;
@@ -473,8 +501,20 @@ export interface components {
       played_at: string | null;
       /** failed */
       failed_at: string | null;
-      /** cancelled by hand */
+      /** cancelled (by a request, by hand, or expired) */
       cancelled_at: string | null;
+      /** not sent after this time (`expires_at` of the request); null: no limit */
+      expires_at: string | null;
+      /** Meta's pricing from the latest status that carried it; null until then */
+      pricing: {
+        billable: boolean | null;
+        /** `PMP` (per message), or `CBP` on older statuses */
+        pricing_model: string | null;
+        /** `marketing`, `utility`, `authentication`, `service`, … */
+        category: string | null;
+        /** `regular`, `free_customer_service`, `free_entry_point` */
+        type: string | null;
+      } | null;
       last_error: components["schemas"]["RowError"] | null;
       /** ids of inbound messages attributed to it */
       replies: string[];
@@ -946,6 +986,25 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** Cancel a message by its dedupe key */
+  cancelMessageByKey: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CancelByKey"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_cancellable";
+          message: components["schemas"]["Message"];
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
   /** One message */
   getMessage: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -959,6 +1018,23 @@ export interface operations {
       404: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_found";
           message: string;
+        } } };
+    };
+  };
+  /** Cancel a message */
+  cancelMessage: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          message: components["schemas"]["Message"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_cancellable";
+          message: components["schemas"]["Message"];
         } } };
     };
   };
@@ -1039,6 +1115,7 @@ export type AgentReply = components['schemas']["AgentReply"];
 export type Alert = components['schemas']["Alert"];
 /** An open alert: resolve it with POST /v1/alerts/{id}/resolve. */
 export type AlertWorkItem = components['schemas']["AlertWorkItem"];
+export type CancelByKey = components['schemas']["CancelByKey"];
 /** A button or list reply, or a template quick reply: an identified choice, never compared as text. */
 export type Choice = components['schemas']["Choice"];
 export type Contact = components['schemas']["Contact"];
@@ -1101,6 +1178,8 @@ export const ROUTES = {
   getMessage: { method: "GET", path: "/v1/messages/{id}" },
   listMessages: { method: "GET", path: "/v1/messages" },
   getMessageHistory: { method: "GET", path: "/v1/messages/{id}/history" },
+  cancelMessage: { method: "POST", path: "/v1/messages/{id}/cancel" },
+  cancelMessageByKey: { method: "POST", path: "/v1/messages/cancel" },
   listInbound: { method: "GET", path: "/v1/inbound" },
   getInbound: { method: "GET", path: "/v1/inbound/{id}" },
   getConversation: { method: "GET", path: "/v1/conversations/{id}" },

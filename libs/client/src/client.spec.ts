@@ -228,6 +228,12 @@ describe('options', () => {
     expect(() => new SendbookClient({ baseUrl: 'http://x', apiKey: '' })).toThrow(TypeError);
   });
 
+  it('a retry option left undefined keeps its default', async () => {
+    const { fetch, requests } = scripted({ status: 503 }, { status: 200, body: { message: row } });
+    await client(fetch, { retry: { maxAttempts: undefined, baseDelayMs: 1, maxDelayMs: 1 } }).c.messages.get('m-1');
+    expect(requests).toHaveLength(2);
+  });
+
   it('uses the global fetch by default', () => {
     expect(() => new SendbookClient({ baseUrl: 'http://x', apiKey: 'k' })).not.toThrow();
   });

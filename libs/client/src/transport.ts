@@ -71,10 +71,12 @@ export class Transport {
     if (!options.baseUrl) throw new TypeError('SendbookClient: baseUrl is required');
     if (!options.apiKey) throw new TypeError('SendbookClient: apiKey is required');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    const overrides = Object.entries(options.retry ?? {}).filter(([, value]) => value !== undefined);
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...Object.fromEntries(overrides) };
     const fetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
     if (!fetch) throw new TypeError('SendbookClient: no global fetch (Node 18+), pass options.fetch');
-    this.fetch = fetch;
+    // Called on its own, never as a method of this object (a browser's fetch insists).
+    this.fetch = (url, init) => fetch(url, init);
   }
 
   async call<O extends OperationId>(operation: O, input: CallInput, options: CallOptions = {}): Promise<Answer<O>> {

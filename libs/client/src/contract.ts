@@ -723,8 +723,47 @@ export interface components {
       message: string;
       details: components["schemas"]["FieldProblem"][];
     };
+    /** A customer waiting past their team’s response target: open until someone replies or the conversation is closed. */
+    WaitingCustomerWorkItem: {
+      kind: "waiting_customer";
+      /** the conversation */
+      id: string;
+      /** open: when the target passed; resolved: when the wait ended */
+      since: string;
+      /** assign_to_me (nobody holds it): PATCH /v1/conversations/{id} with your own staff id as `assignee`. The reply in the thread resolves the item. */
+      actions: "assign_to_me"[];
+      conversation_id: string;
+      /** the business number of the thread */
+      phone_number_id: string;
+      contact: {
+        id: string;
+        name: string | null;
+        wa_id: string | null;
+        user_id: string | null;
+      };
+      /** open: the team its number is routed to; resolved: the team whose target it was (null once deleted) */
+      team: {
+        id: string;
+        name: string;
+      } | null;
+      /** who holds it (resolved: who held it when the wait ended); null: nobody */
+      assignee: string | null;
+      assignee_name: string | null;
+      /** which target passed */
+      waiting_for: "first_response" | "next_response" | null;
+      /** the customer's first unanswered message */
+      waiting_since: string | null;
+      /** the target, counted in the team’s business hours */
+      due_at: string | null;
+      /** when the target passed unanswered */
+      breached_at: string | null;
+      /** wall-clock seconds the customer has waited: open, from waiting_since to now (the server’s clock); resolved, until the wait ended. (Reports count business seconds.) */
+      waited_seconds: number | null;
+      /** resolved: `replied` (by whom) or `closed` */
+      resolution: components["schemas"]["WorkItemResolution"] | null;
+    };
     WorkItemResolution: {
-      /** mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve */
+      /** mark_sent, retry, cancel, resent, released, dismissed, replayed, attribute, resolve; replied or closed (waiting_customer) */
       action: string;
       actor: string;
       actor_name: string;
@@ -997,7 +1036,10 @@ export interface operations {
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
       409: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_cancellable";
           message: components["schemas"]["Message"];
@@ -1031,7 +1073,10 @@ export interface operations {
         } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
-      404: components["responses"]["NotFound"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
       409: { headers: { [name: string]: unknown }; content: { "application/json": {
           error: "not_cancellable";
           message: components["schemas"]["Message"];
@@ -1053,13 +1098,13 @@ export interface operations {
   };
   /** The items of one queue, open or resolved */
   listWorkItems: {
-    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string; before?: string }; header?: never; path?: never; cookie?: never };
+    parameters: { query: { kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer"; status?: "open" | "resolved"; sort?: "oldest" | "newest"; limit?: number; cursor?: string; phone_number_id?: string; purpose?: string; error_code?: string; older_than?: string; before?: string }; header?: never; path?: never; cookie?: never };
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
-          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert";
+          kind: "stuck_sending" | "failed" | "held" | "poison_webhook" | "unattributed_inbound" | "alert" | "waiting_customer";
           status: "open" | "resolved";
-          data: (components["schemas"]["MessageWorkItem"] | components["schemas"]["InboundWorkItem"] | components["schemas"]["PoisonWebhookWorkItem"] | components["schemas"]["AlertWorkItem"])[];
+          data: (components["schemas"]["MessageWorkItem"] | components["schemas"]["InboundWorkItem"] | components["schemas"]["PoisonWebhookWorkItem"] | components["schemas"]["AlertWorkItem"] | components["schemas"]["WaitingCustomerWorkItem"])[];
           next_cursor: string | null;
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
@@ -1099,6 +1144,11 @@ export interface operations {
             oldest_age_seconds: number | null;
           };
           alert: {
+            open: number;
+            oldest_since: string | null;
+            oldest_age_seconds: number | null;
+          };
+          waiting_customer: {
             open: number;
             oldest_since: string | null;
             oldest_age_seconds: number | null;
@@ -1169,6 +1219,8 @@ export type RowError = components['schemas']["RowError"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
 export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
 export type ValidationError = components['schemas']["ValidationError"];
+/** A customer waiting past their team’s response target: open until someone replies or the conversation is closed. */
+export type WaitingCustomerWorkItem = components['schemas']["WaitingCustomerWorkItem"];
 export type WorkItemResolution = components['schemas']["WorkItemResolution"];
 
 /** The method and path of each operation, from the contract. */

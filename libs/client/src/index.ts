@@ -53,6 +53,7 @@ export type {
   InboundWorkItem,
   PoisonWebhookWorkItem,
   AlertWorkItem,
+  WaitingCustomerWorkItem,
   MessageHistoryEntry,
   RowError,
   FieldProblem,

@@ -162,6 +162,14 @@ describe('retries: only where repeating cannot do anything twice', () => {
     ]);
   });
 
+  it('rotating a secret is tried once: a repeat would rotate again', async () => {
+    const { fetch, requests } = scripted({ status: 503 });
+    expect(await failure(client(fetch).c.eventEndpoints.rotateSecret('e-1', { keep_old_for_hours: 2 }))).toMatchObject({ status: 503, attempts: 1 });
+    expect(requests.map((r) => `${r.init.method} ${r.url} ${r.init.body}`)).toEqual([
+      'POST http://sendbook.test/v1/event-endpoints/e-1/rotate-secret {"keep_old_for_hours":2}',
+    ]);
+  });
+
   it('registering an event endpoint is tried once: a repeat would make a second endpoint and secret', async () => {
     const { fetch, requests } = scripted('network');
     const error = await failure(client(fetch).c.eventEndpoints.create({ url: 'https://orders.example/events', events: ['message.state_changed'] }));

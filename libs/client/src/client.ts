@@ -1,4 +1,4 @@
-import type { AgentReply, CreateEventEndpoint, CreateMessage, Inbound, Message, RecoverEvents, UpdateEventEndpoint } from './contract.js';
+import type { AgentReply, CreateEventEndpoint, CreateMessage, Inbound, Message, RecoverEvents, RotateSecret, UpdateEventEndpoint } from './contract.js';
 import type { Answer, QueryOf } from './operations.js';
 import { Transport, type CallOptions, type SendbookClientOptions } from './transport.js';
 
@@ -177,6 +177,17 @@ export class EventEndpoints {
   /** The endpoint's deliveries, newest event first, with their last attempts. */
   async deliveries(id: string, query: QueryOf<'listEventDeliveries'> = {}, options?: CallOptions): Promise<Answer<'listEventDeliveries'>['data']> {
     return (await this.transport.call('listEventDeliveries', { path: { id }, query, idempotent: true }, options)).data;
+  }
+
+  /**
+   * Rotates the endpoint's signing secret (`POST /v1/event-endpoints/{id}/rotate-secret`). The
+   * answer's `secret` is the new one, shown this once. Until `keep_old_for_hours` (default 24) have
+   * passed every event is signed with the old and the new secret, so receivers holding either
+   * verify (give them both: `new EventVerifier([next, current])`); `0` stops the old one at once
+   * (a leaked secret). Tried once: a repeat would rotate again.
+   */
+  rotateSecret(id: string, rotation: RotateSecret = {}, options?: CallOptions): Promise<Answer<'rotateEventEndpointSecret'>> {
+    return this.transport.call('rotateEventEndpointSecret', { path: { id }, body: rotation, idempotent: false }, options);
   }
 
   /** Owes the endpoint again every event since `since` it has not received. */

@@ -69,6 +69,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/event-endpoints/{id}/rotate-secret": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["rotateEventEndpointSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/inbound": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listInbound"];
@@ -304,6 +315,10 @@ export interface components {
       url: string;
       events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached")[];
       description?: string;
+      /** Which events of its types it takes: each list given narrows one dimension, an event must match every one given. Null or `{}`: every event of its types. */
+      filter?: components["schemas"]["EventEndpointFilter"];
+      /** At most this many POSTs per second (1 to 1000), evenly spaced, across every worker; events wait (no attempt spent) and keep their order. Null or absent: no limit. */
+      rate_per_second?: number | null;
     };
     CreateMessage: {
       dedupe_key: string;
@@ -369,6 +384,18 @@ export interface components {
       url: string;
       description: string | null;
       events: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached")[];
+      /** null: every event of its types */
+      filter: {
+        phone_number_ids?: string[];
+        purposes?: string[];
+        campaigns?: string[];
+      } | null;
+      /** at most this many POSTs per second, evenly spaced, across every worker; null: no limit */
+      rate_per_second: number | null;
+      /** when its signing secret was last rotated; null: never */
+      secret_rotated_at: string | null;
+      /** until when a secret a rotation replaced still signs beside the current one (each POST then carries a signature per secret); null: only the current one signs */
+      previous_secret_expires_at: string | null;
       enabled: boolean;
       /** `failing`: Sendbook disabled it after repeated failure (an alert says so) */
       disabled_reason: "admin" | "failing" | null;
@@ -377,6 +404,14 @@ export interface components {
       created_by: string | null;
       created_at: string;
       updated_at: string;
+    };
+    EventEndpointFilter: {
+      /** Business numbers (`phone_number_id`): events about these numbers, and events about no number in particular (account-wide alerts, unreadable webhook bodies). */
+      phone_number_ids?: string[];
+      /** Message purposes: events about an outbound message of one of these purposes (its state changes and work items, and the replies attributed to it). Events about no message do not pass. */
+      purposes?: string[];
+      /** Campaigns (`campaign` of `POST /v1/messages`): events about a message of one of these campaigns, and the replies attributed to it. */
+      campaigns?: string[];
     };
     FieldProblem: {
       /** dotted path of the bad field, e.g. `payload.text.body` */
@@ -704,6 +739,10 @@ export interface components {
       filename?: string;
       voice?: boolean;
     };
+    RotateSecret: {
+      /** How long the secret being replaced keeps signing beside the new one (0 to 720 hours, fractions allowed; default 24). 0: only the new one signs from now on, and earlier secrets still in an overlap stop too (a leaked secret). */
+      keep_old_for_hours?: number;
+    };
     RowError: {
       code: number | string | null;
       title: string;
@@ -716,6 +755,10 @@ export interface components {
       events?: ("message.state_changed" | "message.failed" | "inbound.received" | "inbound.attributed" | "work_item.opened" | "work_item.resolved" | "conversation.assigned" | "conversation.sla_breached")[];
       description?: string;
       enabled?: boolean;
+      /** Which events of its types it takes: each list given narrows one dimension, an event must match every one given. Null or `{}`: every event of its types. */
+      filter?: components["schemas"]["EventEndpointFilter"];
+      /** At most this many POSTs per second (1 to 1000), evenly spaced, across every worker; events wait (no attempt spent) and keep their order. Null or absent: no limit. */
+      rate_per_second?: number | null;
     };
     ValidationError: {
       error: "validation_failed";
@@ -774,6 +817,10 @@ export interface components {
   responses: {
     Forbidden: { headers: { [name: string]: unknown }; content: { "application/json": {
         error: "forbidden" | "cross_site_request";
+        message: string;
+      } } };
+    InvalidStateTransition: { headers: { [name: string]: unknown }; content: { "application/json": {
+        error: "invalid_state_transition";
         message: string;
       } } };
     NotFound: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -879,7 +926,7 @@ export interface operations {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           endpoint: components["schemas"]["EventEndpoint"];
         } } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
@@ -927,6 +974,27 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Give an event endpoint a new signing secret, keeping the old one a while */
+  rotateEventEndpointSecret: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["RotateSecret"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          endpoint: components["schemas"]["EventEndpoint"];
+          /** `whsec_…`, the new signing secret: shown this once */
+          secret: string;
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      409: components["responses"]["InvalidStateTransition"];
       413: components["responses"]["PayloadTooLarge"];
     };
   };
@@ -1184,6 +1252,7 @@ export type EventDelivery = components['schemas']["EventDelivery"];
 export type EventDeliveryAttempt = components['schemas']["EventDeliveryAttempt"];
 /** An integrator URL Sendbook POSTs signed events to (never its secret after creation). */
 export type EventEndpoint = components['schemas']["EventEndpoint"];
+export type EventEndpointFilter = components['schemas']["EventEndpointFilter"];
 export type FieldProblem = components['schemas']["FieldProblem"];
 /** The inbound resource: a message a customer sent. */
 export type Inbound = components['schemas']["Inbound"];
@@ -1215,6 +1284,7 @@ export type RecoverEvents = components['schemas']["RecoverEvents"];
 /** A template message as the customer saw it. */
 export type RenderedTemplate = components['schemas']["RenderedTemplate"];
 export type ReplyMedia = components['schemas']["ReplyMedia"];
+export type RotateSecret = components['schemas']["RotateSecret"];
 export type RowError = components['schemas']["RowError"];
 export type TimelineEntry = components['schemas']["TimelineEntry"];
 export type UpdateEventEndpoint = components['schemas']["UpdateEventEndpoint"];
@@ -1244,6 +1314,7 @@ export const ROUTES = {
   deleteEventEndpoint: { method: "DELETE", path: "/v1/event-endpoints/{id}" },
   listEventDeliveries: { method: "GET", path: "/v1/event-endpoints/{id}/deliveries" },
   recoverEventEndpoint: { method: "POST", path: "/v1/event-endpoints/{id}/recover" },
+  rotateEventEndpointSecret: { method: "POST", path: "/v1/event-endpoints/{id}/rotate-secret" },
 } as const;
 
 /** Every event type Sendbook POSTs to integrators (`EventEndpoint.events`). */

@@ -48,6 +48,8 @@ export type {
   UpdateEventEndpoint,
   EventDelivery,
   RecoverEvents,
+  RotateSecret,
+  EventEndpointFilter,
   Alert,
   MessageWorkItem,
   InboundWorkItem,

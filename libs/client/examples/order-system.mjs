@@ -41,91 +41,101 @@ const sendbook = new SendbookClient({
 });
 console.log(`sendbook    ${baseUrl}, order ${order}, customer ${to}`);
 
-// 1. Somewhere to receive events, and the endpoint registered with Sendbook.
-const receiver = await startReceiver();
-const shipped = `order-${order}:shipped:${digits}`;
-const reminder = `order-${order}:review-reminder:${digits}`;
-
-// 2. The shipped message, keyed by the business event.
-const message = {
-  dedupe_key: shipped,
-  to,
-  purpose: 'order_shipped',
-  trigger_ref: `orders/${order}`,
-  payload: {
-    type: 'template',
-    template: {
-      name: 'order_shipped',
-      language: { code: 'en' },
-      components: [
-        {
-          type: 'body',
-          parameters: [
-            { type: 'text', text: 'Ada' },
-            { type: 'text', text: order },
-            { type: 'text', text: 'Friday' },
-          ],
-        },
-      ],
-    },
-  },
-};
-const first = await sendbook.messages.enqueue(message);
-console.log(`enqueued    ${shipped} → message ${first.message.id} (${first.deduplicated ? 'deduplicated' : 'new'}, ${first.message.state})`);
-
-// 3. The same business event again: a retry, a second worker, a replayed queue. Same row, no second send.
-const again = await sendbook.messages.enqueue(message);
-console.log(
-  `again       ${shipped} → message ${again.message.id} (${again.deduplicated ? 'deduplicated' : 'new'}${again.message.id === first.message.id ? ', the same row: nothing is sent twice' : ''})`,
-);
-
-// 4. A reminder for tomorrow that expires the day after, then cancelled by its key (the order was returned).
-const tomorrow = new Date(Date.now() + 24 * 3600_000);
-const scheduled = await sendbook.messages.enqueue({
-  ...message,
-  dedupe_key: reminder,
-  purpose: 'review_reminder',
-  not_before: tomorrow.toISOString(),
-  expires_at: new Date(tomorrow.getTime() + 24 * 3600_000).toISOString(),
-});
-console.log(
-  `enqueued    ${reminder} → message ${scheduled.message.id} (${scheduled.deduplicated ? 'deduplicated' : 'new'}, ${scheduled.message.state} until ${scheduled.message.not_before})`,
-);
-try {
-  const cancelled = await sendbook.messages.cancelByDedupeKey(reminder);
-  console.log(`cancelled   ${reminder} → ${cancelled.state}`);
-} catch (error) {
-  // Too late: it is on its way (`sending` or further), and nothing is un-sent.
-  if (error instanceof SendbookError && error.code === 'not_cancellable') console.log(`cancelled   ${reminder} → too late, ${error.resource?.state}`);
-  else throw error;
-}
-
-// 5. What the order has, by its trigger_ref.
-const listed = [];
-for await (const m of sendbook.messages.listAll({ trigger_ref: `orders/${order}` })) listed.push(`${m.dedupe_key} ${m.state}`);
-console.log(`listed      orders/${order}: ${listed.length} messages: ${listed.join(', ')}`);
-
-// 6. Events: wait for Meta's delivery report of the shipped message, then refuse a forged event.
-if (receiver) {
-  const delivered = await receiver.waitFor(
-    (e) => e.type === 'message.state_changed' && e.data.message.id === first.message.id && ['delivered', 'read'].includes(e.data.message.state),
-    waitMs,
+await main().catch((error) => {
+  // Sendbook unreachable, a wrong key, a refused request: say which, and fail.
+  console.error(
+    error instanceof SendbookError ? `failed      ${error.operation}: ${error.message} (${error.code}${error.status ? `, HTTP ${error.status}` : ''})` : error,
   );
-  if (!delivered) console.log(`events      no delivery report within ${waitMs} ms`);
-  const forged = await fetch(receiver.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': randomUUID(),
-      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-      'webhook-signature': 'v1,Zm9yZ2Vk',
+  process.exit(1);
+});
+
+async function main() {
+  // 1. Somewhere to receive events, and the endpoint registered with Sendbook.
+  const receiver = await startReceiver();
+  const shipped = `order-${order}:shipped:${digits}`;
+  const reminder = `order-${order}:review-reminder:${digits}`;
+
+  // 2. The shipped message, keyed by the business event.
+  const message = {
+    dedupe_key: shipped,
+    to,
+    purpose: 'order_shipped',
+    trigger_ref: `orders/${order}`,
+    payload: {
+      type: 'template',
+      template: {
+        name: 'order_shipped',
+        language: { code: 'en' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ada' },
+              { type: 'text', text: order },
+              { type: 'text', text: 'Friday' },
+            ],
+          },
+        ],
+      },
     },
-    body: JSON.stringify({ id: randomUUID(), type: 'message.state_changed', created_at: new Date().toISOString(), data: { message: first.message } }),
+  };
+  const first = await sendbook.messages.enqueue(message);
+  console.log(`enqueued    ${shipped} → message ${first.message.id} (${first.deduplicated ? 'deduplicated' : 'new'}, ${first.message.state})`);
+
+  // 3. The same business event again: a retry, a second worker, a replayed queue. Same row, no second send.
+  const again = await sendbook.messages.enqueue(message);
+  console.log(
+    `again       ${shipped} → message ${again.message.id} (${again.deduplicated ? 'deduplicated' : 'new'}${again.message.id === first.message.id ? ', the same row: nothing is sent twice' : ''})`,
+  );
+
+  // 4. A reminder for tomorrow that expires the day after, then cancelled by its key (the order was returned).
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  const scheduled = await sendbook.messages.enqueue({
+    ...message,
+    dedupe_key: reminder,
+    purpose: 'review_reminder',
+    not_before: tomorrow.toISOString(),
+    expires_at: new Date(tomorrow.getTime() + 24 * 3600_000).toISOString(),
   });
-  console.log(`forged      an event with a made-up signature was answered ${forged.status} ${await forged.text()}`);
-  await receiver.close();
+  console.log(
+    `enqueued    ${reminder} → message ${scheduled.message.id} (${scheduled.deduplicated ? 'deduplicated' : 'new'}, ${scheduled.message.state} until ${scheduled.message.not_before})`,
+  );
+  try {
+    const cancelled = await sendbook.messages.cancelByDedupeKey(reminder);
+    console.log(`cancelled   ${reminder} → ${cancelled.state}`);
+  } catch (error) {
+    // Too late: it is on its way (`sending` or further), and nothing is un-sent.
+    if (error instanceof SendbookError && error.code === 'not_cancellable') console.log(`cancelled   ${reminder} → too late, ${error.resource?.state}`);
+    else throw error;
+  }
+
+  // 5. What the order has, by its trigger_ref.
+  const listed = [];
+  for await (const m of sendbook.messages.listAll({ trigger_ref: `orders/${order}` })) listed.push(`${m.dedupe_key} ${m.state}`);
+  console.log(`listed      orders/${order}: ${listed.length} messages: ${listed.join(', ')}`);
+
+  // 6. Events: wait for Meta's delivery report of the shipped message, then refuse a forged event.
+  if (receiver) {
+    const delivered = await receiver.waitFor(
+      (e) => e.type === 'message.state_changed' && e.data.message.id === first.message.id && ['delivered', 'read'].includes(e.data.message.state),
+      waitMs,
+    );
+    if (!delivered) console.log(`events      no delivery report within ${waitMs} ms`);
+    const forged = await fetch(receiver.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': randomUUID(),
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,Zm9yZ2Vk',
+      },
+      body: JSON.stringify({ id: randomUUID(), type: 'message.state_changed', created_at: new Date().toISOString(), data: { message: first.message } }),
+    });
+    console.log(`forged      an event with a made-up signature was answered ${forged.status} ${await forged.text()}`);
+    await receiver.close();
+  }
+  console.log(`done        ${receiver?.verified ?? 0} events verified`);
 }
-console.log(`done        ${receiver?.verified ?? 0} events verified`);
 
 /** The order system's event endpoint: an HTTP server, registered with Sendbook; null when Sendbook refuses the address. */
 async function startReceiver() {

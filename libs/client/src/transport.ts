@@ -128,7 +128,7 @@ export class Transport {
           // Not the API speaking (a captive portal, a misrouted proxy): nothing to retry.
           const error = new SendbookError({
             code: 'invalid_answer',
-            message: `${operation}: the answer is not JSON`,
+            message: `the answer (HTTP ${response.status}) is not JSON`,
             status: response.status,
             operation,
             body: text,
@@ -146,7 +146,7 @@ export class Transport {
       if (timedOut) {
         const error = new SendbookError({
           code: 'timeout',
-          message: `${operation}: no answer within the time-out`,
+          message: `no answer within ${options.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`,
           status: null,
           operation,
           attempts: attempt,
@@ -155,7 +155,7 @@ export class Transport {
         return { ok: false, error, outcome: { kind: 'timeout' } };
       }
       const reason = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
-      const error = new SendbookError({ code: 'network_error', message: `${operation}: ${reason}`, status: null, operation, attempts: attempt, cause });
+      const error = new SendbookError({ code: 'network_error', message: reason, status: null, operation, attempts: attempt, cause });
       return { ok: false, error, outcome: { kind: 'network' } };
     } finally {
       clearTimeout(timer);

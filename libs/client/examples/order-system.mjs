@@ -15,9 +15,9 @@
 // wait for the delivery to be reported; default 60000).
 //
 // Sendbook refuses event endpoints on loopback and private addresses unless it runs with
-// EVENT_ENDPOINTS_ALLOW_PRIVATE=true (which `npm run serve` reads and `npm start` does not pass on
-// yet); refused, this example says so and goes on without events. test/client/example.e2e.ts runs
-// it against a Sendbook that allows them.
+// EVENT_ENDPOINTS_ALLOW_PRIVATE=true (`npm start` sets it: the demo runs on your machine; a
+// production `npm run serve` does not); refused, this example says so and goes on without events.
+// test/client/example.e2e.ts runs it against a started Sendbook.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { EventVerifier, SendbookClient, SendbookError, WebhookVerificationError } from '@sendbook/client';

@@ -66,7 +66,13 @@ export function devEnvironment(env: Env, secrets: DevSecrets, simulatorUrl: stri
     BOOTSTRAP_ADMIN_EMAIL: secrets.adminEmail,
     BOOTSTRAP_ADMIN_PASSWORD: secrets.adminPassword,
     APP_ENCRYPTION_KEY: secrets.encryptionKey,
-    ...Object.fromEntries(Object.entries(env).filter(([key]) => ['PORT', 'INBOX_PORT', 'SIM_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL'].includes(key))),
+    // The demo runs on a developer's machine, where the order system trying its events listens on localhost.
+    EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true',
+    ...Object.fromEntries(
+      Object.entries(env).filter(([key]) =>
+        ['PORT', 'INBOX_PORT', 'SIM_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL', 'EVENT_ENDPOINTS_ALLOW_PRIVATE'].includes(key),
+      ),
+    ),
   };
 }
 

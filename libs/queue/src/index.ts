@@ -18,3 +18,4 @@ export * from './access/index.js';
 export * from './search/index.js';
 export * from './direct-send.js';
 export * from './reports/index.js';
+export * from './pricing/index.js';

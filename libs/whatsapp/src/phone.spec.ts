@@ -1,4 +1,4 @@
-import { countryOfNumber, normalizeE164, type CountryCode } from './phone.js';
+import { countryOfNumber, isCountryCode, normalizeE164, type CountryCode } from './phone.js';
 
 describe('normalizeE164 accepts', () => {
   it.each<[string, CountryCode | undefined, string]>([
@@ -54,5 +54,19 @@ describe('countryOfNumber', () => {
     ['nonsense', null],
   ])('%s → %s', (e164, country) => {
     expect(countryOfNumber(e164)).toBe(country);
+  });
+});
+
+describe('isCountryCode', () => {
+  it.each([
+    ['GB', true],
+    ['IN', true],
+    ['XK', true],
+    ['UK', false],
+    ['gb', false],
+    ['GBR', false],
+    ['', false],
+  ])('%s → %s', (code, known) => {
+    expect(isCountryCode(code)).toBe(known);
   });
 });

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js';
+import { isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js';
 
 export type { CountryCode };
 
@@ -44,6 +44,11 @@ export function normalizeE164(input: string, defaultCountry?: CountryCode): E164
 export function countryOfNumber(e164: string): CountryCode | null {
   const parsed = parsePhoneNumberFromString(e164.startsWith('+') ? e164 : `+${e164}`);
   return parsed?.country ?? null;
+}
+
+/** Whether `code` is an ISO 3166 country code countryOfNumber can answer ("GB" is, "UK" is not). */
+export function isCountryCode(code: string): code is CountryCode {
+  return /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
 }
 
 function explain(candidate: string, defaultCountry?: CountryCode): E164Failure {

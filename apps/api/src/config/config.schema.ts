@@ -1,4 +1,4 @@
-import type { MessagingLimit, QuietHoursConfig, TierScope } from '@sendbook/queue';
+import type { MessagingLimit, QuietHoursConfig, RateCard, TierScope } from '@sendbook/queue';
 
 /**
  * The one place that reads the environment. Everything else receives a typed, frozen AppConfig.
@@ -189,6 +189,10 @@ export interface AppConfig {
     readonly portfolioId: string;
     /** The limit until a webhook or an admin says otherwise. */
     readonly messagingLimit: MessagingLimit;
+  };
+  /** What Meta's billable messages cost, to estimate spend (PRICING_RATES); null: no estimate. */
+  readonly pricing: {
+    readonly rates: RateCard | null;
   };
   /** Who is online and who is in a thread. */
   readonly presence: {

@@ -53,6 +53,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...valid, DATABASE_LISTEN_URL: 'postgres://db-direct:5432/sendbook' }).databaseListenUrl).toBe('postgres://db-direct:5432/sendbook');
   });
 
+  it('reads the rate card that estimates spend, and names what is wrong in it', () => {
+    expect(loadConfig(valid).pricing.rates).toBeNull();
+    expect(loadConfig({ ...valid, PRICING_RATES: '{"currency":"USD","rates":{"marketing":{"default":0.025,"IN":0.0107}}}' }).pricing.rates).toEqual({
+      currency: 'USD',
+      rates: { marketing: { default: 0.025, IN: 0.0107 } },
+    });
+    expect(problemsOf({ ...valid, PRICING_RATES: '{"currency":"USD","rates":{"marketing":{"UK":0.05}}}' })).toEqual([
+      'PRICING_RATES is malformed (rates.marketing.UK is not an ISO 3166 country code or "default" (the United Kingdom is GB))',
+    ]);
+    expect(problemsOf({ ...valid, PRICING_RATES: 'USD 0.025' })).toEqual([expect.stringMatching(/^PRICING_RATES is malformed \(not JSON/)]);
+  });
+
   it.each([
     [{ WHATSAPP_APP_SECRET: '' }, 'WHATSAPP_APP_SECRET is missing'],
     [{ WHATSAPP_ACCESS_TOKEN: '  ' }, 'WHATSAPP_ACCESS_TOKEN is missing'],

@@ -1,5 +1,13 @@
 import { parseEncryptionKey } from '../common/crypto/secret-box.js';
-import { parseDedupeWindows, parseMessagingLimit, parseNumberRates, parseQuietHours, parseTimeZone, TYPING_INDICATOR_INTERVAL_MS } from '@sendbook/queue';
+import {
+  parseDedupeWindows,
+  parseMessagingLimit,
+  parseNumberRates,
+  parsePricingRates,
+  parseQuietHours,
+  parseTimeZone,
+  TYPING_INDICATOR_INTERVAL_MS,
+} from '@sendbook/queue';
 import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
 const ROLES: readonly Role[] = ['api', 'worker', 'all'];
@@ -140,6 +148,7 @@ export function loadConfig(env: Env): EnvConfig {
       portfolioId: read.optional('BUSINESS_PORTFOLIO_ID') ?? 'default',
       messagingLimit: read.parsed('MESSAGING_LIMIT', parseMessagingLimit, 250) ?? 250,
     },
+    pricing: { rates: read.parsed('PRICING_RATES', parsePricingRates, null) },
     events: {
       maxStreams: read.int('EVENTS_MAX_STREAMS', 1_000, 1, 100_000),
       maxStreamsPerPrincipal: read.int('EVENTS_MAX_STREAMS_PER_PRINCIPAL', 20, 1, 100_000),

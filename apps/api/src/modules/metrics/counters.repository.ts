@@ -35,14 +35,27 @@ export class CountersRepository {
     );
   }
 
-  /** Many increments in one statement (rows must not repeat a metric, label and minute). */
-  async incrementMany(rows: readonly CounterRow[]): Promise<void> {
+  /**
+   * Many increments in one statement, inside `db`'s transaction when given one. Rows of one metric,
+   * label and minute are summed first, and written in that order: transactions that bump the same
+   * counters lock them in one order, so they wait for each other but never deadlock.
+   */
+  async incrementMany(rows: readonly CounterRow[], db: DataSource | EntityManager = this.dataSource): Promise<void> {
     if (rows.length === 0) return;
-    await this.dataSource.query(
+    const merged = new Map<string, { metric: string; label: string; minute: number; count: number }>();
+    for (const r of rows) {
+      const minute = Math.floor(r.at.getTime() / 60_000) * 60_000;
+      const key = `${r.metric}\u0000${r.label}\u0000${minute}`;
+      const seen = merged.get(key);
+      if (seen) seen.count += r.count;
+      else merged.set(key, { metric: r.metric, label: r.label, minute, count: r.count });
+    }
+    const sorted = [...merged.values()].sort((a, b) => cmp(a.metric, b.metric) || cmp(a.label, b.label) || a.minute - b.minute);
+    await db.query(
       `INSERT INTO metric_counters (metric, label, bucket_start, count)
-       SELECT m, l, date_trunc('minute', t), c FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) AS u(m, l, t, c)
+       SELECT m, l, t, c FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) WITH ORDINALITY AS u(m, l, t, c, n) ORDER BY n
        ON CONFLICT (metric, label, bucket_start) DO UPDATE SET count = metric_counters.count + EXCLUDED.count`,
-      [rows.map((r) => r.metric), rows.map((r) => r.label), rows.map((r) => r.at), rows.map((r) => r.count)],
+      [sorted.map((r) => r.metric), sorted.map((r) => r.label), sorted.map((r) => new Date(r.minute)), sorted.map((r) => r.count)],
     );
   }
 
@@ -75,6 +88,31 @@ export class CountersRepository {
     return rows.map((r) => ({ metric: r.metric, label: r.label, at: r.bucket_start.getTime(), count: Number(r.count) }));
   }
 
+  /** Totals per label and UTC day in [since, until] (minutes of the range, as `series` reads them). */
+  async totalsByDay(metric: string, since: Date, until: Date): Promise<{ label: string; day: number; count: number }[]> {
+    const rows: { label: string; day: Date; total: string }[] = await this.dataSource.query(
+      `SELECT label, date_trunc('day', bucket_start, 'UTC') AS day, SUM(count)::bigint AS total FROM metric_counters
+       WHERE metric = $1 AND bucket_start >= date_trunc('minute', $2::timestamptz) AND bucket_start <= $3 GROUP BY 1, 2`,
+      [metric, since, until],
+    );
+    return rows.map((r) => ({ label: r.label, day: r.day.getTime(), count: Number(r.total) }));
+  }
+
+  /**
+   * All-time totals (the folded history included) of the labels whose `position`-th `separator`-
+   * separated field is `field`, as PostgreSQL's split_part counts: one campaign's counts, say.
+   * Reads this metric's rows since `since` only, and the all-time row.
+   */
+  async totalsWhereLabelField(metric: string, separator: string, position: number, field: string, since: Date): Promise<Record<string, number>> {
+    const rows: { label: string; total: string }[] = await this.dataSource.query(
+      `SELECT label, SUM(count)::bigint AS total FROM metric_counters
+       WHERE metric = $1 AND split_part(label, $2, $3) = $4 AND (bucket_start >= date_trunc('minute', $5::timestamptz) OR bucket_start = $6)
+       GROUP BY label`,
+      [metric, separator, position, field, since, ALL_TIME_BUCKET],
+    );
+    return Object.fromEntries(rows.map((r) => [r.label, Number(r.total)]));
+  }
+
   /** Retention: minutes before `before` are folded into the all-time row, then deleted. */
   async compact(before: Date): Promise<number> {
     return this.dataSource.transaction(async (tx) => {
@@ -91,4 +129,8 @@ export class CountersRepository {
       return rows[0]?.n ?? 0;
     });
   }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

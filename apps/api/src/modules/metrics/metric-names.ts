@@ -37,6 +37,15 @@ export const WEBHOOK_COUNTERS = {
   poison: 'webhooks.poison',
 } as const;
 
+/**
+ * Meta's pricing, counted once per message in the transaction that first records it on the row
+ * (webhook statuses), so no status counts twice and none is lost with a process.
+ */
+export const PRICING_COUNTERS = {
+  /** label: libs/queue pricingLabel — `category|billable|phone_number_id|country|campaign|enqueuer` */
+  pricedMessages: 'pricing.messages',
+} as const;
+
 /** Gauges read by the sampler (metric_samples, per minute), label in the comment. */
 export const SAMPLED = {
   /** label: '' — rows in `sending` longer than STUCK_SENDING_AFTER_MS */

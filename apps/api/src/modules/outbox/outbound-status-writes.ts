@@ -17,6 +17,10 @@ export interface StatusRowFacts {
   phone_number_id: string;
   /** The recipient the row was sent to: a phone (digits) or a business-scoped user id. */
   to_wa_id: string;
+  /** The same as enqueued (E.164, or the user id), its campaign and who enqueued it: what a first pricing is counted under. */
+  to: string;
+  campaign: string | null;
+  created_by: string | null;
   sent_at: Date | null;
   delivered_at: Date | null;
   read_at: Date | null;
@@ -73,7 +77,7 @@ export async function lockStatusRows(
   wamids: readonly string[],
   rowIds: readonly string[],
 ): Promise<StatusRowFacts[]> {
-  const columns = `id, state, wamid, phone_number_id, to_wa_id, sent_at, delivered_at, read_at, played_at, failed_at, pricing`;
+  const columns = `id, state, wamid, phone_number_id, to_wa_id, "to", campaign, created_by, sent_at, delivered_at, read_at, played_at, failed_at, pricing`;
   return phoneNumberIds
     ? preparedTxRows<StatusRowFacts>(
         tx,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isMarketingOptOutFailure } from '@sendbook/queue';
+import { isMarketingOptOutFailure, pricedMessageOf, pricingLabel } from '@sendbook/queue';
 import { isBsuid, toGraphError, type StatusEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
@@ -8,9 +8,9 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { MarketingPreferenceEffects, type MarketingRecipient } from '../conversations/marketing-preference-effects.service.js';
-import { CountersRepository } from '../metrics/counters.repository.js';
+import { CountersRepository, type CounterRow } from '../metrics/counters.repository.js';
 import { callbackRowId, fromUnixSeconds, mergeIntoRow, type StatusMerge, type StatusRow } from './domain/status-apply.js';
-import { WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
+import { PRICING_COUNTERS, WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { lockStatusRows, writeStatuses, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from '../outbox/outbound-status-writes.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { CancelledButSent } from '../outbox/cancelled-but-sent.service.js';
@@ -81,6 +81,8 @@ export class WebhookStatusesService {
     if (written !== writes.length) throw new Error(`${writes.length - written} outbound row(s) changed under their lock`);
     for (const [status, count] of parked) await this.counters.increment(WEBHOOK_COUNTERS.parkedStatus, status, now, count, tx);
     for (const o of optedOut) await this.marketing.optOut(tx, o.recipient, o.at, 'error_131050', now);
+    // Last, so the counter rows a campaign's statuses share stay locked only until the commit.
+    await this.counters.incrementMany(firstPricings(writes, now), tx);
   }
 
   /**
@@ -111,6 +113,7 @@ export class WebhookStatusesService {
       if ((await writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
       for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
       if (optedOutAt) await this.marketing.optOut(tx, recipientOf(facts, null), optedOutAt, 'error_131050', now);
+      await this.counters.incrementMany(firstPricings(row.changed ? [{ facts, row }] : [], now), tx);
       if (parked.length > 0)
         this.logger.event('info', 'webhook.parked_applied', { phone_number_id: phoneNumberId, wamid, statuses: parked.length, message_id: row.id });
       return parked.length;
@@ -193,6 +196,20 @@ function statusRowWrite(facts: StatusRowFacts, row: StatusRow): StatusRowWrite {
     lastError: row.lastError,
     pricing: row.pricing,
   };
+}
+
+/**
+ * Rows whose pricing these writes record for the first time (none → Meta's object): each message
+ * counted once, with its write, under what it was priced as. A later status with other pricing
+ * updates the row (the message shows the latest) but is not counted again: the counts only grow, as
+ * Prometheus counters must, and Meta's first word is the one its sent status gives.
+ */
+function firstPricings(writes: readonly { facts: StatusRowFacts; row: StatusRow }[], now: Date): CounterRow[] {
+  return writes.flatMap(({ facts, row }) => {
+    if (facts.pricing !== null || row.pricing === null) return [];
+    const priced = pricedMessageOf(row.pricing, { phoneNumberId: facts.phone_number_id, to: facts.to, campaign: facts.campaign, createdBy: facts.created_by });
+    return priced ? [{ metric: PRICING_COUNTERS.pricedMessages, label: pricingLabel(priced), at: now, count: 1 }] : [];
+  });
 }
 
 /** A status's `pricing` object, when it carried one. */

@@ -1167,7 +1167,7 @@ export interface components {
       /** closed all day, sorted */
       holidays: string[];
     };
-    /** A campaign with its failures and replies. */
+    /** A campaign with its failures, replies and what Meta priced. */
     Campaign: {
       /** the tag given at enqueue */
       campaign: string;
@@ -1218,6 +1218,22 @@ export interface components {
           /** replies with this button or list choice */
           count: number;
         })[];
+      };
+      /** its messages as Meta priced them, each counted once when its first priced status was recorded (the counters `GET /v1/metrics` reads, labelled with the campaign) */
+      pricing: {
+        /** messages Meta priced as billable (`pricing.billable: true`) */
+        billable: number;
+        /** messages Meta priced as free (service, free entry points, utility inside the window…) */
+        free: number;
+        /** per Meta category (`marketing`, `utility`, `authentication`, `service`, …), each only when a message of it was counted */
+        by_category: {
+          [key: string]: {
+            billable: number;
+            free: number;
+          };
+        };
+        /** null unless `PRICING_RATES` is set */
+        estimated_spend: components["schemas"]["SpendEstimate"] | null;
       };
     };
     /** A campaign: the messages enqueued with one `campaign` tag. */
@@ -1973,6 +1989,50 @@ export interface components {
         [key: string]: unknown;
       })[];
       alerts_open: number;
+      /** Meta's pricing of outbound messages in the range: each message counted once, when the first status carrying its `pricing` is recorded (usually `sent`). */
+      pricing: {
+        /** messages Meta priced as billable (`pricing.billable: true`) */
+        billable: number;
+        /** messages Meta priced as free (service, free entry points, utility inside the window…) */
+        free: number;
+        /** per Meta category (`marketing`, `utility`, `authentication`, `service`, …), each only when a message of it was counted */
+        by_category: {
+          [key: string]: {
+            billable: number;
+            free: number;
+          };
+        };
+        /** per business number (phone_number_id) */
+        by_number: {
+          [key: string]: components["schemas"]["PricingCounts"];
+        };
+        /** per `campaign` tag (messages without one are in the totals only) */
+        by_campaign: {
+          [key: string]: components["schemas"]["PricingCounts"];
+        };
+        /** per recipient's country (ISO 3166), `unknown` when the number does not tell */
+        by_country: {
+          [key: string]: components["schemas"]["PricingCounts"];
+        };
+        /** each UTC day the range touches, oldest first */
+        by_day: ({
+          /** a UTC day */
+          day: string;
+          /** messages Meta priced as billable (`pricing.billable: true`) */
+          billable: number;
+          /** messages Meta priced as free (service, free entry points, utility inside the window…) */
+          free: number;
+          /** per Meta category (`marketing`, `utility`, `authentication`, `service`, …), each only when a message of it was counted */
+          by_category: {
+            [key: string]: {
+              billable: number;
+              free: number;
+            };
+          };
+        })[];
+        /** null unless `PRICING_RATES` is set */
+        estimated_spend: components["schemas"]["SpendEstimate"] | null;
+      };
       [key: string]: unknown;
     };
     /** A private note in a thread: for the team, never sent to the customer. */
@@ -2121,6 +2181,20 @@ export interface components {
       workers: number;
       backlog: number;
       served: number;
+    };
+    /** Messages as Meta priced them, billable and free. */
+    PricingCounts: {
+      /** messages Meta priced as billable (`pricing.billable: true`) */
+      billable: number;
+      /** messages Meta priced as free (service, free entry points, utility inside the window…) */
+      free: number;
+      /** per Meta category (`marketing`, `utility`, `authentication`, `service`, …), each only when a message of it was counted */
+      by_category: {
+        [key: string]: {
+          billable: number;
+          free: number;
+        };
+      };
     };
     Reaction: {
       message_wamid: string | null;
@@ -2315,6 +2389,22 @@ export interface components {
     Snooze: {
       /** an ISO 8601 time with its offset, in the future and within a year; or `customer_reply`: until the customer writes */
       until: string;
+    };
+    /** An estimate from `PRICING_RATES` (each billable message at its category's price for the recipient's country, else the category's default), never an invoice: Meta's bill is the truth. */
+    SpendEstimate: {
+      /** the rate card's currency (ISO 4217) */
+      currency: string;
+      /** the billable messages at the rate card’s prices */
+      total: number;
+      by_category: {
+        [key: string]: number;
+      };
+      /** per business number (phone_number_id) */
+      by_number: {
+        [key: string]: number;
+      };
+      /** billable messages the rate card has no price for (not in `total`) */
+      unrated_messages: number;
     };
     /** A person who signs in to the inbox: an agent or an admin. */
     StaffMember: {
@@ -4396,7 +4486,7 @@ export type BackgroundWork = components['schemas']["BackgroundWork"];
 export type BulkWorkItems = components['schemas']["BulkWorkItems"];
 /** When the team works; response targets count only these hours. */
 export type BusinessHours = components['schemas']["BusinessHours"];
-/** A campaign with its failures and replies. */
+/** A campaign with its failures, replies and what Meta priced. */
 export type Campaign = components['schemas']["Campaign"];
 /** A campaign: the messages enqueued with one `campaign` tag. */
 export type CampaignSummary = components['schemas']["CampaignSummary"];
@@ -4470,6 +4560,8 @@ export type PayloadTooLargeError = components['schemas']["PayloadTooLargeError"]
 export type PoisonWebhookWorkItem = components['schemas']["PoisonWebhookWorkItem"];
 export type PoolFigures = components['schemas']["PoolFigures"];
 export type PoolPoint = components['schemas']["PoolPoint"];
+/** Messages as Meta priced them, billable and free. */
+export type PricingCounts = components['schemas']["PricingCounts"];
 export type Reaction = components['schemas']["Reaction"];
 export type ReadinessCheck = components['schemas']["ReadinessCheck"];
 /** Something we sent this contact, and the business record behind it. */
@@ -4496,6 +4588,8 @@ export type SearchResult = components['schemas']["SearchResult"];
 /** A saved answer agents insert into a reply. */
 export type Snippet = components['schemas']["Snippet"];
 export type Snooze = components['schemas']["Snooze"];
+/** An estimate from `PRICING_RATES` (each billable message at its category's price for the recipient's country, else the category's default), never an invoice: Meta's bill is the truth. */
+export type SpendEstimate = components['schemas']["SpendEstimate"];
 /** A person who signs in to the inbox: an agent or an admin. */
 export type StaffMember = components['schemas']["StaffMember"];
 /** Staff that business numbers are routed to, with how conversations are handed out and how fast they must be answered. */

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsRepository } from './campaigns.repository.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -10,6 +11,8 @@ import { CampaignsService } from './campaigns.service.js';
 export class CampaignsModule {
   static readonly forRole = perRole((role: Role): DynamicModule => ({
     module: CampaignsModule,
+    // Its priced messages, counted by the metrics (PricingFiguresService).
+    imports: role === 'worker' ? [] : [MetricsModule.forRole(role)],
     controllers: role === 'worker' ? [] : [CampaignsController],
     providers: role === 'worker' ? [] : [CampaignsRepository, CampaignsService],
   }));

@@ -1,5 +1,6 @@
 import { OUTBOX_STATES } from '@sendbook/queue';
 import { arrayOf, dateTime, int, named, nullable, object, str } from '../../contract/schema.js';
+import { pricingCountFields, SpendEstimate } from '../metrics/metrics.schemas.js';
 
 const count = (description: string) => int({ minimum: 0, description });
 
@@ -39,8 +40,15 @@ export const Campaign = named(
         },
         { description: 'what customers answered' },
       ),
+      pricing: object(
+        { ...pricingCountFields, estimated_spend: nullable(SpendEstimate, { description: 'null unless `PRICING_RATES` is set' }) },
+        {
+          description:
+            'its messages as Meta priced them, each counted once when its first priced status was recorded (the counters `GET /v1/metrics` reads, labelled with the campaign)',
+        },
+      ),
     },
-    { description: 'A campaign with its failures and replies.' },
+    { description: 'A campaign with its failures, replies and what Meta priced.' },
   ),
 );
 

@@ -5,15 +5,24 @@ import { ownMessageActors } from '../../common/auth/access.js';
 import type { Principal } from '../../common/auth/principal.js';
 import type { PageQueryDto } from '../../common/dto/page-query.dto.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { PricingFiguresService } from '../metrics/pricing-figures.service.js';
 import { CampaignsRepository, type CampaignCounts } from './campaigns.repository.js';
 
 const DEFAULT_PAGE = 50;
 const MAX_CAMPAIGN_LENGTH = 100;
 
-/** The campaign view of the outbox: its messages by state, failures by code, and replies. */
+/**
+ * The campaign view of the outbox: its messages by state, failures by code, and replies, from its
+ * rows; and what Meta priced, from the pricing counters labelled with the campaign (its rows would
+ * need the country of every recipient worked out on each view: a million-message campaign would cost
+ * seconds of CPU a refresh, where its counter rows are a few per minute it ran).
+ */
 @Injectable()
 export class CampaignsService {
-  constructor(private readonly repo: CampaignsRepository) {}
+  constructor(
+    private readonly repo: CampaignsRepository,
+    private readonly pricing: PricingFiguresService,
+  ) {}
 
   async list(query: PageQueryDto, by: Principal) {
     const limit = query.limit ?? DEFAULT_PAGE;
@@ -33,11 +42,13 @@ export class CampaignsService {
       this.repo.replies(campaign, enqueuer),
     ]);
     if (!counts) throw DomainError.notFound('campaign');
+    const pricing = await this.pricing.forCampaign(campaign, enqueuer, counts.firstAt);
     return {
       campaign: {
         ...presentSummary(counts),
         failures: failures.map((f) => ({ code: f.code, title: f.title, count: f.count })),
         replies: { count: replies.count, messages_replied: replies.messagesReplied, choices: replies.choices },
+        pricing,
       },
     };
   }

@@ -10,6 +10,7 @@ import { DeliveryGapsRepository, type DeliveryGap } from './delivery-gaps.reposi
 import { LiveFiguresService, sampleRows } from './live-figures.service.js';
 import { ACK_BUCKETS_MS, POOLS, RECORDED, SAMPLED, WEBHOOK_COUNTERS, type Pool } from './metric-names.js';
 import { PoolFiguresService } from './pool-figures.service.js';
+import { PricingFiguresService } from './pricing-figures.service.js';
 import { reportRange, type ReportRange } from './report-range.js';
 import { SamplesRepository, type SamplePoint } from './samples.repository.js';
 
@@ -37,6 +38,7 @@ export class MetricsReportService {
     private readonly gaps: DeliveryGapsRepository,
     private readonly alerts: AlertsService,
     private readonly policy: SendingPolicy,
+    private readonly pricing: PricingFiguresService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -48,7 +50,7 @@ export class MetricsReportService {
 
   private async report(range: ReportRange) {
     const { since, until, bucketMs } = range;
-    const [live, counted, sampled, gaps, alertsOpen] = await Promise.all([
+    const [live, counted, sampled, gaps, alertsOpen, pricing] = await Promise.all([
       this.live.read(until),
       this.counters.series(COUNTED, since, until),
       this.samples.series(
@@ -58,6 +60,7 @@ export class MetricsReportService {
       ),
       this.gaps.gaps(since, until),
       this.alerts.openCount(),
+      this.pricing.overRange(since, until),
     ]);
     const pools = Object.fromEntries(
       await Promise.all(POOLS.map(async (pool) => [pool, presentPool(await this.pools.figures(pool, live.queues[pool], until))] as const)),
@@ -127,6 +130,7 @@ export class MetricsReportService {
       parked_statuses: { current: live.parkedStatuses, series: gauge(SAMPLED.parkedStatuses) },
       paused_numbers: live.paused,
       alerts_open: alertsOpen,
+      pricing,
     };
   }
 

@@ -18,6 +18,7 @@ import { MetricsReportService } from './metrics-report.service.js';
 import { MetricsSampler } from './metrics-sampler.service.js';
 import { MetricsTimers } from './metrics-timers.service.js';
 import { PoolFiguresService } from './pool-figures.service.js';
+import { PricingFiguresService } from './pricing-figures.service.js';
 import { PrometheusService } from './prometheus.service.js';
 import { SamplesRepository } from './samples.repository.js';
 
@@ -45,13 +46,14 @@ export class MetricsModule {
         LiveFiguresService,
         DeliveryGapsRepository,
         PoolFiguresService,
+        PricingFiguresService,
         MetricsReportService,
         PrometheusService,
         AlertRules,
         MetricsSampler,
         ...workers,
       ],
-      exports: [CountersRepository, MetricsRecorder, JobTimings],
+      exports: [CountersRepository, MetricsRecorder, JobTimings, PricingFiguresService],
     };
   });
 }

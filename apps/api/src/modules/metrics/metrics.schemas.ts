@@ -55,6 +55,35 @@ export const PoolPoint = named(
   }),
 );
 
+const billableFree = object({ billable: count, free: count });
+
+/** Billable and free messages, in all and per Meta pricing category. */
+export const pricingCountFields = {
+  billable: int({ minimum: 0, description: 'messages Meta priced as billable (`pricing.billable: true`)' }),
+  free: int({ minimum: 0, description: 'messages Meta priced as free (service, free entry points, utility inside the window…)' }),
+  by_category: mapOf(billableFree, {
+    description: 'per Meta category (`marketing`, `utility`, `authentication`, `service`, …), each only when a message of it was counted',
+  }),
+};
+export const PricingCounts = named('PricingCounts', object(pricingCountFields, { description: 'Messages as Meta priced them, billable and free.' }));
+
+export const SpendEstimate = named(
+  'SpendEstimate',
+  object(
+    {
+      currency: str({ description: "the rate card's currency (ISO 4217)" }),
+      total: num({ minimum: 0, description: 'the billable messages at the rate card’s prices' }),
+      by_category: mapOf(num({ minimum: 0 })),
+      by_number: mapOf(num({ minimum: 0 }), { description: 'per business number (phone_number_id)' }),
+      unrated_messages: int({ minimum: 0, description: 'billable messages the rate card has no price for (not in `total`)' }),
+    },
+    {
+      description:
+        "An estimate from `PRICING_RATES` (each billable message at its category's price for the recipient's country, else the category's default), never an invoice: Meta's bill is the truth.",
+    },
+  ),
+);
+
 /** Queue-health figures: current values and series. */
 export const MetricsReport = named(
   'MetricsReport',
@@ -111,6 +140,22 @@ export const MetricsReport = named(
         object({ scope: str(), phone_number_id: nullable(str()), code: nullable(str()), reason: str(), paused_at: dateTime() }, { open: true }),
       ),
       alerts_open: count,
+      pricing: object(
+        {
+          ...pricingCountFields,
+          by_number: mapOf(PricingCounts, { description: 'per business number (phone_number_id)' }),
+          by_campaign: mapOf(PricingCounts, { description: 'per `campaign` tag (messages without one are in the totals only)' }),
+          by_country: mapOf(PricingCounts, { description: "per recipient's country (ISO 3166), `unknown` when the number does not tell" }),
+          by_day: arrayOf(object({ day: str({ format: 'date', description: 'a UTC day' }), ...pricingCountFields }), {
+            description: 'each UTC day the range touches, oldest first',
+          }),
+          estimated_spend: nullable(SpendEstimate, { description: 'null unless `PRICING_RATES` is set' }),
+        },
+        {
+          description:
+            "Meta's pricing of outbound messages in the range: each message counted once, when the first status carrying its `pricing` is recorded (usually `sent`).",
+        },
+      ),
     },
     { description: 'Queue-health figures: current values and series.', open: true },
   ),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { distribution } from '@sendbook/queue';
+import { distribution, parsePricingLabel } from '@sendbook/queue';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -9,15 +9,15 @@ import { SendingPolicy } from '../policy/sending-policy.service.js';
 import { COUNTERS, CountersRepository } from './counters.repository.js';
 import { DeliveryGapsRepository } from './delivery-gaps.repository.js';
 import { LiveFiguresService } from './live-figures.service.js';
-import { POOLS, RECORDED, WEBHOOK_COUNTERS } from './metric-names.js';
+import { POOLS, PRICING_COUNTERS, RECORDED, WEBHOOK_COUNTERS } from './metric-names.js';
 import { MetricsRecorder } from './metrics-recorder.service.js';
 import { PoolFiguresService } from './pool-figures.service.js';
 
 /**
  * GET /metrics. Figures come from PostgreSQL and Redis, so they are the system's, not this
  * process's (scrape one API instance, or take max() across them); only the ack histogram is
- * per process. Labels stay few: purpose, field, state, pool, reason, error code and the handful
- * of business phone_number_ids; never a wamid or a customer's number.
+ * per process. Labels stay few: purpose, field, state, pool, reason, error code, pricing category
+ * and the handful of business phone_number_ids; never a wamid, a customer's number or a campaign.
  */
 @Injectable()
 export class PrometheusService {
@@ -102,6 +102,16 @@ export class PrometheusService {
     ]);
     for (const number of new Set([...Object.keys(totals.get(RECORDED.sendsAccepted) ?? {}), ...Object.keys(live.openByNumber)]))
       cap.set({ phone_number_id: number }, this.policy.effectiveRate(number).configured);
+    // Per category and number only: campaigns and countries would multiply the series without bound.
+    const billable = counter(
+      'sendbook_billable_messages_total',
+      'Messages Meta priced as billable (pricing.billable on their first priced status), per pricing category and business number',
+      ['category', 'phone_number_id'],
+    );
+    for (const [label, n] of Object.entries(totals.get(PRICING_COUNTERS.pricedMessages) ?? {})) {
+      const priced = parsePricingLabel(label);
+      if (priced?.billable) billable.inc({ category: priced.category, phone_number_id: priced.phoneNumberId }, n);
+    }
     labeledCounter(
       WEBHOOK_COUNTERS.signatureRejected,
       'sendbook_webhook_signature_rejected_total',

@@ -24,7 +24,11 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
 
   beforeAll(async () => {
     // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
-    sb = await startSendbook({ app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
+    sb = await startSendbook({
+      app: {
+        env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true', PRICING_RATES: '{"currency":"USD","rates":{"marketing":{"default":0.025},"utility":{"default":0.004}}}' },
+      },
+    });
     const res = await fetch(`${sb.url}/openapi.json`);
     doc = (await res.json()) as OpenApiDocument;
     rec = new Recorder(sb.url, doc, TEST_SECRETS.apiKey, readExamples(), MODE);
@@ -116,6 +120,10 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('getMessage', 404, { url: '/v1/messages/6f1c2b9e-93c5-4f59-a1ff-0d5b8d3e2a10' });
     await rec.call('listMessages', 200, { url: '/v1/messages?trigger_ref=orders/44812&limit=1' });
     await rec.call('listMessages', 401, { url: '/v1/messages', auth: false });
+    // The campaign's message priced by Meta, so its example shows the count and the estimate.
+    await waitFor(async () => Boolean((await sb.api().get('/v1/messages?campaign=december-shipments')).body.data[0]?.pricing), {
+      what: 'the campaign priced',
+    });
     await rec.call('listCampaigns', 200, { url: '/v1/campaigns' });
     await rec.call('getCampaign', 200, { url: '/v1/campaigns/december-shipments' });
     await rec.call('getCampaign', 404, { url: '/v1/campaigns/no-such-campaign' });

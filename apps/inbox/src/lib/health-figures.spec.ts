@@ -32,6 +32,7 @@ function report(overrides: Partial<Record<string, unknown>> = {}): MetricsReport
     parked_statuses: { current: 0, series: [] },
     paused_numbers: [],
     alerts_open: 0,
+    pricing: { billable: 0, free: 0, by_category: {}, by_number: {}, by_campaign: {}, by_country: {}, by_day: [], estimated_spend: null },
     ...overrides,
   } as MetricsReport;
 }

@@ -10,12 +10,14 @@ import { Loading } from '@/components/ui/skeleton';
 import { State } from '@/components/ui/state';
 import { Table, Td, Th } from '@/components/ui/table';
 import { countWords, deliveredShare, percent, stateWord } from '@/lib/campaign-figures';
+import { categoryRows, COST_SOURCE, hasPriced, money, pricedWords, unratedWords } from '@/lib/cost-figures';
 import { OUTBOUND_STATES } from '@/lib/message-state';
 import { errorWords } from '@/lib/meta-errors';
 import type { Loaded } from '@/lib/server-api';
 import { useSeededQuery } from '@/lib/use-seeded-query';
 import { workFiltersSearch, parseWorkFilters } from '@/lib/work-filters';
 import { workHref } from '@/lib/work-kinds';
+import { CostTable } from '@/features/health/components/cost-table';
 import { campaignQuery } from '../campaigns.queries';
 import { StateBar, StateLegend } from './state-bar';
 import tiles from '@/components/ui/figure-tiles.module.css';
@@ -113,6 +115,8 @@ function CampaignFigures({ campaign }: { campaign: Campaign }) {
         <StateBar campaign={campaign} large />
         <StateLegend campaign={campaign} />
       </section>
+
+      <CampaignCost pricing={campaign.pricing} waiting={waiting > 0} />
 
       <div className={`${styles.columns} ${styles.section}`}>
         <section aria-labelledby="campaign-failures">
@@ -223,6 +227,40 @@ function CampaignFigures({ campaign }: { campaign: Campaign }) {
         </Table>
       </section>
     </>
+  );
+}
+
+/** What Meta priced of the campaign's messages, by category, with the estimate when a rate card is set. */
+function CampaignCost({ pricing, waiting }: { pricing: Campaign['pricing']; waiting: boolean }) {
+  const spend = pricing.estimated_spend;
+  const unrated = unratedWords(spend);
+  return (
+    <section className={styles.section} aria-labelledby="campaign-cost">
+      <h2 id="campaign-cost">Cost</h2>
+      {!hasPriced(pricing) ? (
+        <State role="status" icon="info" title="No priced messages yet" compact>
+          Meta prices a message when it reports it sent{waiting ? '; these are still on their way' : ''}.
+        </State>
+      ) : (
+        <>
+          <p className={styles.costSummary}>
+            {pricedWords(pricing)}
+            {spend ? (
+              <>
+                {' · '}estimated <strong>{money(spend.total, spend.currency)}</strong>
+              </>
+            ) : (
+              ' · no rate card, so no estimate (PRICING_RATES)'
+            )}
+          </p>
+          {unrated ? <p className={styles.secondary}>{unrated}</p> : null}
+          <div className={styles.costTable}>
+            <CostTable label="Billable messages by category" first="Category" rows={categoryRows(pricing, spend)} currency={spend?.currency ?? null} />
+          </div>
+        </>
+      )}
+      <p className={`${styles.secondary} ${styles.costSource}`}>{COST_SOURCE}</p>
+    </section>
   );
 }
 

@@ -19,6 +19,7 @@ import { useSeededQuery } from '@/lib/use-seeded-query';
 import { numbersQuery } from '@/features/numbers/numbers.queries';
 import { workCountsQuery } from '@/features/work-queues/work-queues.queries';
 import { healthQuery } from '../health.queries';
+import { CostPanel } from './cost-panel';
 import { HealthChart } from './health-chart';
 import tiles from '@/components/ui/figure-tiles.module.css';
 import styles from './health.module.css';
@@ -48,7 +49,8 @@ export function Health({ initial, range }: { initial: Loaded<MetricsReport>; ran
       }
     >
       <PageDescription>
-        Counted from PostgreSQL, never estimated. Refreshed every 30 seconds. Click a tile to open its queue, or a chart point to open the queue as it was then.
+        Counted from PostgreSQL, never estimated (only Cost’s spend is an estimate, and says so). Refreshed every 30 seconds. Click a tile to open its queue, or
+        a chart point to open the queue as it was then.
       </PageDescription>
       {query.problem && !report ? (
         <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
@@ -84,6 +86,7 @@ export function Health({ initial, range }: { initial: Loaded<MetricsReport>; ran
               ))}
             </div>
           </section>
+          <CostPanel pricing={report.pricing} numbers={numbers.data?.data ?? []} rangeLabel={range.label} />
           <section className={styles.section} aria-labelledby="health-more">
             <h2 id="health-more">Also</h2>
             <dl className={styles.facts}>

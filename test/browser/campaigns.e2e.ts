@@ -4,6 +4,7 @@ import { startInboxStack, type InboxStack } from '../support/inbox-stack.js';
 import { assertLocalOnly, look, openPage, signIn, where, type InboxPage } from '../support/inbox-browser.js';
 import { templatePayload, type Sendbook } from '../support/sendbook.js';
 import { createStaff, type StaffLogin } from '../support/staff.js';
+import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
 
 const waId = (n: number) => `97250310${String(n).padStart(4, '0')}`;
@@ -23,6 +24,7 @@ describe('campaigns in the browser: a tagged batch, its failures and replies', (
   let agent: StaffLogin;
   beforeAll(async () => {
     stack = await startInboxStack({
+      sendbook: { app: { env: { PRICING_RATES: '{"currency":"USD","rates":{"marketing":{"default":0.025},"utility":{"default":0.004}}}' } } },
       signInAs: async (api) => {
         agent = await createStaff(api, 'agent', 'Al Agent');
         return createStaff(api, 'admin', 'Ada Admin');
@@ -115,7 +117,27 @@ describe('campaigns in the browser: a tagged batch, its failures and replies', (
     expect(await choices.getByRole('row').filter({ hasText: 'Other replies' }).getByRole('cell').nth(1).textContent()).toBe('1');
     const byState = page.getByRole('table', { name: 'Messages by state' });
     expect(await byState.getByRole('row').filter({ hasText: 'Failed' }).getByRole('cell').nth(1).textContent()).toBe('2');
+    // Cost: the six utility templates Meta priced (outside the customers' windows) at the rate card's 0.004; the two refused carry no price.
+    expect(counted.pricing).toEqual({
+      billable: 6,
+      free: 0,
+      by_category: { utility: { billable: 6, free: 0 } },
+      estimated_spend: {
+        currency: 'USD',
+        total: 0.024,
+        by_category: { utility: 0.024 },
+        by_number: { [TEST_SECRETS.phoneNumberId]: 0.024 },
+        unrated_messages: 0,
+      },
+    });
+    const cost = page.getByRole('region', { name: 'Cost' });
+    expect(await cost.textContent()).toContain('6 billable · estimated $0.024');
+    const utility = cost.getByRole('table', { name: 'Billable messages by category' }).getByRole('row').filter({ hasText: 'Utility' });
+    expect(await utility.getByRole('cell').allTextContents()).toEqual(['Utility', '6', '0', '$0.024']);
+    await cost.getByText("Meta's invoice is what you pay").waitFor();
     await look(page, 'campaign-view');
+    await cost.scrollIntoViewIfNeeded();
+    await look(page, 'campaign-cost');
 
     // The failures link to the Failed queue narrowed to that code.
     await failure.getByRole('link', { name: '2' }).click();

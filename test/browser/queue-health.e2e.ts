@@ -6,7 +6,20 @@ import { messageRequest, type Sendbook } from '../support/sendbook.js';
 import { asSession, createStaff, signIn as apiSignIn, type StaffLogin } from '../support/staff.js';
 import { TEST_SECRETS } from '../support/test-env.js';
 import { waitFor } from '../support/wait-for.js';
-import { envelope, postWebhook, textMessage } from '../webhooks/webhook-support.js';
+import { marketingPayload } from '../conversations/marketing-support.js';
+import { allProcessed, envelope, postWebhook, textMessage } from '../webhooks/webhook-support.js';
+
+const RATES = '{"currency":"USD","rates":{"marketing":{"default":0.025,"IN":0.0107},"utility":{"default":0.004}}}';
+
+/** Below a dollar, as the inbox writes it: cents always, up to four decimals ("0.012", "0.0227"). */
+const dollars = (amount: number) => amount.toFixed(4).replace(/0{1,2}$/, '');
+
+interface Pricing {
+  billable: number;
+  free: number;
+  by_category: Record<string, { billable: number; free: number }>;
+  estimated_spend: { currency: string; total: number; by_category: Record<string, number>; by_number: Record<string, number>; unrated_messages: number } | null;
+}
 
 interface Metrics {
   stuck_sending: { current: number };
@@ -32,7 +45,7 @@ describe('queue health in the browser: the figures the API counts, charts with p
   let agent: StaffLogin;
   beforeAll(async () => {
     stack = await startInboxStack({
-      sendbook: { app: { env: { STUCK_SENDING_AFTER_MS: '1000' } } },
+      sendbook: { app: { env: { STUCK_SENDING_AFTER_MS: '1000', PRICING_RATES: RATES } } },
       signInAs: async (api) => {
         admin = await createStaff(api, 'admin', 'Ada Admin');
         agent = await createStaff(api, 'agent', 'Al Agent');
@@ -56,6 +69,10 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await page.getByRole('list', { name: 'Queue-health figures' }).waitFor();
     await page.getByRole('figure', { name: 'Duplicate webhooks per field' }).getByRole('status').filter({ hasText: 'No data in this range.' }).waitFor();
     await look(page, 'health-empty');
+    const cost = page.getByRole('region', { name: 'Cost' });
+    await cost.getByRole('status').filter({ hasText: 'No priced messages yet' }).waitFor();
+    await cost.scrollIntoViewIfNeeded();
+    await look(page, 'health-cost-empty');
     await page.goto(`${inbox.url}/templates`);
     await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
     await look(page, 'templates-at-boot');
@@ -168,6 +185,56 @@ describe('queue health in the browser: the figures the API counts, charts with p
     await page.waitForURL((url) => url.pathname === '/work/stuck_sending');
     await page.getByRole('table', { name: 'Stuck sending' }).waitFor();
     sb.sim.configure({ webhookUrl: `${sb.url}/webhooks/whatsapp` });
+  });
+
+  it('the Cost panel: what Meta priced in the range, by category and number, the estimate and where it comes from', async () => {
+    // A marketing template to India beside the utility templates sent above: each priced by Meta on its first status.
+    const id = (
+      await sb
+        .api()
+        .post('/v1/messages')
+        .send({ dedupe_key: 'health-cost-in', to: '+919876543210', purpose: 'diwali', payload: marketingPayload('20%') })
+        .expect(201)
+    ).body.message.id;
+    await sb.sim.flushWebhooks();
+    await waitFor(
+      async () =>
+        (await sb.api().get(`/v1/messages/${id}`)).body.message.pricing !== null &&
+        sb.sim.webhookDeliveries().every((d) => d.state === 'delivered') &&
+        (await allProcessed(sb.dataSource)),
+      { what: 'every status applied', timeoutMs: 30_000 },
+    );
+    const api = (await sb.api().get('/v1/metrics').expect(200)).body.pricing as Pricing;
+    expect(api.by_category.marketing).toEqual({ billable: 1, free: 0 });
+    const utility = api.by_category.utility!.billable;
+    expect(utility).toBeGreaterThanOrEqual(2);
+    expect(api.estimated_spend).toEqual({
+      currency: 'USD',
+      total: Number((0.0107 + utility * 0.004).toFixed(4)),
+      by_category: { marketing: 0.0107, utility: Number((utility * 0.004).toFixed(4)) },
+      by_number: { [TEST_SECRETS.phoneNumberId]: Number((0.0107 + utility * 0.004).toFixed(4)) },
+      unrated_messages: 0,
+    });
+
+    const { page } = tab;
+    await page.goto(`${inbox.url}/health`);
+    const cost = page.getByRole('region', { name: 'Cost' });
+    await cost.scrollIntoViewIfNeeded();
+    const figure = (label: string) => cost.getByRole('list', { name: 'Cost figures' }).getByRole('listitem', { name: label });
+    expect(await figure('Billable messages').textContent()).toBe(`Billable messages${api.billable}and ${api.free} free`);
+    expect(await figure('Estimated spend').textContent()).toBe(`Estimated spend$${dollars(api.estimated_spend!.total)}USD, by your PRICING_RATES`);
+    const byCategory = cost.getByRole('table', { name: 'Billable messages by category' });
+    expect(await byCategory.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      'Utility',
+      String(utility),
+      '0',
+      `$${dollars(utility * 0.004)}`,
+    ]);
+    expect(await byCategory.getByRole('row').filter({ hasText: 'Marketing' }).getByRole('cell').allTextContents()).toEqual(['Marketing', '1', '0', '$0.0107']);
+    const byNumber = cost.getByRole('table', { name: 'Billable messages by number' });
+    expect(await byNumber.getByRole('row').filter({ hasText: TEST_SECRETS.phoneNumberId }).getByRole('cell').nth(1).textContent()).toBe(String(api.billable));
+    await cost.getByText("Meta's invoice is what you pay").waitFor();
+    await look(page, 'health-cost');
   });
 
   it('a range of 24 h, in dark: the same charts, readable', async () => {

@@ -30,18 +30,36 @@ describe('newOutboundRow', () => {
       phoneNumberId: '106540352242922',
       notBefore: NOW,
       retainUntil: KEEP,
+      expiresAt: null,
     });
   });
 
   it('takes what the request gives', () => {
     const notBefore = new Date('2026-12-02T06:00:00Z');
+    const expiresAt = new Date('2026-12-02T08:00:00Z');
     const fallback = { name: 'order_shipped', language: { code: 'en' } };
     const row = newOutboundRow(
-      dto({ trigger_ref: 'orders/1', priority: 5, not_before: notBefore, phone_number_id: '555', fallback_template: fallback, campaign: 'black-friday' }),
+      dto({
+        trigger_ref: 'orders/1',
+        priority: 5,
+        not_before: notBefore,
+        expires_at: expiresAt,
+        phone_number_id: '555',
+        fallback_template: fallback,
+        campaign: 'black-friday',
+      }),
       phone,
       at,
     );
-    expect(row).toMatchObject({ triggerRef: 'orders/1', campaign: 'black-friday', priority: 5, notBefore, phoneNumberId: '555', fallbackTemplate: fallback });
+    expect(row).toMatchObject({
+      triggerRef: 'orders/1',
+      campaign: 'black-friday',
+      priority: 5,
+      notBefore,
+      expiresAt,
+      phoneNumberId: '555',
+      fallbackTemplate: fallback,
+    });
   });
 
   it('fingerprints what the message says and to whom, not how it is scheduled', () => {

@@ -124,6 +124,11 @@ const BUILDERS: Record<string, Builder> = {
     body: { messages: [messageRequest({ dedupe_key: `matrix-batch-${Date.now()}-${Math.random()}` })] },
   }),
   listMessages: () => ({ method: 'GET', url: '/v1/messages' }),
+  exportMessages: () => ({ method: 'GET', url: `/v1/messages/export?since=2026-01-01T00:00:00Z&until=${new Date(Date.now() + 60_000).toISOString()}` }),
+  exportInbound: () => ({
+    method: 'GET',
+    url: `/v1/inbound/export?since=2026-01-01T00:00:00Z&until=${new Date(Date.now() + 60_000).toISOString()}&format=csv`,
+  }),
   listCampaigns: () => ({ method: 'GET', url: '/v1/campaigns' }),
   getCampaign: async (w) => {
     // A send-only key sees the campaigns of its own messages: it enqueues one first (once: the key is fixed).

@@ -18,10 +18,11 @@ export class Normaliser {
     return value;
   }
 
-  /** Path and query of a URL: ids and wamids in it too. */
+  /** Path and query of a URL: ids, wamids and times in it too. */
   url(url: string): string {
     return url
       .replace(/\/invites\/[A-Za-z0-9_-]{43}/g, '/invites/EXAMPLETOKEN000000000000000000000000000000')
+      .replace(ISO_TIME_IN_TEXT, '2026-01-01T09:00:00.000Z')
       .replace(UUID_IN_TEXT, (id) => this.id(id))
       .replace(WAMID_IN_TEXT, (w) => this.wamid(w));
   }
@@ -49,7 +50,7 @@ export class Normaliser {
     if (ISO_TIME.test(s)) return '2026-01-01T09:00:00.000Z';
     // A report's days: the same real day always the same stand-in, in order (they are listed oldest first).
     if (key === 'date' && ISO_DATE.test(s)) return this.date(s);
-    if (key === 'next_cursor') return this.cursor(s);
+    if (key === 'next_cursor' || key === 'cursor') return this.cursor(s);
     if (key === 'timestamp' && /^\d{10}$/.test(s)) return '1767258000';
     // Secrets made at random: an API key and its prefix, one-time invite tokens.
     if (/^sk_live_[A-Za-z0-9_-]{43}$/.test(s)) return 'sk_live_EXAMPLEKEY0000000000000000000000000000000';
@@ -86,11 +87,16 @@ export class Normaliser {
     return stand;
   }
 
-  /** Cursors are base64url JSON `[time, id]`: re-encoded from the normalised parts, so they stay valid. */
+  /**
+   * Cursors are base64url JSON `[time, id]` (an export's `[kind, microseconds, id]`): re-encoded from
+   * the normalised parts, so they stay valid.
+   */
   private cursor(cursor: string): string {
     try {
       const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-      return Buffer.from(JSON.stringify(this.value(parts))).toString('base64url');
+      const normalised = this.value(parts);
+      const stable = Array.isArray(normalised) ? normalised.map((p) => (typeof p === 'string' && /^\d{13,}$/.test(p) ? '1767258000000000' : p)) : normalised;
+      return Buffer.from(JSON.stringify(stable)).toString('base64url');
     } catch {
       return cursor;
     }
@@ -101,4 +107,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const WAMID_IN_TEXT = /wamid\.[A-Za-z0-9+/=_-]+/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME_IN_TEXT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

@@ -94,6 +94,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   });
 
   it('outbox', async () => {
+    const since = new Date().toISOString();
     const body = messageRequest({ dedupe_key: 'order-44812:shipped:972501234567' });
     const created = await rec.call('createMessage', 201, { url: '/v1/messages', body });
     const id = created.body.message.id as string;
@@ -130,6 +131,17 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('getMessageHistory', 200, { url: `/v1/messages/${id}/history` });
     await waitFor(async () => (await sb.api().get(`/v1/messages/${id}/statuses`)).body.data.length > 0, { what: 'a status from Meta' });
     await rec.call('getMessageStatuses', 200, { url: `/v1/messages/${id}/statuses` });
+    const until = new Date(Date.now() + 1_000).toISOString();
+    const lines = await rec.call('exportMessages', 200, { url: `/v1/messages/export?since=${since}&until=${until}` });
+    expect(lines.contentType).toBe('application/x-ndjson; charset=utf-8');
+    expect(lines.body.map((m: { id: string }) => m.id)).toContain(id);
+    const csv = await rec.call('exportMessages', 200, {
+      url: `/v1/messages/export?since=${since}&until=${until}&format=csv&cursor=${lines.body[0].cursor}`,
+      variant: 'csv',
+      example: false,
+    });
+    expect(String(csv.body).split('\r\n')[0]).toMatch(/^id,dedupe_key,to,/);
+    await rec.call('exportMessages', 400, { url: `/v1/messages/export?since=${until}&until=${since}` });
 
     // A message due tomorrow stays queued, so it can be cancelled by hand (and only once).
     const later = await sb
@@ -245,6 +257,11 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     });
     await rec.call('attributeInbound', 400, { url: `/v1/inbound/${stray.id}/attribute`, body: {} });
     await rec.call('getInboundHistory', 200, { url: `/v1/inbound/${stray.id}/history` });
+    const since = new Date(Date.parse(String(hello.created_at)) - 1_000).toISOString();
+    const until = new Date(Date.now() + 1_000).toISOString();
+    const lines = await rec.call('exportInbound', 200, { url: `/v1/inbound/export?since=${since}&until=${until}` });
+    expect(lines.body.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining([hello.id, stray.id]));
+    await rec.call('exportInbound', 400, { url: `/v1/inbound/export?since=${since}` });
   });
 
   it('follow-ups from the work queues: resend, release, dismiss, bulk, counts', async () => {

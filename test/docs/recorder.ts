@@ -78,13 +78,20 @@ export class Recorder {
     const res = await fetch(`${this.baseUrl}${options.url}`, { method, headers, body: payload });
     const contentType = res.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await res.arrayBuffer());
-    const body = contentType.includes('json')
-      ? bytes.length
-        ? JSON.parse(bytes.toString('utf8'))
-        : null
-      : /^text\//.test(contentType)
-        ? bytes.toString('utf8')
-        : bytes;
+    // Newline-delimited JSON (an export) is documented, checked and recorded as the list of its lines.
+    const body = contentType.includes('ndjson')
+      ? bytes
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as unknown)
+      : contentType.includes('json')
+        ? bytes.length
+          ? JSON.parse(bytes.toString('utf8'))
+          : null
+        : /^text\//.test(contentType)
+          ? bytes.toString('utf8')
+          : bytes;
     const answer = this.check(
       operationId,
       status,

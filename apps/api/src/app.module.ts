@@ -25,6 +25,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
+import { ExportsModule } from './modules/exports/exports.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { IntegratorEventsModule } from './modules/integrator-events/integrator-events.module.js';
 import { HealthModule } from './modules/health/health.module.js';
@@ -86,6 +87,7 @@ export class AppModule {
         WorkItemsModule.forRole(config.role),
         NumbersModule.forRole(config.role),
         CampaignsModule.forRole(config.role),
+        ExportsModule.forRole(config.role),
         IntegratorEventsModule.forRole(config.role),
       ],
     };

@@ -432,6 +432,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/inbound/export": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["exportInbound"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/inbound/{id}": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["getInbound"];
@@ -525,6 +536,17 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations["cancelMessageByKey"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/messages/export": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["exportMessages"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1593,6 +1615,49 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    /** The inbound resource as it stood when its page was read (`message_id`: the message it answers), with the `cursor` that continues after it. */
+    InboundExportRow: {
+      id: string;
+      wamid: string;
+      /** the customer's wa_id */
+      from: string | null;
+      from_user_id: string | null;
+      contact_name: string | null;
+      phone_number_id: string;
+      /** Meta's message type: text, button, interactive, image, reaction, … */
+      type: string;
+      text: string | null;
+      /** button/list replies and template quick replies */
+      choice: components["schemas"]["Choice"] | null;
+      /** the message it quotes */
+      context_wamid: string | null;
+      forwarded: boolean;
+      referred_product: {
+        [key: string]: unknown;
+      } | null;
+      reaction: components["schemas"]["Reaction"] | null;
+      /** kept as an id; downloaded on demand */
+      media: components["schemas"]["InboundMedia"] | null;
+      /** the outbound message it answers */
+      message_id: string | null;
+      conversation_id: string | null;
+      contact_id: string | null;
+      attribution: "message" | "conversation" | "unattributed" | null;
+      /** why it got its attribution */
+      attribution_reason: "context_outbound" | "context_inbound" | "context_unknown" | "single_awaiting" | "none_awaiting" | "several_awaiting" | "forwarded" | "reaction" | "manual" | null;
+      errors: ({
+        [key: string]: unknown;
+      })[] | null;
+      /** Meta's timestamp */
+      timestamp: string | null;
+      created_at: string;
+      /** the message object exactly as Meta sent it */
+      raw: {
+        [key: string]: unknown;
+      };
+      /** where this row stands in the export: `cursor=` with it (and the same period) continues with the rows after it */
+      cursor: string;
+    };
     /** Media kept as an id and downloaded on demand (`GET /v1/inbound/{id}/media`). */
     InboundMedia: {
       id: string | null;
@@ -1749,6 +1814,82 @@ export interface components {
       raw: {
         [key: string]: unknown;
       };
+    };
+    /** The message resource (M) as it stood when its page was read, with `pricing` and the `cursor` that continues after it. */
+    MessageExportRow: {
+      id: string;
+      dedupe_key: string;
+      /** E.164, or the user's business-scoped user id for a message sent by `recipient` */
+      to: string;
+      purpose: string;
+      trigger_ref: string | null;
+      /** the send-out it belongs to, as the integrator tagged it */
+      campaign: string | null;
+      payload: {
+        [key: string]: unknown;
+      };
+      fallback_template: {
+        [key: string]: unknown;
+      } | null;
+      priority: number;
+      phone_number_id: string;
+      state: "queued" | "sending" | "accepted" | "sent" | "delivered" | "read" | "played" | "failed" | "held" | "cancelled";
+      attempts: number;
+      /** Meta's message id; null until the Graph API answered */
+      wamid: string | null;
+      not_before: string;
+      created_at: string;
+      updated_at: string;
+      /** last claim for sending */
+      sending_started_at: string | null;
+      /** Meta accepted the send */
+      accepted_at: string | null;
+      /** status `sent` (Meta’s timestamp) */
+      sent_at: string | null;
+      /** status `delivered` */
+      delivered_at: string | null;
+      /** status `read` */
+      read_at: string | null;
+      /** status `played` (voice) */
+      played_at: string | null;
+      /** failed */
+      failed_at: string | null;
+      /** cancelled (by a request, by hand, or expired) */
+      cancelled_at: string | null;
+      /** not sent after this time (`expires_at` of the request); null: no limit */
+      expires_at: string | null;
+      /** Meta's pricing from the latest status that carried one (by Meta's time); null until one did */
+      pricing: {
+        billable: boolean | null;
+        /** `PMP` (per message), or `CBP` on older statuses */
+        pricing_model: string | null;
+        /** `marketing`, `utility`, `authentication`, `service`, … */
+        category: string | null;
+        /** `regular`, `free_customer_service`, `free_entry_point` */
+        type: string | null;
+      } | null;
+      last_error: components["schemas"]["RowError"] | null;
+      /** ids of inbound messages attributed to it */
+      replies: string[];
+      /** who enqueued it: `api_key:<id>` for an integrator, `staff:<id>` for an agent’s reply */
+      created_by: string | null;
+      /** the name of who enqueued it (a staff member’s name, or the API key’s) */
+      created_by_name: string | null;
+      /** for a queued message, why it has not gone yet; null when it is next in line (or not queued) */
+      waiting: {
+        /** paused: its number is paused; quiet_hours, messaging_limit, cooling: Meta’s and our limits; retry: after an error; scheduled: its not_before; paced: one message per 6 s to one person */
+        reason: "paused" | "quiet_hours" | "messaging_limit" | "cooling" | "retry" | "scheduled" | "paced";
+        /** when it may go, when known */
+        until: string | null;
+        /** the recipient’s time zone, for quiet hours “until 07:00 their time” */
+        time_zone: string | null;
+      } | null;
+      /** for a template message, the text the customer saw; null otherwise or when the registry does not know it */
+      rendered: components["schemas"]["RenderedTemplate"] | null;
+      /** for a file sent from an upload, Sendbook’s copy of it (there after Meta forgets the media id); null otherwise */
+      file: components["schemas"]["KeptFile"] | null;
+      /** where this row stands in the export: `cursor=` with it (and the same period) continues with the rows after it */
+      cursor: string;
     };
     MessageHistoryEntry: {
       from_state: string | null;
@@ -3455,6 +3596,17 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Export every inbound message of a period */
+  exportInbound: {
+    parameters: { query: { since: string; until: string; format?: "jsonl" | "csv"; cursor?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/x-ndjson": components["schemas"]["InboundExportRow"][]; "text/csv": string } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
   /** One inbound message */
   getInbound: {
     parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
@@ -3644,6 +3796,17 @@ export interface operations {
           message: components["schemas"]["Message"];
         } } };
       413: components["responses"]["PayloadTooLarge"];
+    };
+  };
+  /** Export every message of a period */
+  exportMessages: {
+    parameters: { query: { since: string; until: string; format?: "jsonl" | "csv"; cursor?: string }; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/x-ndjson": components["schemas"]["MessageExportRow"][]; "text/csv": string } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
     };
   };
   /** One message */
@@ -4521,6 +4684,8 @@ export type EventEndpointFilter = components['schemas']["EventEndpointFilter"];
 export type FieldProblem = components['schemas']["FieldProblem"];
 /** The inbound resource: a message a customer sent. */
 export type Inbound = components['schemas']["Inbound"];
+/** The inbound resource as it stood when its page was read (`message_id`: the message it answers), with the `cursor` that continues after it. */
+export type InboundExportRow = components['schemas']["InboundExportRow"];
 /** Media kept as an id and downloaded on demand (`GET /v1/inbound/{id}/media`). */
 export type InboundMedia = components['schemas']["InboundMedia"];
 export type InboundTimelineEntry = components['schemas']["InboundTimelineEntry"];
@@ -4535,6 +4700,8 @@ export type MediaLimits = components['schemas']["MediaLimits"];
 export type Message = components['schemas']["Message"];
 /** A message the business sent from the WhatsApp Business app on a coexistence number, echoed by Meta (`smb_message_echoes`): outbound, but never queued or sent by Sendbook, so it has no state. */
 export type MessageEcho = components['schemas']["MessageEcho"];
+/** The message resource (M) as it stood when its page was read, with `pricing` and the `cursor` that continues after it. */
+export type MessageExportRow = components['schemas']["MessageExportRow"];
 export type MessageHistoryEntry = components['schemas']["MessageHistoryEntry"];
 /** A message a person must decide about. */
 export type MessageWorkItem = components['schemas']["MessageWorkItem"];

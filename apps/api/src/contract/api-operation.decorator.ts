@@ -9,6 +9,8 @@ export interface ResponseSpec {
   body?: Schema;
   /** Default `application/json`; more than one for a choice of types (a file). */
   contentType?: string | readonly string[];
+  /** A body of its own per content type (an export: JSON lines or CSV), instead of `body` and `contentType`. */
+  bodies?: Readonly<Record<string, Schema>>;
 }
 
 export interface ParamSpec {

@@ -70,6 +70,7 @@ function operationOf(route: AnyRoute, where: string, components: Components): Op
     const types = typeof response.contentType === 'string' ? [response.contentType] : (response.contentType ?? ['application/json']);
     const out: ResponseObject = { description: response.description };
     if (response.body) out.content = Object.fromEntries(types.map((type) => [type, { schema: components.use(response.body!) }]));
+    if (response.bodies) out.content = Object.fromEntries(Object.entries(response.bodies).map(([type, schema]) => [type, { schema: components.use(schema) }]));
     responses[status] = out;
   }
   if (!route.ownsResponse && spec.responses[route.status] === undefined)

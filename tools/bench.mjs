@@ -32,6 +32,7 @@ const { run: runEvents, table: eventsTable } = await import('../bench/event-proc
 const { run: runBatch, table: batchTable } = await import('../bench/batch-enqueue.bench.mjs');
 const { run: runMedia, table: mediaTable } = await import('../bench/media-send.bench.mjs');
 const { run: runSearch, table: searchTable } = await import('../bench/search.bench.mjs');
+const { run: runExport, table: exportTable } = await import('../bench/export.bench.mjs');
 
 console.log('\n## Webhook ingestion\n');
 const webhooks = await runWebhooks();
@@ -85,7 +86,11 @@ console.log('\n## Search over a million messages\n');
 const search = await runSearch({ log: () => undefined });
 console.log(searchTable(search));
 
-const figures = { machine: machine.facts, webhooks, events, outbound, batch, media, fanout, flood, thread, caps, scale, search };
+console.log('\n## Exports: 200,000 and 1,000,000 messages streamed\n');
+const exports = await runExport({ log: () => undefined });
+console.log(exportTable(exports));
+
+const figures = { machine: machine.facts, webhooks, events, outbound, batch, media, fanout, flood, thread, caps, scale, search, exports };
 writeFileSync(
   path.join(ROOT, 'bench/results.md'),
   [
@@ -105,5 +110,6 @@ writeFileSync(
 );
 
 // Exit non-zero when a guarantee broke; a missed speed target is reported in its table, not here.
-const ok = webhooks.every_ack_stored && events.exactly_once && outbound.exactlyOnce && fanout.nothing_lost && flood.every_valid_ack_200 && capsKept;
+const ok =
+  webhooks.every_ack_stored && events.exactly_once && outbound.exactlyOnce && fanout.nothing_lost && flood.every_valid_ack_200 && capsKept && exports.every_row;
 process.exit(ok ? 0 : 1);

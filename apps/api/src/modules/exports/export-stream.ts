@@ -38,8 +38,8 @@ export class ExportResponse {
 
   /**
    * Writes the chunks and waits until the client has taken them (or is gone, or stalled past
-   * STALLED_CLIENT_MS). Written at once, each becomes bytes in the socket's queue, so the strings
-   * die young; one string of a whole page would be a large object, kept until a full collection.
+   * STALLED_CLIENT_MS). A page goes out as chunks of a few tens of KB, not as one string of a
+   * megabyte: V8 keeps strings that large in its large-object space, freed only by a full collection.
    */
   async write(chunks: string | readonly string[], stalledAfterMs = STALLED_CLIENT_MS): Promise<void> {
     if (this.gone) return;

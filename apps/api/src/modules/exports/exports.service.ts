@@ -127,11 +127,13 @@ export class ExportsService implements BeforeApplicationShutdown {
         const last = page[page.length - 1];
         const next = page.length === EXPORT_PAGE_ROWS && last ? source.read(last.position) : null;
         next?.catch(() => undefined);
-        const text = render(request.format, source.columns, await source.present(page));
+        const chunks = render(request.format, source.columns, await source.present(page));
         rows += page.length;
-        // Only the text waits for the client (as bytes in the socket's queue): the rows are let go first.
         page = [];
-        await response.write(text.splice(0));
+        const writing = response.write(chunks);
+        // Handed to the socket already, which keeps what it has not sent: this array need not keep it too.
+        chunks.length = 0;
+        await writing;
         if (response.gone || !next) break;
         page = await next;
       }
@@ -153,7 +155,7 @@ function render(format: ExportFormat, columns: readonly string[], rows: readonly
   return format === 'csv' ? inChunks(rows, (row) => csvLine(columns, row)) : inChunks(rows, jsonLine);
 }
 
-/** Characters per chunk written: far below V8's large-object size, so a page's text is collected young. */
+/** Characters per chunk written: well below the size V8 puts in its large-object space. */
 const CHUNK_CHARS = 32 * 1024;
 
 /** The rows' lines, joined into chunks of about CHUNK_CHARS. */

@@ -3602,7 +3602,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/x-ndjson": components["schemas"]["InboundExportRow"][]; "text/csv": string } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
     };
@@ -3804,7 +3804,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/x-ndjson": components["schemas"]["MessageExportRow"][]; "text/csv": string } };
-      400: components["responses"]["ValidationFailed"];
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
     };

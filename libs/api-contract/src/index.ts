@@ -2,3 +2,4 @@
 // from the API. Regenerate with `npm run contract`.
 export * from './openapi.js';
 export * from './client.js';
+export * from './template-rules.js';

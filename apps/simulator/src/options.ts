@@ -62,6 +62,8 @@ export interface SimulatorOptions {
   /** Messages a pair may send in a burst before the interval applies (1 = strict). */
   pairBurst?: number;
   templates?: TemplateDefinition[];
+  /** How long Meta's review of a submitted or edited template takes before its status webhook (default 2 s). */
+  templateReviewMs?: number;
   statusDelaysMs?: Partial<StatusDelays>;
   /** Free text outside the window: accepted then `failed` 131047 (true) or refused synchronously (false). */
   asyncWindowFailure?: boolean;
@@ -99,6 +101,7 @@ export interface SimulatorConfig {
   pairIntervalMs: number;
   pairBurst: number;
   templates: TemplateDefinition[];
+  templateReviewMs: number;
   statusDelaysMs: StatusDelays;
   asyncWindowFailure: boolean;
   directSend: boolean;
@@ -145,6 +148,7 @@ export function defaultConfig(): SimulatorConfig {
     pairIntervalMs: 6000,
     pairBurst: 1,
     templates: DEFAULT_TEMPLATES.map((t) => structuredClone(t)),
+    templateReviewMs: 2000,
     statusDelaysMs: { sent: 10, delivered: 30, read: 60 },
     asyncWindowFailure: false,
     directSend: true,
@@ -172,6 +176,7 @@ export function applyPatch(config: SimulatorConfig, patch: SimulatorPatch): Simu
   if (patch.pairIntervalMs !== undefined) next.pairIntervalMs = patch.pairIntervalMs;
   if (patch.pairBurst !== undefined) next.pairBurst = Math.max(1, patch.pairBurst);
   if (patch.templates !== undefined) next.templates = patch.templates.map((t) => structuredClone(t));
+  if (patch.templateReviewMs !== undefined) next.templateReviewMs = Math.max(0, patch.templateReviewMs);
   if (patch.statusDelaysMs !== undefined) next.statusDelaysMs = { ...config.statusDelaysMs, ...patch.statusDelaysMs };
   if (patch.asyncWindowFailure !== undefined) next.asyncWindowFailure = patch.asyncWindowFailure;
   if (patch.directSend !== undefined) next.directSend = patch.directSend;

@@ -203,6 +203,40 @@ export class GraphClient {
     return { outcome: 'ok', httpStatus, data };
   }
 
+  /**
+   * POST /<waba_id>/message_templates: submits a template for review. Meta answers its id, the
+   * status it starts in (PENDING, or APPROVED for some) and the category it settled on.
+   */
+  async createTemplate(wabaId: string, template: Record<string, unknown>): Promise<GraphResult<{ id: string; status: string; category: string | undefined }>> {
+    const outcome = await this.#request('POST', [wabaId, 'message_templates'], {}, template);
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const json = rec(parseJson(outcome.body));
+    const id = idStr(json?.id);
+    const status = str(json?.status);
+    if (!id || !status) return unexpected(outcome.status, 'a 2xx without "id" and "status"');
+    return { outcome: 'ok', httpStatus: outcome.status, id, status, category: str(json?.category) ?? undefined };
+  }
+
+  /** POST /<template_id>: edits a template's components or category (Meta reviews it again). */
+  async editTemplate(templateId: string, change: Record<string, unknown>): Promise<GraphResult<{ success: boolean }>> {
+    return this.#success('POST', [templateId], {}, change);
+  }
+
+  /** DELETE /<waba_id>/message_templates?name=[&hsm_id=]: every language of the name, or only the one with that id. */
+  async deleteTemplate(wabaId: string, name: string, hsmId?: string): Promise<GraphResult<{ success: boolean }>> {
+    return this.#success('DELETE', [wabaId, 'message_templates'], { name, ...(hsmId ? { hsm_id: hsmId } : {}) });
+  }
+
+  async #success(method: 'POST' | 'DELETE', segments: string[], query: Record<string, string>, body?: unknown): Promise<GraphResult<{ success: boolean }>> {
+    const outcome = await this.#request(method, segments, query, body);
+    if (outcome.kind !== 'response') return failureOf(outcome);
+    if (!isSuccess(outcome.status)) return errorOf(outcome);
+    const success = rec(parseJson(outcome.body))?.success;
+    if (typeof success !== 'boolean') return unexpected(outcome.status, 'a 2xx without "success"');
+    return { outcome: 'ok', httpStatus: outcome.status, success };
+  }
+
   /** GET /<phone_number_id>: its display number, verified name, quality rating, throughput level and the portfolio's messaging limit. */
   async getPhoneNumber(phoneNumberId: string): Promise<GraphResult<PhoneNumberProfile>> {
     const outcome = await this.#request('GET', [phoneNumberId], { fields: PHONE_NUMBER_FIELDS.join(',') });
@@ -317,7 +351,7 @@ export class GraphClient {
   }
 
   #request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     segments: readonly string[],
     query: Record<string, string>,
     body?: unknown,

@@ -32,7 +32,7 @@ export type HttpBytesOutcome = HttpOutcome<Buffer>;
 export type HttpStreamOutcome = HttpBytesOutcome | { kind: 'stream'; status: number; headers: http.IncomingHttpHeaders; body: Readable };
 
 export interface HttpRequestOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: URL;
   headers: Record<string, string>;
   /** Text, or a stream made on write (an upload: its content-length header must be set). */

@@ -99,6 +99,7 @@ export function parsePatch(body: JsonRecord): SimulatorPatch {
     ['pair_burst', (n: number) => (patch.pairBurst = n)],
     ['time_scale', (n: number) => (patch.timeScale = n)],
     ['window_ms', (n: number) => (patch.windowMs = n)],
+    ['template_review_ms', (n: number) => (patch.templateReviewMs = n)],
     ['webhook_timeout_ms', (n: number) => (patch.webhookTimeoutMs = n)],
   ] as const) {
     const value = asNumber(field(body, snake));

@@ -9,10 +9,11 @@ import { pageTemplates } from '../templates/template-pages.js';
 import { BodyTooLarge, parseJson, readBody, sendJson } from './http-io.js';
 import { handleMediaDownload, handleMediaInfo, MEDIA_DOWNLOAD_PATH } from './media-routes.js';
 import { handlePhoneNumber } from './phone-number-route.js';
+import { handleCreateTemplate, handleDeleteTemplate, handleEditTemplate } from './template-routes.js';
 import { handleUpload } from './upload-route.js';
 
 /**
- * The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `POST /{version}/{phone_number_id}/media`, `GET /{version}/{waba_id}/message_templates`,
+ * The Graph API surface: `POST /{version}/{phone_number_id}/messages`, `POST /{version}/{phone_number_id}/media`, `GET|POST|DELETE /{version}/{waba_id}/message_templates`, `POST /{version}/{template_id}` (an edit),
  * `GET /{version}/{media_id}`, `GET /{version}/{phone_number_id}`; and the media download URL (lookaside's path, not counted as a Graph request).
  */
 export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -24,8 +25,8 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
     rest.length === 0 &&
     ((edge === 'messages' && method === 'POST') ||
       (edge === 'media' && method === 'POST') ||
-      (edge === 'message_templates' && method === 'GET') ||
-      (edge === '' && objectId !== '' && method === 'GET'));
+      (edge === 'message_templates' && (method === 'GET' || method === 'POST' || method === 'DELETE')) ||
+      (edge === '' && objectId !== '' && (method === 'GET' || method === 'POST')));
   if (!knownEdge) return answerError(res, graphError(100, `Unsupported ${method.toLowerCase()} request.`));
   // Every error answered on the send edge is a rejection worth recording, even before the body is read.
   const refuse = (error: GraphErrorAnswer): void => {
@@ -36,6 +37,11 @@ export async function handleGraph(ctx: SimContext, req: IncomingMessage, res: Se
   if (!authorised(req, url, ctx.config().accessToken)) return refuse(graphError(190));
   if (edge === 'messages') return handleSend(ctx, req, res, version, objectId);
   if (edge === 'media') return handleUpload(ctx, req, res, objectId);
+  if (edge === '' && method === 'POST') return handleEditTemplate(ctx, req, res, objectId);
+  if (edge === 'message_templates' && method !== 'GET') {
+    if (!ctx.config().phoneNumbers.some((p) => p.wabaId === objectId)) return answerError(res, graphError(100, `Object with ID '${objectId}' does not exist.`));
+    return method === 'POST' ? handleCreateTemplate(ctx, req, res, objectId) : handleDeleteTemplate(ctx, res, url);
+  }
   if (edge === '') {
     const number = ctx.config().phoneNumbers.find((p) => p.id === objectId);
     return number ? handlePhoneNumber(res, url, number) : handleMediaInfo(ctx, res, url, objectId);

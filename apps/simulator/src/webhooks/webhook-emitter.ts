@@ -89,6 +89,19 @@ export class WebhookEmitter {
     this.kick();
   }
 
+  /**
+   * A WABA-level change (`message_template_status_update` and the like) as Meta POSTs it: one
+   * entry with the WABA id and the time, one change; signed and retried like every POST.
+   */
+  enqueueField(wabaId: string, field: string, value: Record<string, unknown>): void {
+    if (this.closed) return;
+    const body = toMetaJson({
+      entry: [{ id: wabaId, time: Math.floor(this.deps.clock.now() / 1000), changes: [{ value, field }] }],
+      object: 'whatsapp_business_account',
+    });
+    this.attemptAfter(this.record(body, [], 'original', null), this.randomDelay());
+  }
+
   /** Schedules a flush when there is something to send and somewhere to send it. */
   kick(): void {
     if (this.closed || this.flushScheduled || this.buffer.length === 0 || !this.deps.config().webhookUrl) return;

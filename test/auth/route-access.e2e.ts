@@ -40,6 +40,8 @@ interface World {
   freshKeyId: () => Promise<string>;
   freshSnippetId: () => Promise<string>;
   freshTeamId: () => Promise<string>;
+  /** A template Meta (the simulator) rejected: editable and deletable. */
+  rejectedTemplateId: () => Promise<string>;
   /** A file uploaded by the admin key. */
   uploadId: () => Promise<string>;
   /** A new event endpoint, and one with a pending delivery (disabled, so no worker takes it meanwhile). */
@@ -210,6 +212,17 @@ const BUILDERS: Record<string, Builder> = {
   listTemplates: () => ({ method: 'GET', url: '/v1/templates' }),
   syncTemplates: () => ({ method: 'POST', url: '/v1/templates/sync' }),
   renderTemplate: () => ({ method: 'POST', url: '/v1/templates/render', body: { template: templatePayload().template } }),
+  createTemplate: () => ({
+    method: 'POST',
+    url: '/v1/templates',
+    body: templateDraft(`matrix_${Math.random().toString().slice(2, 10)}`, 'Hi {{1}}, your order is ready.'),
+  }),
+  editTemplate: async (w) => ({
+    method: 'PATCH',
+    url: `/v1/templates/${await w.rejectedTemplateId()}`,
+    body: { components: templateDraft('x', 'Hi {{1}}, your order is ready now.').components },
+  }),
+  deleteTemplate: async (w) => ({ method: 'DELETE', url: `/v1/templates/${await w.rejectedTemplateId()}` }),
   checkTemplate: () => ({ method: 'POST', url: '/v1/templates/check', body: { template: templatePayload().template } }),
   listWorkItems: () => ({ method: 'GET', url: '/v1/work-items?kind=stuck_sending' }),
   countWorkItems: () => ({ method: 'GET', url: '/v1/work-items/counts' }),
@@ -245,7 +258,7 @@ describe('every route in the OpenAPI document answers its access rule', () => {
 
   beforeAll(async () => {
     // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
-    sb = await startSendbook({ app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
+    sb = await startSendbook({ sim: { templateReviewMs: 20 }, app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
     doc = (await (await fetch(`${sb.url}/openapi.json`)).json()) as OpenApiDocument;
     const agent = await createStaff(sb, 'agent');
     const admin = await createStaff(sb, 'admin');
@@ -327,6 +340,12 @@ describe('every route in the OpenAPI document answers its access rule', () => {
             .send({ title: `to change ${Math.random()}`, text: 'Hello' })
             .expect(201)
         ).body.snippet.id,
+      rejectedTemplateId: async () => {
+        const name = `matrix_${Math.random().toString().slice(2, 10)}`;
+        const made = await sb.api().post('/v1/templates').send(templateDraft(name, 'Hi {{1}}{{2}}, your order is ready.')).expect(201);
+        await waitFor(async () => (await sb.api().get(`/v1/templates?name=${name}`)).body.data[0]?.status === 'REJECTED', { what: `${name} rejected` });
+        return made.body.template.id;
+      },
       freshTeamId: async () =>
         (
           await sb
@@ -447,3 +466,14 @@ describe('every route in the OpenAPI document answers its access rule', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/** A template for Meta's review: a body with its variables' examples. */
+function templateDraft(name: string, body: string) {
+  const variables = [...body.matchAll(/\{\{\d+\}\}/g)].length;
+  return {
+    name,
+    language: 'en',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: body, example: { body_text: [Array.from({ length: variables }, (_, i) => `value ${i + 1}`)] } }],
+  };
+}

@@ -25,6 +25,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   beforeAll(async () => {
     // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
     sb = await startSendbook({
+      sim: { templateReviewMs: 20 },
       app: {
         env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true', PRICING_RATES: '{"currency":"USD","rates":{"marketing":{"default":0.025},"utility":{"default":0.004}}}' },
       },
@@ -91,6 +92,35 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
       body: { template: { name: 'order_shipped', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pablo' }] }] } },
     });
     expect(missing.body.details[0].field).toMatch(/^template\.components/);
+
+    const draft = {
+      name: 'pickup_ready',
+      language: 'en',
+      category: 'UTILITY',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Order {{1}}', example: { header_text: ['44812'] } },
+        { type: 'BODY', text: 'Hi {{1}}, your order is ready for pickup at the front desk.', example: { body_text: [['Pablo']] } },
+        { type: 'FOOTER', text: 'Sendbook Demo Shop' },
+        { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'On my way' }] },
+      ],
+    };
+    const made = await rec.call('createTemplate', 201, { url: '/v1/templates', body: draft });
+    await rec.call('createTemplate', 409, { url: '/v1/templates', body: draft });
+    const invalid = await rec.call('createTemplate', 400, {
+      url: '/v1/templates',
+      body: { ...draft, name: 'Pickup Ready', components: [{ type: 'BODY', text: '{{1}} is ready' }] },
+    });
+    expect(invalid.body.details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['name', 'body.text', 'body.example']));
+    const id = made.body.template.id as string;
+    await waitFor(async () => (await sb.api().get('/v1/templates?name=pickup_ready')).body.data[0]?.status === 'APPROVED', { what: 'pickup_ready approved' });
+    await rec.call('editTemplate', 409, { method: 'PATCH', url: `/v1/templates/${id}`, body: { category: 'MARKETING' } });
+    await rec.call('editTemplate', 200, {
+      method: 'PATCH',
+      url: `/v1/templates/${id}`,
+      body: { components: [{ type: 'BODY', text: 'Hi {{1}}, your order is ready at the front desk.', example: { body_text: [['Pablo']] } }] },
+    });
+    await rec.call('editTemplate', 404, { method: 'PATCH', url: '/v1/templates/404', body: { category: 'UTILITY' } });
+    await rec.call('deleteTemplate', 204, { method: 'DELETE', url: `/v1/templates/${id}` });
   });
 
   it('outbox', async () => {

@@ -832,7 +832,7 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listTemplates"];
     put?: never;
-    post?: never;
+    post: operations["createTemplate"];
     delete?: never;
     options?: never;
     head?: never;
@@ -870,6 +870,17 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/v1/templates/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["deleteTemplate"];
+    options?: never;
+    head?: never;
+    patch: operations["editTemplate"];
     trace?: never;
   };
   "/v1/uploads": {
@@ -1499,6 +1510,15 @@ export interface components {
         holidays?: string[];
       } | null;
     };
+    CreateTemplate: {
+      name: string;
+      language: string;
+      category: "UTILITY" | "MARKETING" | "AUTHENTICATION" | "utility" | "marketing" | "authentication";
+      parameter_format?: "POSITIONAL" | "NAMED";
+      components: ({
+        [key: string]: unknown;
+      })[];
+    };
     DismissWorkItem: {
       note: string;
     };
@@ -1506,6 +1526,12 @@ export interface components {
       direction: "echo";
       at: string;
       echo: components["schemas"]["MessageEcho"];
+    };
+    EditTemplate: {
+      category?: "UTILITY" | "MARKETING" | "AUTHENTICATION" | "utility" | "marketing" | "authentication";
+      components?: ({
+        [key: string]: unknown;
+      })[];
     };
     /** One event owed to one endpoint, and what its attempts came to. */
     EventDelivery: {
@@ -2653,6 +2679,15 @@ export interface components {
       components: ({
         [key: string]: unknown;
       })[];
+      /** why Meta rejected it; null unless `status` is REJECTED */
+      rejection: {
+        /** Meta's `reason`: INVALID_FORMAT, INCORRECT_CATEGORY, TAG_CONTENT_MISMATCH, ABUSIVE_CONTENT, … */
+        reason: string;
+        /** Meta's words on what is wrong (`rejection_info.reason`), when it gave them */
+        detail: string | null;
+        /** Meta's advice (`rejection_info.recommendation`), when it gave it */
+        recommendation: string | null;
+      } | null;
       synced_at: string;
       updated_at: string;
     };
@@ -4359,6 +4394,38 @@ export interface operations {
       403: components["responses"]["Forbidden"];
     };
   };
+  /** Submit a template to Meta's review */
+  createTemplate: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["CreateTemplate"] } };
+    responses: {
+      201: { headers: { [name: string]: unknown }; content: { "application/json": {
+          template: components["schemas"]["Template"];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "template_exists";
+          message: string;
+          field: string;
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+      422: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "meta_refused";
+          message: string;
+          meta_error: {
+            code: number | null;
+            message: string | null;
+            details: string | null;
+          };
+        } } };
+      502: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "meta_unreachable";
+          message: string;
+        } } };
+    };
+  };
   /** Check a template send against the registry, as enqueueing would */
   checkTemplate: {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
@@ -4405,6 +4472,66 @@ export interface operations {
       400: components["responses"]["ValidationFailed"];
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Edit a template as Meta allows */
+  editTemplate: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody: { content: { "application/json": components["schemas"]["EditTemplate"] } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          template: components["schemas"]["Template"];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "template_not_editable";
+          message: string;
+          reason: "not_editable" | "category_locked" | "edit_limit";
+        } } };
+      413: components["responses"]["PayloadTooLarge"];
+      422: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "meta_refused";
+          message: string;
+          meta_error: {
+            code: number | null;
+            message: string | null;
+            details: string | null;
+          };
+        } } };
+      502: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "meta_unreachable";
+          message: string;
+        } } };
+    };
+  };
+  /** Delete a template at Meta and from the registry */
+  deleteTemplate: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      204: { headers: { [name: string]: unknown }; content: never };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "meta_refused";
+          message: string;
+          meta_error: {
+            code: number | null;
+            message: string | null;
+            details: string | null;
+          };
+        } } };
+      502: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "meta_unreachable";
+          message: string;
+        } } };
     };
   };
   /** Upload a file to send */
@@ -4673,8 +4800,10 @@ export type CreateMessageBatch = components['schemas']["CreateMessageBatch"];
 export type CreateSnippet = components['schemas']["CreateSnippet"];
 export type CreateStaff = components['schemas']["CreateStaff"];
 export type CreateTeam = components['schemas']["CreateTeam"];
+export type CreateTemplate = components['schemas']["CreateTemplate"];
 export type DismissWorkItem = components['schemas']["DismissWorkItem"];
 export type EchoTimelineEntry = components['schemas']["EchoTimelineEntry"];
+export type EditTemplate = components['schemas']["EditTemplate"];
 /** One event owed to one endpoint, and what its attempts came to. */
 export type EventDelivery = components['schemas']["EventDelivery"];
 export type EventDeliveryAttempt = components['schemas']["EventDeliveryAttempt"];

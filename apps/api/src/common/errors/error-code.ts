@@ -38,6 +38,14 @@ export enum ErrorCode {
   UnsupportedMedia = 'unsupported_media',
   /** Meta refused or did not answer an upload of one of our files. */
   MediaUploadFailed = 'media_upload_failed',
+  /** A template of this name and language exists already. */
+  TemplateExists = 'template_exists',
+  /** Meta does not allow this edit (status, category of an approved template, edit limits). */
+  TemplateNotEditable = 'template_not_editable',
+  /** Meta refused the template call; its error says why. */
+  MetaRefused = 'meta_refused',
+  /** Meta could not be reached, or did not answer usably. */
+  MetaUnreachable = 'meta_unreachable',
 }
 
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
@@ -65,4 +73,8 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.NumberRouted]: 409,
   [ErrorCode.UnsupportedMedia]: 400,
   [ErrorCode.MediaUploadFailed]: 502,
+  [ErrorCode.TemplateExists]: 409,
+  [ErrorCode.TemplateNotEditable]: 409,
+  [ErrorCode.MetaRefused]: 422,
+  [ErrorCode.MetaUnreachable]: 502,
 };

@@ -19,6 +19,7 @@ export type LiveEventType =
   | 'presence.changed'
   | 'conversation.viewers'
   | 'team.changed'
+  | 'template.changed'
   | 'access.revoked'
   | 'events.lost';
 

@@ -37,6 +37,14 @@ export class Template {
   @Column({ type: 'jsonb' })
   components!: Record<string, unknown>[];
 
+  /** Why Meta rejected it (`reason`: INVALID_FORMAT, INCORRECT_CATEGORY, …; Meta's words and advice); null unless REJECTED. */
+  @Column({ type: 'jsonb', nullable: true })
+  rejection!: { reason: string; detail: string | null; recommendation: string | null } | null;
+
+  /** When it was edited through Sendbook while APPROVED: Meta allows once in 24 h and 10 times in 30 days. */
+  @Column({ name: 'approved_edits', type: 'timestamptz', array: true, default: () => "'{}'" })
+  approvedEdits!: Date[];
+
   /** Meta's template id. */
   @Column({ name: 'meta_id', type: 'text' })
   metaId!: string;

@@ -13,6 +13,7 @@ export function presentTemplate(t: Template): TemplateResource {
     quality: t.quality,
     parameter_format: t.parameterFormat,
     components: t.components,
+    rejection: t.status === 'REJECTED' ? (t.rejection ?? { reason: 'NONE', detail: null, recommendation: null }) : null,
     synced_at: new Date(t.syncedAt).toISOString(),
     updated_at: new Date(t.updatedAt).toISOString(),
   };

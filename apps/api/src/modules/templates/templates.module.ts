@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { EventsModule } from '../events/events.module.js';
 import { WhatsappModule } from '../whatsapp/whatsapp.module.js';
 import { TemplatesController } from './templates.controller.js';
 import { TemplatesTimers } from './templates-timers.service.js';
@@ -15,7 +17,7 @@ import { TemplatesService } from './templates.service.js';
 export class TemplatesModule {
   static readonly forRole = perRole((role: Role): DynamicModule => ({
     module: TemplatesModule,
-    imports: [WhatsappModule],
+    imports: [WhatsappModule, AuditModule, EventsModule.forRole(role)],
     controllers: role === 'worker' ? [] : [TemplatesController],
     providers: [TemplatesRepository, TemplatesService, ...(role === 'api' ? [] : [TemplatesTimers])],
     exports: [TemplatesService],

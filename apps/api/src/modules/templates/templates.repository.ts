@@ -31,6 +31,19 @@ export interface TemplateChange {
   status?: string;
   category?: string;
   quality?: string;
+  /** With a status: why Meta rejected it (null clears it, for any other status). */
+  rejection?: { reason: string; detail: string | null; recommendation: string | null } | null;
+}
+
+/** A template just submitted to Meta (or edited): what it holds now. */
+export interface SubmittedTemplate {
+  metaId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  parameterFormat: string | null;
+  components: unknown[];
 }
 
 /** The only code that builds template SQL. */
@@ -68,6 +81,7 @@ export class TemplatesRepository {
          ON CONFLICT (waba_id, name, language) DO UPDATE SET
            category = EXCLUDED.category, status = EXCLUDED.status, quality = COALESCE(EXCLUDED.quality, templates.quality),
            parameter_format = EXCLUDED.parameter_format, components = EXCLUDED.components, meta_id = EXCLUDED.meta_id,
+           rejection = CASE WHEN EXCLUDED.status = 'REJECTED' THEN templates.rejection END,
            synced_at = EXCLUDED.synced_at, updated_at = EXCLUDED.updated_at
          RETURNING id`,
         [wabaId, JSON.stringify(input), now],
@@ -112,10 +126,62 @@ export class TemplatesRepository {
           WHERE waba_id = $1 AND (meta_id = $2 OR (name = $3 AND language = $4))
           FOR UPDATE)
        UPDATE templates t SET status = COALESCE($5, t.status), category = COALESCE($6, t.category),
-              quality = COALESCE($7, t.quality), updated_at = $8
+              quality = COALESCE($7, t.quality), updated_at = $8,
+              rejection = CASE WHEN $5::text IS NULL THEN t.rejection ELSE $9::jsonb END
          FROM old WHERE t.id = old.id
        RETURNING t.name, t.language, old.status AS "previousStatus"`,
-      [change.wabaId, change.metaId, change.name, change.language, change.status ?? null, change.category ?? null, change.quality ?? null, now],
+      [
+        change.wabaId,
+        change.metaId,
+        change.name,
+        change.language,
+        change.status ?? null,
+        change.category ?? null,
+        change.quality ?? null,
+        now,
+        change.rejection ? JSON.stringify(change.rejection) : null,
+      ],
     );
+  }
+
+  async byMetaId(wabaId: string, metaId: string): Promise<Template | null> {
+    return this.rows(await queryRows(this.dataSource, `SELECT * FROM templates WHERE waba_id = $1 AND meta_id = $2`, [wabaId, metaId]))[0] ?? null;
+  }
+
+  /**
+   * A template Meta accepted for review. A row of that name and language already there (a sync, or
+   * Meta's webhook, was quicker) keeps the status Meta gave it since.
+   */
+  async insertSubmitted(tx: EntityManager, wabaId: string, t: SubmittedTemplate, now: Date): Promise<Template> {
+    const raw = await queryRows(
+      tx,
+      `INSERT INTO templates (waba_id, name, language, category, status, parameter_format, components, meta_id, synced_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $9)
+       ON CONFLICT (waba_id, name, language) DO UPDATE SET components = EXCLUDED.components, meta_id = EXCLUDED.meta_id, updated_at = EXCLUDED.updated_at
+       RETURNING *`,
+      [wabaId, t.name, t.language, t.category, t.status, t.parameterFormat, JSON.stringify(t.components), t.metaId, now],
+    );
+    return this.rows(raw)[0]!;
+  }
+
+  /** An edit Meta accepted: the new content, back to PENDING review; an approved template's edit is counted. */
+  async markEdited(
+    tx: EntityManager,
+    id: string,
+    edit: { category: string; components: unknown[]; parameterFormat: string | null; countEdit: boolean },
+    now: Date,
+  ): Promise<Template> {
+    const raw = await queryRows(
+      tx,
+      `UPDATE templates SET category = $2, components = $3::jsonb, parameter_format = $4, status = 'PENDING', rejection = NULL, updated_at = $5,
+              approved_edits = CASE WHEN $6 THEN array_append(approved_edits, $5::timestamptz) ELSE approved_edits END
+        WHERE id = $1 RETURNING *`,
+      [id, edit.category, JSON.stringify(edit.components), edit.parameterFormat, now, edit.countEdit],
+    );
+    return this.rows(raw)[0]!;
+  }
+
+  async delete(tx: EntityManager, id: string): Promise<void> {
+    await tx.query(`DELETE FROM templates WHERE id = $1`, [id]);
   }
 }

@@ -1,4 +1,4 @@
-import { anyObject, arrayOf, dateTime, int, named, nullable, object, str } from '../../contract/schema.js';
+import { anyObject, arrayOf, dateTime, int, named, nullable, object, oneOfValues, str } from '../../contract/schema.js';
 
 const RenderedButton = object({
   type: str({ description: 'QUICK_REPLY, URL, COPY_CODE, OTP, PHONE_NUMBER, FLOW, …' }),
@@ -47,6 +47,14 @@ export const Template = named(
       quality: nullable(str()),
       parameter_format: nullable(str({ description: 'POSITIONAL or NAMED' })),
       components: arrayOf(anyObject(), { description: 'as Meta returns them' }),
+      rejection: nullable(
+        object({
+          reason: str({ description: "Meta's `reason`: INVALID_FORMAT, INCORRECT_CATEGORY, TAG_CONTENT_MISMATCH, ABUSIVE_CONTENT, …" }),
+          detail: nullable(str({ description: "Meta's words on what is wrong (`rejection_info.reason`), when it gave them" })),
+          recommendation: nullable(str({ description: "Meta's advice (`rejection_info.recommendation`), when it gave it" })),
+        }),
+        { description: 'why Meta rejected it; null unless `status` is REJECTED' },
+      ),
       synced_at: dateTime(),
       updated_at: dateTime(),
     },
@@ -57,3 +65,20 @@ export const Template = named(
 export const TemplateList = object({ data: arrayOf(Template) });
 export const SyncResult = object({ waba_id: str(), synced: int({ minimum: 0 }), removed: int({ minimum: 0 }) });
 export const Rendered = object({ rendered: RenderedTemplate });
+export const OneTemplate = object({ template: Template });
+
+/** Meta refused, or could not be reached: its error as it answered. */
+export const META_FAILURE = {
+  422: {
+    description: 'Meta refused the call (`meta_refused`); `meta_error` carries its code and words.',
+    body: object({
+      error: oneOfValues(['meta_refused']),
+      message: str(),
+      meta_error: object({ code: nullable(int()), message: nullable(str()), details: nullable(str()) }),
+    }),
+  },
+  502: {
+    description: 'Meta could not be reached or answered unusably (`meta_unreachable`); nothing is stored, try again.',
+    body: object({ error: oneOfValues(['meta_unreachable']), message: str() }),
+  },
+};

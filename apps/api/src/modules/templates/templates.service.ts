@@ -1,13 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { checkTemplateDraft, templateEditRefusal, variableFormat } from '@sendbook/api-contract';
 import { checkTemplateSend, renderTemplate, type RenderedTemplate, type TemplateSpec } from '@sendbook/queue';
-import { GraphClient, type FieldEvent, type WaMessageTemplate } from '@sendbook/whatsapp';
-import type { EntityManager } from 'typeorm';
+import { GraphClient, type FieldEvent, type GraphRejected, type GraphNotSent, type GraphUnknown, type WaMessageTemplate } from '@sendbook/whatsapp';
+import { DataSource, type EntityManager } from 'typeorm';
+import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError, type FieldProblem } from '../../common/errors/domain-error.js';
+import { ErrorCode } from '../../common/errors/error-code.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
+import { AuditService } from '../audit/audit.service.js';
+import { EventsPublisher } from '../events/events.publisher.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
+import type { CreateTemplateDto, EditTemplateDto } from './dto/template-draft.dto.js';
 import type { Template } from './template.entity.js';
 import { presentTemplate } from './template.presenter.js';
 import { TemplatesRepository, type SyncedTemplate, type TemplateChange, type TemplateFilter } from './templates.repository.js';
@@ -49,6 +55,9 @@ export class TemplatesService {
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly events: EventsPublisher,
   ) {}
 
   private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -92,6 +101,147 @@ export class TemplatesService {
     const wabaId = this.wabaId;
     const templates = wabaId ? await this.repo.list({ ...filter, wabaId }) : [];
     return { data: templates.map(presentTemplate) };
+  }
+
+  private requireWaba(): string {
+    const wabaId = this.wabaId;
+    if (!wabaId)
+      throw DomainError.validation([{ field: 'WHATSAPP_BUSINESS_ACCOUNT_ID', message: 'is not configured: there is no business account to hold templates' }]);
+    return wabaId;
+  }
+
+  /**
+   * Submits a template to Meta for review (`POST /{waba_id}/message_templates`) once it meets
+   * Meta's format rules (each refusal naming its field); stored with the status Meta answers
+   * (PENDING) and Meta's id until the review's webhook says APPROVED or REJECTED. Audited.
+   */
+  async create(dto: CreateTemplateDto, by: Principal) {
+    const wabaId = this.requireWaba();
+    const draft = {
+      name: dto.name,
+      language: dto.language,
+      category: dto.category.toUpperCase(),
+      parameter_format: dto.parameter_format ?? variableFormat(texts(dto.components)),
+      components: dto.components,
+    };
+    const problems = checkTemplateDraft(draft);
+    if (problems.length > 0) throw DomainError.validation(problems);
+    if ((await this.repo.byName(wabaId, draft.name)).some((t) => t.language === draft.language))
+      throw new DomainError(ErrorCode.TemplateExists, `a template named ${draft.name} exists in ${draft.language} already`, { field: 'name' });
+    const answer = await this.graph.createTemplate(wabaId, draft);
+    if (answer.outcome !== 'ok') throw metaFailure(answer, 'submit the template');
+    const now = this.clock.now();
+    const row = await this.dataSource.transaction(async (tx) => {
+      const made = await this.repo.insertSubmitted(
+        tx,
+        wabaId,
+        {
+          metaId: answer.id,
+          name: draft.name,
+          language: draft.language,
+          category: answer.category ?? draft.category,
+          status: answer.status,
+          parameterFormat: draft.parameter_format,
+          components: draft.components,
+        },
+        now,
+      );
+      await this.audit.record(
+        {
+          actor: actorOf(by),
+          action: 'template.submitted',
+          subjectType: 'template',
+          subjectId: answer.id,
+          details: { name: draft.name, language: draft.language, category: draft.category },
+        },
+        tx,
+      );
+      this.events.afterCommit(tx, 'template.changed', { template_id: answer.id, status: made.status });
+      return made;
+    });
+    this.reads.clear();
+    this.logger.event('info', 'templates.submitted', { waba_id: wabaId, name: draft.name, language: draft.language, meta_id: answer.id });
+    return { template: presentTemplate(row) };
+  }
+
+  /**
+   * Edits a template as Meta allows (`POST /{template_id}`): APPROVED, REJECTED or PAUSED ones
+   * only, an approved one's category never, and an approved one once in 24 h and 10 times in 30
+   * days; `409 template_not_editable` otherwise. Meta reviews the edit: PENDING until its webhook.
+   */
+  async edit(metaId: string, dto: EditTemplateDto, by: Principal) {
+    const wabaId = this.requireWaba();
+    const template = await this.repo.byMetaId(wabaId, metaId);
+    if (!template) throw DomainError.notFound(`template ${metaId}`);
+    if (dto.category === undefined && dto.components === undefined)
+      throw DomainError.validation([{ field: 'components', message: 'give the components or the category to change' }]);
+    const now = this.clock.now();
+    const refusal = templateEditRefusal(
+      template,
+      { category: dto.category ?? null },
+      template.approvedEdits.map((d) => new Date(d)),
+      now,
+    );
+    if (refusal) throw new DomainError(ErrorCode.TemplateNotEditable, refusal.message, { reason: refusal.code });
+    const components = dto.components ?? template.components;
+    const draft = {
+      name: template.name,
+      language: template.language,
+      category: (dto.category ?? template.category).toUpperCase(),
+      parameter_format: variableFormat(texts(components)),
+      components,
+    };
+    const problems = checkTemplateDraft(draft);
+    if (problems.length > 0) throw DomainError.validation(problems);
+    const change = { ...(dto.components ? { components: dto.components } : {}), ...(dto.category ? { category: draft.category } : {}) };
+    const answer = await this.graph.editTemplate(metaId, change);
+    if (answer.outcome !== 'ok') throw metaFailure(answer, 'edit the template');
+    const row = await this.dataSource.transaction(async (tx) => {
+      const edited = await this.repo.markEdited(
+        tx,
+        template.id,
+        { category: draft.category, components, parameterFormat: draft.parameter_format, countEdit: template.status === 'APPROVED' },
+        now,
+      );
+      await this.audit.record(
+        {
+          actor: actorOf(by),
+          action: 'template.edited',
+          subjectType: 'template',
+          subjectId: metaId,
+          details: { name: template.name, language: template.language, previous_status: template.status, changed: Object.keys(change) },
+        },
+        tx,
+      );
+      this.events.afterCommit(tx, 'template.changed', { template_id: metaId, status: edited.status });
+      return edited;
+    });
+    this.reads.clear();
+    return { template: presentTemplate(row) };
+  }
+
+  /** Deletes one language of a template at Meta (`DELETE /{waba_id}/message_templates?name=&hsm_id=`) and from the registry. Audited. */
+  async remove(metaId: string, by: Principal): Promise<void> {
+    const wabaId = this.requireWaba();
+    const template = await this.repo.byMetaId(wabaId, metaId);
+    if (!template) throw DomainError.notFound(`template ${metaId}`);
+    const answer = await this.graph.deleteTemplate(wabaId, template.name, metaId);
+    if (answer.outcome !== 'ok') throw metaFailure(answer, 'delete the template');
+    await this.dataSource.transaction(async (tx) => {
+      await this.repo.delete(tx, template.id);
+      await this.audit.record(
+        {
+          actor: actorOf(by),
+          action: 'template.deleted',
+          subjectType: 'template',
+          subjectId: metaId,
+          details: { name: template.name, language: template.language, status: template.status },
+        },
+        tx,
+      );
+      this.events.afterCommit(tx, 'template.changed', { template_id: metaId, deleted: true });
+    });
+    this.reads.clear();
   }
 
   /**
@@ -163,10 +313,12 @@ export class TemplatesService {
     if (typeof v.new_quality_score === 'string') change.quality = v.new_quality_score;
     else if (typeof v.event === 'string') {
       if (!NOT_A_STATUS.includes(v.event)) change.status = v.event === 'REINSTATED' ? 'APPROVED' : v.event;
+      change.rejection = change.status === 'REJECTED' ? rejectionOf(v) : null;
     } else if (typeof v.new_category === 'string' && typeof v.previous_category === 'string') change.category = v.new_category;
     if (change.status === undefined && change.category === undefined && change.quality === undefined) return null;
 
     const changed = await this.repo.applyChange(tx, change, now);
+    if (changed.length > 0) this.events.afterCommit(tx, 'template.changed', { template_id: change.metaId, status: change.status ?? null });
     this.logger.event('info', 'templates.webhook_applied', {
       field: event.field,
       waba_id: change.wabaId,
@@ -191,6 +343,32 @@ export class TemplatesService {
       },
     };
   }
+}
+
+/** Meta's reason for a rejection (`reason`, and for INVALID_FORMAT its `rejection_info` words and advice). */
+function rejectionOf(v: Json): { reason: string; detail: string | null; recommendation: string | null } {
+  const info = isJson(v.rejection_info) ? v.rejection_info : {};
+  return {
+    reason: typeof v.reason === 'string' && v.reason !== '' ? v.reason : 'NONE',
+    detail: typeof info.reason === 'string' ? info.reason : null,
+    recommendation: typeof info.recommendation === 'string' ? info.recommendation : null,
+  };
+}
+
+/** The header and body texts of a draft's components, where its variables are. */
+function texts(components: readonly unknown[]): string[] {
+  return components.flatMap((c) => (isJson(c) && typeof c.text === 'string' && (c.type === 'HEADER' || c.type === 'BODY') ? [c.text] : []));
+}
+
+/** Meta refused the call (422 with its words), or could not be reached (502). */
+function metaFailure(answer: GraphRejected | GraphNotSent | GraphUnknown, what: string): DomainError {
+  if (answer.outcome === 'rejected') {
+    const error = answer.error;
+    return new DomainError(ErrorCode.MetaRefused, `Meta refused to ${what}: ${error.details ?? error.message}`, {
+      meta_error: { code: error.code, message: error.message, details: error.details ?? null },
+    });
+  }
+  return new DomainError(ErrorCode.MetaUnreachable, `could not reach Meta to ${what} (${answer.reason}); try again`);
 }
 
 function isJson(value: unknown): value is Json {

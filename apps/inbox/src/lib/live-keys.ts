@@ -32,6 +32,9 @@ export function keysFor(type: string, data: unknown): QueryKey[] {
     case 'presence.changed':
       // Who is online or available: the team list the dots and the assign menu read.
       return [['team']];
+    case 'template.changed':
+      // A template submitted, reviewed by Meta, edited or deleted: /templates and the composer's picker.
+      return [['templates']];
     case 'team.changed':
       // Teams were made, changed or deleted: the list at /settings/teams.
       return [['teams']];

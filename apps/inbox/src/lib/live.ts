@@ -103,6 +103,7 @@ export function useLiveEvents(): LiveStatus {
         'presence.changed',
         'conversation.viewers',
         'team.changed',
+        'template.changed',
         'reset',
       ])
         listen(type);

@@ -26,3 +26,17 @@ export function lastSync(templates: readonly Pick<Template, 'synced_at'>[]): str
   for (const t of templates) if (newest === null || Date.parse(t.synced_at) > Date.parse(newest)) newest = t.synced_at;
   return newest;
 }
+
+/** Meta's rejection `reason` in words, with the code kept for searching Meta's docs. */
+export function rejectionWords(reason: string): string {
+  const words: Record<string, string> = {
+    INVALID_FORMAT: 'Rejected for its format',
+    INCORRECT_CATEGORY: 'Rejected: the content does not fit its category',
+    TAG_CONTENT_MISMATCH: 'Rejected: the examples do not match the content',
+    ABUSIVE_CONTENT: 'Rejected as abusive content',
+    PROMOTIONAL: 'Rejected as promotional',
+    SCAM: 'Rejected as a possible scam',
+    NONE: 'Rejected (Meta gave no reason)',
+  };
+  return `${words[reason] ?? 'Rejected'} (${reason})`;
+}

@@ -1,5 +1,7 @@
-import { browserApi, unwrap, type Api } from '@/lib/api';
+import { browserApi, problemOf, unwrap, type Api } from '@/lib/api';
+import { problemFrom } from '@/lib/problem';
 import { idempotencyHeaders } from '@/lib/request-id';
+import type { toDraft } from '@/lib/template-draft';
 
 /** The template registry (`GET /v1/templates`), synced from Meta on demand (`POST /v1/templates/sync`, admins). */
 export const templateKeys = { all: ['templates'] as const, list: ['templates', 'list'] as const };
@@ -15,4 +17,27 @@ export const templatesQuery = () => ({
 
 export function syncTemplates(requestId: string) {
   return unwrap(browserApi().client.POST('/v1/templates/sync', { headers: idempotencyHeaders(requestId) }));
+}
+
+export type TemplateDraft = ReturnType<typeof toDraft>;
+
+/**
+ * Submits a template for Meta's review. A refusal of Meta's rules comes back as its fields'
+ * problems (`details`), so the form can show each one beside its input.
+ */
+export async function submitTemplate(draft: TemplateDraft, requestId: string) {
+  const api = browserApi();
+  let result;
+  try {
+    result = await api.client.POST('/v1/templates', { body: draft, headers: idempotencyHeaders(requestId) });
+  } catch {
+    return { ok: false as const, problem: problemFrom(0, null), details: [] };
+  }
+  if (result.response.ok && result.data) return { ok: true as const, template: result.data.template };
+  const body: unknown = result.error;
+  const details =
+    typeof body === 'object' && body !== null && Array.isArray((body as { details?: unknown }).details)
+      ? (body as { details: { field: string; message: string }[] }).details
+      : [];
+  return { ok: false as const, problem: problemOf(result), details };
 }

@@ -293,6 +293,20 @@ function RenderedTemplate({ rendered }: { rendered: Rendered }) {
   );
 }
 
+/**
+ * A template as the customer will see it, in the thread's own outbound bubble: the new-template
+ * form's preview (no state, time or actions: it has not been sent).
+ */
+export function TemplateBubble({ rendered, label }: { rendered: Rendered; label: string }) {
+  return (
+    <figure className={styles.article} data-direction="outbound" aria-label={label}>
+      <div className={styles.bubble}>
+        <RenderedTemplate rendered={rendered} />
+      </div>
+    </figure>
+  );
+}
+
 /** What else a message carried (a button's URL, a contact's phone, a product id), term by term. */
 function Details({ details }: { details: MessageContent['details'] }) {
   if (details.length === 0) return null;

@@ -1,15 +1,17 @@
 'use client';
 
 import type { Template } from '@sendbook/api-contract';
+import Link from 'next/link';
 import { Page, PageDescription } from '@/components/page';
 import { QueryContent } from '@/components/query-content';
 import { Time } from '@/components/time';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { useSyncFromMeta } from '@/components/sync-from-meta';
 import { Table, Td, Th } from '@/components/ui/table';
 import { qualityTone } from '@/lib/number-display';
 import type { Loaded } from '@/lib/server-api';
-import { lastSync, templateStatusTone } from '@/lib/template-display';
+import { lastSync, rejectionWords, templateStatusTone } from '@/lib/template-display';
 import { useSeededQuery } from '@/lib/use-seeded-query';
 import { templateKeys, templatesQuery, syncTemplates } from '../templates.queries';
 import styles from './templates.module.css';
@@ -39,18 +41,29 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
           'Never synced'
         )
       }
-      actions={sync.button}
+      actions={
+        <>
+          <Button asChild variant="primary">
+            <Link href="/templates/new">New template</Link>
+          </Button>
+          {sync.button}
+        </>
+      }
     >
       <PageDescription>
         The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send
-        against this list before it is queued.
+        against this list before it is queued. A new template waits for Meta&apos;s review (PENDING) and changes here as soon as Meta decides.
       </PageDescription>
       {sync.notices}
       <QueryContent
         query={query}
         loading="Loading templates…"
         isEmpty={templates.length === 0}
-        empty={{ icon: 'info', title: 'No templates yet', body: 'Press Sync to fetch the templates of the WhatsApp Business Account from Meta.' }}
+        empty={{
+          icon: 'info',
+          title: 'No templates yet',
+          body: 'Press Sync to fetch the templates of the WhatsApp Business Account from Meta, or write a new one.',
+        }}
       >
         <Table label="Templates">
           <thead>
@@ -72,6 +85,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
                   <Badge tone={templateStatusTone(t.status)} dot>
                     {t.status}
                   </Badge>
+                  {t.rejection ? <Rejection rejection={t.rejection} /> : null}
                 </Td>
                 <Td>{t.category}</Td>
                 <Td>{t.quality ? <Badge tone={qualityTone(t.quality)}>{t.quality}</Badge> : <span className={styles.secondary}>Not rated</span>}</Td>
@@ -84,5 +98,16 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
         </Table>
       </QueryContent>
     </Page>
+  );
+}
+
+/** Why Meta rejected a template: its reason in words, and what Meta said and advised when it did. */
+function Rejection({ rejection }: { rejection: NonNullable<Template['rejection']> }) {
+  return (
+    <div className={styles.rejection}>
+      <span>{rejectionWords(rejection.reason)}</span>
+      {rejection.detail ? <span className={styles.secondary}>{rejection.detail}</span> : null}
+      {rejection.recommendation ? <span className={styles.secondary}>{rejection.recommendation}</span> : null}
+    </div>
   );
 }

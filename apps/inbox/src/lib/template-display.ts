@@ -36,7 +36,6 @@ export function rejectionWords(reason: string): string {
     ABUSIVE_CONTENT: 'Rejected as abusive content',
     PROMOTIONAL: 'Rejected as promotional',
     SCAM: 'Rejected as a possible scam',
-    NONE: 'Rejected (Meta gave no reason)',
   };
-  return `${words[reason] ?? 'Rejected'} (${reason})`;
+  return reason === 'NONE' || reason === '' ? 'Rejected; Meta gave no reason' : `${words[reason] ?? 'Rejected'} (${reason})`;
 }

@@ -82,6 +82,8 @@ function scheduleReview(ctx: SimContext, wabaId: string, template: TemplateDefin
     if (!ctx.config().templates.includes(template) || JSON.stringify(template.components) !== submitted || template.status !== 'PENDING') return;
     const verdict = reviewTemplate(template);
     template.status = verdict.event;
+    if (verdict.event === 'REJECTED') template.rejected_reason = verdict.reason;
+    else delete template.rejected_reason;
     ctx.log(`template ${template.name} (${template.language}) ${verdict.event}${verdict.event === 'REJECTED' ? `: ${verdict.reason}` : ''}`);
     ctx.emitter.enqueueField(wabaId, 'message_template_status_update', {
       event: verdict.event,

@@ -50,8 +50,10 @@ export function pageTemplates(
 
 /** Graph lists template fields in this order. */
 function graphOrder(t: TemplateDefinition): TemplateDefinition {
-  const { name, parameter_format, components, language, status, category, id } = structuredClone(t);
-  return parameter_format === undefined
-    ? { name, components, language, status, category, id }
-    : { name, parameter_format, components, language, status, category, id };
+  const { name, parameter_format, components, language, status, category, id, rejected_reason } = structuredClone(t);
+  const listed: TemplateDefinition =
+    parameter_format === undefined
+      ? { name, components, language, status, category, id }
+      : { name, parameter_format, components, language, status, category, id };
+  return rejected_reason === undefined ? listed : { ...listed, rejected_reason };
 }

@@ -33,4 +33,6 @@ export interface TemplateDefinition {
   /** NAMED templates use `{{name}}` placeholders and `parameter_name` at send time. */
   parameter_format?: 'POSITIONAL' | 'NAMED';
   components: TemplateComponent[];
+  /** Why the review rejected it (`GET …?fields=rejected_reason`). */
+  rejected_reason?: string;
 }

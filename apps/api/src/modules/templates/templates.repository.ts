@@ -13,6 +13,8 @@ export interface SyncedTemplate {
   quality: string | null;
   parameterFormat: string | null;
   components: unknown[];
+  /** Meta's `rejected_reason` when listed REJECTED. */
+  rejection: { reason: string; detail: null; recommendation: null } | null;
 }
 
 export interface TemplateFilter {
@@ -71,17 +73,19 @@ export class TemplatesRepository {
         quality: t.quality,
         parameter_format: t.parameterFormat,
         components: t.components,
+        rejection: t.rejection,
       }));
       const upserted = await queryRows(
         tx,
-        `INSERT INTO templates (waba_id, name, language, category, status, quality, parameter_format, components, meta_id, synced_at, updated_at)
-         SELECT $1, r.name, r.language, r.category, r.status, r.quality, r.parameter_format, r.components, r.meta_id, $3, $3
+        `INSERT INTO templates (waba_id, name, language, category, status, quality, parameter_format, components, meta_id, rejection, synced_at, updated_at)
+         SELECT $1, r.name, r.language, r.category, r.status, r.quality, r.parameter_format, r.components, r.meta_id, r.rejection, $3, $3
            FROM jsonb_to_recordset($2::jsonb) AS r(meta_id text, name text, language text, category text, status text,
-                quality text, parameter_format text, components jsonb)
+                quality text, parameter_format text, components jsonb, rejection jsonb)
          ON CONFLICT (waba_id, name, language) DO UPDATE SET
            category = EXCLUDED.category, status = EXCLUDED.status, quality = COALESCE(EXCLUDED.quality, templates.quality),
            parameter_format = EXCLUDED.parameter_format, components = EXCLUDED.components, meta_id = EXCLUDED.meta_id,
-           rejection = CASE WHEN EXCLUDED.status = 'REJECTED' THEN templates.rejection END,
+           -- Meta's list gives only the reason code: a webhook's words and advice are kept.
+           rejection = CASE WHEN EXCLUDED.status = 'REJECTED' THEN COALESCE(templates.rejection, EXCLUDED.rejection) END,
            synced_at = EXCLUDED.synced_at, updated_at = EXCLUDED.updated_at
          RETURNING id`,
         [wabaId, JSON.stringify(input), now],

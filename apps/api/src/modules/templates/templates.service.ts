@@ -27,7 +27,7 @@ const UNSENDABLE: readonly string[] = ['PAUSED', 'DISABLED'];
 /** Webhook events that are not a status of their own: flagged and locked templates still send. */
 const NOT_A_STATUS: readonly string[] = ['FLAGGED', 'LOCKED'];
 
-const LIST_FIELDS = ['id', 'name', 'language', 'status', 'category', 'parameter_format', 'components', 'quality_score'];
+const LIST_FIELDS = ['id', 'name', 'language', 'status', 'category', 'parameter_format', 'components', 'quality_score', 'rejected_reason'];
 
 type Json = Record<string, unknown>;
 
@@ -391,6 +391,10 @@ function toSynced(t: WaMessageTemplate): SyncedTemplate | null {
     quality,
     parameterFormat: typeof t.parameter_format === 'string' ? t.parameter_format : null,
     components: t.components,
+    rejection:
+      t.status === 'REJECTED'
+        ? { reason: typeof t.rejected_reason === 'string' && t.rejected_reason !== '' ? t.rejected_reason : 'NONE', detail: null, recommendation: null }
+        : null,
   };
 }
 

@@ -57,6 +57,14 @@ describe('templates written in the inbox, reviewed by Meta', () => {
     await look(page, 'templates-new-invalid');
     // Nothing reached Meta.
     expect(sb.sim.config().templates.some((t) => t.name.startsWith('pickup'))).toBe(false);
+
+    // An authentication template is Meta's own words: only its advice and expiry are chosen.
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('AUTHENTICATION');
+    await page.getByRole('textbox', { name: 'Code expires after (minutes)' }).fill('10');
+    await expect(page.getByRole('textbox', { name: 'Body' }).count()).resolves.toBe(0);
+    const preview = page.getByRole('figure', { name: 'Preview' });
+    await waitFor(async () => (await preview.textContent())?.includes('This code expires in 10 minutes.') ?? false, { what: 'the authentication preview' });
+    await look(page, 'templates-new-authentication');
   });
 
   it('an admin writes one with a variable and a quick reply, sees it as the customer will, and Meta approves it', async () => {

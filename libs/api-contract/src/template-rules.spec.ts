@@ -44,6 +44,27 @@ describe('checkTemplateDraft', () => {
     expect(checkTemplateDraft({ ...draft, parameter_format: 'NAMED', components: draft.components.filter((c) => c.type !== 'HEADER') })).toEqual([]);
   });
 
+  it("accepts an authentication template as Meta takes it: its words are Meta's", () => {
+    const auth = {
+      name: 'login_code',
+      language: 'en',
+      category: 'AUTHENTICATION',
+      components: [
+        { type: 'BODY', add_security_recommendation: true },
+        { type: 'FOOTER', code_expiration_minutes: 10 },
+        { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE' }] },
+      ],
+    };
+    expect(checkTemplateDraft(auth)).toEqual([]);
+    expect(fields({ ...auth, components: [{ type: 'BODY', text: 'Your code is {{1}}.' }] })).toEqual(['body.text', 'buttons']);
+    expect(fields({ ...auth, components: [...auth.components.slice(0, 1), { type: 'FOOTER', code_expiration_minutes: 120 }, auth.components[2]] })).toEqual([
+      'footer.code_expiration_minutes',
+    ]);
+    expect(fields({ ...good, buttons: undefined, components: [...good.components.slice(0, 3), { type: 'BUTTONS', buttons: [{ type: 'OTP' }] }] })).toContain(
+      'buttons',
+    );
+  });
+
   it.each([
     ['upper case name', { ...good, name: 'Order_Ready' }, 'name'],
     ['spaces in the name', { ...good, name: 'order ready' }, 'name'],

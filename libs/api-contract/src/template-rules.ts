@@ -101,11 +101,26 @@ export function checkTemplateDraft(input: unknown): TemplateRuleProblem[] {
   const texts = [str(header?.text) ?? '', str(body?.text) ?? ''];
   const format = declared === 'NAMED' || declared === 'POSITIONAL' ? declared : variableFormat(texts);
 
+  const footer = draftComponent(draft, 'FOOTER');
+  const buttons = draftComponent(draft, 'BUTTONS');
+  if (category === 'AUTHENTICATION') {
+    // Meta writes an authentication template's words ("{{1}} is your verification code."): only
+    // the security advice, the code's expiry and one OTP button are chosen.
+    if (header) add('header', 'authentication templates have no header');
+    if (str(body?.text)) add('body.text', "Meta writes an authentication template's text: leave the body empty");
+    if (str(footer?.text)) add('footer.text', "an authentication template's footer is the code's expiry, which Meta writes");
+    const minutes = footer?.code_expiration_minutes;
+    if (minutes !== undefined && !(typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 1 && minutes <= 90))
+      add('footer.code_expiration_minutes', 'must be a whole number of minutes from 1 to 90');
+    const types = (Array.isArray(buttons?.buttons) ? buttons.buttons : []).map((b) => str(rec(b)?.type)?.toUpperCase());
+    if (types.length !== 1 || types[0] !== 'OTP') add('buttons', 'an authentication template has exactly one OTP (copy code) button');
+    return problems;
+  }
+
   if (header) checkHeader(header, format, add);
   if (!body) add('body.text', 'is required');
   else checkBody(body, format, add);
 
-  const footer = draftComponent(draft, 'FOOTER');
   if (footer) {
     const text = str(footer.text) ?? '';
     if (text.trim() === '') add('footer.text', 'must not be empty (leave the footer out instead)');
@@ -113,16 +128,9 @@ export function checkTemplateDraft(input: unknown): TemplateRuleProblem[] {
     else if (templateVariables(text).length > 0) add('footer.text', 'may not hold variables');
   }
 
-  const buttons = draftComponent(draft, 'BUTTONS');
   if (buttons) checkButtons(buttons, add);
-
-  if (category === 'AUTHENTICATION') {
-    if (header) add('header', 'authentication templates have no header');
-    const types = (Array.isArray(buttons?.buttons) ? buttons.buttons : []).map((b) => str(rec(b)?.type)?.toUpperCase());
-    if (types.length !== 1 || types[0] !== 'OTP') add('buttons', 'an authentication template has exactly one OTP (copy code) button');
-  } else if (Array.isArray(buttons?.buttons) && buttons.buttons.some((b) => str(rec(b)?.type)?.toUpperCase() === 'OTP')) {
+  if (Array.isArray(buttons?.buttons) && buttons.buttons.some((b) => str(rec(b)?.type)?.toUpperCase() === 'OTP'))
     add('buttons', 'OTP buttons belong to authentication templates only');
-  }
   return problems;
 }
 

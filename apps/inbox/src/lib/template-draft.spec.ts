@@ -36,6 +36,17 @@ describe('the new-template form', () => {
     expect(draftPreview(form({ bodyExamples: {} })).body).toBe('Hi {{1}}, your order is ready.');
   });
 
+  it("an authentication template is Meta's words, its advice and expiry, and one copy-code button", () => {
+    const auth = form({ category: 'AUTHENTICATION', name: 'login_code', body: '', codeExpiryMinutes: '10' });
+    expect(toDraft(auth).components).toEqual([
+      { type: 'BODY', add_security_recommendation: true },
+      { type: 'FOOTER', code_expiration_minutes: 10 },
+      { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE' }] },
+    ]);
+    expect(draftProblems(auth)).toEqual({});
+    expect(draftPreview(auth)).toMatchObject({ body: expect.stringContaining('is your verification code'), footer: 'This code expires in 10 minutes.' });
+  });
+
   it.each([
     ['', '{{1}}'],
     ['Hi {{1}} and {{2}}', '{{3}}'],

@@ -32,6 +32,9 @@ export interface DraftForm {
   bodyExamples: Record<string, string>;
   footer: string;
   buttons: DraftButton[];
+  /** Authentication templates (Meta writes the words): the "do not share" advice, and the code's expiry in minutes ('' for none). */
+  securityAdvice: boolean;
+  codeExpiryMinutes: string;
 }
 
 export const emptyDraftForm = (): DraftForm => ({
@@ -46,6 +49,8 @@ export const emptyDraftForm = (): DraftForm => ({
   bodyExamples: {},
   footer: '',
   buttons: [],
+  securityAdvice: true,
+  codeExpiryMinutes: '',
 });
 
 export const emptyButton = (type: DraftButtonType): DraftButton => ({ type, text: '', url: '', example: '', phone: '' });
@@ -66,6 +71,13 @@ export function nextVariable(body: string): string {
 /** The draft in Meta's create shape. */
 export function toDraft(form: DraftForm) {
   const components: Record<string, unknown>[] = [];
+  if (form.category === 'AUTHENTICATION') {
+    const minutes = Number(form.codeExpiryMinutes);
+    components.push({ type: 'BODY', add_security_recommendation: form.securityAdvice });
+    if (form.codeExpiryMinutes.trim() !== '' && Number.isInteger(minutes)) components.push({ type: 'FOOTER', code_expiration_minutes: minutes });
+    components.push({ type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE' }] });
+    return { name: form.name.trim(), language: form.language.trim(), category: form.category, components };
+  }
   if (form.headerKind === 'text') {
     const hasVariable = templateVariables(form.headerText).length > 0;
     components.push({ type: 'HEADER', format: 'TEXT', text: form.headerText, ...(hasVariable ? { example: { header_text: [form.headerExample] } } : {}) });
@@ -117,6 +129,19 @@ const fill = (text: string, values: (name: string) => string | undefined) =>
 
 /** The message as the customer will see it: each variable replaced by its example (left as written without one). */
 export function draftPreview(form: DraftForm): RenderedTemplate {
+  if (form.category === 'AUTHENTICATION') {
+    const body = `123456 is your verification code.${form.securityAdvice ? ' For your security, do not share this code.' : ''}`;
+    const footer = form.codeExpiryMinutes.trim() === '' ? null : `This code expires in ${form.codeExpiryMinutes.trim()} minutes.`;
+    return {
+      header: null,
+      media: null,
+      body,
+      footer,
+      buttons: [{ type: 'OTP', text: 'Copy code', value: null }],
+      cards: [],
+      text: [body, footer, '[Copy code]'].filter(Boolean).join('\n'),
+    };
+  }
   const header = form.headerKind === 'text' && form.headerText.trim() !== '' ? fill(form.headerText, () => form.headerExample) : null;
   const media =
     form.headerKind === 'image' || form.headerKind === 'video' || form.headerKind === 'document'

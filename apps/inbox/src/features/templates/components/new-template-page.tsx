@@ -141,130 +141,156 @@ export function NewTemplatePage() {
             </div>
           </section>
 
-          <section className={styles.section} aria-labelledby="template-header">
-            <h2 id="template-header">Header</h2>
-            <Checked message={error('header') ?? error('header.format')}>
-              <SelectField label="Header" value={form.headerKind} onChange={(e) => set({ headerKind: e.target.value as HeaderKind })}>
-                <option value="none">None</option>
-                <option value="text">Text</option>
-                <option value="image">Image</option>
-                <option value="video">Video</option>
-                <option value="document">Document</option>
-              </SelectField>
-            </Checked>
-            {form.headerKind === 'text' ? (
-              <>
-                <Checked message={error('header.text')}>
-                  <TextField
-                    label="Header text"
-                    value={form.headerText}
-                    maxLength={TEMPLATE_LIMITS.headerText + 10}
-                    hint={`At most ${TEMPLATE_LIMITS.headerText} characters and one variable, {{1}}`}
-                    aria-invalid={error('header.text') ? true : undefined}
-                    onChange={(e) => set({ headerText: e.target.value })}
-                  />
+          {form.category === 'AUTHENTICATION' ? (
+            <section className={styles.section} aria-labelledby="template-auth">
+              <h2 id="template-auth">One-time password</h2>
+              <p className={styles.note}>
+                Meta writes an authentication template&apos;s words: “123456 is your verification code.”, with a Copy code button. You choose the advice and the
+                expiry.
+              </p>
+              <label className={styles.check}>
+                <input type="checkbox" checked={form.securityAdvice} onChange={(e) => set({ securityAdvice: e.target.checked })} />
+                Add “For your security, do not share this code.”
+              </label>
+              <Checked message={error('footer.code_expiration_minutes')}>
+                <TextField
+                  label="Code expires after (minutes)"
+                  value={form.codeExpiryMinutes}
+                  inputMode="numeric"
+                  hint="Optional, 1 to 90"
+                  onChange={(e) => set({ codeExpiryMinutes: e.target.value.replace(/\D/g, '') })}
+                />
+              </Checked>
+              {error('buttons') ? <FieldProblem message={error('buttons')!} /> : null}
+            </section>
+          ) : (
+            <>
+              <section className={styles.section} aria-labelledby="template-header">
+                <h2 id="template-header">Header</h2>
+                <Checked message={error('header') ?? error('header.format')}>
+                  <SelectField label="Header" value={form.headerKind} onChange={(e) => set({ headerKind: e.target.value as HeaderKind })}>
+                    <option value="none">None</option>
+                    <option value="text">Text</option>
+                    <option value="image">Image</option>
+                    <option value="video">Video</option>
+                    <option value="document">Document</option>
+                  </SelectField>
                 </Checked>
-                {form.headerText.includes('{{') ? (
+                {form.headerKind === 'text' ? (
+                  <>
+                    <Checked message={error('header.text')}>
+                      <TextField
+                        label="Header text"
+                        value={form.headerText}
+                        maxLength={TEMPLATE_LIMITS.headerText + 10}
+                        hint={`At most ${TEMPLATE_LIMITS.headerText} characters and one variable, {{1}}`}
+                        aria-invalid={error('header.text') ? true : undefined}
+                        onChange={(e) => set({ headerText: e.target.value })}
+                      />
+                    </Checked>
+                    {form.headerText.includes('{{') ? (
+                      <Checked message={error('header.example')}>
+                        <TextField
+                          label="Header example"
+                          value={form.headerExample}
+                          hint="What the header's variable might be for a customer"
+                          aria-invalid={error('header.example') ? true : undefined}
+                          onChange={(e) => set({ headerExample: e.target.value })}
+                        />
+                      </Checked>
+                    ) : null}
+                  </>
+                ) : form.headerKind !== 'none' ? (
                   <Checked message={error('header.example')}>
                     <TextField
-                      label="Header example"
-                      value={form.headerExample}
-                      hint="What the header's variable might be for a customer"
+                      label={`Example ${form.headerKind}`}
+                      value={form.headerMedia}
+                      type="url"
+                      hint={`A link to a sample ${form.headerKind} (or a media handle): Meta reviews the template with it. Each send gives its own ${form.headerKind}.`}
                       aria-invalid={error('header.example') ? true : undefined}
-                      onChange={(e) => set({ headerExample: e.target.value })}
+                      onChange={(e) => set({ headerMedia: e.target.value })}
                     />
                   </Checked>
                 ) : null}
-              </>
-            ) : form.headerKind !== 'none' ? (
-              <Checked message={error('header.example')}>
-                <TextField
-                  label={`Example ${form.headerKind}`}
-                  value={form.headerMedia}
-                  type="url"
-                  hint={`A link to a sample ${form.headerKind} (or a media handle): Meta reviews the template with it. Each send gives its own ${form.headerKind}.`}
-                  aria-invalid={error('header.example') ? true : undefined}
-                  onChange={(e) => set({ headerMedia: e.target.value })}
-                />
-              </Checked>
-            ) : null}
-          </section>
+              </section>
 
-          <section className={styles.section} aria-labelledby="template-body">
-            <h2 id="template-body">Body</h2>
-            <Checked message={error('body.text')}>
-              <TextArea
-                label="Body"
-                value={form.body}
-                rows={5}
-                maxLength={TEMPLATE_LIMITS.bodyText + 50}
-                hint={`${form.body.length} of ${TEMPLATE_LIMITS.bodyText} characters. Variables: {{1}}, {{2}}, … in order, with words around them.`}
-                aria-invalid={error('body.text') ? true : undefined}
-                onChange={(e) => set({ body: e.target.value })}
-              />
-            </Checked>
-            <div>
-              <Button
-                size="sm"
-                onClick={() => set({ body: `${form.body}${form.body === '' || form.body.endsWith(' ') ? '' : ' '}${nextVariable(form.body)}` })}
-              >
-                Add variable
-              </Button>
-            </div>
-            {variables.length > 0 ? (
-              <fieldset className={styles.examples}>
-                <legend>Example values</legend>
-                {variables.map((v) => (
+              <section className={styles.section} aria-labelledby="template-body">
+                <h2 id="template-body">Body</h2>
+                <Checked message={error('body.text')}>
+                  <TextArea
+                    label="Body"
+                    value={form.body}
+                    rows={5}
+                    maxLength={TEMPLATE_LIMITS.bodyText + 50}
+                    hint={`${form.body.length} of ${TEMPLATE_LIMITS.bodyText} characters. Variables: {{1}}, {{2}}, … in order, with words around them.`}
+                    aria-invalid={error('body.text') ? true : undefined}
+                    onChange={(e) => set({ body: e.target.value })}
+                  />
+                </Checked>
+                <div>
+                  <Button
+                    size="sm"
+                    onClick={() => set({ body: `${form.body}${form.body === '' || form.body.endsWith(' ') ? '' : ' '}${nextVariable(form.body)}` })}
+                  >
+                    Add variable
+                  </Button>
+                </div>
+                {variables.length > 0 ? (
+                  <fieldset className={styles.examples}>
+                    <legend>Example values</legend>
+                    {variables.map((v) => (
+                      <TextField
+                        key={v}
+                        label={`Example for {{${v}}}`}
+                        value={form.bodyExamples[v] ?? ''}
+                        onChange={(e) => set({ bodyExamples: { ...form.bodyExamples, [v]: e.target.value } })}
+                      />
+                    ))}
+                    {error('body.example') ? <FieldProblem message={error('body.example')!} /> : null}
+                  </fieldset>
+                ) : null}
+              </section>
+
+              <section className={styles.section} aria-labelledby="template-footer">
+                <h2 id="template-footer">Footer</h2>
+                <Checked message={error('footer.text')}>
                   <TextField
-                    key={v}
-                    label={`Example for {{${v}}}`}
-                    value={form.bodyExamples[v] ?? ''}
-                    onChange={(e) => set({ bodyExamples: { ...form.bodyExamples, [v]: e.target.value } })}
+                    label="Footer"
+                    value={form.footer}
+                    maxLength={TEMPLATE_LIMITS.footerText + 10}
+                    hint={`Optional; at most ${TEMPLATE_LIMITS.footerText} characters, no variables`}
+                    aria-invalid={error('footer.text') ? true : undefined}
+                    onChange={(e) => set({ footer: e.target.value })}
+                  />
+                </Checked>
+              </section>
+
+              <section className={styles.section} aria-labelledby="template-buttons">
+                <h2 id="template-buttons">Buttons</h2>
+                <p className={styles.note}>
+                  Optional. Up to 10: quick replies (25 characters) kept together, at most 2 link buttons, 1 call button and 1 copy code button.
+                </p>
+                {error('buttons') ? <FieldProblem message={error('buttons')!} /> : null}
+                {form.buttons.map((b, i) => (
+                  <ButtonRow
+                    key={i}
+                    index={i}
+                    button={b}
+                    error={error}
+                    onChange={(patch) => setButton(i, patch)}
+                    onRemove={() => set({ buttons: form.buttons.filter((_, j) => j !== i) })}
                   />
                 ))}
-                {error('body.example') ? <FieldProblem message={error('body.example')!} /> : null}
-              </fieldset>
-            ) : null}
-          </section>
-
-          <section className={styles.section} aria-labelledby="template-footer">
-            <h2 id="template-footer">Footer</h2>
-            <Checked message={error('footer.text')}>
-              <TextField
-                label="Footer"
-                value={form.footer}
-                maxLength={TEMPLATE_LIMITS.footerText + 10}
-                hint={`Optional; at most ${TEMPLATE_LIMITS.footerText} characters, no variables`}
-                aria-invalid={error('footer.text') ? true : undefined}
-                onChange={(e) => set({ footer: e.target.value })}
-              />
-            </Checked>
-          </section>
-
-          <section className={styles.section} aria-labelledby="template-buttons">
-            <h2 id="template-buttons">Buttons</h2>
-            <p className={styles.note}>
-              Optional. Up to 10: quick replies (25 characters) kept together, at most 2 link buttons, 1 call button and 1 copy code button.
-            </p>
-            {error('buttons') ? <FieldProblem message={error('buttons')!} /> : null}
-            {form.buttons.map((b, i) => (
-              <ButtonRow
-                key={i}
-                index={i}
-                button={b}
-                error={error}
-                onChange={(patch) => setButton(i, patch)}
-                onRemove={() => set({ buttons: form.buttons.filter((_, j) => j !== i) })}
-              />
-            ))}
-            <div className={styles.adders}>
-              {BUTTON_KINDS.filter((k) => (k.type === 'OTP') === (form.category === 'AUTHENTICATION')).map((k) => (
-                <Button key={k.type} size="sm" onClick={() => set({ buttons: [...form.buttons, emptyButton(k.type)] })}>
-                  {k.add}
-                </Button>
-              ))}
-            </div>
-          </section>
+                <div className={styles.adders}>
+                  {BUTTON_KINDS.filter((k) => k.type !== 'OTP').map((k) => (
+                    <Button key={k.type} size="sm" onClick={() => set({ buttons: [...form.buttons, emptyButton(k.type)] })}>
+                      {k.add}
+                    </Button>
+                  ))}
+                </div>
+              </section>
+            </>
+          )}
 
           <div className={styles.actions}>
             <Button type="submit" variant="primary" busy={busy} disabled={busy}>
@@ -280,7 +306,7 @@ export function NewTemplatePage() {
           <h2 id="template-preview">Preview</h2>
           <p className={styles.note}>As the customer will see it, the variables filled with their examples.</p>
           <div className={styles.phone}>
-            {form.body.trim() === '' && form.headerKind === 'none' ? (
+            {form.category !== 'AUTHENTICATION' && form.body.trim() === '' && form.headerKind === 'none' ? (
               <p className={styles.placeholder}>Write the body to see the message.</p>
             ) : (
               <TemplateBubble rendered={preview} label="Preview" />

@@ -155,5 +155,14 @@ describe('templates written in the inbox, reviewed by Meta', () => {
       )
       .expect(400);
     expect(refused.body.details).toEqual([expect.objectContaining({ field: 'payload.template.name', message: expect.stringMatching(/REJECTED/) })]);
+
+    // Deleting asks first, then removes it at Meta and from the list.
+    await rowOf('pickup_names').getByRole('button', { name: 'Delete pickup_names (en)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete pickup_names (en)?' });
+    await look(page, 'templates-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete template' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await rowOf('pickup_names').waitFor({ state: 'detached' });
+    expect(sb.sim.config().templates.some((t) => t.name === 'pickup_names')).toBe(false);
   });
 });

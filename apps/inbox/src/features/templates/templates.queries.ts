@@ -41,3 +41,8 @@ export async function submitTemplate(draft: TemplateDraft, requestId: string) {
       : [];
   return { ok: false as const, problem: problemOf(result), details };
 }
+
+/** Deletes this language of a template at Meta and from the registry (`DELETE /v1/templates/{id}`). */
+export function deleteTemplate(id: string, requestId: string) {
+  return unwrap(browserApi().client.DELETE('/v1/templates/{id}', { params: { path: { id } }, headers: idempotencyHeaders(requestId) }));
+}

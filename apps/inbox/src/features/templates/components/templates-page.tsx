@@ -14,6 +14,7 @@ import type { Loaded } from '@/lib/server-api';
 import { lastSync, rejectionWords, templateStatusTone } from '@/lib/template-display';
 import { useSeededQuery } from '@/lib/use-seeded-query';
 import { templateKeys, templatesQuery, syncTemplates } from '../templates.queries';
+import { DeleteTemplate } from './delete-template';
 import styles from './templates.module.css';
 
 /** The template registry as Meta last told it: status, category, quality and when it was synced; a Sync button. Admins only. */
@@ -74,6 +75,9 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
               <Th>Category</Th>
               <Th>Quality</Th>
               <Th>Last sync</Th>
+              <Th>
+                <span className="visually-hidden">Actions</span>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -91,6 +95,9 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
                 <Td>{t.quality ? <Badge tone={qualityTone(t.quality)}>{t.quality}</Badge> : <span className={styles.secondary}>Not rated</span>}</Td>
                 <Td muted>
                   <Time past at={t.synced_at} />
+                </Td>
+                <Td>
+                  <DeleteTemplate template={t} />
                 </Td>
               </tr>
             ))}

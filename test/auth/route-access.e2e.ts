@@ -258,7 +258,7 @@ describe('every route in the OpenAPI document answers its access rule', () => {
 
   beforeAll(async () => {
     // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
-    sb = await startSendbook({ sim: { templateReviewMs: 20 }, app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
+    sb = await startSendbook({ sim: { templateReviewMs: 100 }, app: { env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true' } } });
     doc = (await (await fetch(`${sb.url}/openapi.json`)).json()) as OpenApiDocument;
     const agent = await createStaff(sb, 'agent');
     const admin = await createStaff(sb, 'admin');

@@ -25,7 +25,7 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
   beforeAll(async () => {
     // Event endpoints on a closed local port: registered without DNS, refused fast if delivered to.
     sb = await startSendbook({
-      sim: { templateReviewMs: 20 },
+      sim: { templateReviewMs: 100 },
       app: {
         env: { EVENT_ENDPOINTS_ALLOW_PRIVATE: 'true', PRICING_RATES: '{"currency":"USD","rates":{"marketing":{"default":0.025},"utility":{"default":0.004}}}' },
       },

@@ -182,6 +182,36 @@ describe('templates made in Sendbook: submitted to Meta, reviewed, edited, delet
     await del(`/v1/templates/${t.id}`).expect(404);
   });
 
+  it('a review at once (the webhook may come back before Meta’s answer is handled) still lands', async () => {
+    sb.sim.configure({ templateReviewMs: 0 });
+    try {
+      const res = await sb
+        .api()
+        .post('/v1/templates')
+        .send(draft({ name: 'pickup_instant' }))
+        .expect(201);
+      await waitFor(async () => (await statusOf('pickup_instant'))?.status === 'APPROVED', { what: 'pickup_instant approved' });
+      expect((await statusOf('pickup_instant')).id).toBe(res.body.template.id);
+    } finally {
+      sb.sim.configure({ templateReviewMs: 100 });
+    }
+  });
+
+  it('Meta refusing the submission leaves nothing behind', async () => {
+    sb.sim.configure({
+      templates: sb.sim
+        .config()
+        .templates.concat({ id: '1999', name: 'pickup_taken', language: 'en', status: 'APPROVED', category: 'UTILITY', components: [] }),
+    });
+    const res = await sb
+      .api()
+      .post('/v1/templates')
+      .send(draft({ name: 'pickup_taken' }))
+      .expect(422);
+    expect(res.body).toMatchObject({ error: 'meta_refused', meta_error: { code: 100 } });
+    expect(await statusOf('pickup_taken')).toBeUndefined();
+  });
+
   it('a webhook for a template Sendbook submitted is applied by Meta’s id', async () => {
     const t = await statusOf('pickup_ready');
     await postTemplateStatus(sb.url, { id: t.id, name: 'pickup_ready', language: 'en', event: 'PAUSED', title: 'FIRST_PAUSE' });

@@ -37,17 +37,6 @@ export interface TemplateChange {
   rejection?: { reason: string; detail: string | null; recommendation: string | null } | null;
 }
 
-/** A template just submitted to Meta (or edited): what it holds now. */
-export interface SubmittedTemplate {
-  metaId: string;
-  name: string;
-  language: string;
-  category: string;
-  status: string;
-  parameterFormat: string | null;
-  components: unknown[];
-}
-
 /** The only code that builds template SQL. */
 @Injectable()
 export class TemplatesRepository {
@@ -153,17 +142,40 @@ export class TemplatesRepository {
   }
 
   /**
-   * A template Meta accepted for review. A row of that name and language already there (a sync, or
-   * Meta's webhook, was quicker) keeps the status Meta gave it since.
+   * A submission about to go to Meta: its row, PENDING with no Meta id yet; null when the name and
+   * language are taken (the unique key judges, so two submissions at once cannot both pass).
    */
-  async insertSubmitted(tx: EntityManager, wabaId: string, t: SubmittedTemplate, now: Date): Promise<Template> {
+  async reserveSubmission(
+    wabaId: string,
+    t: { name: string; language: string; category: string; parameterFormat: string | null; components: unknown[] },
+    now: Date,
+  ): Promise<string | null> {
+    const raw = await queryRows<{ id: string }>(
+      this.dataSource,
+      `INSERT INTO templates (waba_id, name, language, category, status, parameter_format, components, meta_id, synced_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'PENDING', $5, $6::jsonb, '', $7, $7)
+       ON CONFLICT (waba_id, name, language) DO NOTHING RETURNING id`,
+      [wabaId, t.name, t.language, t.category, t.parameterFormat, JSON.stringify(t.components), now],
+    );
+    return raw[0]?.id ?? null;
+  }
+
+  /** Meta did not take the submission: its reserved row goes, unless Meta's id has reached it since. */
+  async releaseSubmission(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM templates WHERE id = $1 AND meta_id = ''`, [id]);
+  }
+
+  /**
+   * Meta took it: its id, and the status Meta answered unless Meta's webhook has said more since
+   * (an APPROVED or REJECTED that came back first stays).
+   */
+  async confirmSubmission(tx: EntityManager, id: string, answer: { metaId: string; status: string; category: string }, now: Date): Promise<Template> {
     const raw = await queryRows(
       tx,
-      `INSERT INTO templates (waba_id, name, language, category, status, parameter_format, components, meta_id, synced_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $9)
-       ON CONFLICT (waba_id, name, language) DO UPDATE SET components = EXCLUDED.components, meta_id = EXCLUDED.meta_id, updated_at = EXCLUDED.updated_at
-       RETURNING *`,
-      [wabaId, t.name, t.language, t.category, t.status, t.parameterFormat, JSON.stringify(t.components), t.metaId, now],
+      `UPDATE templates SET meta_id = $2, category = $4, updated_at = $5,
+              status = CASE WHEN status = 'PENDING' THEN $3 ELSE status END
+        WHERE id = $1 RETURNING *`,
+      [id, answer.metaId, answer.status, answer.category, now],
     );
     return this.rows(raw)[0]!;
   }

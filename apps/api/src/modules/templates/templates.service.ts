@@ -126,25 +126,27 @@ export class TemplatesService {
     };
     const problems = checkTemplateDraft(draft);
     if (problems.length > 0) throw DomainError.validation(problems);
-    if ((await this.repo.byName(wabaId, draft.name)).some((t) => t.language === draft.language))
-      throw new DomainError(ErrorCode.TemplateExists, `a template named ${draft.name} exists in ${draft.language} already`, { field: 'name' });
-    const answer = await this.graph.createTemplate(wabaId, draft);
-    if (answer.outcome !== 'ok') throw metaFailure(answer, 'submit the template');
+    // The row comes first (PENDING, no Meta id yet): its unique key refuses a second submission of
+    // the name and language, and Meta's review webhook, which may come back before Meta's answer
+    // to the create is handled, finds it by name and language.
     const now = this.clock.now();
+    const held = await this.repo.reserveSubmission(
+      wabaId,
+      { name: draft.name, language: draft.language, category: draft.category, parameterFormat: draft.parameter_format, components: draft.components },
+      now,
+    );
+    if (!held) throw new DomainError(ErrorCode.TemplateExists, `a template named ${draft.name} exists in ${draft.language} already`, { field: 'name' });
+    const answer = await this.graph.createTemplate(wabaId, draft);
+    if (answer.outcome !== 'ok') {
+      await this.repo.releaseSubmission(held);
+      throw metaFailure(answer, 'submit the template');
+    }
     const row = await this.dataSource.transaction(async (tx) => {
-      const made = await this.repo.insertSubmitted(
+      const made = await this.repo.confirmSubmission(
         tx,
-        wabaId,
-        {
-          metaId: answer.id,
-          name: draft.name,
-          language: draft.language,
-          category: answer.category ?? draft.category,
-          status: answer.status,
-          parameterFormat: draft.parameter_format,
-          components: draft.components,
-        },
-        now,
+        held,
+        { metaId: answer.id, status: answer.status, category: answer.category ?? draft.category },
+        this.clock.now(),
       );
       await this.audit.record(
         {

@@ -19,3 +19,4 @@ export * from './search/index.js';
 export * from './direct-send.js';
 export * from './reports/index.js';
 export * from './pricing/index.js';
+export * from './campaigns/index.js';

@@ -7,6 +7,7 @@ import { Staff } from '../modules/staff/staff.entity.js';
 import { Contact } from '../modules/conversations/contact.entity.js';
 import { ConversationNote } from '../modules/conversations/conversation-note.entity.js';
 import { Snippet } from '../modules/snippets/snippet.entity.js';
+import { CampaignRecipient, CampaignRecord } from '../modules/campaigns/campaign.entity.js';
 import { Team, TeamMember, TeamNumber } from '../modules/teams/team.entity.js';
 import { OutboundSearchTerm } from '../modules/search/outbound-search-term.entity.js';
 import { OutboundSearchWamid } from '../modules/search/outbound-search-wamid.entity.js';
@@ -73,4 +74,6 @@ export const ENTITIES = [
   EventDeliveryAttempt,
   MediaFile,
   MediaMetaId,
+  CampaignRecord,
+  CampaignRecipient,
 ];

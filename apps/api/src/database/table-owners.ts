@@ -14,6 +14,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   teams: 'apps/api/src/modules/teams/',
   team_members: 'apps/api/src/modules/teams/',
   team_numbers: 'apps/api/src/modules/teams/',
+  campaigns: 'apps/api/src/modules/campaigns/',
+  campaign_recipients: 'apps/api/src/modules/campaigns/',
 };
 
 /** The tables a piece of SQL writes (INSERT, UPDATE, DELETE, MERGE, TRUNCATE), by name; `FOR UPDATE` locks and `DO UPDATE` upserts are not tables. */

@@ -1,0 +1,3 @@
+export * from './csv.js';
+export * from './campaign-rows.js';
+export * from './campaign-estimate.js';

@@ -151,6 +151,13 @@ export const PERIODIC_TASKS = {
     atStart: true,
     what: "Reads each business number's profile, quality and messaging limit from Meta.",
   },
+  'campaigns.write': {
+    owner: 'campaigns',
+    runsIn: ['worker'],
+    everyMs: () => 500,
+    atStart: true,
+    what: "Writes running campaigns' stored recipients into the outbox, 1,000 rows per INSERT, recording how far each got (a writer that dies resumes there; the dedupe keys make a batch written twice insert nothing); marks campaigns completed when nothing is left to go.",
+  },
   'staff.end_lapsed_sessions': {
     owner: 'staff',
     runsIn: ['api'],

@@ -46,6 +46,8 @@ export enum ErrorCode {
   MetaRefused = 'meta_refused',
   /** Meta could not be reached, or did not answer usably. */
   MetaUnreachable = 'meta_unreachable',
+  /** Another campaign has this name with another number or template. */
+  CampaignExists = 'campaign_exists',
 }
 
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
@@ -53,6 +55,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.Unauthorized]: 401,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.DedupeKeyConflict]: 409,
+  [ErrorCode.CampaignExists]: 409,
   [ErrorCode.InvalidStateTransition]: 409,
   [ErrorCode.NotCancellable]: 409,
   [ErrorCode.WindowClosed]: 422,

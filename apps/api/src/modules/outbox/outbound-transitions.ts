@@ -96,3 +96,65 @@ export async function bringWaitingForward(db: EntityManager | DataSource, code: 
 function dueAgain(r: { id: string; not_before: Date; priority: number }): DueAgainRow {
   return { id: r.id, notBefore: new Date(r.not_before), priority: Number(r.priority) };
 }
+
+/** One campaign's rows: the tag they carry and the dedupe-key prefix only the campaign writes, so an integrator's rows with the same tag are never touched. */
+export interface CampaignRows {
+  readonly tag: string;
+  readonly keyPrefix: string;
+}
+
+/** `last_error.code` of a row held because its campaign was paused. */
+export const CAMPAIGN_PAUSED = 'campaign_paused';
+
+/** A campaign paused: its `queued` rows become `held` (code `campaign_paused`), one audit row each by `actor`; how many. */
+export async function holdCampaignQueued(tx: EntityManager, rows: CampaignRows, actor: string, reason: string, now: Date): Promise<number> {
+  const error = { code: CAMPAIGN_PAUSED, title: 'campaign paused', message: 'held: its campaign is paused; resuming the campaign sends it', details: null };
+  const held = await queryRows<{ n: number }>(
+    tx,
+    `WITH held AS (
+       UPDATE outbound_messages SET state = 'held', last_error = $3, updated_at = $6
+        WHERE campaign = $1 AND starts_with(dedupe_key, $2) AND state = 'queued' RETURNING id),
+     audit AS (
+       INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+       SELECT id, 'queued', 'held', $4, $5, jsonb_build_object('error', $3::jsonb), $6 FROM held)
+     SELECT count(*)::int AS n FROM held`,
+    [rows.tag, rows.keyPrefix, jsonbParam(error), actor, reason, now],
+  );
+  return held[0]?.n ?? 0;
+}
+
+/** A campaign resumed: its rows held for `campaign_paused` are `queued` again (due now or later), paced by the sender as any row. */
+export async function releaseCampaignHeld(tx: EntityManager, rows: CampaignRows, actor: string, reason: string, now: Date): Promise<DueAgainRow[]> {
+  const released = await queryRows<{ id: string; not_before: Date; priority: number }>(
+    tx,
+    `WITH released AS (
+       UPDATE outbound_messages SET state = 'queued', not_before = GREATEST(not_before, $3), last_error = NULL, updated_at = $3
+        WHERE campaign = $1 AND starts_with(dedupe_key, $2) AND state = 'held' AND last_error->>'code' = '${CAMPAIGN_PAUSED}'
+        RETURNING id, not_before, priority),
+     audit AS (
+       INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+       SELECT id, 'held', 'queued', $4, $5, NULL, $3 FROM released)
+     SELECT id, not_before, priority FROM released`,
+    [rows.tag, rows.keyPrefix, now, actor, reason],
+  );
+  return released.map(dueAgain);
+}
+
+/** A campaign cancelled: every row of it that may still go (`queued`, `held`) becomes `cancelled`, audited; how many. */
+export async function cancelCampaignRows(tx: EntityManager, rows: CampaignRows, actor: string, reason: string, now: Date): Promise<number> {
+  const cancelled = await queryRows<{ n: number }>(
+    tx,
+    `WITH old AS (
+       SELECT id, state FROM outbound_messages
+        WHERE campaign = $1 AND starts_with(dedupe_key, $2) AND state IN ('queued', 'held') ORDER BY id FOR UPDATE),
+     cancelled AS (
+       UPDATE outbound_messages m SET state = 'cancelled', cancelled_at = $3, updated_at = $3
+         FROM old WHERE m.id = old.id AND m.state IN ('queued', 'held') RETURNING m.id, old.state AS from_state),
+     audit AS (
+       INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
+       SELECT id, from_state, 'cancelled', $4, $5, NULL, $3 FROM cancelled)
+     SELECT count(*)::int AS n FROM cancelled`,
+    [rows.tag, rows.keyPrefix, now, actor, reason],
+  );
+  return cancelled[0]?.n ?? 0;
+}

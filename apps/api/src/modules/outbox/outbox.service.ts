@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  contentFingerprint,
   dedupeWindowMs,
   directSendProblems,
   resolutionTarget,
@@ -42,6 +43,19 @@ const OTHERS_KEY = 'already names a message of another integration: choose keys 
 /** One item of a batch enqueue; `problems` name the fields of an invalid item (or the conflicting key). */
 export type BatchItemResult =
   { status: 'created'; message: OutboundMessage; problems: FieldProblem[] } | DuplicateVerdict | { status: 'invalid'; message: null; problems: FieldProblem[] };
+
+/** A message checked by its caller already (a campaign's recipient, checked when the campaign was made). */
+export interface PreparedMessage {
+  dedupeKey: string;
+  /** E.164, or a BSUID for a user known only by it (then `waId` is the same). */
+  to: string;
+  waId: string;
+  purpose: string;
+  campaign: string;
+  payload: Record<string, unknown>;
+  phoneNumberId: string;
+  notBefore: Date | null;
+}
 
 /** The outbox's rules: enqueue once per business event, list, and resolve by hand. */
 @Injectable()
@@ -134,6 +148,38 @@ export class OutboxService {
     const ordered = items.map((_, i) => results.get(i)!);
     this.logger.event('info', 'outbox.batch_enqueued', { items: items.length, ...countBy(ordered.map((r) => r.status)) });
     return ordered;
+  }
+
+  /**
+   * The bulk path for rows their caller has checked (a campaign's recipients): one INSERT … ON
+   * CONFLICT DO NOTHING for all, a job for each new row. A key already taken (the same rows
+   * written again after a crash, or a resubmitted campaign) inserts nothing and sends nothing.
+   */
+  async enqueuePrepared(messages: readonly PreparedMessage[], actor: string, reason: string): Promise<{ created: number; existing: number }> {
+    if (messages.length === 0) return { created: 0, existing: 0 };
+    const now = this.clock.now();
+    const rows: NewOutboundMessage[] = messages.map((m) => ({
+      dedupeKey: m.dedupeKey,
+      to: m.to,
+      toWaId: m.waId,
+      purpose: m.purpose,
+      triggerRef: null,
+      campaign: m.campaign,
+      payload: m.payload,
+      contentHash: contentFingerprint({ to: m.to, purpose: m.purpose, payload: m.payload }),
+      fallbackTemplate: null,
+      priority: 0,
+      phoneNumberId: m.phoneNumberId,
+      notBefore: m.notBefore && m.notBefore > now ? m.notBefore : now,
+      retainUntil: new Date(now.getTime() + dedupeWindowMs(m.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
+      expiresAt: null,
+    }));
+    const written = await this.repo.insertAllIfAbsent(rows, { actor, reason }, now);
+    const created = written.filter((r): r is OutboundMessage => r !== null);
+    const existing = written.length - created.length;
+    if (existing > 0) await this.counters.incrementMany([{ metric: COUNTERS.dedupeRejected, label: messages[0]!.purpose, at: now, count: existing }]);
+    await this.dispatchQuietly(created);
+    return { created: created.length, existing };
   }
 
   /**

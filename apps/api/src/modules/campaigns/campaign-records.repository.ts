@@ -114,7 +114,7 @@ export class CampaignRecordsRepository {
   }
 
   async setState(tx: EntityManager, id: string, state: CampaignState, now: Date): Promise<void> {
-    await tx.query(`UPDATE campaigns SET state = $2, updated_at = $3, completed_at = CASE WHEN $2 IN ('completed', 'cancelled') THEN $3 ELSE NULL END WHERE id = $1`, [
+    await tx.query(`UPDATE campaigns SET state = $2::text, updated_at = $3::timestamptz, completed_at = CASE WHEN $2::text IN ('completed', 'cancelled') THEN $3::timestamptz ELSE NULL END WHERE id = $1`, [
       id,
       state,
       now,

@@ -50,6 +50,18 @@ interface World {
   inviteToken: () => Promise<string>;
 }
 
+/** A campaign body with a fresh name: one recipient of the simulator's hello_world. */
+const matrixCampaign = () => ({
+  name: `matrix-${Date.now()}-${Math.random()}`,
+  template: { name: 'hello_world', language: 'en_US' },
+  recipients: [{ to: '+972501234567', variables: [] }],
+});
+
+/** A new campaign made by the admin key, for the routes on one. */
+async function campaignOf(w: World): Promise<string> {
+  return (await w.sb.api().post('/v1/campaigns').send(matrixCampaign()).expect(202)).body.campaign.id as string;
+}
+
 /**
  * A request that succeeds for each operation, given the right caller. Every operation of the
  * committed document must have one, so a new route cannot be left out of this matrix.
@@ -141,6 +153,19 @@ const BUILDERS: Record<string, Builder> = {
     if (mine.status !== 201 && mine.status !== 200) throw new Error(`enqueueing the matrix campaign's message: ${mine.status}`);
     return { method: 'GET', url: '/v1/campaigns/matrix' };
   },
+  createCampaign: () => ({ method: 'POST', url: '/v1/campaigns', body: matrixCampaign() }),
+  previewCampaign: () => ({ method: 'POST', url: '/v1/campaigns/preview', body: matrixCampaign() }),
+  listCampaignRuns: () => ({ method: 'GET', url: '/v1/campaigns/runs' }),
+  getCampaignRun: async (w) => ({ method: 'GET', url: `/v1/campaigns/${await campaignOf(w)}/run` }),
+  getCampaignTimeline: async (w) => ({ method: 'GET', url: `/v1/campaigns/${await campaignOf(w)}/timeline` }),
+  exportCampaign: async (w) => ({ method: 'GET', url: `/v1/campaigns/${await campaignOf(w)}/export` }),
+  pauseCampaign: async (w) => ({ method: 'POST', url: `/v1/campaigns/${await campaignOf(w)}/pause` }),
+  resumeCampaign: async (w) => {
+    const id = await campaignOf(w);
+    await w.sb.api().post(`/v1/campaigns/${id}/pause`).expect(200);
+    return { method: 'POST', url: `/v1/campaigns/${id}/resume` };
+  },
+  cancelCampaign: async (w) => ({ method: 'POST', url: `/v1/campaigns/${await campaignOf(w)}/cancel` }),
   getMessage: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}` }),
   getMessageHistory: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/history` }),
   getMessageStatuses: (w) => ({ method: 'GET', url: `/v1/messages/${w.messageId}/statuses` }),

@@ -18,10 +18,18 @@ describe('POST /v1/campaigns: checked rows, exactly once per recipient', () => {
   }, 60_000);
   afterAll(() => sb?.close());
 
-  const run = async (ref: string) => (await sb.api().get(`/v1/campaigns/${encodeURIComponent(ref)}/run`).expect(200)).body.campaign;
+  const run = async (ref: string) =>
+    (
+      await sb
+        .api()
+        .get(`/v1/campaigns/${encodeURIComponent(ref)}/run`)
+        .expect(200)
+    ).body.campaign;
 
   it('a CSV: every bad row named by line and reason, duplicates of another row too; a PENDING template is refused naming the field', async () => {
-    const csv = ['phone,name,discount', `+${waId(1)},Ada,20%`, 'not-a-phone,Ben,10%', `+${waId(1)},Ada twice,20%`, `+${waId(2)},,5%`, `+${waId(3)},Eve`].join('\n');
+    const csv = ['phone,name,discount', `+${waId(1)},Ada,20%`, 'not-a-phone,Ben,10%', `+${waId(1)},Ada twice,20%`, `+${waId(2)},,5%`, `+${waId(3)},Eve`].join(
+      '\n',
+    );
     const res = await sb
       .api()
       .post('/v1/campaigns/preview?name=checks&template_name=spring_sale&template_language=en')
@@ -92,7 +100,11 @@ describe('the campaign writer: a worker killed mid-write, another resumes where 
   it('20,000 recipients: killed mid-write, the next worker finishes; every recipient has exactly one row', async () => {
     const n = 20_000;
     const recipients = Array.from({ length: n }, (_, i) => ({ to: `+9725060${String(i).padStart(5, '0')}`, variables: [] }));
-    const res = await sb.api().post('/v1/campaigns').send({ name: 'crash', template: { name: 'hello_world', language: 'en_US' }, recipients }).expect(202);
+    const res = await sb
+      .api()
+      .post('/v1/campaigns')
+      .send({ name: 'crash', template: { name: 'hello_world', language: 'en_US' }, recipients })
+      .expect(202);
     const id = res.body.campaign.id as string;
     const written = async () => Number((await sb.dataSource.query(`SELECT rows_written FROM campaigns WHERE id = $1`, [id]))[0].rows_written);
     const first = startWorkerProcess(sb, { SEND_RATE_PER_SECOND: '1' });

@@ -158,6 +158,31 @@ describe('OpenAPI document at /openapi.json and /docs', () => {
     await rec.call('listCampaigns', 200, { url: '/v1/campaigns' });
     await rec.call('getCampaign', 200, { url: '/v1/campaigns/december-shipments' });
     await rec.call('getCampaign', 404, { url: '/v1/campaigns/no-such-campaign' });
+    const campaignBody = {
+      name: 'spring-sale-2026',
+      template: { name: 'hello_world', language: 'en_US' },
+      recipients: [
+        { to: '+972501234567', variables: [] },
+        { to: '+972501234568', variables: [] },
+        { to: 'call me maybe', variables: [] },
+      ],
+    };
+    await rec.call('previewCampaign', 200, { url: '/v1/campaigns/preview', body: campaignBody });
+    const started = await rec.call('createCampaign', 202, { url: '/v1/campaigns', body: campaignBody });
+    const campaignId = (started.body as { campaign: { id: string } }).campaign.id;
+    await rec.call('createCampaign', 400, {
+      url: '/v1/campaigns',
+      body: { ...campaignBody, name: 'winter', template: { name: 'winter_promo', language: 'en' } },
+    });
+    await rec.call('listCampaignRuns', 200, { url: '/v1/campaigns/runs' });
+    await rec.call('getCampaignRun', 200, { url: `/v1/campaigns/${campaignId}/run` });
+    await rec.call('getCampaignRun', 404, { url: '/v1/campaigns/no-such-campaign/run' });
+    await rec.call('getCampaignTimeline', 200, { url: `/v1/campaigns/${campaignId}/timeline` });
+    await rec.call('exportCampaign', 200, { url: `/v1/campaigns/${campaignId}/export`, example: false });
+    await rec.call('pauseCampaign', 200, { url: `/v1/campaigns/${campaignId}/pause` });
+    await rec.call('resumeCampaign', 200, { url: `/v1/campaigns/${campaignId}/resume` });
+    await rec.call('cancelCampaign', 200, { url: `/v1/campaigns/${campaignId}/cancel` });
+    await rec.call('pauseCampaign', 409, { url: `/v1/campaigns/${campaignId}/pause` });
     await rec.call('getMessageHistory', 200, { url: `/v1/messages/${id}/history` });
     await waitFor(async () => (await sb.api().get(`/v1/messages/${id}/statuses`)).body.data.length > 0, { what: 'a status from Meta' });
     await rec.call('getMessageStatuses', 200, { url: `/v1/messages/${id}/statuses` });

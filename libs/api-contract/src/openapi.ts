@@ -172,6 +172,28 @@ export interface paths {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["listCampaigns"];
     put?: never;
+    post: operations["createCampaign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/preview": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["previewCampaign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/runs": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["listCampaignRuns"];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -184,6 +206,72 @@ export interface paths {
     get: operations["getCampaign"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{campaign}/export": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["exportCampaign"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{campaign}/run": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getCampaignRun"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{campaign}/timeline": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["getCampaignTimeline"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{id}/cancel": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["cancelCampaign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{id}/pause": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["pauseCampaign"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/campaigns/{id}/resume": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["resumeCampaign"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1268,6 +1356,40 @@ export interface components {
         /** null unless `PRICING_RATES` is set */
         estimated_spend: components["schemas"]["SpendEstimate"] | null;
       };
+    };
+    /** A campaign an admin started: its recipients, how far they are written, and where its messages stand. */
+    CampaignRun: {
+      id: string;
+      /** unique; the `campaign` tag on its messages */
+      name: string;
+      phone_number_id: string;
+      template: {
+        name: string;
+        language: string;
+      };
+      template_category: string | null;
+      not_before: string | null;
+      /** draft → running → paused → completed or cancelled */
+      state: "draft" | "running" | "paused" | "completed" | "cancelled";
+      /** recipients stored (valid and distinct) */
+      rows_total: number;
+      /** recipients written into the outbox so far */
+      rows_written: number;
+      /** rows of its uploads refused */
+      rows_refused: number;
+      /** its messages by state now */
+      by_state: {
+        [key: string]: unknown;
+      };
+      /** queued, waiting for a slot under the messaging limit */
+      waiting_for_limit: number;
+      /** held: the recipient opted out of marketing */
+      opted_out: number;
+      /** held while the campaign is paused */
+      held_for_pause: number;
+      created_by: string;
+      created_at: string;
+      completed_at: string | null;
     };
     /** A campaign: the messages enqueued with one `campaign` tag. */
     CampaignSummary: {
@@ -3132,6 +3254,137 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
     };
   };
+  /** Start a campaign: a template to a list or a CSV of recipients */
+  createCampaign: {
+    parameters: { query?: { name?: string; phone_number_id?: string; template_name?: string; template_language?: string; variables?: string; not_before?: string; dry_run?: string }; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": {
+      name: string;
+      /** default: the configured number */
+      phone_number_id?: string;
+      template: {
+        name: string;
+        language: string;
+      };
+      recipients: ({
+        to?: string;
+        recipient?: string;
+        variables: string[];
+      })[];
+      variables?: string[];
+      not_before?: string;
+      dry_run?: boolean;
+    } } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          dry_run: boolean;
+          campaign: components["schemas"]["CampaignRun"] | null;
+          summary: {
+            /** rows given */
+            rows: number;
+            /** rows that can be sent */
+            valid: number;
+            /** rows refused (malformed, duplicates) */
+            refused: number;
+            /** rows repeating an earlier row’s recipient */
+            duplicates: number;
+            /** valid recipients opted out of marketing (MARKETING templates only): held, never sent */
+            opted_out: number;
+            /** messages that will be sent */
+            will_go: number;
+            /** of those, within the messaging limit now */
+            today: number;
+            /** of those, waiting for the limit to free slots */
+            waiting_for_limit: number;
+            /** the number’s limit (unique users per 24 h) or `unlimited` */
+            messaging_limit: number | string;
+            /** users reached in the current 24 h */
+            users_in_window: number;
+            /** the number’s rate in force */
+            rate_per_second: number;
+            first_at: string;
+            /** when the last should go, at the number’s rate and limit (an estimate) */
+            last_at: string | null;
+            template_category: string | null;
+            /** recipients added to the campaign by this request */
+            added?: number;
+            /** recipients the campaign had already: not written again */
+            already_in_campaign?: number;
+          };
+          /** rows that will not be sent, with their line (CSV line, or 1-based index of `recipients`) and why; at most 1,000 listed */
+          refused: ({
+            line: number;
+            reason: string;
+          })[];
+          /** the first rows as their customers will see them */
+          preview: ({
+            line: number;
+            to: string;
+            variables: string[];
+            /** the body as the customer will read it */
+            text: string | null;
+            rendered: {
+              [key: string]: unknown;
+            } | null;
+          })[];
+        } } };
+      202: { headers: { [name: string]: unknown }; content: { "application/json": {
+          dry_run: boolean;
+          campaign: components["schemas"]["CampaignRun"] | null;
+          summary: {
+            /** rows given */
+            rows: number;
+            /** rows that can be sent */
+            valid: number;
+            /** rows refused (malformed, duplicates) */
+            refused: number;
+            /** rows repeating an earlier row’s recipient */
+            duplicates: number;
+            /** valid recipients opted out of marketing (MARKETING templates only): held, never sent */
+            opted_out: number;
+            /** messages that will be sent */
+            will_go: number;
+            /** of those, within the messaging limit now */
+            today: number;
+            /** of those, waiting for the limit to free slots */
+            waiting_for_limit: number;
+            /** the number’s limit (unique users per 24 h) or `unlimited` */
+            messaging_limit: number | string;
+            /** users reached in the current 24 h */
+            users_in_window: number;
+            /** the number’s rate in force */
+            rate_per_second: number;
+            first_at: string;
+            /** when the last should go, at the number’s rate and limit (an estimate) */
+            last_at: string | null;
+            template_category: string | null;
+            /** recipients added to the campaign by this request */
+            added?: number;
+            /** recipients the campaign had already: not written again */
+            already_in_campaign?: number;
+          };
+          /** rows that will not be sent, with their line (CSV line, or 1-based index of `recipients`) and why; at most 1,000 listed */
+          refused: ({
+            line: number;
+            reason: string;
+          })[];
+          /** the first rows as their customers will see them */
+          preview: ({
+            line: number;
+            to: string;
+            variables: string[];
+            /** the body as the customer will read it */
+            text: string | null;
+            rendered: {
+              [key: string]: unknown;
+            } | null;
+          })[];
+        } } };
+      400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["InvalidStateTransition"];
+    };
+  };
   /** List campaigns, the latest first */
   listCampaigns: {
     parameters: { query?: { limit?: number; cursor?: string }; header?: never; path?: never; cookie?: never };
@@ -3142,6 +3395,96 @@ export interface operations {
           next_cursor: string | null;
         } } };
       400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** What a campaign would do, storing nothing */
+  previewCampaign: {
+    parameters: { query?: { name?: string; phone_number_id?: string; template_name?: string; template_language?: string; variables?: string; not_before?: string; dry_run?: string }; header?: never; path?: never; cookie?: never };
+    requestBody: { content: { "application/json": {
+      name: string;
+      /** default: the configured number */
+      phone_number_id?: string;
+      template: {
+        name: string;
+        language: string;
+      };
+      recipients: ({
+        to?: string;
+        recipient?: string;
+        variables: string[];
+      })[];
+      variables?: string[];
+      not_before?: string;
+      dry_run?: boolean;
+    } } };
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          dry_run: boolean;
+          campaign: components["schemas"]["CampaignRun"] | null;
+          summary: {
+            /** rows given */
+            rows: number;
+            /** rows that can be sent */
+            valid: number;
+            /** rows refused (malformed, duplicates) */
+            refused: number;
+            /** rows repeating an earlier row’s recipient */
+            duplicates: number;
+            /** valid recipients opted out of marketing (MARKETING templates only): held, never sent */
+            opted_out: number;
+            /** messages that will be sent */
+            will_go: number;
+            /** of those, within the messaging limit now */
+            today: number;
+            /** of those, waiting for the limit to free slots */
+            waiting_for_limit: number;
+            /** the number’s limit (unique users per 24 h) or `unlimited` */
+            messaging_limit: number | string;
+            /** users reached in the current 24 h */
+            users_in_window: number;
+            /** the number’s rate in force */
+            rate_per_second: number;
+            first_at: string;
+            /** when the last should go, at the number’s rate and limit (an estimate) */
+            last_at: string | null;
+            template_category: string | null;
+            /** recipients added to the campaign by this request */
+            added?: number;
+            /** recipients the campaign had already: not written again */
+            already_in_campaign?: number;
+          };
+          /** rows that will not be sent, with their line (CSV line, or 1-based index of `recipients`) and why; at most 1,000 listed */
+          refused: ({
+            line: number;
+            reason: string;
+          })[];
+          /** the first rows as their customers will see them */
+          preview: ({
+            line: number;
+            to: string;
+            variables: string[];
+            /** the body as the customer will read it */
+            text: string | null;
+            rendered: {
+              [key: string]: unknown;
+            } | null;
+          })[];
+        } } };
+      400: components["responses"]["ValidationFailed"];
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Campaigns admins started, the latest first */
+  listCampaignRuns: {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: components["schemas"]["CampaignRun"][];
+        } } };
       401: components["responses"]["Unauthorized"];
       403: components["responses"]["Forbidden"];
     };
@@ -3160,6 +3503,101 @@ export interface operations {
           error: "not_found";
           message: string;
         } } };
+    };
+  };
+  /** Its recipients and their messages, as CSV */
+  exportCampaign: {
+    parameters: { query?: never; header?: never; path: { campaign: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "text/csv": string } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** A started campaign: its state, write progress and messages */
+  getCampaignRun: {
+    parameters: { query?: never; header?: never; path: { campaign: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["CampaignRun"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "not_found";
+          message: string;
+        } } };
+    };
+  };
+  /** Sent, delivered, read and failed per minute */
+  getCampaignTimeline: {
+    parameters: { query?: never; header?: never; path: { campaign: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          data: ({
+            at: string;
+            /** sent that minute */
+            sent: number;
+            /** delivered */
+            delivered: number;
+            /** read */
+            read: number;
+            /** failed */
+            failed: number;
+          })[];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Cancel: what has not gone never goes */
+  cancelCampaign: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["CampaignRun"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["InvalidStateTransition"];
+    };
+  };
+  /** Pause: what has not gone is held before its next send */
+  pauseCampaign: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["CampaignRun"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: { headers: { [name: string]: unknown }; content: { "application/json": {
+          error: "invalid_state_transition";
+          message: string;
+        } } };
+    };
+  };
+  /** Resume: what the pause held goes, paced again */
+  resumeCampaign: {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    requestBody?: never;
+    responses: {
+      200: { headers: { [name: string]: unknown }; content: { "application/json": {
+          campaign: components["schemas"]["CampaignRun"];
+        } } };
+      401: components["responses"]["Unauthorized"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["InvalidStateTransition"];
     };
   };
   /** List conversations, most recent activity first */
@@ -4778,6 +5216,8 @@ export type BulkWorkItems = components['schemas']["BulkWorkItems"];
 export type BusinessHours = components['schemas']["BusinessHours"];
 /** A campaign with its failures, replies and what Meta priced. */
 export type Campaign = components['schemas']["Campaign"];
+/** A campaign an admin started: its recipients, how far they are written, and where its messages stand. */
+export type CampaignRun = components['schemas']["CampaignRun"];
 /** A campaign: the messages enqueued with one `campaign` tag. */
 export type CampaignSummary = components['schemas']["CampaignSummary"];
 export type CancelByKey = components['schemas']["CancelByKey"];

@@ -4,8 +4,22 @@ import { parseCsv } from './csv.js';
 
 describe('parseCsv', () => {
   it.each([
-    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']], [1, 2]],
-    ['a,b\r\n1,2', [['a', 'b'], ['1', '2']], [1, 2]],
+    [
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+      [1, 2],
+    ],
+    [
+      'a,b\r\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+      [1, 2],
+    ],
     ['\ufeffa\n\n"x, ""y""",z\n', [['a'], ['x, "y"', 'z']], [1, 3]],
     ['a\n"two\nlines",b\nc', [['a'], ['two\nlines', 'b'], ['c']], [1, 2, 4]],
   ])('%j', (text, fields, lines) => {
@@ -78,11 +92,26 @@ describe('estimateCampaign', () => {
   const start = new Date('2026-05-01T10:00:00Z');
   const DAY = 86_400_000;
   it.each([
-    [{ recipients: 0, limit: 250, usersInWindow: 0 }, { today: 0, waitingForLimit: 0, lastAt: null }],
-    [{ recipients: 100, limit: 250, usersInWindow: 0 }, { today: 100, waitingForLimit: 0, lastAt: new Date(start.getTime() + 99 * 100) }],
-    [{ recipients: 290, limit: 250, usersInWindow: 0 }, { today: 250, waitingForLimit: 40, lastAt: new Date(start.getTime() + DAY + 39 * 100) }],
-    [{ recipients: 600, limit: 250, usersInWindow: 200 }, { today: 50, waitingForLimit: 550, lastAt: new Date(start.getTime() + 3 * DAY + 49 * 100) }],
-    [{ recipients: 10, limit: 'unlimited' as const, usersInWindow: 5 }, { today: 10, waitingForLimit: 0, lastAt: new Date(start.getTime() + 9 * 100) }],
+    [
+      { recipients: 0, limit: 250, usersInWindow: 0 },
+      { today: 0, waitingForLimit: 0, lastAt: null },
+    ],
+    [
+      { recipients: 100, limit: 250, usersInWindow: 0 },
+      { today: 100, waitingForLimit: 0, lastAt: new Date(start.getTime() + 99 * 100) },
+    ],
+    [
+      { recipients: 290, limit: 250, usersInWindow: 0 },
+      { today: 250, waitingForLimit: 40, lastAt: new Date(start.getTime() + DAY + 39 * 100) },
+    ],
+    [
+      { recipients: 600, limit: 250, usersInWindow: 200 },
+      { today: 50, waitingForLimit: 550, lastAt: new Date(start.getTime() + 3 * DAY + 49 * 100) },
+    ],
+    [
+      { recipients: 10, limit: 'unlimited' as const, usersInWindow: 5 },
+      { today: 10, waitingForLimit: 0, lastAt: new Date(start.getTime() + 9 * 100) },
+    ],
   ])('%j', (given, expected) => {
     expect(estimateCampaign({ start, ratePerSecond: 10, windowMs: DAY, ...given })).toEqual(expected);
   });

@@ -40,7 +40,8 @@ export function registerJsonBody(fastify: FastifyInstance): void {
   );
   // CSV only where a campaign's recipients are taken; anywhere else it is refused like any other non-JSON body.
   fastify.addContentTypeParser('text/csv', { parseAs: 'string' }, (req, body: string | Buffer, done) => {
-    if (!CAMPAIGN_ROUTES.includes(req.routeOptions.url ?? '')) return done(new InvalidJsonBodyError('not JSON (Content-Type: text/csv): send application/json'), undefined);
+    if (!CAMPAIGN_ROUTES.includes(req.routeOptions.url ?? ''))
+      return done(new InvalidJsonBodyError('not JSON (Content-Type: text/csv): send application/json'), undefined);
     done(null, { csv: String(body) });
   });
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body: Buffer, done) => {

@@ -62,10 +62,11 @@ export class CampaignRecordsRepository {
   }
 
   async find(ref: string): Promise<CampaignRecord | null> {
-    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `SELECT * FROM campaigns WHERE name = $1 OR ($2::uuid IS NOT NULL AND id = $2::uuid)`, [
-      ref,
-      isUuid(ref) ? ref : null,
-    ]);
+    const rows = await queryRows<Record<string, unknown>>(
+      this.dataSource,
+      `SELECT * FROM campaigns WHERE name = $1 OR ($2::uuid IS NOT NULL AND id = $2::uuid)`,
+      [ref, isUuid(ref) ? ref : null],
+    );
     return rows[0] ? this.record(rows[0]) : null;
   }
 
@@ -114,11 +115,10 @@ export class CampaignRecordsRepository {
   }
 
   async setState(tx: EntityManager, id: string, state: CampaignState, now: Date): Promise<void> {
-    await tx.query(`UPDATE campaigns SET state = $2::text, updated_at = $3::timestamptz, completed_at = CASE WHEN $2::text IN ('completed', 'cancelled') THEN $3::timestamptz ELSE NULL END WHERE id = $1`, [
-      id,
-      state,
-      now,
-    ]);
+    await tx.query(
+      `UPDATE campaigns SET state = $2::text, updated_at = $3::timestamptz, completed_at = CASE WHEN $2::text IN ('completed', 'cancelled') THEN $3::timestamptz ELSE NULL END WHERE id = $1`,
+      [id, state, now],
+    );
   }
 
   /** Running campaigns with recipients not yet written. */
@@ -142,11 +142,11 @@ export class CampaignRecordsRepository {
   }
 
   async nextRecipients(tx: EntityManager, campaignId: string, afterSeq: number, limit: number): Promise<CampaignRecipient[]> {
-    const rows = await queryRows<Record<string, unknown>>(
-      tx,
-      `SELECT * FROM campaign_recipients WHERE campaign_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-      [campaignId, afterSeq, limit],
-    );
+    const rows = await queryRows<Record<string, unknown>>(tx, `SELECT * FROM campaign_recipients WHERE campaign_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [
+      campaignId,
+      afterSeq,
+      limit,
+    ]);
     const meta = this.dataSource.getMetadata(CampaignRecipient);
     return rows.map((r) => mapRawRow<CampaignRecipient>(meta, r));
   }
@@ -220,7 +220,9 @@ export class CampaignRecordsRepository {
   }
 
   /** Every recipient of the campaign with its message's state (the export), in order. */
-  async rowsForExport(c: Pick<CampaignRecord, 'id' | 'name'>): Promise<{ line: number; to: string; state: string | null; code: string | null; wamid: string | null }[]> {
+  async rowsForExport(
+    c: Pick<CampaignRecord, 'id' | 'name'>,
+  ): Promise<{ line: number; to: string; state: string | null; code: string | null; wamid: string | null }[]> {
     return queryRows(
       this.dataSource,
       `SELECT r.line, r."to", m.state, m.last_error->>'code' AS code, m.wamid

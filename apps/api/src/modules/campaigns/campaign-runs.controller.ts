@@ -1,23 +1,23 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { Access } from '../../common/auth/access.decorator.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
-import type { HttpReply } from '../../common/http/http-types.js';
+import type { HttpReply, HttpRequest } from '../../common/http/http-types.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { str } from '../../contract/schema.js';
 import { TAGS } from '../../contract/tags.js';
 import { CampaignRequest, CampaignRunPage, CampaignSubmission, CampaignTimeline, OneCampaignRun } from './campaigns.schemas.js';
 import { CampaignRunsService } from './campaign-runs.service.js';
 
-const CSV_QUERY = {
-  name: { description: 'with a text/csv body: the campaign’s name', schema: str(), required: false },
-  phone_number_id: { description: 'with a text/csv body: the sending number', schema: str(), required: false },
-  template_name: { description: 'with a text/csv body: the template', schema: str(), required: false },
-  template_language: { description: 'with a text/csv body: its language', schema: str(), required: false },
-  variables: { description: 'CSV columns for the template’s variables, comma-separated, in order (default: every column but the recipient’s)', schema: str(), required: false },
-  not_before: { description: 'with a text/csv body: not before then', schema: str(), required: false },
-  dry_run: { description: '`true`: check and answer the summary, store nothing', schema: str(), required: false },
-} as const;
+const CSV_QUERY = [
+  ['name', 'with a text/csv body: the campaign’s name'],
+  ['phone_number_id', 'with a text/csv body: the sending number'],
+  ['template_name', 'with a text/csv body: the template'],
+  ['template_language', 'with a text/csv body: its language'],
+  ['variables', 'CSV columns for the template’s variables, comma-separated, in order (default: every column but the recipient’s)'],
+  ['not_before', 'with a text/csv body: not before then'],
+  ['dry_run', '`true`: check and answer the summary, store nothing'],
+].map(([name, description]) => ({ name: name!, in: 'query' as const, required: false, description: description!, schema: str() }));
 
 const SUBMIT_DESCRIPTION =
   'JSON (`{"name", "phone_number_id"?, "template": {"name", "language"}, "recipients": [{"to" | "recipient", "variables": [...]}], "not_before"?, "dry_run"?}`) or the file as `text/csv` with the same settings in the query (a `phone`, `to` or `recipient` column, and a column per variable). Every row is checked: bad rows and duplicates are listed with their line and reason, never dropped silently. The template must be APPROVED. Each recipient is sent at most once per campaign, however often it is submitted (the same name is the same campaign) or written: its dedupe key is the campaign and the recipient. The answer comes before the rows are written; workers write them in batches.';
@@ -35,15 +35,15 @@ export class CampaignRunsController {
     summary: 'Start a campaign: a template to a list or a CSV of recipients',
     description: SUBMIT_DESCRIPTION,
     rawBody: { schema: CampaignRequest },
-    params: CSV_QUERY,
-    errors: { 409: 'InvalidStateTransition' },
+    extraParams: CSV_QUERY,
+    errors: { 400: 'ValidationFailed', 409: 'InvalidStateTransition' },
     responses: {
       202: { description: 'Stored; its rows are being written. `summary` says how many go and when.', body: CampaignSubmission },
       200: { description: 'A dry run: what would happen; nothing stored.', body: CampaignSubmission },
     },
   })
-  async submit(@Body() body: unknown, @Query() query: Record<string, unknown>, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
-    const out = await this.runs.submit(body, query, actorOf(by));
+  async submit(@Req() req: HttpRequest, @CurrentPrincipal() by: Principal, @Res({ passthrough: true }) res: HttpReply) {
+    const out = await this.runs.submit(req.body, queryOf(req), actorOf(by));
     res.status(out.status);
     return out.body;
   }
@@ -55,11 +55,12 @@ export class CampaignRunsController {
     summary: 'What a campaign would do, storing nothing',
     description: 'The body of `POST /v1/campaigns`, as a dry run: the summary, the refused rows, the first rows rendered.',
     rawBody: { schema: CampaignRequest },
-    params: CSV_QUERY,
+    extraParams: CSV_QUERY,
+    errors: { 400: 'ValidationFailed' },
     responses: { 200: { description: 'The summary.', body: CampaignSubmission } },
   })
-  async preview(@Body() body: unknown, @Query() query: Record<string, unknown>, @CurrentPrincipal() by: Principal) {
-    return (await this.runs.submit(body, query, actorOf(by), true)).body;
+  async preview(@Req() req: HttpRequest, @CurrentPrincipal() by: Principal) {
+    return (await this.runs.submit(req.body, queryOf(req), actorOf(by), true)).body;
   }
 
   @Get('runs')
@@ -151,4 +152,9 @@ export class CampaignRunsController {
   cancel(@Param('id') id: string, @CurrentPrincipal() by: Principal) {
     return this.runs.cancel(id, actorOf(by));
   }
+}
+
+/** The query string as read (a CSV upload carries its settings there). */
+function queryOf(req: HttpRequest): Record<string, unknown> {
+  return typeof req.query === 'object' && req.query !== null ? (req.query as Record<string, unknown>) : {};
 }

@@ -99,11 +99,21 @@ export class CampaignRunsService {
       const campaign = fresh ?? (await this.repo.lock(tx, { name: input.name }));
       if (!campaign) throw new Error(`campaign ${input.name} conflicted but is gone`);
       if (!fresh) {
-        if (campaign.phoneNumberId !== input.phoneNumberId || campaign.template.name !== input.template.name || campaign.template.language !== input.template.language)
+        if (
+          campaign.phoneNumberId !== input.phoneNumberId ||
+          campaign.template.name !== input.template.name ||
+          campaign.template.language !== input.template.language
+        )
           throw new DomainError(ErrorCode.CampaignExists, `a campaign named ${input.name} exists with another number or template: choose another name`);
         if (campaign.state === 'cancelled') throw new DomainError(ErrorCode.InvalidStateTransition, `campaign ${input.name} was cancelled: start a new one`);
       }
-      const known = fresh ? new Set<string>() : await this.repo.knownRecipients(tx, campaign.id, accepted.map((r) => r.waId));
+      const known = fresh
+        ? new Set<string>()
+        : await this.repo.knownRecipients(
+            tx,
+            campaign.id,
+            accepted.map((r) => r.waId),
+          );
       const added = accepted.filter((r) => !known.has(r.waId));
       await this.repo.append(tx, campaign, added, refused.length, now);
       await this.audit.record(
@@ -118,7 +128,12 @@ export class CampaignRunsService {
       );
       return { campaign, added: added.length, already: known.size, fresh: fresh !== null };
     });
-    this.logger.event('info', 'campaigns.submitted', { campaign_id: stored.campaign.id, recipients: stored.added, already: stored.already, refused: refused.length });
+    this.logger.event('info', 'campaigns.submitted', {
+      campaign_id: stored.campaign.id,
+      recipients: stored.added,
+      already: stored.already,
+      refused: refused.length,
+    });
     const campaign = await this.repo.find(stored.campaign.id);
     return {
       status: 202,
@@ -159,7 +174,12 @@ export class CampaignRunsService {
     const c = await this.repo.find(ref);
     if (!c) throw DomainError.notFound('campaign');
     const rows = await this.repo.rowsForExport(c);
-    return ['line,to,state,error_code,wamid', ...rows.map((r) => [String(r.line), r.to, r.state ?? 'not_written', r.code ?? '', r.wamid ?? ''].map(csvField).join(','))].join('\n') + '\n';
+    return (
+      [
+        'line,to,state,error_code,wamid',
+        ...rows.map((r) => [String(r.line), r.to, r.state ?? 'not_written', r.code ?? '', r.wamid ?? ''].map(csvField).join(',')),
+      ].join('\n') + '\n'
+    );
   }
 
   /** Holds what has not gone (before the next send), and stops writing; audited. Pausing a paused campaign answers it again. */
@@ -281,7 +301,8 @@ export class CampaignRunsService {
         if (typeof item.to === 'string') row.to = item.to;
         if (typeof item.recipient === 'string') row.recipient = item.recipient;
         if (item.to !== undefined && item.recipient !== undefined) row.problem = 'give exactly one of to or recipient';
-        else if (typeof item.to !== 'string' && typeof item.recipient !== 'string') row.problem = 'no to (a phone number) or recipient (a business-scoped user id)';
+        else if (typeof item.to !== 'string' && typeof item.recipient !== 'string')
+          row.problem = 'no to (a phone number) or recipient (a business-scoped user id)';
         return row;
       });
     } else problems.push({ field: 'recipients', message: 'is required: a list of {"to" | "recipient", "variables"}, or send the file as text/csv' });
@@ -307,7 +328,9 @@ export class CampaignRunsService {
       return { variableCount: input.rows[0]?.variables.length ?? 0, category: null, parameterNames: null };
     }
     if (found.status !== 'APPROVED')
-      throw DomainError.validation([{ field: 'template', message: `${found.name} (${found.language}) is ${found.status}: only an APPROVED template can be sent` }]);
+      throw DomainError.validation([
+        { field: 'template', message: `${found.name} (${found.language}) is ${found.status}: only an APPROVED template can be sent` },
+      ]);
     const components = Array.isArray(found.components) ? (found.components as Json[]) : [];
     const body = components.find((c) => String(c.type).toUpperCase() === 'BODY');
     const names = templatePlaceholders(typeof body?.text === 'string' ? body.text : '');
@@ -315,13 +338,22 @@ export class CampaignRunsService {
     const columns = input.variableColumns;
     if (columns && columns.length !== names.length)
       throw DomainError.validation([
-        { field: 'variables', message: `the template's body has ${names.length} variables (${names.map((n) => `{{${n}}}`).join(', ') || 'none'}); the columns mapped are ${columns.length}: ${columns.join(', ') || 'none'}` },
+        {
+          field: 'variables',
+          message: `the template's body has ${names.length} variables (${names.map((n) => `{{${n}}}`).join(', ') || 'none'}); the columns mapped are ${columns.length}: ${columns.join(', ') || 'none'}`,
+        },
       ]);
     return { variableCount: names.length, category: found.category ?? null, parameterNames: named ? names : null };
   }
 
   private async summarise(input: CampaignInput, category: string | null, accepted: readonly CampaignRecipientRow[], refused: readonly RefusedRow[]) {
-    const optedOut = category === 'MARKETING' ? await this.repo.optedOutAmong(input.phoneNumberId, accepted.map((r) => r.waId)) : 0;
+    const optedOut =
+      category === 'MARKETING'
+        ? await this.repo.optedOutAmong(
+            input.phoneNumberId,
+            accepted.map((r) => r.waId),
+          )
+        : 0;
     const now = this.clock.now();
     const usage = await this.policy.usage(input.phoneNumberId, now);
     const limit = usage.messaging_limit.limit;

@@ -23,7 +23,13 @@ export class CampaignsModule {
   static readonly forRole = perRole((role: Role): DynamicModule => ({
     module: CampaignsModule,
     // Its priced messages come from the metrics (PricingFiguresService); its runs write through the outbox.
-    imports: [OutboxModule.forRole(role), TemplatesModule.forRole(role), PolicyModule, AuditModule, ...(role === 'worker' ? [] : [MetricsModule.forRole(role)])],
+    imports: [
+      OutboxModule.forRole(role),
+      TemplatesModule.forRole(role),
+      PolicyModule,
+      AuditModule,
+      ...(role === 'worker' ? [] : [MetricsModule.forRole(role)]),
+    ],
     controllers: role === 'worker' ? [] : [CampaignRunsController, CampaignsController],
     providers: [
       CampaignRecordsRepository,

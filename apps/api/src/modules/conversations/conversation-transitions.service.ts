@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { businessSecondsBetween } from '@sendbook/queue';
 import { actorOf, type Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -15,7 +16,8 @@ export interface ConversationChange {
   assignee?: string | null;
 }
 
-const wallSeconds = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+/** Whole seconds between two instants, closed hours counted too (business time with no hours). */
+const wallSeconds = (from: Date, to: Date) => businessSecondsBetween(null, from, to);
 
 /**
  * Closing, reopening and assigning by hand: each a transition of the locked thread with its audit

@@ -336,15 +336,12 @@ export class ConversationsRepository {
 
   async updateConversation(
     id: string,
-    patch: { state?: ConversationState; assignee?: string | null; unreadCount?: number; touch?: boolean },
+    // State and assignee change only through ConversationTransitions (TeamWorkRepository), audited.
+    patch: { unreadCount?: number; touch?: boolean },
     now: Date,
   ): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [id, now];
-    if (patch.state !== undefined) sets.push(`state = $${params.push(patch.state)}`);
-    // A closed thread is not snoozed: closing ends the snooze.
-    if (patch.state === 'closed') sets.push('snoozed_at = NULL', 'snoozed_until = NULL');
-    if (patch.assignee !== undefined) sets.push(`assignee = $${params.push(patch.assignee)}`);
     if (patch.unreadCount !== undefined) sets.push(`unread_count = $${params.push(patch.unreadCount)}`);
     if (patch.touch) sets.push(`last_activity_at = GREATEST(last_activity_at, $2)`);
     await this.dataSource.query(`UPDATE conversations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, params);

@@ -10,7 +10,8 @@ import { TeamWorkRepository, type TeamThread } from './team-work.repository.js';
 
 const BREACH_BATCH = 500;
 
-const wallSeconds = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+/** Whole seconds between two instants, closed hours counted too (business time with no hours). */
+const wallSeconds = (from: Date, to: Date) => businessSecondsBetween(null, from, to);
 
 /**
  * How long customers wait, against their team's targets. A customer's message starts a wait (in

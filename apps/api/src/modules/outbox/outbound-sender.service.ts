@@ -20,7 +20,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { EventsPublisher } from '../events/events.publisher.js';
 import { GRAPH_CLIENT } from '../whatsapp/whatsapp.module.js';
-import { OutboxRepository, type ClaimedRow } from './outbox.repository.js';
+import { OutboxRepository, type ClaimedRow, type PeekedRow } from './outbox.repository.js';
 import { CancelledButSent } from './cancelled-but-sent.service.js';
 import { SendingPausesService } from './sending-pauses.service.js';
 import { MESSAGING_LIMIT_WAIT, SendingPolicy, type GateReason } from '../policy/sending-policy.service.js';
@@ -106,9 +106,16 @@ export class OutboundSender {
     return this.apply(row, result.outcome === 'rejected' ? await this.adapt(row, decision, after) : decision, after);
   }
 
-  /** The claim found nothing to take: taken, cancelled, or past its `expires_at` (then expired now, not at the next sweep). */
-  private async notClaimed(messageId: string): Promise<SendRowOutcome> {
-    const expired = await this.repo.expire(messageId, this.clock.now());
+  /**
+   * The claim found nothing to take: taken, cancelled, or past its `expires_at` — then expired now,
+   * not at the next sweep. Only a row the peek saw with a deadline is looked at again: the common
+   * case (another job took it) costs no extra statement.
+   */
+  private async notClaimed(peeked: PeekedRow): Promise<SendRowOutcome> {
+    const now = this.clock.now();
+    if (!peeked.expiresAt || peeked.expiresAt > now) return { kind: 'not_claimed' };
+    const messageId = peeked.id;
+    const expired = await this.repo.expire(messageId, now);
     if (expired)
       this.events.publish('message.status', { message_id: messageId, state: 'cancelled', previous_state: null, error: expired.lastError, source: 'expiry' });
     return { kind: 'not_claimed' };
@@ -137,7 +144,7 @@ export class OutboundSender {
     // template instead, or hold the row for a person. Decided before the gate takes any slot.
     if (isFreeForm({ type: peeked.payloadType, category: peeked.payloadCategory }) && decideFreeFormAt(peeked.windowOpenUntil, now) === 'closed') {
       const row = await this.repo.claim(messageId, now);
-      if (!row) return this.notClaimed(messageId);
+      if (!row) return this.notClaimed(peeked);
       const error: RowError = {
         code: 'window_closed',
         title: 'Customer-service window closed',
@@ -166,7 +173,7 @@ export class OutboundSender {
     const early = gate.sendAt.getTime() - this.clock.now().getTime();
     if (early > 0) await sleep(early);
     const row = await this.repo.claim(messageId, this.clock.now());
-    if (!row) return this.notClaimed(messageId);
+    if (!row) return this.notClaimed(peeked);
     // The pair's slot was counted from `now`; PAIR_MARGIN_MS covers a short way to the Graph call, not a long one.
     const claimedAt = this.clock.now();
     // Best effort, never a throw: the row is `sending` now, and a throw would leave it stuck unsent.

@@ -38,6 +38,8 @@ export interface PeekedRow {
   payloadType: string;
   /** A Direct Send message's `category` (business-initiated, like a template); null otherwise. */
   payloadCategory: string | null;
+  /** Not sent after then (null: no limit). */
+  expiresAt: Date | null;
   priority: number;
   notBefore: Date;
   createdAt: Date;
@@ -108,7 +110,7 @@ interface Move {
  * (`item` is its place in the batch). Exported for the test of its cost.
  */
 export const PEEK_SQL = `
-  SELECT i.n AS item, m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at,
+  SELECT i.n AS item, m.id, m.state, m.phone_number_id, m.to, m.to_wa_id, m.purpose, m.priority, m.not_before, m.created_at, m.expires_at,
          m.payload->>'type' AS payload_type, m.payload->>'category' AS payload_category, k.time_zone AS contact_time_zone, c.window_open_until,
          EXISTS (SELECT 1 FROM sending_pauses p
                   WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id)) AS paused,
@@ -747,6 +749,7 @@ function peekedRow(r: Record<string, unknown>): PeekedRow {
     purpose: r.purpose as string,
     payloadType: r.payload_type as string,
     payloadCategory: (r.payload_category as string | null) ?? null,
+    expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
     priority: Number(r.priority),
     notBefore: new Date(r.not_before as string),
     createdAt: new Date(r.created_at as string),

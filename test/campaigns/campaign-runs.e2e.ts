@@ -15,7 +15,7 @@ describe('POST /v1/campaigns: checked rows, exactly once per recipient', () => {
   beforeAll(async () => {
     sb = await startSendbook({ app: { env: { PAIR_INTERVAL_MS: '1', PAIR_MARGIN_MS: '0', MESSAGING_LIMIT: 'unlimited' } } });
     await sb.api().post('/v1/templates/sync').expect(200);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => sb?.close());
 
   const run = async (ref: string) =>
@@ -53,6 +53,27 @@ describe('POST /v1/campaigns: checked rows, exactly once per recipient', () => {
     expect(pending.body.details).toEqual([expect.objectContaining({ field: 'template', message: expect.stringContaining('PENDING') })]);
   });
 
+  it('an approved template whose header or button takes a parameter is refused at submit: a file fills only body variables', async () => {
+    const submit = (template: { name: string; language: string }) =>
+      sb
+        .api()
+        .post('/v1/campaigns')
+        .send({ name: `params-${template.name}`, template, recipients: [{ to: `+${waId(9)}`, variables: ['Ada'] }] })
+        .expect(400);
+    expect((await submit({ name: 'august_promotion', language: 'en' })).body.details).toEqual([
+      {
+        field: 'template',
+        message: expect.stringMatching(
+          /^august_promotion \(en\) cannot be sent from a file: its header takes an image; a campaign from a file fills only body variables/,
+        ),
+      },
+    ]);
+    expect((await submit({ name: 'verification_code', language: 'en_US' })).body.details).toEqual([
+      { field: 'template', message: expect.stringContaining('its code button takes a one-time code') },
+    ]);
+    expect(await sb.dataSource.query(`SELECT count(*)::int AS n FROM campaigns WHERE name LIKE 'params-%'`)).toEqual([{ n: 0 }]);
+  });
+
   it('the same campaign submitted twice sends each recipient once', async () => {
     const recipients = Array.from({ length: 40 }, (_, i) => ({ to: `+${waId(100 + i)}`, variables: [`Friend ${i}`, '15%'] }));
     const body = { name: 'twice', template: SALE, recipients };
@@ -66,7 +87,7 @@ describe('POST /v1/campaigns: checked rows, exactly once per recipient', () => {
     for (const r of recipients) expect(sb.sim.ledger().filter((m) => m.to === r.to.slice(1)).length).toBe(1);
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
     expect(await run(id)).toMatchObject({ rows_total: 40, rows_written: 40 });
-  }, 60_000);
+  }, 120_000);
 
   it('pause holds what has not gone (held, not failed), resume sends it: each recipient once, none lost', async () => {
     const recipients = Array.from({ length: 300 }, (_, i) => ({ to: `+${waId(1000 + i)}`, variables: [`Friend ${i}`, '10%'] }));
@@ -86,7 +107,34 @@ describe('POST /v1/campaigns: checked rows, exactly once per recipient', () => {
     for (const r of recipients) expect(sb.sim.ledger().filter((m) => m.to === r.to.slice(1)).length).toBe(1);
     const trail = await sb.dataSource.query(`SELECT action FROM audit_events WHERE subject_type = 'campaign' AND subject_id = $1 ORDER BY at`, [id]);
     expect(trail.map((t: { action: string }) => t.action)).toEqual(['campaign.created', 'campaign.paused', 'campaign.resumed']);
-  }, 60_000);
+  }, 120_000);
+  it('a send in flight when the campaign is paused, refused with a retry, waits for the resume: sent once, after it', async () => {
+    const recipients = [0, 1, 2].map((i) => ({ to: `+${waId(3000 + i)}`, variables: [`Friend ${i}`, '5%'] }));
+    // The first send is held at "Meta" for 1.5 s, then refused with code 2 (retry): it is `sending` when the pause comes.
+    sb.sim.scriptNext(1, { kind: 'error', code: 2, afterMs: 1_500 });
+    const id = (await sb.api().post('/v1/campaigns').send({ name: 'retry-in-pause', template: SALE, recipients }).expect(202)).body.campaign.id as string;
+    const inFlight = async () =>
+      (await sb.dataSource.query(`SELECT id FROM outbound_messages WHERE campaign = 'retry-in-pause' AND state = 'sending'`))[0] as { id: string } | undefined;
+    await waitFor(async () => (await inFlight()) !== undefined, { what: 'a send in flight' });
+    await sb.api().post(`/v1/campaigns/${id}/pause`).expect(200);
+    // The refused row is the one the script held, whichever of the sends in flight that was.
+    const requeued = async () =>
+      (
+        await sb.dataSource.query(
+          `SELECT id, not_before FROM outbound_messages WHERE campaign = 'retry-in-pause' AND state = 'queued' AND last_error->>'code' = '2'`,
+        )
+      )[0] as { id: string; not_before: Date } | undefined;
+    await waitFor(async () => (await requeued()) !== undefined, { what: 'the refused send back in the queue for a retry' });
+    const { id: rowId, not_before: notBefore } = (await requeued())!;
+    const due = notBefore.getTime();
+    // Its retry falls due during the pause: the claim leaves it in the queue.
+    await waitFor(() => Date.now() > due + 1_500, { what: 'the retry due and past', timeoutMs: 30_000, intervalMs: 200 });
+    expect(sb.sim.ledger({ bizOpaqueCallbackData: rowId })).toEqual([]);
+    await sb.api().post(`/v1/campaigns/${id}/resume`).expect(200);
+    await waitFor(() => sb.sim.ledger({ bizOpaqueCallbackData: rowId }).length === 1, { what: 'the retry sent after the resume', timeoutMs: 20_000 });
+    await waitFor(async () => (await run(id)).state === 'completed', { what: 'the campaign completed' });
+    for (const r of recipients) expect(sb.sim.ledger().filter((m) => m.to === r.to.slice(1))).toHaveLength(1);
+  }, 120_000);
 });
 
 describe('the campaign writer: a worker killed mid-write, another resumes where it stopped', () => {
@@ -94,7 +142,7 @@ describe('the campaign writer: a worker killed mid-write, another resumes where 
   beforeAll(async () => {
     // The API alone: a separate worker process writes (and is killed), then another.
     sb = await startSendbook({ app: { env: { ROLE: 'api', MESSAGING_LIMIT: 'unlimited' } } });
-  }, 60_000);
+  }, 120_000);
   afterAll(() => sb?.close());
 
   it('20,000 recipients: killed mid-write, the next worker finishes; every recipient has exactly one row', async () => {

@@ -136,7 +136,8 @@ describe('templates made in Sendbook: submitted to Meta, reviewed, edited, delet
     const edited = await patch(`/v1/templates/${res.body.template.id}`)
       .send({ components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is ready now.', example: { body_text: [['Pablo', '44812']] } }] })
       .expect(200);
-    expect(edited.body.template).toMatchObject({ status: 'PENDING', rejection: null });
+    // An edit of a rejected template is not counted against Meta's limits.
+    expect(edited.body.template).toMatchObject({ status: 'PENDING', rejection: null, approved_edits: [] });
     await waitFor(async () => (await statusOf('pickup_adjacent'))?.status === 'APPROVED', { what: 'edited template approved' });
   });
 
@@ -152,6 +153,8 @@ describe('templates made in Sendbook: submitted to Meta, reviewed, edited, delet
       .send({ components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is ready for you.', example: { body_text: [['Pablo', '44812']] } }] })
       .expect(200);
     await waitFor(async () => (await statusOf('pickup_adjacent'))?.status === 'APPROVED', { what: 'approved again' });
+    // The list says when it was edited while approved, so the inbox can tell before an admin types.
+    expect((await statusOf('pickup_adjacent')).approved_edits).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT/)]);
     const again = await patch(`/v1/templates/${approved.id}`)
       .send({ components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is ready.', example: { body_text: [['Pablo', '44812']] } }] })
       .expect(409);

@@ -42,6 +42,16 @@ describe('checkTemplateDraft', () => {
       },
     });
     expect(checkTemplateDraft({ ...draft, parameter_format: 'NAMED', components: draft.components.filter((c) => c.type !== 'HEADER') })).toEqual([]);
+    // A named variable's underscore in the header is not formatting; an underscore of the header's own words is.
+    const header = (text: string) => ({
+      ...draft,
+      components: [
+        { type: 'HEADER', format: 'TEXT', text, example: { header_text_named_params: [{ param_name: 'first_name', example: 'Pablo' }] } },
+        ...draft.components.filter((c) => c.type !== 'HEADER'),
+      ],
+    });
+    expect(checkTemplateDraft(header('Reminder for {{first_name}}'))).toEqual([]);
+    expect(fields(header('Reminder_for {{first_name}}'))).toEqual(['header.text']);
   });
 
   it("accepts an authentication template as Meta takes it: its words are Meta's", () => {
@@ -168,5 +178,15 @@ describe('templateEditRefusal', () => {
     ['PAUSED', {}, []],
   ])('allows a %s template edit', (status, change, edits) => {
     expect(templateEditRefusal({ status, category: 'UTILITY' }, change, edits, now)).toBeNull();
+  });
+
+  it('says when the limit lets the next edit of an approved template through', () => {
+    const once = templateEditRefusal({ status: 'APPROVED', category: 'UTILITY' }, {}, [hoursAgo(30), hoursAgo(3)], now);
+    expect(once?.until).toEqual(new Date(now.getTime() + 21 * 3600_000));
+    // Ten in 30 days, none in the last 24 hours: free again when the tenth newest is 30 days old.
+    const edits = Array.from({ length: 11 }, (_, i) => hoursAgo(25 + i * 48));
+    const month = templateEditRefusal({ status: 'APPROVED', category: 'UTILITY' }, {}, edits, now);
+    expect(month?.until).toEqual(new Date(hoursAgo(25 + 9 * 48).getTime() + 30 * 24 * 3600_000));
+    expect(templateEditRefusal({ status: 'PENDING', category: 'UTILITY' }, {}, [], now)?.until).toBeUndefined();
   });
 });

@@ -172,7 +172,9 @@ function checkHeader(header: Json, format: 'POSITIONAL' | 'NAMED', add: Add): vo
   const text = str(header.text) ?? '';
   if (text.trim() === '') return add('header.text', 'must not be empty (choose no header instead)');
   if (text.length > TEMPLATE_LIMITS.headerText) add('header.text', `must be at most ${TEMPLATE_LIMITS.headerText} characters`);
-  if (/[\n*_~]/.test(text) || /\p{Extended_Pictographic}/u.test(text)) add('header.text', 'may not hold new lines, formatting or emoji');
+  // The underscore of a named variable ({{first_name}}) is not formatting.
+  const words = text.replace(VARIABLE, '');
+  if (/[\n*_~]/.test(words) || /\p{Extended_Pictographic}/u.test(words)) add('header.text', 'may not hold new lines, formatting or emoji');
   const names = checkVariables('header.text', text, format, add);
   if (names.length > 1) add('header.text', 'may hold at most one variable');
   if (names.length === 1) {
@@ -264,26 +266,37 @@ function checkUrlButton(button: Json, at: string, add: Add): void {
   if (!example || !/^https?:\/\//i.test(example)) add(`${at}.example`, 'needs an example: the full address with the variable filled in');
 }
 
+const DAY_MS = 24 * 3600_000;
+
 /**
  * What Meta lets an edit change (`POST /{template_id}`): only templates APPROVED, REJECTED or
  * PAUSED; an approved template's category stays; an approved template at most once in 24 hours
  * and 10 times in 30 days (rejected and paused ones without limit). `edits`: when it was edited
- * while approved, any order. Returns the refusal, or null.
+ * while approved, any order. Returns the refusal, or null; an `edit_limit` refusal says `until`
+ * when the limit lets the next edit through.
  */
 export function templateEditRefusal(
   template: { status: string; category: string },
   change: { category?: string | null },
   edits: readonly Date[],
   now: Date,
-): { code: 'not_editable' | 'category_locked' | 'edit_limit'; message: string } | null {
+): { code: 'not_editable' | 'category_locked' | 'edit_limit'; message: string; until?: Date } | null {
   const status = template.status.toUpperCase();
   if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(status))
     return { code: 'not_editable', message: `a ${status} template cannot be edited: Meta allows editing approved, rejected or paused templates` };
   if (status !== 'APPROVED') return null;
   if (change.category && change.category.toUpperCase() !== template.category.toUpperCase())
     return { code: 'category_locked', message: "an approved template's category cannot be changed" };
-  const ago = (ms: number) => edits.filter((d) => now.getTime() - d.getTime() < ms).length;
-  if (ago(24 * 3600_000) >= 1) return { code: 'edit_limit', message: 'an approved template may be edited once in 24 hours' };
-  if (ago(30 * 24 * 3600_000) >= 10) return { code: 'edit_limit', message: 'an approved template may be edited 10 times in 30 days' };
+  // Newest first: the edits still counted in each window, and the one whose ageing out frees it.
+  const within = (ms: number) =>
+    edits
+      .map((d) => d.getTime())
+      .filter((t) => now.getTime() - t < ms)
+      .sort((a, b) => b - a);
+  const day = within(DAY_MS);
+  if (day.length >= 1) return { code: 'edit_limit', message: 'an approved template may be edited once in 24 hours', until: new Date(day[0]! + DAY_MS) };
+  const month = within(30 * DAY_MS);
+  if (month.length >= 10)
+    return { code: 'edit_limit', message: 'an approved template may be edited 10 times in 30 days', until: new Date(month[9]! + 30 * DAY_MS) };
   return null;
 }

@@ -7,7 +7,7 @@ import type { WorkKind } from './work-kinds';
  * one line per number / field / purpose / state / pool, the unit its axis is labelled with, and
  * the queue a point opens (filtered to that time with before=<ISO>). The chart component only draws.
  */
-export type ChartKey = 'latency' | 'duplicates' | 'dedupe' | 'depth' | 'accepted' | 'utilisation';
+export type ChartKey = 'latency' | 'duplicates' | 'dedupe' | 'depth' | 'accepted' | 'utilisation' | 'campaign';
 
 /** The queue a point of a line opens, and the filters that match that line. */
 export interface PointLink {

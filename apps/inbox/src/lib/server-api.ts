@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { createApi, problemOf, type Api, type ApiResult } from './api';
+import { ApiError, createApi, problemOf, type Api, type ApiResult } from './api';
 import { apiUrl } from './api-url';
 import { loginHref } from './next-path';
 import { problemFrom, type Problem } from './problem';
@@ -47,4 +47,15 @@ export async function load<T>(call: (api: Api) => Promise<ApiResult<T>>): Promis
   const problem = problemOf(result);
   if (problem.kind === 'unauthorized') redirect(loginHref(await currentPath(), 'session_ended'));
   return { ok: false, problem };
+}
+
+/** The same for a page that needs several calls (each through `unwrap`): their result, or the first problem. */
+export async function loadAll<T>(fetch: (api: Api) => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await fetch(await serverApi()), at: Date.now() };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.problem.kind === 'unauthorized') redirect(loginHref(await currentPath(), 'session_ended'));
+    return { ok: false, problem: error.problem };
+  }
 }

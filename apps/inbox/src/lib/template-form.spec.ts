@@ -1,7 +1,17 @@
 import type { Template } from '@sendbook/api-contract';
 import { emptyValues, matchesSearch, placeholders, sendableTemplates, templateFields, templatePreview, templateSchema, templateSend } from './template-form';
 
-const base = { id: 't', waba_id: 'w', category: 'UTILITY', status: 'APPROVED', quality: null, rejection: null, synced_at: '', updated_at: '' };
+const base = {
+  id: 't',
+  waba_id: 'w',
+  category: 'UTILITY',
+  status: 'APPROVED',
+  quality: null,
+  rejection: null,
+  approved_edits: [],
+  synced_at: '',
+  updated_at: '',
+};
 const orderShipped: Template = {
   ...base,
   name: 'order_shipped',

@@ -212,6 +212,8 @@ export const DEFAULT_TEMPLATES: readonly TemplateDefinition[] = [
     name: 'flash_offer',
     language: 'en',
     status: 'REJECTED',
+    // Meta refuses a body that ends with a variable: the demo's rejected template carries its reason.
+    rejected_reason: 'INVALID_FORMAT',
     category: 'MARKETING',
     parameter_format: 'POSITIONAL',
     components: [{ type: 'BODY', text: 'CLICK NOW!!! {{1}}' }],

@@ -1,5 +1,5 @@
 import { isBsuid, normalizeE164 } from '@sendbook/whatsapp';
-import type { CsvRecord } from './csv.js';
+import type { CsvRecord } from '@sendbook/api-contract';
 
 /** A row of a campaign's upload before it is checked: who, and the template's variables. */
 export interface CampaignInputRow {
@@ -76,24 +76,40 @@ export function csvCampaignRows(
  * duplicate of the first). Nothing is dropped silently: each row is accepted or refused with a reason.
  */
 export function checkCampaignRows(rows: readonly CampaignInputRow[], variableCount: number): { accepted: CampaignRecipientRow[]; refused: RefusedRow[] } {
+  const checker = campaignRowChecker(variableCount);
+  checker.add(rows);
+  return checker.result();
+}
+
+/**
+ * The same check fed a part at a time (a caller that must not hold its event loop for a 100,000-row
+ * upload checks a few thousand, yields, and goes on); a duplicate is found across the parts.
+ */
+export function campaignRowChecker(variableCount: number) {
   const accepted: CampaignRecipientRow[] = [];
   const refused: RefusedRow[] = [];
   const firstLine = new Map<string, number>();
-  for (const row of rows) {
-    const reason = rowProblem(row, variableCount);
-    if (typeof reason === 'string') {
-      refused.push({ line: row.line, reason });
-      continue;
-    }
-    const earlier = firstLine.get(reason.waId);
-    if (earlier !== undefined) {
-      refused.push({ line: row.line, reason: `duplicate of line ${earlier}: the same recipient` });
-      continue;
-    }
-    firstLine.set(reason.waId, row.line);
-    accepted.push({ line: row.line, ...reason, variables: row.variables.map((v) => v.trim()) });
-  }
-  return { accepted, refused };
+  return {
+    add(rows: readonly CampaignInputRow[]): void {
+      for (const row of rows) {
+        const reason = rowProblem(row, variableCount);
+        if (typeof reason === 'string') {
+          refused.push({ line: row.line, reason });
+          continue;
+        }
+        const earlier = firstLine.get(reason.waId);
+        if (earlier !== undefined) {
+          refused.push({ line: row.line, reason: `duplicate of line ${earlier}: the same recipient` });
+          continue;
+        }
+        firstLine.set(reason.waId, row.line);
+        accepted.push({ line: row.line, ...reason, variables: row.variables.map((v) => v.trim()) });
+      }
+    },
+    result(): { accepted: CampaignRecipientRow[]; refused: RefusedRow[] } {
+      return { accepted, refused };
+    },
+  };
 }
 
 function rowProblem(row: CampaignInputRow, variableCount: number): string | { to: string; waId: string; isBsuid: boolean } {

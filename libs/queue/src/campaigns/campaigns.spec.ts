@@ -1,38 +1,6 @@
-import { campaignDedupeKey, campaignTemplatePayload, checkCampaignRows, csvCampaignRows } from './campaign-rows.js';
+import { campaignDedupeKey, campaignRowChecker, campaignTemplatePayload, checkCampaignRows, csvCampaignRows } from './campaign-rows.js';
 import { estimateCampaign } from './campaign-estimate.js';
-import { parseCsv } from './csv.js';
-
-describe('parseCsv', () => {
-  it.each([
-    [
-      'a,b\n1,2\n',
-      [
-        ['a', 'b'],
-        ['1', '2'],
-      ],
-      [1, 2],
-    ],
-    [
-      'a,b\r\n1,2',
-      [
-        ['a', 'b'],
-        ['1', '2'],
-      ],
-      [1, 2],
-    ],
-    ['\ufeffa\n\n"x, ""y""",z\n', [['a'], ['x, "y"', 'z']], [1, 3]],
-    ['a\n"two\nlines",b\nc', [['a'], ['two\nlines', 'b'], ['c']], [1, 2, 4]],
-  ])('%j', (text, fields, lines) => {
-    const { records, problem } = parseCsv(text);
-    expect(problem).toBeNull();
-    expect(records.map((r) => r.fields)).toEqual(fields);
-    expect(records.map((r) => r.line)).toEqual(lines);
-  });
-
-  it('an unclosed quote names the line its record starts on', () => {
-    expect(parseCsv('a\n1\n"open,2\n').problem).toEqual({ line: 3, reason: 'a quoted field is never closed' });
-  });
-});
+import { parseCsv } from '@sendbook/api-contract';
 
 describe('campaign rows', () => {
   const csv = (text: string, mapping: string[] | null = null) => {
@@ -114,5 +82,19 @@ describe('estimateCampaign', () => {
     ],
   ])('%j', (given, expected) => {
     expect(estimateCampaign({ start, ratePerSecond: 10, windowMs: DAY, ...given })).toEqual(expected);
+  });
+});
+
+describe('campaignRowChecker', () => {
+  it('fed in parts, finds a duplicate across them and answers as the one-shot check does', () => {
+    const rows = ['+972501234567', '+972501234568', '972501234567', 'nope'].map((to, i) => ({ line: i + 2, to, variables: ['x'] }));
+    const checker = campaignRowChecker(1);
+    checker.add(rows.slice(0, 2));
+    checker.add(rows.slice(2));
+    expect(checker.result()).toEqual(checkCampaignRows(rows, 1));
+    expect(checker.result().refused).toEqual([
+      { line: 4, reason: 'duplicate of line 2: the same recipient' },
+      { line: 5, reason: expect.stringMatching(/^not a valid phone number/) },
+    ]);
   });
 });

@@ -1,3 +1,2 @@
-export * from './csv.js';
 export * from './campaign-rows.js';
 export * from './campaign-estimate.js';

@@ -3,6 +3,7 @@ import { campaignDedupeKeyPrefix, type CampaignRecipientRow } from '@sendbook/qu
 import { DataSource, type EntityManager } from 'typeorm';
 import { jsonbParam } from '../../database/jsonb-param.js';
 import { queryRows } from '../../database/query-rows.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { CampaignRecipient, CampaignRecord } from './campaign.entity.js';
 
@@ -29,10 +30,16 @@ export interface CampaignProgress {
   paused: number;
 }
 
-/** The only code that writes `campaigns` and `campaign_recipients`. */
+/**
+ * The only code that writes `campaigns` and `campaign_recipients`. What people look at (the list,
+ * a campaign's progress, its chart, its export) the replica may serve (`reads`).
+ */
 @Injectable()
 export class CampaignRecordsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadDatabase,
+  ) {}
 
   private record(raw: Record<string, unknown>): CampaignRecord {
     return mapRawRow<CampaignRecord>(this.dataSource.getMetadata(CampaignRecord), raw);
@@ -70,17 +77,28 @@ export class CampaignRecordsRepository {
     return rows[0] ? this.record(rows[0]) : null;
   }
 
+  /** As find, for showing it: the replica may serve it; one it does not have yet is looked up on the primary. */
+  async read(ref: string): Promise<CampaignRecord | null> {
+    const rows = await this.reads.query<Record<string, unknown>>(`SELECT * FROM campaigns WHERE name = $1 OR ($2::uuid IS NOT NULL AND id = $2::uuid)`, [
+      ref,
+      isUuid(ref) ? ref : null,
+    ]);
+    return rows[0] ? this.record(rows[0]) : this.find(ref);
+  }
+
   async list(limit: number): Promise<CampaignRecord[]> {
-    const rows = await queryRows<Record<string, unknown>>(this.dataSource, `SELECT * FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+    const rows = await this.reads.query<Record<string, unknown>>(`SELECT * FROM campaigns ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
     return rows.map((r) => this.record(r));
   }
 
   /** The recipients of this list the campaign already has, by wa_id (a resubmitted file). */
-  async knownRecipients(tx: EntityManager, campaignId: string, waIds: readonly string[]): Promise<Set<string>> {
-    const rows = await queryRows<{ wa_id: string }>(tx, `SELECT wa_id FROM campaign_recipients WHERE campaign_id = $1 AND wa_id = ANY($2::text[])`, [
-      campaignId,
-      waIds,
-    ]);
+  /** Which of these recipients the campaign has; in the caller's transaction, or (null) on its own (a dry run). */
+  async knownRecipients(tx: EntityManager | null, campaignId: string, waIds: readonly string[]): Promise<Set<string>> {
+    const rows = await queryRows<{ wa_id: string }>(
+      tx ?? this.dataSource,
+      `SELECT wa_id FROM campaign_recipients WHERE campaign_id = $1 AND wa_id = ANY($2::text[])`,
+      [campaignId, waIds],
+    );
     return new Set(rows.map((r) => r.wa_id));
   }
 
@@ -171,8 +189,7 @@ export class CampaignRecordsRepository {
 
   /** Its messages by state, and those waiting for the messaging limit, held for an opt-out or the pause. */
   async progress(c: Pick<CampaignRecord, 'id' | 'name'>): Promise<CampaignProgress> {
-    const rows = await queryRows<{ state: string; code: string | null; n: number }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ state: string; code: string | null; n: number }>(
       `SELECT state, last_error->>'code' AS code, count(*)::int AS n FROM outbound_messages
         WHERE campaign = $1 AND starts_with(dedupe_key, $2) GROUP BY 1, 2`,
       [c.name, campaignDedupeKeyPrefix(c.id)],
@@ -192,8 +209,7 @@ export class CampaignRecordsRepository {
 
   /** Sent, delivered, read and failed per minute over the campaign's life (the chart). */
   async timeline(c: Pick<CampaignRecord, 'id' | 'name'>): Promise<{ at: Date; sent: number; delivered: number; read: number; failed: number }[]> {
-    const rows = await queryRows<{ at: Date; sent: number; delivered: number; read: number; failed: number }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ at: Date; sent: number; delivered: number; read: number; failed: number }>(
       `WITH m AS (SELECT sent_at, delivered_at, read_at, failed_at FROM outbound_messages WHERE campaign = $1 AND starts_with(dedupe_key, $2)),
             t AS (SELECT date_trunc('minute', sent_at) AS at, 'sent' AS k FROM m WHERE sent_at IS NOT NULL
                   UNION ALL SELECT date_trunc('minute', delivered_at), 'delivered' FROM m WHERE delivered_at IS NOT NULL
@@ -223,8 +239,7 @@ export class CampaignRecordsRepository {
   async rowsForExport(
     c: Pick<CampaignRecord, 'id' | 'name'>,
   ): Promise<{ line: number; to: string; state: string | null; code: string | null; wamid: string | null }[]> {
-    return queryRows(
-      this.dataSource,
+    return this.reads.query(
       `SELECT r.line, r."to", m.state, m.last_error->>'code' AS code, m.wamid
          FROM campaign_recipients r
          LEFT JOIN outbound_messages m ON m.dedupe_key = $2 || r.wa_id

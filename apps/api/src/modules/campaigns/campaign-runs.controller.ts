@@ -19,6 +19,10 @@ const CSV_QUERY = [
   ['dry_run', '`true`: check and answer the summary, store nothing'],
 ].map(([name, description]) => ({ name: name!, in: 'query' as const, required: false, description: description!, schema: str() }));
 
+const CSV_BODY = str({
+  description: 'the recipients as RFC 4180 CSV: a header line (a `phone`, `to` or `recipient` column, and the variables’ columns), then a line per recipient',
+});
+
 const SUBMIT_DESCRIPTION =
   'JSON (`{"name", "phone_number_id"?, "template": {"name", "language"}, "recipients": [{"to" | "recipient", "variables": [...]}], "not_before"?, "dry_run"?}`) or the file as `text/csv` with the same settings in the query (a `phone`, `to` or `recipient` column, and a column per variable). Every row is checked: bad rows and duplicates are listed with their line and reason, never dropped silently. The template must be APPROVED. Each recipient is sent at most once per campaign, however often it is submitted (the same name is the same campaign) or written: its dedupe key is the campaign and the recipient. The answer comes before the rows are written; workers write them in batches.';
 
@@ -34,7 +38,7 @@ export class CampaignRunsController {
     id: 'createCampaign',
     summary: 'Start a campaign: a template to a list or a CSV of recipients',
     description: SUBMIT_DESCRIPTION,
-    rawBody: { schema: CampaignRequest },
+    rawBody: { schema: CampaignRequest, also: { 'text/csv': CSV_BODY } },
     extraParams: CSV_QUERY,
     errors: { 400: 'ValidationFailed', 409: 'InvalidStateTransition' },
     responses: {
@@ -54,7 +58,7 @@ export class CampaignRunsController {
     id: 'previewCampaign',
     summary: 'What a campaign would do, storing nothing',
     description: 'The body of `POST /v1/campaigns`, as a dry run: the summary, the refused rows, the first rows rendered.',
-    rawBody: { schema: CampaignRequest },
+    rawBody: { schema: CampaignRequest, also: { 'text/csv': CSV_BODY } },
     extraParams: CSV_QUERY,
     errors: { 400: 'ValidationFailed' },
     responses: { 200: { description: 'The summary.', body: CampaignSubmission } },

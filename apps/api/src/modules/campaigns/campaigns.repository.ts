@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxState } from '@sendbook/queue';
-import { DataSource } from 'typeorm';
-import { queryRows } from '../../database/query-rows.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 
 /** Only the messages this actor enqueued (a send-only API key's view), or everyone's when null. */
 /** The actors whose messages count (a send key's integration), or null: everyone's. */
@@ -30,17 +29,19 @@ export interface CampaignReplies {
 /** Most distinct choices a campaign view lists (buttons and list rows: a template has a handful). */
 const MAX_CHOICES = 20;
 
-/** Read-only figures over the outbox's rows by `campaign` (ix_outbound_messages_campaign) and the replies attributed to them. */
+/**
+ * Read-only figures over the outbox's rows by `campaign` (ix_outbound_messages_campaign) and the
+ * replies attributed to them. The replica may serve them all.
+ */
 @Injectable()
 export class CampaignsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly reads: ReadDatabase) {}
 
   /** Campaigns by their latest message, newest first; keyset-paginated on (last message, name). */
   async list(f: { enqueuer: Enqueuer; limit: number; after?: { lastAt: Date; campaign: string } }): Promise<CampaignCounts[]> {
     const params: unknown[] = [f.enqueuer];
     const after = f.after ? `HAVING (max(last_at), campaign) < ($${params.push(f.after.lastAt)}::timestamptz, $${params.push(f.after.campaign)}::text)` : '';
-    const rows = await queryRows<CountsRow>(
-      this.dataSource,
+    const rows = await this.reads.query<CountsRow>(
       `SELECT campaign, sum(n)::int AS messages, jsonb_object_agg(state, n) AS by_state, min(first_at) AS first_at, max(last_at) AS last_at
          FROM (SELECT campaign, state, count(*)::int AS n, min(created_at) AS first_at, max(created_at) AS last_at
                  FROM outbound_messages WHERE campaign IS NOT NULL AND ($1::text[] IS NULL OR created_by = ANY($1::text[]))
@@ -54,8 +55,7 @@ export class CampaignsRepository {
   }
 
   async counts(campaign: string, enqueuer: Enqueuer): Promise<CampaignCounts | null> {
-    const rows = await queryRows<CountsRow>(
-      this.dataSource,
+    const rows = await this.reads.query<CountsRow>(
       `SELECT $1::text AS campaign, sum(n)::int AS messages, jsonb_object_agg(state, n) AS by_state, min(first_at) AS first_at, max(last_at) AS last_at
          FROM (SELECT state, count(*)::int AS n, min(created_at) AS first_at, max(created_at) AS last_at
                  FROM outbound_messages WHERE campaign = $1 AND ($2::text[] IS NULL OR created_by = ANY($2::text[]))
@@ -68,8 +68,7 @@ export class CampaignsRepository {
 
   /** Failed messages by Meta's (or the sender's) error code, most frequent first. */
   async failures(campaign: string, enqueuer: Enqueuer): Promise<CampaignFailure[]> {
-    const rows = await queryRows<{ code: number | string | null; title: string | null; n: number }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ code: number | string | null; title: string | null; n: number }>(
       `SELECT last_error->'code' AS code, max(last_error->>'title') AS title, count(*)::int AS n
          FROM outbound_messages WHERE campaign = $1 AND state = 'failed' AND ($2::text[] IS NULL OR created_by = ANY($2::text[]))
         GROUP BY last_error->'code'
@@ -82,15 +81,13 @@ export class CampaignsRepository {
   /** Inbound messages attributed to the campaign's messages (reactions are not replies), and the choices tapped. */
   async replies(campaign: string, enqueuer: Enqueuer): Promise<CampaignReplies> {
     const [totals, choices] = await Promise.all([
-      queryRows<{ n: number; messages: number }>(
-        this.dataSource,
+      this.reads.query<{ n: number; messages: number }>(
         `SELECT count(*)::int AS n, count(DISTINCT a.message_id)::int AS messages
            FROM outbound_messages m JOIN inbound_attributions a ON a.message_id = m.id AND a.reason <> 'reaction'
           WHERE m.campaign = $1 AND ($2::text[] IS NULL OR m.created_by = ANY($2::text[]))`,
         [campaign, enqueuer],
       ),
-      queryRows<{ title: string; n: number }>(
-        this.dataSource,
+      this.reads.query<{ title: string; n: number }>(
         `SELECT i.choice->>'title' AS title, count(*)::int AS n
            FROM outbound_messages m
            JOIN inbound_attributions a ON a.message_id = m.id AND a.reason <> 'reaction'

@@ -1,6 +1,7 @@
 import { OUTBOX_STATES } from '@sendbook/queue';
-import { arrayOf, dateTime, int, named, nullable, object, str } from '../../contract/schema.js';
+import { arrayOf, dateTime, int, mapOf, named, nullable, object, str } from '../../contract/schema.js';
 import { pricingCountFields, SpendEstimate } from '../metrics/metrics.schemas.js';
+import { RenderedTemplate } from '../templates/templates.schemas.js';
 
 const count = (description: string) => int({ minimum: 0, description });
 
@@ -73,11 +74,12 @@ export const CampaignRun = named(
       rows_total: count('recipients stored (valid and distinct)'),
       rows_written: count('recipients written into the outbox so far'),
       rows_refused: count('rows of its uploads refused'),
-      by_state: object({}, { open: true, description: 'its messages by state now' }),
+      by_state: mapOf(count('messages in that state'), { description: 'its messages by state now (states with none left out)' }),
       waiting_for_limit: count('queued, waiting for a slot under the messaging limit'),
       opted_out: count('held: the recipient opted out of marketing'),
       held_for_pause: count('held while the campaign is paused'),
       created_by: str(),
+      created_by_name: str({ description: 'who started it, in words (a staff member’s name)' }),
       created_at: dateTime(),
       completed_at: nullable(dateTime()),
     },
@@ -117,7 +119,7 @@ const Preview = arrayOf(
     to: str(),
     variables: arrayOf(str()),
     text: nullable(str({ description: 'the body as the customer will read it' })),
-    rendered: nullable(object({}, { open: true })),
+    rendered: nullable(RenderedTemplate, { description: 'null when the registry does not know the template' }),
   }),
   { description: 'the first rows as their customers will see them' },
 );

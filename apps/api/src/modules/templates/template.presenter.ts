@@ -14,6 +14,10 @@ export function presentTemplate(t: Template): TemplateResource {
     parameter_format: t.parameterFormat,
     components: t.components,
     rejection: t.status === 'REJECTED' ? (t.rejection ?? { reason: 'NONE', detail: null, recommendation: null }) : null,
+    approved_edits: (t.approvedEdits ?? [])
+      .map((d) => new Date(d).getTime())
+      .sort((a, b) => a - b)
+      .map((ms) => new Date(ms).toISOString()),
     synced_at: new Date(t.syncedAt).toISOString(),
     updated_at: new Date(t.updatedAt).toISOString(),
   };

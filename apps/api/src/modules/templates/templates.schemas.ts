@@ -55,6 +55,10 @@ export const Template = named(
         }),
         { description: 'why Meta rejected it; null unless `status` is REJECTED' },
       ),
+      approved_edits: arrayOf(dateTime(), {
+        description:
+          'when it was edited through Sendbook while APPROVED, oldest first: Meta allows that once in 24 hours and 10 times in 30 days (`templateEditRefusal` in @sendbook/api-contract says when the next edit may go)',
+      }),
       synced_at: dateTime(),
       updated_at: dateTime(),
     },

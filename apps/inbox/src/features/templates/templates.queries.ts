@@ -1,7 +1,8 @@
-import { browserApi, problemOf, unwrap, type Api } from '@/lib/api';
+import type { Template } from '@sendbook/api-contract';
+import { browserApi, problemOf, unwrap, type Api, type ApiResult } from '@/lib/api';
 import { problemFrom } from '@/lib/problem';
 import { idempotencyHeaders } from '@/lib/request-id';
-import type { toDraft } from '@/lib/template-draft';
+import type { TemplateCategory, toDraft } from '@/lib/template-draft';
 
 /** The template registry (`GET /v1/templates`), synced from Meta on demand (`POST /v1/templates/sync`, admins). */
 export const templateKeys = { all: ['templates'] as const, list: ['templates', 'list'] as const };
@@ -21,15 +22,33 @@ export function syncTemplates(requestId: string) {
 
 export type TemplateDraft = ReturnType<typeof toDraft>;
 
+/** What Meta lets an edit change (`PATCH /v1/templates/{id}`): the components, and the category unless approved. */
+export interface TemplateEdit {
+  components: TemplateDraft['components'];
+  category?: TemplateCategory;
+}
+
 /**
  * Submits a template for Meta's review. A refusal of Meta's rules comes back as its fields'
  * problems (`details`), so the form can show each one beside its input.
  */
-export async function submitTemplate(draft: TemplateDraft, requestId: string) {
-  const api = browserApi();
+export function submitTemplate(draft: TemplateDraft, requestId: string) {
+  return answered(() => browserApi().client.POST('/v1/templates', { body: draft, headers: idempotencyHeaders(requestId) }));
+}
+
+/**
+ * Submits an edit of a template for Meta's review again (`PATCH /v1/templates/{id}`): answered like
+ * a submission, or with Meta's refusal of the edit (`409 template_not_editable`: its state, its
+ * category, or its edit limit).
+ */
+export function editTemplate(id: string, edit: TemplateEdit, requestId: string) {
+  return answered(() => browserApi().client.PATCH('/v1/templates/{id}', { params: { path: { id } }, body: edit, headers: idempotencyHeaders(requestId) }));
+}
+
+async function answered(call: () => Promise<ApiResult<{ template: Template }>>) {
   let result;
   try {
-    result = await api.client.POST('/v1/templates', { body: draft, headers: idempotencyHeaders(requestId) });
+    result = await call();
   } catch {
     return { ok: false as const, problem: problemFrom(0, null), details: [] };
   }

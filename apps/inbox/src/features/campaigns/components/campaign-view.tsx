@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { Page, PageDescription } from '@/components/page';
 import { ProblemState } from '@/components/problem-state';
 import { Time } from '@/components/time';
+import { FigureTile } from '@/components/ui/figure-tile';
 import { Icon } from '@/components/ui/icon';
 import { Loading } from '@/components/ui/skeleton';
 import { State } from '@/components/ui/state';
@@ -18,15 +19,23 @@ import { useSeededQuery } from '@/lib/use-seeded-query';
 import { workFiltersSearch, parseWorkFilters } from '@/lib/work-filters';
 import { workHref } from '@/lib/work-kinds';
 import { CostTable } from '@/features/health/components/cost-table';
-import { campaignQuery } from '../campaigns.queries';
+import { campaignQuery, type CampaignPageData } from '../campaigns.queries';
+import { CampaignRunPanel } from './campaign-run-panel';
 import { StateBar, StateLegend } from './state-bar';
 import tiles from '@/components/ui/figure-tiles.module.css';
 import styles from './campaigns.module.css';
 
-/** One campaign: where its messages are, why the failed ones failed, what customers answered. Admins only. */
-export function CampaignView({ name, initial }: { name: string; initial: Loaded<{ campaign: Campaign }> }) {
-  const query = useSeededQuery(campaignQuery(name), initial);
-  const campaign = query.data?.campaign;
+/**
+ * One campaign: where its messages are, why the failed ones failed, what customers answered; and,
+ * for a campaign an admin started, its run (progress, pause, resume, cancel). Admins only.
+ */
+export function CampaignView({ name, initial }: { name: string; initial: Loaded<CampaignPageData> }) {
+  const live = initial.ok && (initial.data.run?.state === 'running' || initial.data.run?.state === 'paused');
+  const query = useSeededQuery(campaignQuery(name, live), initial);
+  const page = query.data;
+  const campaign = page?.messages ?? null;
+  const run = page?.run ?? null;
+  const missing = page !== undefined && !campaign && !run;
   return (
     <Page
       title={name}
@@ -49,66 +58,77 @@ export function CampaignView({ name, initial }: { name: string; initial: Loaded<
       <Link href="/campaigns" className={styles.back}>
         <Icon name="back" size={14} /> All campaigns
       </Link>
-      {query.problem && !campaign ? (
-        <ProblemState
-          problem={query.problem}
-          onRetry={query.retry}
-          retrying={query.isFetching}
-          title={query.problem.kind === 'not_found' ? 'No such campaign' : undefined}
-          detail={query.problem.kind === 'not_found' ? `No message was enqueued with the campaign “${name}”.` : undefined}
-        />
-      ) : !campaign ? (
+      {query.problem && !page ? (
+        <ProblemState problem={query.problem} onRetry={query.retry} retrying={query.isFetching} />
+      ) : !page ? (
         <Loading label="Loading the campaign…" />
+      ) : missing ? (
+        <State role="alert" icon="info" title="No such campaign">
+          No campaign was started with the name “{name}”, and no message was enqueued with it as its <code>campaign</code>.
+        </State>
       ) : (
-        <CampaignFigures campaign={campaign} />
+        <>
+          {run ? <CampaignRunPanel run={run} messages={campaign} /> : null}
+          {campaign ? (
+            <CampaignFigures campaign={campaign} tiles={!run} />
+          ) : (
+            <State role="status" icon="clock" title="No message written yet" compact>
+              The workers write its recipients into the queue in batches; its messages show here as they are.
+            </State>
+          )}
+        </>
       )}
     </Page>
   );
 }
 
-function CampaignFigures({ campaign }: { campaign: Campaign }) {
+function CampaignFigures({ campaign, tiles: showTiles }: { campaign: Campaign; tiles: boolean }) {
   const s = campaign.by_state;
   const delivered = deliveredShare(s);
   const waiting = s.queued + s.sending + s.accepted;
   const replyShare = campaign.messages === 0 ? null : campaign.replies.messages_replied / campaign.messages;
   return (
     <>
-      <PageDescription>
-        Counted from the messages’ states now; refreshed every 15 seconds. A reply is an inbound message attributed to one of these messages (reactions are not
-        counted).
-      </PageDescription>
-      <ul className={`${tiles.tiles} ${styles.figures}`} aria-label="Campaign figures">
-        <Tile
-          label="Messages"
-          value={campaign.messages.toLocaleString('en-US')}
-          detail={waiting > 0 ? `${waiting.toLocaleString('en-US')} still waiting to go` : 'none waiting'}
-        />
-        <Tile
-          label="Delivered"
-          tone="success"
-          value={percent(delivered)}
-          detail={`${(s.delivered + s.read + s.played).toLocaleString('en-US')} reached the phone`}
-        />
-        <Tile
-          label="Read"
-          tone="progress"
-          value={(s.read + s.played).toLocaleString('en-US')}
-          detail={percent(campaign.messages === 0 ? null : (s.read + s.played) / campaign.messages) + ' of all'}
-        />
-        <Tile
-          label="Failed"
-          tone={s.failed > 0 ? 'danger' : undefined}
-          value={s.failed.toLocaleString('en-US')}
-          detail={
-            s.held > 0 ? `and ${s.held.toLocaleString('en-US')} held` : percent(campaign.messages === 0 ? null : s.failed / campaign.messages) + ' of all'
-          }
-        />
-        <Tile
-          label="Replies"
-          value={campaign.replies.count.toLocaleString('en-US')}
-          detail={`to ${countWords(campaign.replies.messages_replied, 'message')} (${percent(replyShare)})`}
-        />
-      </ul>
+      {showTiles ? (
+        <>
+          <PageDescription>
+            Counted from the messages’ states now; refreshed every 15 seconds. A reply is an inbound message attributed to one of these messages (reactions are
+            not counted).
+          </PageDescription>
+          <ul className={`${tiles.tiles} ${styles.figures}`} aria-label="Campaign figures">
+            <FigureTile
+              label="Messages"
+              value={campaign.messages.toLocaleString('en-US')}
+              detail={waiting > 0 ? `${waiting.toLocaleString('en-US')} still waiting to go` : 'none waiting'}
+            />
+            <FigureTile
+              label="Delivered"
+              tone="success"
+              value={percent(delivered)}
+              detail={`${(s.delivered + s.read + s.played).toLocaleString('en-US')} reached the phone`}
+            />
+            <FigureTile
+              label="Read"
+              tone="progress"
+              value={(s.read + s.played).toLocaleString('en-US')}
+              detail={percent(campaign.messages === 0 ? null : (s.read + s.played) / campaign.messages) + ' of all'}
+            />
+            <FigureTile
+              label="Failed"
+              tone={s.failed > 0 ? 'danger' : undefined}
+              value={s.failed.toLocaleString('en-US')}
+              detail={
+                s.held > 0 ? `and ${s.held.toLocaleString('en-US')} held` : percent(campaign.messages === 0 ? null : s.failed / campaign.messages) + ' of all'
+              }
+            />
+            <FigureTile
+              label="Replies"
+              value={campaign.replies.count.toLocaleString('en-US')}
+              detail={`to ${countWords(campaign.replies.messages_replied, 'message')} (${percent(replyShare)})`}
+            />
+          </ul>
+        </>
+      ) : null}
 
       <section aria-labelledby="campaign-progress">
         <h2 id="campaign-progress">Where its messages are</h2>
@@ -261,15 +281,5 @@ function CampaignCost({ pricing, waiting }: { pricing: Campaign['pricing']; wait
       )}
       <p className={`${styles.secondary} ${styles.costSource}`}>{COST_SOURCE}</p>
     </section>
-  );
-}
-
-function Tile({ label, value, detail, tone }: { label: string; value: string; detail: string; tone?: 'success' | 'danger' | 'progress' }) {
-  return (
-    <li className={tiles.tile} data-tone={tone} aria-label={label}>
-      <span className={tiles.label}>{label}</span>
-      <span className={tiles.value}>{value}</span>
-      <span className={tiles.detail}>{detail}</span>
-    </li>
   );
 }

@@ -17,6 +17,9 @@ import { templateKeys, templatesQuery, syncTemplates } from '../templates.querie
 import { DeleteTemplate } from './delete-template';
 import styles from './templates.module.css';
 
+/** The states Meta lets a template be edited in; the edit page says when its limit or its parts stand in the way. */
+const EDITABLE: readonly string[] = ['APPROVED', 'REJECTED', 'PAUSED'];
+
 /** The template registry as Meta last told it: status, category, quality and when it was synced; a Sync button. Admins only. */
 export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] }> }) {
   const query = useSeededQuery(templatesQuery(), initial);
@@ -53,7 +56,7 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
     >
       <PageDescription>
         The message templates of the WhatsApp Business Account, as Meta last reported them. Only approved ones can be sent; Sendbook checks every template send
-        against this list before it is queued. A new template waits for Meta&apos;s review (PENDING) and changes here as soon as Meta decides.
+        against this list before it is queued. A new or edited template waits for Meta&apos;s review (PENDING) and changes here as soon as Meta decides.
       </PageDescription>
       {sync.notices}
       <QueryContent
@@ -92,12 +95,27 @@ export function TemplatesPage({ initial }: { initial: Loaded<{ data: Template[] 
                   {t.rejection ? <Rejection rejection={t.rejection} /> : null}
                 </Td>
                 <Td>{t.category}</Td>
-                <Td>{t.quality ? <Badge tone={qualityTone(t.quality)}>{t.quality}</Badge> : <span className={styles.secondary}>Not rated</span>}</Td>
+                <Td>
+                  {t.quality ? (
+                    <Badge tone={qualityTone(t.quality)}>{t.quality}</Badge>
+                  ) : (
+                    <span className={`${styles.secondary} ${styles.nowrap}`}>Not rated</span>
+                  )}
+                </Td>
                 <Td muted>
                   <Time past at={t.synced_at} />
                 </Td>
                 <Td>
-                  <DeleteTemplate template={t} />
+                  <div className={styles.actions}>
+                    {EDITABLE.includes(t.status.toUpperCase()) ? (
+                      <Button asChild size="sm" variant="ghost">
+                        <Link href={`/templates/${encodeURIComponent(t.id)}/edit`} aria-label={`Edit ${t.name} (${t.language})`}>
+                          Edit
+                        </Link>
+                      </Button>
+                    ) : null}
+                    <DeleteTemplate template={t} />
+                  </div>
                 </Td>
               </tr>
             ))}

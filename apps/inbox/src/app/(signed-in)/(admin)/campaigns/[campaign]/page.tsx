@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { CampaignView } from '@/features/campaigns/components/campaign-view';
-import { fetchCampaign } from '@/features/campaigns/campaigns.queries';
-import { load } from '@/lib/server-api';
+import { fetchCampaignPage } from '@/features/campaigns/campaigns.queries';
+import { loadAll } from '@/lib/server-api';
 
 type Params = Promise<{ campaign: string }>;
 
@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function CampaignPage({ params }: { params: Params }) {
   const name = await tagOf(params);
-  return <CampaignView key={name} name={name} initial={await load((api) => fetchCampaign(api, name))} />;
+  return <CampaignView key={name} name={name} initial={await loadAll((api) => fetchCampaignPage(api, name))} />;
 }

@@ -1,7 +1,8 @@
 // The chaos run's printout: each invariant with the rows that break it, then the figures.
 
 export function report({ ok, checks, figures: f, runDir }) {
-  const lines = ['', `chaos run, seed ${f.seed}: ${f.business_events} business events in ${f.seconds} s`, ''];
+  const on = f.redis === 'cluster' ? ' on a Redis Cluster' : '';
+  const lines = ['', `chaos run${on}, seed ${f.seed}: ${f.business_events} business events in ${f.seconds} s`, ''];
   for (const c of checks) {
     lines.push(`${c.ok ? '✓' : c.advisory ? '!' : '✗'} ${c.name}${c.ok ? '' : ` (${c.count}${c.advisory ? ', advisory: does not fail the run' : ''})`}`);
     for (const v of c.violations) lines.push(`    ${v}`);

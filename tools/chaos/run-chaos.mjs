@@ -25,11 +25,12 @@ export function shapeOf(messages) {
     : { warm: 400, messagingLimit: 250, cold: 270, loadMs: Math.max(60_000, (messages / 60) * 1000), killEveryMs: 4_000, drainMs: 1_200_000 };
 }
 
-export async function runChaos({ messages, seed, log = console.log }) {
+/** `redis`: `single` (one redis-server) or `cluster` (a Redis Cluster, whose masters die instead). */
+export async function runChaos({ messages, seed, log = console.log, redis = 'single' }) {
   const shape = shapeOf(messages);
-  const runDir = path.join(ROOT, '.data', 'chaos', `${new Date().toISOString().replace(/[:.]/g, '-')}-seed${seed}`);
+  const runDir = path.join(ROOT, '.data', 'chaos', `${new Date().toISOString().replace(/[:.]/g, '-')}-seed${seed}${redis === 'cluster' ? '-cluster' : ''}`);
   const t0 = Date.now();
-  const stack = await startStack({ seed, runDir, messagingLimit: shape.messagingLimit, log });
+  const stack = await startStack({ seed, runDir, messagingLimit: shape.messagingLimit, log, redis });
   // Interrupted (Ctrl-C, a test's time-out): leave no private server or app process behind.
   const interrupted = (signal) => void stack.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   process.once('SIGINT', interrupted);
@@ -103,6 +104,7 @@ export async function runChaos({ messages, seed, log = console.log }) {
       figures: figures({
         messages,
         seed,
+        redis,
         shape,
         answered,
         deduplicatedAnswers,
@@ -186,7 +188,7 @@ function findingsCheck(name, findings) {
   return { name, ok: findings.length === 0, advisory: false, count: findings.length, violations: findings.slice(0, 20) };
 }
 
-function figures({ messages, seed, shape, answered, deduplicatedAnswers, client, survived, faults, stack, judged, seconds }) {
+function figures({ messages, seed, redis, shape, answered, deduplicatedAnswers, client, survived, faults, stack, judged, seconds }) {
   const { facts } = judged;
   const deliveries = stack.sim.webhookDeliveries();
   const rejections = stack.sim.rejections();
@@ -194,6 +196,7 @@ function figures({ messages, seed, shape, answered, deduplicatedAnswers, client,
   for (const row of facts.rows) byState[row.state] = (byState[row.state] ?? 0) + 1;
   return {
     seed,
+    redis,
     business_events: messages,
     seconds: Math.round(seconds),
     rows: facts.rows.length,

@@ -1,6 +1,7 @@
 // Everything a chaos run stands on, all of its own: a private PostgreSQL and Redis (never the
-// shared ones), the simulator with its chaos on, the front door, and two ROLE=api and two
-// ROLE=worker processes of the built API, configured by the environment as in production.
+// shared ones; one server, or a Redis Cluster of three masters and three replicas), the simulator
+// with its chaos on, the front door, and two ROLE=api and two ROLE=worker processes of the built
+// API, configured by the environment as in production.
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { createSimulator } from '../../apps/simulator/dist/index.js';
@@ -9,6 +10,7 @@ import { freePort } from '../../apps/api/dist/infra/free-port.js';
 import { ensureDatabase, withDatabase } from '../../apps/api/dist/infra/probe.js';
 import { startPrivatePostgres } from '../../test/support/private-postgres.mjs';
 import { startPrivateRedis } from '../../test/support/private-redis.mjs';
+import { startPrivateRedisCluster } from '../../test/support/private-redis-cluster.mjs';
 import { appProcesses } from './app-processes.mjs';
 import { startFrontDoor } from './front-door.mjs';
 
@@ -41,15 +43,20 @@ export function chaosOptions(seed) {
   };
 }
 
-export async function startStack({ seed, runDir, messagingLimit, log }) {
+/** The key prefix of the run's processes (REDIS_PREFIX): the faults find their keys' masters by it. */
+export const REDIS_PREFIX = 'chaos';
+
+/** `redis`: `single` (one redis-server), or `cluster` (three masters, three replicas). */
+export async function startStack({ seed, runDir, messagingLimit, log, redis: kind = 'single' }) {
   mkdirSync(runDir, { recursive: true });
   const pgServer = await startPrivatePostgres();
-  const redis = await startPrivateRedis();
+  const cluster = kind === 'cluster' ? await startPrivateRedisCluster() : null;
+  const redis = cluster ? null : await startPrivateRedis();
   const databaseUrl = withDatabase(pgServer.url, 'sendbook_chaos');
   await ensureDatabase(pgServer.url, 'sendbook_chaos');
   // Once, before any process boots: two processes must not race to migrate.
   await runMigrations(databaseUrl);
-  log(`private PostgreSQL ${pgServer.url}, private Redis ${redis.url}`);
+  log(`private PostgreSQL ${pgServer.url}, private ${cluster ? `Redis Cluster ${cluster.seeds}` : `Redis ${redis.url}`}`);
 
   const sim = await createSimulator({
     accessToken: SECRETS.accessToken,
@@ -66,7 +73,8 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
   });
 
   const ports = { 'api-1': await freePort(), 'api-2': await freePort() };
-  const processes = appProcesses({ env: appEnv({ graphUrl: sim.url, databaseUrl, redisUrl: redis.url, messagingLimit }), logDir: runDir });
+  const redisEnv = cluster ? { REDIS_CLUSTER_NODES: cluster.seeds } : { REDIS_URL: redis.url };
+  const processes = appProcesses({ env: appEnv({ graphUrl: sim.url, databaseUrl, redisEnv, messagingLimit }), logDir: runDir });
   let onAnswer = () => undefined;
   const front = await startFrontDoor({ upstreams: () => Object.values(ports), onAnswer: (a) => onAnswer(a) });
   sim.configure({ webhookUrl: `${front.url}/webhooks/whatsapp` });
@@ -91,7 +99,9 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
   db.on('error', () => undefined);
   return {
     pg: pgServer,
+    /** One of the two: the private redis-server, or the private Redis Cluster. */
     redis,
+    cluster,
     sim,
     front,
     processes,
@@ -105,14 +115,14 @@ export async function startStack({ seed, runDir, messagingLimit, log }) {
       await front.close();
       await sim.close();
       await db.end().catch(() => undefined);
-      await redis.stop();
+      await (cluster ?? redis).stop();
       await pgServer.stop();
     },
   };
 }
 
 /** The processes' environment: short retries and leases, so recovery fits in a run of minutes. */
-function appEnv({ graphUrl, databaseUrl, redisUrl, messagingLimit }) {
+function appEnv({ graphUrl, databaseUrl, redisEnv, messagingLimit }) {
   return {
     NODE_ENV: 'production',
     // Production requires a key for sealing stored secrets; any 32 bytes serve a run.
@@ -120,8 +130,8 @@ function appEnv({ graphUrl, databaseUrl, redisUrl, messagingLimit }) {
     // info: boot.ready tells the run a process is up; the rest at info is a few lines per event.
     LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: 'chaos',
+    ...redisEnv,
+    REDIS_PREFIX,
     WHATSAPP_GRAPH_URL: graphUrl,
     WHATSAPP_ACCESS_TOKEN: SECRETS.accessToken,
     WHATSAPP_APP_SECRET: SECRETS.appSecret,

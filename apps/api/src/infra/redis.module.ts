@@ -1,10 +1,14 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Cluster } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.schema.js';
+import { createBullConnection, createGeneralClient, type RedisClient } from './redis-clients.js';
 
-/** A general-purpose Redis client (buckets, pub/sub publishing, readiness). BullMQ has its own. */
+/** A general-purpose Redis client (buckets, live events, readiness): one server or a cluster. BullMQ has its own. */
 export const REDIS = Symbol('REDIS');
+
+/** On a Redis Cluster, the one Cluster client BullMQ's queues share (workers duplicate it); null on one server. */
+export const BULL_CLUSTER = Symbol('BULL_CLUSTER');
 
 @Global()
 @Module({
@@ -13,27 +17,32 @@ export const REDIS = Symbol('REDIS');
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const redis = new Redis(config.redisUrl, {
-          // Fail fast instead of queueing commands forever while Redis is away.
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-          connectTimeout: 2000,
-          // Commands issued in the same tick (admissions, live events of many concurrent sends) go
-          // out in one write: a round trip per command is what a busy sender would spend its CPU on.
-          enableAutoPipelining: true,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-        });
+        const redis = createGeneralClient(config);
         redis.on('error', () => undefined);
         return redis;
       },
     },
+    {
+      provide: BULL_CLUSTER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        if (!config.redisCluster) return null;
+        const cluster = createBullConnection(config) as Cluster;
+        cluster.on('error', () => undefined);
+        return cluster;
+      },
+    },
   ],
-  exports: [REDIS],
+  exports: [REDIS, BULL_CLUSTER],
 })
 export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(BULL_CLUSTER) private readonly bullCluster: Cluster | null,
+  ) {}
 
   onApplicationShutdown(): void {
     this.redis.disconnect();
+    this.bullCluster?.disconnect();
   }
 }

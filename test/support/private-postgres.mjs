@@ -25,7 +25,9 @@ export async function startPrivatePostgres() {
     path.join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    // A standby may be made from it (private-standby.mjs): WAL for replicas and senders to stream it
+    // (PostgreSQL 15's defaults, said here so they stay); initdb --auth=trust already lets 127.0.0.1 replicate.
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c wal_level=replica -c max_wal_senders=10`,
     'start',
   ];
   // `immediate`: as a crash would end it (no checkpoint, every connection cut), keeping the data.

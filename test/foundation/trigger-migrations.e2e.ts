@@ -8,7 +8,7 @@ async function triggerDefinitions(dataSource: DataSource): Promise<string[]> {
     `SELECT pg_get_functiondef(p.oid) AS def FROM pg_proc p WHERE p.proname LIKE 'integrator_events_%' ORDER BY p.proname`,
   );
   const triggers = await dataSource.query(
-    `SELECT pg_get_triggerdef(t.oid) AS def FROM pg_trigger t WHERE NOT t.tgisinternal AND t.tgname LIKE 'integrator_events_%' ORDER BY t.tgname`,
+    `SELECT pg_get_triggerdef(t.oid) AS def FROM pg_trigger t WHERE NOT t.tgisinternal AND t.tgname LIKE 'integrator_events_%' ORDER BY t.tgname, t.tgrelid::regclass::text`,
   );
   return [...functions, ...triggers].map((r: { def: string }) => r.def);
 }

@@ -59,7 +59,9 @@ describe('event endpoints: rate_per_second across two worker processes', () => {
         .send(messageRequest({ dedupe_key: `rate-now-${i}`, to: `+1650555091${i}` }))
         .expect(201);
 
-    const env = { ...FAST_DELIVERY_ENV, EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT: '8' };
+    // A POST is given 15 s, not the fast 2 s: on a loaded machine a late answer would count a
+    // second attempt, and this test's subject is the waiting, which must count none.
+    const env = { ...FAST_DELIVERY_ENV, EVENT_DELIVERY_CONCURRENCY_PER_ENDPOINT: '8', EVENT_DELIVERY_TIMEOUT_MS: '15000' };
     children.push(startWorkerProcess(sb, env), startWorkerProcess(sb, env));
     await waitFor(
       async () => (await sb.dataSource.query(`SELECT 1 FROM outbound_messages WHERE dedupe_key LIKE 'rate-now-%' AND state = 'read'`)).length === 3,
@@ -75,7 +77,8 @@ describe('event endpoints: rate_per_second across two worker processes', () => {
       [id],
     );
     const total = deliveries.length;
-    expect(total).toBeGreaterThanOrEqual(WAITING + 3 * 5);
+    // Each sent message: queued, sending, accepted and read at least (sent and delivered may come in one batch with read).
+    expect(total).toBeGreaterThanOrEqual(WAITING + 3 * 4);
     // Held back is not an attempt: each delivery was made once, with its one attempt.
     expect(deliveries.filter((d) => d.attempts !== 1)).toEqual([]);
     const posts = receiver.received;

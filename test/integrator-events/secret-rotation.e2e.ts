@@ -93,9 +93,9 @@ describe('event endpoints: secret rotation with an overlap', () => {
       expect(r.signature.split(' ')).toHaveLength(1);
       expect({ id: r.id, old: Receiver.verifies(r, original), new: Receiver.verifies(r, fresh) }).toEqual({ id: r.id, old: false, new: true });
     }
-    // The worker's hourly purge forgets a previous secret that signs nothing any more.
+    // The worker's hourly task forgets a previous secret that signs nothing any more.
     const { EventDeliveryWorker } = await import('../../apps/api/src/modules/integrator-events/event-delivery.worker.js');
-    await sb.app.get(EventDeliveryWorker).purge();
+    await sb.app.get(EventDeliveryWorker).forgetExpiredSecrets();
     expect((await sb.dataSource.query(`SELECT previous_secrets FROM event_endpoints WHERE id = $1`, [endpointId]))[0].previous_secrets).toEqual([]);
     original = fresh;
   });

@@ -104,7 +104,7 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
     ).toBe(890);
     expect(await count(`SELECT COALESCE(SUM(count), 0)::int AS n FROM metric_counters WHERE metric = 'outbox.dedupe_rejected'`)).toBe(100);
 
-    await waitFor(() => sb.sim.ledger().length >= 890, { what: '890 sends', timeoutMs: 90_000 });
+    await waitFor(() => sb.sim.ledger().length >= 890, { what: '890 sends', timeoutMs: 150_000 });
     await waitFor(async () => (await count(`SELECT count(*)::int AS n FROM outbound_messages WHERE state IN ('queued', 'sending')`)) === 0, {
       what: 'every row past sending',
       timeoutMs: 30_000,
@@ -118,7 +118,7 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
     expect(page.body.data).toHaveLength(200);
     expect(page.body.data.every((m: { campaign: string }) => m.campaign === 'december-shipments')).toBe(true);
     expect((await sb.api().get('/v1/messages?campaign=no-such-campaign').expect(200)).body.data).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 
   it('a key already taken with other content is a conflict, in the batch as against an earlier one; a non-object item is invalid', async () => {
     const [first] = (await batch([messageRequest({ dedupe_key: 'conflict-a', to: recipient(5001), payload: templatePayload('1') })]).expect(200)).body
@@ -198,7 +198,7 @@ describe('POST /v1/messages/batch: many messages, each judged on its own', () =>
     expect(await message()).toMatchObject({ state: 'queued', attempts: 0 });
     expect(new Date((await message()).not_before).getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
     expect(sb.sim.ledger({ bizOpaqueCallbackData: quiet! })).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a batch of 1,001, an empty one and one without messages, naming `messages`, and stores nothing', async () => {
     const before = await count(`SELECT count(*)::int AS n FROM outbound_messages`);

@@ -4,6 +4,8 @@ import { TEST_SECRETS } from '../support/test-env.js';
 /** Meta's pricing as the seeded statuses carry it (the export shows its four fields). */
 export const SEEDED_PRICING = { billable: true, pricing_model: 'PMP', type: 'regular', category: 'marketing' } as const;
 
+const SEED_SLICE = 20_000;
+
 export interface SeedOptions {
   /** How many rows, and a prefix that makes their dedupe keys and wamids unique to this seed. */
   readonly count: number;
@@ -32,8 +34,10 @@ export interface SeedOptions {
 export async function seedOutbound(db: DataSource, o: SeedOptions): Promise<void> {
   if (o.light) await db.query(`ALTER TABLE outbound_messages DISABLE TRIGGER outbound_search_terms_insert`);
   try {
-    await db.query(
-      `INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, phone_number_id, state, attempts, wamid,
+    // In slices: one INSERT of 200,000 rows outlasted the app's 15 s statement timeout on a loaded CI machine.
+    for (let first = 1; first <= o.count; first += SEED_SLICE)
+      await db.query(
+        `INSERT INTO outbound_messages (dedupe_key, "to", to_wa_id, purpose, trigger_ref, payload, content_hash, phone_number_id, state, attempts, wamid,
                                       not_before, created_at, updated_at, accepted_at, sent_at, delivered_at, read_at, failed_at, last_error, created_by, retain_until)
        SELECT $1 || g, '+' || wa, wa, 'bulk_export', CASE WHEN NOT $8 THEN 'orders/' || g END,
               jsonb_build_object('type', 'text', 'text', jsonb_build_object('body', 'Order ' || g || ' is on its way, "as promised", see you soon')),
@@ -47,16 +51,26 @@ export async function seedOutbound(db: DataSource, o: SeedOptions): Promise<void
          FROM (SELECT g, (972500000000 + g % 5000)::text AS wa,
                       $4::timestamptz + ((g - 1) / $5) * $6 * interval '1 microsecond' AS at,
                       (ARRAY['sent', 'delivered', 'read', 'failed'])[1 + g % 4] AS st
-                 FROM generate_series(1, $7::int) g) x`,
-      [o.prefix, TEST_SECRETS.phoneNumberId, o.createdBy ?? null, o.from.toISOString(), o.sameTime ?? 1, o.stepUs ?? 1000, o.count, o.light ?? false],
-    );
+                 FROM generate_series($9::int, $7::int) g) x`,
+        [
+          o.prefix,
+          TEST_SECRETS.phoneNumberId,
+          o.createdBy ?? null,
+          o.from.toISOString(),
+          o.sameTime ?? 1,
+          o.stepUs ?? 1000,
+          Math.min(o.count, first + SEED_SLICE - 1),
+          o.light ?? false,
+          first,
+        ],
+      );
   } finally {
     if (o.light) await db.query(`ALTER TABLE outbound_messages ENABLE TRIGGER outbound_search_terms_insert`);
   }
   if (o.pricedEvery) {
     await db.query(
       `INSERT INTO message_status_events (event_key, delivery_id, message_id, phone_number_id, wamid, status, occurred_at, received_at, pricing, raw, match_state, merge_result, matched_at)
-       SELECT 'st:' || m.id || ':delivered', gen_random_uuid(), m.id, m.phone_number_id, COALESCE(m.wamid, 'wamid.' || m.id), 'delivered', m.created_at + interval '2 seconds', now(),
+       SELECT 'st:' || m.id || ':delivered', gen_random_uuid(), m.id, m.phone_number_id, COALESCE(m.wamid, 'wamid.' || m.id), 'delivered', m.created_at + interval '2 seconds', m.created_at + interval '3 seconds',
               $2::jsonb, jsonb_build_object('status', 'delivered', 'pricing', $2::jsonb), 'matched', 'advanced', now()
          FROM outbound_messages m
         WHERE m.dedupe_key LIKE $1 || '%' AND substr(m.dedupe_key, length($1) + 1)::int % $3 = 0`,

@@ -29,7 +29,7 @@ describe("the sender's peek reads a user's queued rows, not their history", () =
        VALUES ('now', '+${USER}', '${USER}', 'order_shipped', '{"type":"text"}', 'h', '${NUMBER}', 'queued', now(), now() + interval '30 days') RETURNING id`,
     );
     await t.dataSource.query('ANALYZE outbound_messages');
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   /** The blocks the peek of this row touches, and what it answers. */

@@ -6,11 +6,11 @@ import { waitFor } from '../support/wait-for.js';
 
 const HOUR = 3_600_000;
 
-describe('retention: a finished row is kept for its purpose dedupe window, never less', () => {
+describe('retention: outbound rows are the books; a purpose with OUTBOUND_RETENTION lets its finished rows go, never before the dedupe window', () => {
   const clock = new AdjustableClock();
   let sb: Sendbook;
   beforeAll(async () => {
-    sb = await startSendbook({ app: { clock, env: { DEDUPE_WINDOWS: 'otp=1h' } } });
+    sb = await startSendbook({ app: { clock, env: { DEDUPE_WINDOWS: 'otp=1h', OUTBOUND_RETENTION: 'otp=1h' } } });
   });
   afterAll(() => sb.close());
 
@@ -18,7 +18,7 @@ describe('retention: a finished row is kept for its purpose dedupe window, never
   const count = async (key: string): Promise<number> =>
     (await sb.dataSource.query(`SELECT count(*)::int AS n FROM outbound_messages WHERE dedupe_key = $1`, [key]))[0].n;
 
-  it('purges finished rows past their window only, and then the key may be used again', async () => {
+  it('purges finished rows of a purpose with a retention past it only, and then the key may be used again; other rows stay for good', async () => {
     const otp = await sb
       .api()
       .post('/v1/messages')
@@ -59,6 +59,12 @@ describe('retention: a finished row is kept for its purpose dedupe window, never
       .send(messageRequest({ dedupe_key: 'order-9:shipped' }))
       .expect(200);
     expect(again.body.deduplicated).toBe(true);
+
+    // A year on, past the default 90-day dedupe window: the order's row is the books, and stays.
+    clock.advance(365 * 24 * HOUR);
+    await purge();
+    expect(await count('order-9:shipped')).toBe(1);
+    expect((await sb.dataSource.query(`SELECT retain_until FROM outbound_messages WHERE dedupe_key = 'order-9:shipped'`))[0].retain_until).toBeNull();
   });
 
   it('the purge reads the retention index, which holds finished rows only', async () => {

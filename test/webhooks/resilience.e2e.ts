@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import pg from 'pg';
 import { createWorkerContext } from '../../apps/api/src/create-app.js';
-import { WebhookTimers } from '../../apps/api/src/modules/webhooks/webhook-timers.service.js';
 import { startSendbook, type Sendbook } from '../support/sendbook.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { TEST_SECRETS, testEnv } from '../support/test-env.js';
@@ -239,17 +238,5 @@ describe('sweeper, replay and key retention', () => {
     expect(processed).toBeGreaterThanOrEqual(1);
     await waitFor(() => allProcessed(t.dataSource));
     expect(await count(t.dataSource, `SELECT 1 FROM inbound_messages WHERE wamid IN ('wamid.replay-1', 'wamid.orphan-1')`)).toBe(2);
-  });
-
-  it('event keys are purged after the retention (8 days), never younger ones', async () => {
-    await t.dataSource.query(
-      `INSERT INTO webhook_event_claims (key, field, delivery_id, claimed_at) VALUES
-         ('test:old', 'messages', gen_random_uuid(), now() - interval '8 days 1 hour'),
-         ('test:young', 'messages', gen_random_uuid(), now() - interval '7 days 23 hours')`,
-    );
-    expect(await t.app.get(WebhookTimers).purge()).toBeGreaterThanOrEqual(1);
-    expect((await t.dataSource.query(`SELECT key FROM webhook_event_claims WHERE key LIKE 'test:%'`)).map((r: { key: string }) => r.key)).toEqual([
-      'test:young',
-    ]);
   });
 });

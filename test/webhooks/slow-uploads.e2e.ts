@@ -65,5 +65,5 @@ describe('slow uploads beside signed deliveries', () => {
     expect(refused.every((r) => r.status === 503 || r.status === 408)).toBe(true);
     expect(refused.filter((r) => r.status === 408).length).toBeGreaterThan(0);
     expect(Math.max(...refused.map((r) => r.closedAfterMs ?? Infinity))).toBeLessThan(4_000);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { REQUEST_RATE_LUA, requestRateArgs } from '@sendbook/queue';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -19,7 +19,7 @@ export class ApiKeyRateLimiter implements OnModuleInit {
   private readonly prefix: string;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) config: AppConfig,

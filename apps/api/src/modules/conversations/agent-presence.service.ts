@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { decideTyping, TYPING_DEPARTURE_MARGIN_MS, typingSlotKey } from '@sendbook/queue';
 import type { GraphClient } from '@sendbook/whatsapp';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ErrorCode } from '../../common/errors/error-code.js';
@@ -34,7 +34,7 @@ export class AgentPresenceService {
     private readonly repo: ConversationsRepository,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(GRAPH_CLIENT) private readonly graph: GraphClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -6,6 +6,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { ApiOperation, ApiTag } from '../../contract/api-operation.decorator.js';
 import { arrayOf, bool, dateTime, object, uuid } from '../../contract/schema.js';
 import { TAGS } from '../../contract/tags.js';
+import { WritesNothing } from '../../database/replica/writes-nothing.decorator.js';
 import { PresenceService } from '../events/presence.service.js';
 import { ConversationsService } from './conversations.service.js';
 import { ViewingDto } from './dto/viewing.dto.js';
@@ -35,6 +36,7 @@ export class ConversationPresenceController {
   ) {}
 
   @Post(':id/viewing')
+  @WritesNothing()
   @HttpCode(200)
   @ApiOperation({
     id: 'viewConversation',
@@ -52,6 +54,7 @@ export class ConversationPresenceController {
   }
 
   @Delete(':id/viewing')
+  @WritesNothing()
   @ApiOperation({
     id: 'leaveConversation',
     summary: 'A staff member left the thread',

@@ -3,6 +3,7 @@ import type { Attribution, AttributionReason, NamedTarget } from '@sendbook/queu
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedTxRows } from '../../database/prepared-rows.js';
 import { queryRows } from '../../database/query-rows.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 import type { Contact } from './contact.entity.js';
 import type { Conversation, ConversationState } from './conversation.entity.js';
 import { INBOUND_SELECT, toInbound, type InboundView, type StoredInbound } from './inbound-rows.js';
@@ -90,7 +91,10 @@ export interface PlacedThread {
 
 @Injectable()
 export class ConversationsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadDatabase,
+  ) {}
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -298,20 +302,33 @@ export class ConversationsRepository {
     return rows[0] ? toConversation(rows[0]) : null;
   }
 
+  /**
+   * The thread as a person reading it sees it (the replica may serve it). One the replica does not
+   * have yet (made a moment ago by someone else: a customer's first message) is looked up on the
+   * primary, so a thread someone was told about is never a 404.
+   */
+  async readConversation(id: string): Promise<ConversationView | null> {
+    const rows = await this.reads.query<Record<string, unknown>>(`${CONVERSATION_SELECT} WHERE c.id = $1`, [id]);
+    return rows[0] ? toConversation(rows[0]) : this.findConversation(id);
+  }
+
+  /** A page of the list (the replica may serve it). */
   async listConversations(f: ConversationFilter & { limit: number; after?: { at: Date; id: string } }): Promise<ConversationView[]> {
     const params: unknown[] = [];
     const where = filterSql(f, params);
     if (f.after) where.push(`(c.last_activity_at, c.id) < ($${params.push(f.after.at)}, $${params.push(f.after.id)}::uuid)`);
     const sql = `${CONVERSATION_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.last_activity_at DESC, c.id DESC LIMIT $${params.push(f.limit)}`;
-    return (await queryRows<Record<string, unknown>>(this.dataSource, sql, params)).map(toConversation);
+    return (await this.reads.query<Record<string, unknown>>(sql, params)).map(toConversation);
   }
 
-  /** Open conversations per view, in one scan: mine (when a staff member asks), unassigned, all, and of each those with unread messages. */
+  /**
+   * Open conversations per view, in one scan: mine (when a staff member asks), unassigned, all, and
+   * of each those with unread messages. The replica may serve it.
+   */
   async counts(
     staffId: string | null,
   ): Promise<{ mine: number; unassigned: number; all: number; unread: number; unreadMine: number; unreadUnassigned: number }> {
-    const [row] = await queryRows<Record<'mine' | 'unassigned' | 'all' | 'unread' | 'unread_mine' | 'unread_unassigned', string>>(
-      this.dataSource,
+    const [row] = await this.reads.query<Record<'mine' | 'unassigned' | 'all' | 'unread' | 'unread_mine' | 'unread_unassigned', string>>(
       `SELECT count(*) FILTER (WHERE assignee = $1) AS mine, count(*) FILTER (WHERE assignee IS NULL) AS unassigned, count(*) AS all,
               count(*) FILTER (WHERE unread_count > 0) AS unread,
               count(*) FILTER (WHERE unread_count > 0 AND assignee = $1) AS unread_mine,
@@ -360,10 +377,9 @@ export class ConversationsRepository {
     return rows[0] ? rows[0].before : null;
   }
 
-  /** Labels in use, most used first (ties by name). */
+  /** Labels in use, most used first (ties by name). The replica may serve it. */
   async labelsInUse(limit: number): Promise<LabelUse[]> {
-    const rows = await queryRows<{ label: string; conversations: string; open: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ label: string; conversations: string; open: string }>(
       `SELECT l AS label, count(*) AS conversations, count(*) FILTER (WHERE c.state = 'open') AS open
          FROM conversations c CROSS JOIN LATERAL unnest(c.labels) AS l
         GROUP BY l ORDER BY count(*) DESC, l LIMIT $1`,

@@ -94,7 +94,7 @@ export class ConversationsService {
 
   /** The conversation, the newest page of its timeline (oldest first) and what was last sent to its contact. */
   async get(id: string) {
-    const conversation = await this.find(id);
+    const conversation = await this.read(id);
     const [page, purposes] = await Promise.all([this.timeline.page(conversation, undefined), this.timeline.recentPurposes(conversation)]);
     return {
       conversation: presentConversation(conversation, this.clock.now(), this.config.policy.defaultTimeZone),
@@ -106,7 +106,7 @@ export class ConversationsService {
 
   /** An older page of the timeline. */
   async timelinePage(id: string, before: string | undefined, limit: number | undefined) {
-    return this.timeline.page(await this.find(id), before, limit);
+    return this.timeline.page(await this.read(id), before, limit);
   }
 
   async addNote(id: string, text: string, by: Principal) {
@@ -250,6 +250,13 @@ export class ConversationsService {
   /** 404 unless the conversation exists. */
   async ensureExists(id: string): Promise<void> {
     await this.find(id);
+  }
+
+  /** As find, for showing it: the replica may serve it (ReadDatabase). */
+  private async read(id: string): Promise<ConversationView> {
+    const found = UUID.test(id) ? await this.repo.readConversation(id) : null;
+    if (!found) throw DomainError.notFound('conversation');
+    return found;
   }
 
   private async find(id: string): Promise<ConversationView> {

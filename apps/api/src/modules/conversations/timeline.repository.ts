@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { queryRows } from '../../database/query-rows.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { OutboundMessage } from '../outbox/outbound-message.entity.js';
 import { beforeCondition, type TimelineKind, type TimelinePosition } from './domain/timeline-cursor.js';
@@ -30,17 +31,20 @@ const US = (expr: string) => `(extract(epoch from ${expr}) * 1000000)::bigint`;
  * The pieces of one thread's timeline, newest first, before a position: its inbound messages, what
  * we sent to its contact's phone from its number, what the business sent from the WhatsApp Business
  * app (echoes), and its notes. Each source gives `limit` rows (the caller merges them), so a page
- * costs four index-ordered reads however long the thread.
+ * costs four index-ordered reads however long the thread. What people read (the pages, the list's
+ * latest messages, the contact panel's purposes) the replica may serve (`reads`).
  */
 @Injectable()
 export class TimelineRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadDatabase,
+  ) {}
 
   async inbound(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<InboundView>[]> {
     const params: unknown[] = [conversationId];
     const where = [`a.conversation_id = $1`, ...this.before('inbound', US(INBOUND_AT), 'i.id', before, params)];
-    const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown> & { sort_us: string }>(
       `SELECT * FROM (${INBOUND_SELECT.replace('SELECT i.id,', `SELECT ${US(INBOUND_AT)} AS sort_us, i.id,`)} WHERE ${where.join(' AND ')}) t ORDER BY sort_us DESC, id DESC LIMIT $${params.push(limit)}`,
       params,
     );
@@ -51,12 +55,11 @@ export class TimelineRepository {
   async outbound(phoneNumberId: string, waIds: readonly string[], before: TimelinePosition | null, limit: number): Promise<Positioned<OutboundMessage>[]> {
     const params: unknown[] = [phoneNumberId, waIds];
     const where = [`o.phone_number_id = $1`, `o.to_wa_id = ANY($2::text[])`, ...this.before('outbound', US('o.created_at'), 'o.id', before, params)];
-    const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown> & { sort_us: string }>(
       `SELECT o.*, ${US('o.created_at')} AS sort_us FROM outbound_messages o WHERE ${where.join(' AND ')} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.push(limit)}`,
       params,
     );
-    const metadata = this.dataSource.getMetadata(OutboundMessage);
+    const metadata = this.reads.getMetadata(OutboundMessage);
     return rows.map((r) => ({ position: { atUs: BigInt(r.sort_us), kind: 'outbound', id: r.id as string }, row: mapRawRow<OutboundMessage>(metadata, r) }));
   }
 
@@ -64,8 +67,7 @@ export class TimelineRepository {
   async echoes(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<EchoView>[]> {
     const params: unknown[] = [conversationId];
     const where = [`e.conversation_id = $1`, ...this.before('echo', US(ECHO_AT), 'e.id', before, params)];
-    const rows = await queryRows<Record<string, unknown> & { sort_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown> & { sort_us: string }>(
       `SELECT e.*, ${US(ECHO_AT)} AS sort_us FROM message_echoes e WHERE ${where.join(' AND ')} ORDER BY sort_us DESC, e.id DESC LIMIT $${params.push(limit)}`,
       params,
     );
@@ -75,8 +77,7 @@ export class TimelineRepository {
   async notes(conversationId: string, before: TimelinePosition | null, limit: number): Promise<Positioned<NoteRow>[]> {
     const params: unknown[] = [conversationId];
     const where = [`n.conversation_id = $1`, ...this.before('note', US('n.created_at'), 'n.id', before, params)];
-    const rows = await queryRows<{ id: string; conversation_id: string; author: string; text: string; created_at: Date; sort_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ id: string; conversation_id: string; author: string; text: string; created_at: Date; sort_us: string }>(
       `SELECT n.id, n.conversation_id, n.author, n.text, n.created_at, ${US('n.created_at')} AS sort_us FROM conversation_notes n
         WHERE ${where.join(' AND ')} ORDER BY n.created_at DESC, n.id DESC LIMIT $${params.push(limit)}`,
       params,
@@ -113,8 +114,7 @@ export class TimelineRepository {
     waIds: readonly string[],
     limit: number,
   ): Promise<{ id: string; purpose: string; trigger_ref: string | null; state: string; created_at: Date }[]> {
-    return queryRows(
-      this.dataSource,
+    return this.reads.query(
       `SELECT id, purpose, trigger_ref, state, created_at FROM outbound_messages WHERE phone_number_id = $1 AND to_wa_id = ANY($2::text[]) ORDER BY created_at DESC, id DESC LIMIT $3`,
       [phoneNumberId, waIds, limit],
     );
@@ -136,8 +136,7 @@ export class TimelineRepository {
    */
   async latestInbound(conversationIds: readonly string[]): Promise<Map<string, InboundView>> {
     if (conversationIds.length === 0) return new Map();
-    const rows = await queryRows<Record<string, unknown>>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown>>(
       `SELECT t.* FROM unnest($1::uuid[]) AS x(conversation_id)
        CROSS JOIN LATERAL (${INBOUND_SELECT} WHERE a.conversation_id = x.conversation_id ORDER BY a.created_at DESC LIMIT 1) t`,
       [conversationIds],
@@ -148,8 +147,7 @@ export class TimelineRepository {
   /** Each thread's newest message sent from the WhatsApp Business app, for the list. Keyed by thread. */
   async latestEchoes(conversationIds: readonly string[]): Promise<Map<string, EchoView>> {
     if (conversationIds.length === 0) return new Map();
-    const rows = await queryRows<Record<string, unknown>>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown>>(
       `SELECT t.* FROM unnest($1::uuid[]) AS x(conversation_id)
        CROSS JOIN LATERAL (SELECT e.* FROM message_echoes e WHERE e.conversation_id = x.conversation_id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) t`,
       [conversationIds],
@@ -166,8 +164,7 @@ export class TimelineRepository {
   ): Promise<Map<string, OutboundMessage>> {
     const wanted = threads.filter((t) => t.recipientIds.length > 0);
     if (wanted.length === 0) return new Map();
-    const rows = await queryRows<Record<string, unknown> & { thread_id: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown> & { thread_id: string }>(
       `SELECT x.thread_id, o.* FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x(thread_id, phone, ids)
        CROSS JOIN LATERAL (
          SELECT last.* FROM unnest(string_to_array(x.ids, chr(31))) AS r(id)
@@ -176,7 +173,7 @@ export class TimelineRepository {
       // The unit separator cannot occur in a phone number or a WhatsApp user id.
       [wanted.map((t) => t.conversationId), wanted.map((t) => t.phoneNumberId), wanted.map((t) => t.recipientIds.join(String.fromCharCode(31)))],
     );
-    const metadata = this.dataSource.getMetadata(OutboundMessage);
+    const metadata = this.reads.getMetadata(OutboundMessage);
     return new Map(rows.map((r) => [r.thread_id, mapRawRow<OutboundMessage>(metadata, r)]));
   }
 }

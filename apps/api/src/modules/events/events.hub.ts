@@ -1,6 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import type { Redis } from 'ioredis';
+import { duplicateClient, type RedisClient } from '../../infra/redis-clients.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -177,7 +177,7 @@ export interface HubStats {
 export class EventsHub implements BeforeApplicationShutdown {
   private readonly streams = new Set<LiveStream>();
   private readonly perPrincipal = new Map<string, number>();
-  private reader: Redis | null = null;
+  private reader: RedisClient | null = null;
   /** Resolves once the reader knows where it starts; null while no reader runs. */
   private started: Promise<void> | null = null;
   /** The id of the last entry the reader has read. */
@@ -190,7 +190,7 @@ export class EventsHub implements BeforeApplicationShutdown {
   private droppedSlow = 0;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly publisher: EventsPublisher,
     private readonly logger: JsonLogger,
@@ -312,7 +312,7 @@ export class EventsHub implements BeforeApplicationShutdown {
     if (this.shuttingDown) throw new Error('shutting down');
     this.cursor = newest[0]?.[0] ?? '0-0';
     this.interrupted = false;
-    const reader = this.redis.duplicate({
+    const reader = duplicateClient(this.redis, {
       connectionName: this.readerName,
       enableAutoPipelining: false,
       // A blocked XREAD must not be failed by the general client's fail-fast settings; a reconnect
@@ -322,6 +322,11 @@ export class EventsHub implements BeforeApplicationShutdown {
     });
     reader.on('error', () => undefined);
     reader.on('close', () => {
+      if (this.reader === reader) this.interrupted = true;
+    });
+    // A Redis Cluster lost a node (a master failing over): its replica may lack the newest entries,
+    // which no publisher knows were lost, so every stream resets, as after any gap.
+    reader.on('-node', () => {
       if (this.reader === reader) this.interrupted = true;
     });
     this.reader = reader;
@@ -344,7 +349,7 @@ export class EventsHub implements BeforeApplicationShutdown {
     reader?.disconnect();
   }
 
-  private async read(reader: Redis): Promise<void> {
+  private async read(reader: RedisClient): Promise<void> {
     const key = this.publisher.streamKey;
     let failing = false;
     while (this.reader === reader) {
@@ -366,7 +371,7 @@ export class EventsHub implements BeforeApplicationShutdown {
   }
 
   /** Redis is back after a gap: the events published meanwhile were dropped, so every stream resets. */
-  private async recover(reader: Redis): Promise<void> {
+  private async recover(reader: RedisClient): Promise<void> {
     const newest = await reader.xrevrange(this.publisher.streamKey, '+', '-', 'COUNT', 1);
     if (this.reader !== reader) return;
     this.interrupted = false;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -61,7 +61,7 @@ export class EventsPublisher implements BeforeApplicationShutdown {
   private lost = false;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: JsonLogger,
   ) {

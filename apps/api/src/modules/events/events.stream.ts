@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpReply, HttpRequest } from '../../common/http/http-types.js';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { REDIS } from '../../infra/redis.module.js';
@@ -25,7 +25,7 @@ const RETRY_AFTER = { 503: 5, 429: 30 } as const;
 @Injectable()
 export class EventsStream {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly hub: EventsHub,
     private readonly publisher: EventsPublisher,
     private readonly logger: JsonLogger,

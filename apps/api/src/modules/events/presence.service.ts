@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { isOnline, sameViewers, viewersNow, type Viewer, type ViewerMark } from '@sendbook/queue';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { BackgroundWork, type ScheduledTasks } from '../../background/background-work.service.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -25,7 +25,7 @@ export class PresenceService implements OnApplicationBootstrap, OnApplicationShu
   private readonly tasks: ScheduledTasks | null;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly publisher: EventsPublisher,
     private readonly clock: Clock,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { queryRows } from '../../database/query-rows.js';
+import { pricedStatusesReceivedBy, statusesReceivedFrom } from '@sendbook/queue';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 import { mapRawRow } from '../../database/raw-rows.js';
 import { INBOUND_SELECT, toInbound, type InboundView } from '../conversations/inbound-rows.js';
 import { OutboundMessage } from '../outbox/outbound-message.entity.js';
@@ -36,7 +36,8 @@ const AT_US = (param: string) => `('epoch'::timestamptz + ${param}::bigint * int
  */
 @Injectable()
 export class ExportsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** Every page the replica may serve: an export is the largest read people make. */
+  constructor(private readonly reads: ReadDatabase) {}
 
   /**
    * Outbound rows after `after`, oldest first, each with Meta's `pricing` from the latest status
@@ -44,15 +45,22 @@ export class ExportsRepository {
    * keep (`ix_message_status_events_message`).
    */
   async outboundPage(q: OutboundPageQuery): Promise<Placed<{ message: OutboundMessage; pricing: Record<string, unknown> | null }>[]> {
-    const params: unknown[] = [q.period.since, q.period.until];
+    // $3 and $4 bound the status history to the days that can hold these rows' pricing: received
+    // after the message was made (an hour's slack for clocks), within Meta's 30 days of it. Without
+    // them each row probed every day's partition of a year of statuses.
+    const params: unknown[] = [
+      q.period.since,
+      q.period.until,
+      statusesReceivedFrom(new Date(q.period.since)),
+      pricedStatusesReceivedBy(new Date(q.period.until)),
+    ];
     const where = [`m.created_at >= $1::timestamptz`, `m.created_at < $2::timestamptz`];
     if (q.after) where.push(`(m.created_at, m.id) > (${AT_US(`$${params.push(q.after.atUs.toString())}`)}, $${params.push(q.after.id)}::uuid)`);
     if (q.createdBy) where.push(`m.created_by = ANY($${params.push(q.createdBy)}::text[])`);
-    const rows = await queryRows<Record<string, unknown> & { export_us: string; export_pricing: Record<string, unknown> | null }>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown> & { export_us: string; export_pricing: Record<string, unknown> | null }>(
       `SELECT m.*, ${US('m.created_at')} AS export_us,
               (SELECT e.pricing FROM message_status_events e
-                WHERE e.message_id = m.id AND e.pricing IS NOT NULL
+                WHERE e.message_id = m.id AND e.pricing IS NOT NULL AND e.received_at >= $3::timestamptz AND e.received_at < $4::timestamptz
                 ORDER BY e.occurred_at DESC NULLS LAST, e.id DESC LIMIT 1) AS export_pricing
          FROM outbound_messages m
         WHERE ${where.join(' AND ')}
@@ -60,7 +68,7 @@ export class ExportsRepository {
         LIMIT $${params.push(q.limit)}`,
       params,
     );
-    const metadata = this.dataSource.getMetadata(OutboundMessage);
+    const metadata = this.reads.getMetadata(OutboundMessage);
     return rows.map((r) => ({
       position: { atUs: BigInt(r.export_us), id: r.id as string },
       row: { message: mapRawRow<OutboundMessage>(metadata, r), pricing: r.export_pricing ?? null },
@@ -72,8 +80,7 @@ export class ExportsRepository {
     const params: unknown[] = [q.period.since, q.period.until];
     const where = [`i.created_at >= $1::timestamptz`, `i.created_at < $2::timestamptz`];
     if (q.after) where.push(`(i.created_at, i.id) > (${AT_US(`$${params.push(q.after.atUs.toString())}`)}, $${params.push(q.after.id)}::uuid)`);
-    const rows = await queryRows<Record<string, unknown> & { export_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<Record<string, unknown> & { export_us: string }>(
       `${INBOUND_SELECT.replace('SELECT i.id,', `SELECT ${US('i.created_at')} AS export_us, i.id,`)}
         WHERE ${where.join(' AND ')}
         ORDER BY i.created_at, i.id

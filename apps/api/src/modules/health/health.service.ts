@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { REDIS } from '../../infra/redis.module.js';
 import type { CheckFailure } from './check-failure.js';
@@ -22,7 +22,7 @@ const CHECK_TIMEOUT_MS = 2000;
 export class HealthService {
   constructor(
     private readonly repo: HealthRepository,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly logger: JsonLogger,
   ) {}
 

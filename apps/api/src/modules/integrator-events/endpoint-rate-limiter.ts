@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ENDPOINT_RATE_LUA, endpointRateArgs, endpointRateKeys, MAX_ENDPOINT_SLOT_HORIZON_MS } from '@sendbook/queue';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { Clock } from '../../common/clock.js';
 import { JsonLogger } from '../../common/logging/json-logger.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -26,7 +26,7 @@ export class EndpointRateLimiter implements OnModuleInit {
   private readonly lastUnavailableLog = new Map<string, number>();
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly clock: Clock,
     private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) config: AppConfig,

@@ -1,7 +1,10 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { EventDelivery } from './event-delivery.entity.js';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Every POST made for a delivery, kept so an admin sees what the endpoint answered. */
+/**
+ * Every POST made for a delivery, kept so an admin sees what the endpoint answered. Partitioned by
+ * its event's day (`event_at`), dropped with it. An endpoint deleted takes its deliveries (a foreign
+ * key); their attempts, which no key ties to them, stay unseen until their day is dropped.
+ */
 @Entity({ name: 'event_delivery_attempts' })
 @Index('ix_event_delivery_attempts_delivery', ['deliveryId', 'id'])
 export class EventDeliveryAttempt {
@@ -11,9 +14,9 @@ export class EventDeliveryAttempt {
   @Column({ name: 'delivery_id', type: 'uuid' })
   deliveryId!: string;
 
-  @ManyToOne(() => EventDelivery, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'delivery_id', foreignKeyConstraintName: 'fk_event_delivery_attempts_delivery' })
-  delivery?: EventDelivery;
+  /** The delivery's event's `created_at`: the partition key (daily partitions), part of the primary key. */
+  @PrimaryColumn({ name: 'event_at', type: 'timestamptz' })
+  eventAt!: Date;
 
   /** Null when no answer came (refused address, time-out, connection error). */
   @Column({ name: 'status_code', type: 'integer', nullable: true })

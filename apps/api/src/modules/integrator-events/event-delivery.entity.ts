@@ -1,13 +1,17 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { EventEndpoint } from './event-endpoint.entity.js';
-import { IntegratorEvent } from './integrator-event.entity.js';
 
 export type EventDeliveryState = 'pending' | 'delivering' | 'delivered' | 'failed';
 
-/** One event owed to one endpoint: pending until a 2xx, retried with backoff, given up after days. */
+/**
+ * One event owed to one endpoint: pending until a 2xx, retried with backoff, given up after days.
+ * Partitioned by its event's day (`event_at`), dropped with the event's day; no foreign key to the
+ * event (a partition a key points into could not be dropped alone).
+ */
 @Entity({ name: 'event_deliveries' })
 @Check('ck_event_deliveries_state', `state IN ('pending', 'delivering', 'delivered', 'failed')`)
-@Index('uq_event_deliveries_endpoint_event', ['endpointId', 'eventId'], { unique: true })
+// With event_at, as a partitioned table's unique index must be; event_at follows from event_id, so still one per endpoint and event.
+@Index('uq_event_deliveries_endpoint_event', ['endpointId', 'eventId', 'eventAt'], { unique: true })
 @Index('ix_event_deliveries_due', ['endpointId', 'nextAttemptAt'], { where: `state IN ('pending', 'delivering')` })
 @Index('ix_event_deliveries_order', ['endpointId', 'orderingKey', 'seq'], { where: `state IN ('pending', 'delivering')` })
 @Index('ix_event_deliveries_endpoint_created', ['endpointId', 'createdAt'])
@@ -27,9 +31,9 @@ export class EventDelivery {
   @Column({ name: 'event_id', type: 'uuid' })
   eventId!: string;
 
-  @ManyToOne(() => IntegratorEvent, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'event_id', foreignKeyConstraintName: 'fk_event_deliveries_event' })
-  event?: IntegratorEvent;
+  /** The event's `created_at`: the partition key (daily partitions), part of the primary key. */
+  @PrimaryColumn({ name: 'event_at', type: 'timestamptz' })
+  eventAt!: Date;
 
   /** Copied from the event so the order check stays on this table's index. */
   @Column({ name: 'ordering_key', type: 'text' })

@@ -51,19 +51,12 @@ export class EventDeliveryWorker implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     this.tasks.every('integrator_events.deliver', () => this.tick());
-    this.tasks.every('integrator_events.purge', () => this.purge());
+    this.tasks.every('integrator_events.forget_secrets', () => this.forgetExpiredSecrets());
   }
 
-  /** Old events nobody is owed any more, in bounded batches; and previous signing secrets past their expiry. */
-  async purge(): Promise<number> {
-    await this.endpoints.forgetExpiredSecrets(this.clock.now());
-    const before = new Date(this.clock.now().getTime() - this.settings.retentionMs);
-    let total = 0;
-    for (;;) {
-      const purged = await this.deliveries.purgeSettled(before, 5_000);
-      total += purged;
-      if (purged === 0) return total;
-    }
+  /** Previous signing secrets past their expiry (old events go by the day: IntegratorEventRetention). */
+  async forgetExpiredSecrets(): Promise<number> {
+    return this.endpoints.forgetExpiredSecrets(this.clock.now());
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,9 +1,11 @@
-import { Column, Entity, Generated, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Generated, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * One event for integrators, written by a trigger in the transaction of the change it reports
  * (migration IntegratorEvents), so an event exists exactly when its change committed. `snapshot`
  * is the changed row as it was then; the delivery presents it with the resource's own presenter.
+ * Partitioned by day of `created_at` with its deliveries and attempts (which carry it as
+ * `event_at`): EVENT_RETENTION_DAYS drops a day of the three at once (IntegratorEventRetention).
  */
 @Entity({ name: 'integrator_events' })
 @Index('ix_integrator_events_created', ['createdAt'])
@@ -27,6 +29,7 @@ export class IntegratorEvent {
   @Column({ type: 'jsonb' })
   snapshot!: Record<string, unknown>;
 
-  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  /** The partition key (daily partitions): part of the primary key, as PostgreSQL requires of a partitioned table's. */
+  @PrimaryColumn({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }

@@ -10,11 +10,12 @@ import { EventEndpointsController } from './event-endpoints.controller.js';
 import { EventEndpointsRepository } from './event-endpoints.repository.js';
 import { EventEndpointsService } from './event-endpoints.service.js';
 import { EventPayloadPresenter } from './event-payload.presenter.js';
+import { IntegratorEventRetention } from './integrator-event-retention.service.js';
 
 /**
  * Signed events to integrators. The events themselves are written by database triggers in the
  * transaction of each change (migration IntegratorEventTriggers); this module manages endpoints
- * (api) and delivers what they are owed (worker).
+ * (api), delivers what they are owed and keeps the tables' daily partitions (worker).
  */
 @Module({})
 export class IntegratorEventsModule {
@@ -27,7 +28,7 @@ export class IntegratorEventsModule {
       EventDeliveriesRepository,
       EventEndpointsService,
       EventPayloadPresenter,
-      ...(role === 'api' ? [] : [EventDeliveryWorker, EndpointRateLimiter]),
+      ...(role === 'api' ? [] : [EventDeliveryWorker, EndpointRateLimiter, IntegratorEventRetention]),
     ],
   }));
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 
 /** Figures counted as they happen, one row per figure, label and minute. */
 export const COUNTERS = {
@@ -23,9 +24,16 @@ export interface CounterPoint {
   readonly count: number;
 }
 
+/**
+ * Counted figures. Their history (series, totals over a range) the replica may serve when a person
+ * asks (the dashboard, Prometheus); the alert rules read them in the workers, on the primary.
+ */
 @Injectable()
 export class CountersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadDatabase,
+  ) {}
 
   async increment(metric: string, label: string, at: Date, by = 1, db: DataSource | EntityManager = this.dataSource): Promise<void> {
     await db.query(
@@ -70,7 +78,7 @@ export class CountersRepository {
 
   /** All-time totals of every figure (the folded history included), for Prometheus counters. */
   async allTimeTotals(): Promise<Map<string, Record<string, number>>> {
-    const rows: { metric: string; label: string; total: string }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ metric: string; label: string; total: string }>(
       `SELECT metric, label, SUM(count)::bigint AS total FROM metric_counters GROUP BY metric, label`,
     );
     const totals = new Map<string, Record<string, number>>();
@@ -80,7 +88,7 @@ export class CountersRepository {
 
   /** Per-minute counts of these figures in [since, until]. */
   async series(metrics: readonly string[], since: Date, until: Date): Promise<CounterPoint[]> {
-    const rows: { metric: string; label: string; bucket_start: Date; count: string }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ metric: string; label: string; bucket_start: Date; count: string }>(
       `SELECT metric, label, bucket_start, count FROM metric_counters
        WHERE metric = ANY($1) AND bucket_start >= date_trunc('minute', $2::timestamptz) AND bucket_start <= $3 ORDER BY bucket_start`,
       [metrics, since, until],
@@ -90,7 +98,7 @@ export class CountersRepository {
 
   /** Totals per label and UTC day in [since, until] (minutes of the range, as `series` reads them). */
   async totalsByDay(metric: string, since: Date, until: Date): Promise<{ label: string; day: number; count: number }[]> {
-    const rows: { label: string; day: Date; total: string }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ label: string; day: Date; total: string }>(
       `SELECT label, date_trunc('day', bucket_start, 'UTC') AS day, SUM(count)::bigint AS total FROM metric_counters
        WHERE metric = $1 AND bucket_start >= date_trunc('minute', $2::timestamptz) AND bucket_start <= $3 GROUP BY 1, 2`,
       [metric, since, until],
@@ -104,7 +112,7 @@ export class CountersRepository {
    * Reads this metric's rows since `since` only, and the all-time row.
    */
   async totalsWhereLabelField(metric: string, separator: string, position: number, field: string, since: Date): Promise<Record<string, number>> {
-    const rows: { label: string; total: string }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ label: string; total: string }>(
       `SELECT label, SUM(count)::bigint AS total FROM metric_counters
        WHERE metric = $1 AND split_part(label, $2, $3) = $4 AND (bucket_start >= date_trunc('minute', $5::timestamptz) OR bucket_start = $6)
        GROUP BY label`,

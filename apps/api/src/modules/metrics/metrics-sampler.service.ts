@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
+import { JsonLogger } from '../../common/logging/json-logger.js';
+import { strayDaysAlert, type RetentionRound } from '../../database/partitions/time-partitions.js';
+import { AlertsService } from '../alerts/alerts.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertRules } from './alert-rules.service.js';
@@ -9,6 +12,9 @@ import { SAMPLED } from './metric-names.js';
 import { MetricsRecorder } from './metrics-recorder.service.js';
 import { SamplesRepository } from './samples.repository.js';
 import { QUEUE_NAMES } from '@sendbook/queue';
+
+const DAY_MS = 86_400_000;
+export const METRICS_PARTITION_MISSING_ALERT = 'metrics.partition_missing';
 
 /**
  * The worker's minute: read the gauges into metric_samples, report this process's worker slots,
@@ -23,6 +29,8 @@ export class MetricsSampler {
     private readonly counters: CountersRepository,
     private readonly recorder: MetricsRecorder,
     private readonly rules: AlertRules,
+    private readonly alerts: AlertsService,
+    private readonly logger: JsonLogger,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -39,9 +47,19 @@ export class MetricsSampler {
     return this.rules.evaluate(now);
   }
 
-  /** Retention: older minutes go (counters folded into their all-time totals first). */
-  async purge(): Promise<{ counters: number; samples: number }> {
-    const before = new Date(this.clock.now().getTime() - this.config.metrics.retentionMs);
-    return { counters: await this.counters.compact(before), samples: await this.samples.purge(before) };
+  /**
+   * Retention: older minutes of counters are folded into their all-time totals; readings go a day
+   * at a time with their partition (made ahead here too; a day left in the default partition is an
+   * alert). `samples` is null while the table is not partitioned yet.
+   */
+  async purge(): Promise<{ counters: number; samples: RetentionRound | null }> {
+    const now = this.clock.now();
+    const counters = await this.counters.compact(new Date(now.getTime() - this.config.metrics.retentionMs));
+    const samples = await this.samples.partitions.maintain(now, this.config.metrics.retentionMs / DAY_MS);
+    for (const partition of samples?.dropped ?? []) this.logger.event('info', 'metrics.partition_dropped', { partition });
+    const stray = strayDaysAlert({ metric_samples: samples });
+    if (stray) await this.alerts.raise({ source: 'metrics', key: METRICS_PARTITION_MISSING_ALERT, ...stray });
+    else await this.alerts.resolve(METRICS_PARTITION_MISSING_ALERT);
+    return { counters, samples };
   }
 }

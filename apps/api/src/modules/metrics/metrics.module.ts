@@ -1,4 +1,4 @@
-import { BullModule } from '@nestjs/bullmq';
+import { registerQueues } from '../../common/queue/register-queues.js';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { JobTimings } from '../../common/queue/configured-worker-host.js';
 import { perRole } from '../../common/modules/per-role.js';
@@ -35,7 +35,7 @@ export class MetricsModule {
     return {
       module: MetricsModule,
       // The pools' queues, for their depth; the same queues the feature modules register.
-      imports: [...POOLS.map((name) => BullModule.registerQueue({ name })), AlertsModule.forRole(role), PolicyModule],
+      imports: [registerQueues(...POOLS), AlertsModule.forRole(role), PolicyModule],
       controllers: role === 'worker' ? [] : [PrometheusController, MetricsApiController],
       providers: [
         CountersRepository,

@@ -3,6 +3,7 @@ import { distribution, parsePricingLabel } from '@sendbook/queue';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { SendingPolicy } from '../policy/sending-policy.service.js';
@@ -29,6 +30,7 @@ export class PrometheusService {
     private readonly alerts: AlertsService,
     private readonly recorder: MetricsRecorder,
     private readonly policy: SendingPolicy,
+    private readonly reads: ReadDatabase,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -128,6 +130,24 @@ export class PrometheusService {
     for (const [name, c] of Object.entries(live.queues))
       for (const state of ['waiting', 'active', 'delayed'] as const) queue.set({ pool: name, state }, c[state]);
 
+    this.replicaFigures(gauge, counter);
+
     return (await r.metrics()) + (await this.recorder.processRegistry.metrics());
+  }
+
+  /** This process's reads through ReadDatabase, when a replica is configured: served by it, and fallen back to the primary by why. */
+  private replicaFigures(gauge: (name: string, help: string) => Gauge, counter: (name: string, help: string, labelNames: string[]) => Counter): void {
+    const replica = this.reads.figures();
+    if (!replica.configured) return;
+    gauge('sendbook_replica_available', '1 while this API process reads from the replica; 0 while it reads the primary after a replica failure').set(
+      replica.available ? 1 : 0,
+    );
+    counter('sendbook_replica_reads_total', 'Reads the replica served, in this API process', []).inc(replica.servedByReplica);
+    const fallbacks = counter(
+      'sendbook_replica_fallbacks_total',
+      "Reads that could have gone to the replica and were served by the primary, in this API process: unavailable (the replica failed lately), failed (it failed this read), lagging (it had not replayed the reader's own last write within DATABASE_READ_WAIT_MS), unknown_position (Redis could not say what the reader last wrote)",
+      ['reason'],
+    );
+    for (const [reason, n] of Object.entries(replica.fallbacks)) fallbacks.inc({ reason }, n);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { TimePartitions } from '../../database/partitions/time-partitions.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 
 export interface SampleRow {
   readonly metric: string;
@@ -12,10 +14,20 @@ export interface SamplePoint extends SampleRow {
   readonly at: number;
 }
 
-/** Gauge readings, one row per figure, label and minute. */
+/**
+ * Gauge readings, one row per figure, label and minute. Their history the replica may serve when a
+ * person asks. Partitioned by day of the minute: retention drops a day whole.
+ */
 @Injectable()
 export class SamplesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  readonly partitions: TimePartitions;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reads: ReadDatabase,
+  ) {
+    this.partitions = new TimePartitions(dataSource, { parent: 'metric_samples', column: 'bucket_start', mustStay: null });
+  }
 
   async write(rows: readonly SampleRow[], at: Date): Promise<void> {
     if (rows.length === 0) return;
@@ -29,7 +41,7 @@ export class SamplesRepository {
 
   /** Readings of these figures in [since, until]; `labelPrefix` narrows by label (e.g. one pool). */
   async series(metrics: readonly string[], since: Date, until: Date, labelPrefix = ''): Promise<SamplePoint[]> {
-    const rows: { metric: string; label: string; value: number; sampled_at: Date }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ metric: string; label: string; value: number; sampled_at: Date }>(
       `SELECT metric, label, value, sampled_at FROM metric_samples
        WHERE metric = ANY($1) AND bucket_start >= date_trunc('minute', $2::timestamptz) AND bucket_start <= $3 AND starts_with(label, $4)
        ORDER BY sampled_at`,
@@ -40,18 +52,10 @@ export class SamplesRepository {
 
   /** The last reading of a figure taken at or before `at`, if any. */
   async lastAtOrBefore(metric: string, label: string, at: Date): Promise<number | null> {
-    const rows: { value: number }[] = await this.dataSource.query(
+    const rows = await this.reads.query<{ value: number }>(
       `SELECT value FROM metric_samples WHERE metric = $1 AND label = $2 AND bucket_start <= $3 AND sampled_at <= $3 ORDER BY bucket_start DESC LIMIT 1`,
       [metric, label, at],
     );
     return rows[0] ? Number(rows[0].value) : null;
-  }
-
-  async purge(before: Date): Promise<number> {
-    const rows: { n: number }[] = await this.dataSource.query(
-      `WITH gone AS (DELETE FROM metric_samples WHERE bucket_start < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-      [before],
-    );
-    return rows[0]?.n ?? 0;
   }
 }

@@ -63,8 +63,7 @@ export class MessageFollowUpsService {
 
   /** The status webhooks that named the message: for a stuck row, "did any status ever come?" */
   async statuses(id: string) {
-    await this.outbox.get(id);
-    const rows = await this.outbox.statusEvents(id);
+    const rows = await this.outbox.statusEvents(await this.outbox.get(id));
     return {
       data: rows.map((r) => ({
         status: r.status,

@@ -9,7 +9,7 @@ import type { NewOutboundMessage } from './outbox.repository.js';
 export function newOutboundRow(
   dto: CreateMessageDto,
   phone: { e164: string; waId: string },
-  { now, phoneNumberId, retainUntil }: { now: Date; phoneNumberId: string; retainUntil: Date },
+  { now, phoneNumberId, retainUntil }: { now: Date; phoneNumberId: string; retainUntil: Date | null },
 ): NewOutboundMessage {
   return {
     dedupeKey: dto.dedupe_key,

@@ -130,6 +130,7 @@ export class OutboundMessage {
   @Column({ name: 'created_by', type: 'text', nullable: true })
   createdBy!: string | null;
 
-  @Column({ name: 'retain_until', type: 'timestamptz' })
-  retainUntil!: Date;
+  /** Null: kept for good; else deleted by the purge once finished and past it (OUTBOUND_RETENTION, never under the dedupe window). */
+  @Column({ name: 'retain_until', type: 'timestamptz', nullable: true })
+  retainUntil!: Date | null;
 }

@@ -9,6 +9,7 @@ import {
   isLateDeparture,
   MARKETING_OPT_OUT_HOLD_CODE,
   marketingHold,
+  parkedStatusesReceivedFrom,
   type RowError,
   type SendDecision,
 } from '@sendbook/queue';
@@ -255,7 +256,13 @@ export class OutboundSender {
     switch (decision.kind) {
       case 'accepted': {
         const details = { wamid: decision.wamid, wa_id: decision.waId, message_status: decision.messageStatus };
-        const accepted = await this.repo.markAccepted(row.id, decision.wamid, details, now);
+        const accepted = await this.repo.markAccepted(
+          row.id,
+          decision.wamid,
+          details,
+          now,
+          parkedStatusesReceivedFrom(now, this.config.webhooks.foreignAfterMs),
+        );
         // A status webhook may have beaten the response and moved the row on already.
         if (!accepted) await this.repo.recordWamidIfMissing(row.id, decision.wamid);
         if (accepted)

@@ -129,7 +129,7 @@ export async function writeStatuses(
           biz_opaque_callback_data, conversation, pricing, errors, raw, match_state, merge_result, matched_at)
        SELECT * FROM unnest($17::text[], $18::uuid[], $19::uuid[], $20::text[], $21::text[], $22::text[], $23::timestamptz[], $24::timestamptz[], $25::text[], $26::text[],
                             $27::text[], $28::jsonb[], $29::jsonb[], $30::jsonb[], $31::jsonb[], $32::text[], $33::text[], $34::timestamptz[])
-       ON CONFLICT (event_key) DO NOTHING)
+       ON CONFLICT DO NOTHING)
      SELECT count(*)::int AS written FROM written`,
     [
       now,

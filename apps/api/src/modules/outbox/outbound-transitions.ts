@@ -123,7 +123,11 @@ export async function holdCampaignQueued(tx: EntityManager, rows: CampaignRows, 
   return held[0]?.n ?? 0;
 }
 
-/** A campaign resumed: its rows held for `campaign_paused` are `queued` again (due now or later), paced by the sender as any row. */
+/**
+ * A campaign resumed: its rows held for `campaign_paused` are `queued` again (due now or later),
+ * paced by the sender as any row; with them, rows that came back to the queue during the pause (a
+ * retry the claim left for the resume), due now.
+ */
 export async function releaseCampaignHeld(tx: EntityManager, rows: CampaignRows, actor: string, reason: string, now: Date): Promise<DueAgainRow[]> {
   const released = await queryRows<{ id: string; not_before: Date; priority: number }>(
     tx,
@@ -134,7 +138,10 @@ export async function releaseCampaignHeld(tx: EntityManager, rows: CampaignRows,
      audit AS (
        INSERT INTO outbound_message_events (message_id, from_state, to_state, actor, reason, details, at)
        SELECT id, 'held', 'queued', $4, $5, NULL, $3 FROM released)
-     SELECT id, not_before, priority FROM released`,
+     SELECT id, not_before, priority FROM released
+     UNION ALL
+     SELECT id, not_before, priority FROM outbound_messages
+      WHERE campaign = $1 AND starts_with(dedupe_key, $2) AND state = 'queued' AND not_before <= $3`,
     [rows.tag, rows.keyPrefix, now, actor, reason],
   );
   return released.map(dueAgain);

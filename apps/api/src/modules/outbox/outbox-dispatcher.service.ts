@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { Batcher } from '../../common/batching/batcher.js';
 import { Clock } from '../../common/clock.js';
 import { EnqueueBudget, type EnqueueOutcome } from '../../common/queue/enqueue-budget.js';
@@ -38,7 +38,7 @@ export class OutboxDispatcher {
     @InjectQueue(QUEUE_NAMES.outbound) private readonly queue: Queue<OutboundJobData>,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
   ) {
     this.budget = new EnqueueBudget(config.enqueue.maxPending);
   }

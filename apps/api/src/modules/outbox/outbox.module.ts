@@ -1,4 +1,4 @@
-import { BullModule } from '@nestjs/bullmq';
+import { registerQueues } from '../../common/queue/register-queues.js';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { perRole } from '../../common/modules/per-role.js';
@@ -38,7 +38,7 @@ export class OutboxModule {
     return {
       module: OutboxModule,
       imports: [
-        BullModule.registerQueue({ name: QUEUE_NAMES.outbound }),
+        registerQueues(QUEUE_NAMES.outbound),
         MetricsModule.forRole(role),
         EventsModule.forRole(role),
         AlertsModule.forRole(role),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OutboxState, RowError } from '@sendbook/queue';
+import { statusesReceivedFrom, type OutboxState, type RowError } from '@sendbook/queue';
 import { DataSource, In } from 'typeorm';
 import { Batcher } from '../../common/batching/batcher.js';
 import { preparedRows } from '../../database/prepared-rows.js';
@@ -22,7 +22,8 @@ export interface NewOutboundMessage {
   priority: number;
   phoneNumberId: string;
   notBefore: Date;
-  retainUntil: Date;
+  /** Null: kept for good (no OUTBOUND_RETENTION for its purpose). */
+  retainUntil: Date | null;
   /** Not sent after then (null: no limit). */
   expiresAt: Date | null;
 }
@@ -268,7 +269,7 @@ export class OutboxRepository {
 
   /**
    * The claim: one conditional UPDATE `queued → sending`, committed before the caller sends. A second
-   * worker, or the same job delivered twice, finds nothing to claim. Paused numbers are not claimed.
+   * worker, or the same job delivered twice, finds nothing to claim. Paused numbers and paused campaigns are not claimed.
    * Concurrent claims share one statement that locks their rows in id order (no deadlock between
    * batches); each row is still checked and audited on its own. An id twice in one batch is claimed
    * once, for the first caller.
@@ -292,6 +293,9 @@ export class OutboxRepository {
           WHERE m.id = old.id AND old.state = 'queued' AND m.not_before <= i.at AND (m.expires_at IS NULL OR m.expires_at > i.at) AND NOT EXISTS (
             SELECT 1 FROM sending_pauses p
              WHERE p.resumed_at IS NULL AND (p.scope = 'account' OR p.phone_number_id = m.phone_number_id))
+            -- A campaign's row back in the queue after its campaign was paused (a retry) waits for the resume.
+            AND NOT (m.campaign IS NOT NULL AND EXISTS (
+              SELECT 1 FROM campaigns c WHERE c.name = m.campaign AND c.state = 'paused' AND starts_with(m.dedupe_key, 'campaign:' || c.id || ':')))
           RETURNING m.id, m.to, m.to_wa_id, m.phone_number_id, m.payload, m.fallback_template, m.attempts, m.expires_at,
                     m.sending_started_at, old.state AS previous_state),
        audit AS (
@@ -311,16 +315,20 @@ export class OutboxRepository {
    * before the wamid was known) as of this statement; the caller applies them only then. One parked
    * a moment later is picked up by the webhooks' periodic retry of parked statuses.
    */
-  markAccepted(id: string, wamid: string, details: Record<string, unknown>, now: Date): Promise<AcceptedRow | null> {
-    return this.accepts.add({ id, wamid, details, now });
+  markAccepted(id: string, wamid: string, details: Record<string, unknown>, now: Date, parkedSince: Date): Promise<AcceptedRow | null> {
+    return this.accepts.add({ id, wamid, details, now, parkedSince });
   }
 
-  private readonly accepts = new Batcher<{ id: string; wamid: string; details: Record<string, unknown>; now: Date }, AcceptedRow | null>(async (items) => {
-    const seen = new Set<string>();
-    const input = items.filter(({ id }) => !seen.has(id) && seen.add(id)).map(({ id, wamid, details, now }) => ({ id, wamid, details, at: now }));
-    const raw = await preparedRows(
-      this.dataSource,
-      `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, wamid text, details jsonb, at timestamptz)),
+  private readonly accepts = new Batcher<{ id: string; wamid: string; details: Record<string, unknown>; now: Date; parkedSince: Date }, AcceptedRow | null>(
+    async (items) => {
+      const seen = new Set<string>();
+      const input = items.filter(({ id }) => !seen.has(id) && seen.add(id)).map(({ id, wamid, details, now }) => ({ id, wamid, details, at: now }));
+      // Statuses still parked were received within WEBHOOK_FOREIGN_AFTER (older ones turn foreign): the
+      // bound lets PostgreSQL look in those days' partitions only, not in a year of status events.
+      const parkedSince = new Date(Math.min(...items.map((i) => i.parkedSince.getTime())));
+      const raw = await preparedRows(
+        this.dataSource,
+        `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, wamid text, details jsonb, at timestamptz)),
        old AS (
          SELECT m.id, m.state FROM outbound_messages m WHERE m.id = ANY($2::uuid[]) ORDER BY m.id FOR UPDATE),
        moved AS (
@@ -337,17 +345,20 @@ export class OutboxRepository {
            FROM moved mv JOIN input i ON i.id = mv.id)
        SELECT mv.id, mv.previous_state = 'cancelled' AS was_cancelled, EXISTS (
            SELECT 1 FROM message_status_events e
-            WHERE e.match_state = 'parked' AND e.phone_number_id = mv.phone_number_id AND e.wamid = mv.wamid) AS has_parked_statuses
+            WHERE e.match_state = 'parked' AND e.phone_number_id = mv.phone_number_id AND e.wamid = mv.wamid AND e.received_at >= $3) AS has_parked_statuses
          FROM moved mv`,
-      // The ids again as an array: `= ANY($2)` is planned as a primary-key lookup for any batch.
-      // (`IN (SELECT id FROM input)` was costed at jsonb_to_recordset's guess of 100 rows, and the
-      // plan cached on a small table scanned all of it, every batch, as it grew.)
-      [JSON.stringify(input), input.map((i) => i.id)],
-    );
-    const parked = new Set(raw.filter((r) => r.has_parked_statuses === true).map((r) => String(r.id)));
-    const cancelled = new Set(raw.filter((r) => r.was_cancelled === true).map((r) => String(r.id)));
-    return this.answerById(items, raw).map((row) => (row ? { id: row.id, hasParkedStatuses: parked.has(row.id), wasCancelled: cancelled.has(row.id) } : null));
-  });
+        // The ids again as an array: `= ANY($2)` is planned as a primary-key lookup for any batch.
+        // (`IN (SELECT id FROM input)` was costed at jsonb_to_recordset's guess of 100 rows, and the
+        // plan cached on a small table scanned all of it, every batch, as it grew.)
+        [JSON.stringify(input), input.map((i) => i.id), parkedSince],
+      );
+      const parked = new Set(raw.filter((r) => r.has_parked_statuses === true).map((r) => String(r.id)));
+      const cancelled = new Set(raw.filter((r) => r.was_cancelled === true).map((r) => String(r.id)));
+      return this.answerById(items, raw).map((row) =>
+        row ? { id: row.id, hasParkedStatuses: parked.has(row.id), wasCancelled: cancelled.has(row.id) } : null,
+      );
+    },
+  );
 
   /** A row a webhook already advanced past `sending` still gets its wamid recorded. */
   async recordWamidIfMissing(id: string, wamid: string): Promise<void> {
@@ -677,12 +688,20 @@ export class OutboxRepository {
     return groups.map((group) => new Map(group.map((p) => [recipientKey(p), all.get(recipientKey(p)) ?? { paused: false, lastSentAt: null, timeZone: null }])));
   });
 
-  /** Every status webhook that named this message, in the order they happened (Meta's time). */
-  statusEvents(id: string): Promise<{ status: string; occurred_at: Date | null; received_at: Date; merge_result: string | null; errors: unknown }[]> {
+  /**
+   * Every status webhook that named this message, in the order they happened (Meta's time). Only
+   * the days from the message's making on can hold one (an hour's slack for clocks): the bound
+   * spares planning and probing a year of daily partitions.
+   */
+  statusEvents(
+    id: string,
+    createdAt: Date,
+  ): Promise<{ status: string; occurred_at: Date | null; received_at: Date; merge_result: string | null; errors: unknown }[]> {
     return queryRows(
       this.dataSource,
-      `SELECT status, occurred_at, received_at, merge_result, errors FROM message_status_events WHERE message_id = $1 ORDER BY occurred_at NULLS LAST, received_at, id`,
-      [id],
+      `SELECT status, occurred_at, received_at, merge_result, errors FROM message_status_events
+        WHERE message_id = $1 AND received_at >= $2 ORDER BY occurred_at NULLS LAST, received_at, id`,
+      [id, statusesReceivedFrom(createdAt)],
     );
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   contentFingerprint,
-  dedupeWindowMs,
+  outboundRetainUntil,
   directSendProblems,
   resolutionTarget,
   statesResolvableBy,
@@ -171,7 +171,7 @@ export class OutboxService {
       priority: 0,
       phoneNumberId: m.phoneNumberId,
       notBefore: m.notBefore && m.notBefore > now ? m.notBefore : now,
-      retainUntil: new Date(now.getTime() + dedupeWindowMs(m.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
+      retainUntil: outboundRetainUntil(m.purpose, now, this.config.outbox.retention),
       expiresAt: null,
     }));
     const written = await this.repo.insertAllIfAbsent(rows, { actor, reason }, now);
@@ -233,7 +233,7 @@ export class OutboxService {
     const row = newOutboundRow(dto, phone, {
       now,
       phoneNumberId: this.config.whatsapp.phoneNumberId,
-      retainUntil: new Date(now.getTime() + dedupeWindowMs(dto.purpose, this.config.outbox.dedupeWindows, this.config.outbox.dedupeWindowDefaultMs)),
+      retainUntil: outboundRetainUntil(dto.purpose, now, this.config.outbox.retention),
     });
     return { ok: true, row, now };
   }
@@ -268,8 +268,8 @@ export class OutboxService {
     return message;
   }
 
-  statusEvents(id: string) {
-    return this.repo.statusEvents(id);
+  statusEvents(message: Pick<OutboundMessage, 'id' | 'createdAt'>) {
+    return this.repo.statusEvents(message.id, message.createdAt);
   }
 
   waitFacts(pairs: readonly RecipientPair[]) {

@@ -26,7 +26,7 @@ import {
   type RowError,
 } from '@sendbook/queue';
 import { decideFreeFormAt } from '@sendbook/whatsapp';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis-clients.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import { REDIS } from '../../infra/redis.module.js';
@@ -94,20 +94,34 @@ export class SendingPolicy implements OnModuleInit {
   private readonly keys;
   /** Scopes whose window this process saw seeded, and when; forgotten when the connection drops. */
   private readonly seededSeen = new Map<string, number>();
+  /**
+   * Redis may have lost recent writes while it still holds the window's seeded mark: a Redis Cluster
+   * master failed over to a replica that had not yet received them (replication is asynchronous).
+   * Set when this process saw a connection or node drop; the next admission tops the window up
+   * from PostgreSQL's sent rows, as after a restart, whether or not the mark is there.
+   */
+  private distrustedAt = 0;
+  /** When each scope's window was last topped up from PostgreSQL by this process. */
+  private readonly toppedUpAt = new Map<string, number>();
+  /** Numbers this process admitted for: an account-wide cooling is copied to each (`accountOf`). */
+  private readonly numbersSeen = new Set<string>();
   /** One rebuild per scope at a time: a burst of first admissions waits for the same one. */
   private readonly seeding = new Map<string, Promise<void>>();
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly limits: MessagingLimitsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.keys = policyKeys(config.redisPrefix);
+    this.keys = policyKeys(config.redisPrefix, config.policy.tierScope);
   }
 
   onModuleInit(): void {
-    // A Redis that restarted (and so may have come back empty) is checked again before the next admission.
-    this.redis.on('close', () => this.seededSeen.clear());
+    // A dropped connection: Redis may have restarted empty. A cluster that lost a node (a master
+    // failed over): the slot's new master may lack the newest writes. Either way the window is
+    // topped up from PostgreSQL before the next admission.
+    this.redis.on('close', () => this.distrust());
+    this.redis.on('-node', () => this.distrust());
     // EVALSHA with a fallback to EVAL: the scripts are sent once per connection.
     this.redis.defineCommand('sendbookAdmit', { numberOfKeys: 7, lua: ADMISSION_LUA });
     this.redis.defineCommand('sendbookSlowDown', { numberOfKeys: 1, lua: SLOW_DOWN_LUA });
@@ -163,12 +177,13 @@ export class SendingPolicy implements OnModuleInit {
     const rate = this.effectiveRate(row.phoneNumberId);
     const tierLimit = tierArg(await this.limits.limitFor(scope), businessInitiated);
     if (tierLimit !== 0) await this.ensureTierWindow(scope, now);
+    this.numbersSeen.add(row.phoneNumberId);
     const reply = await (this.redis as unknown as Scripts).sendbookAdmit(
       this.keys.bucket(row.phoneNumberId),
       this.keys.pair(row.phoneNumberId, row.toWaId),
       this.keys.tier(scope),
       this.keys.number(row.phoneNumberId),
-      this.keys.account(),
+      this.keys.accountOf(row.phoneNumberId),
       this.keys.hold(row.phoneNumberId),
       this.keys.waiting(row.phoneNumberId),
       ...admissionArgs({
@@ -199,11 +214,12 @@ export class SendingPolicy implements OnModuleInit {
   /**
    * The messaging-limit window lives in Redis. When Redis has lost it (restarted empty, flushed),
    * every user reached today would look new and up to a whole limit's worth more could be reached
-   * than Meta allows; so it is rebuilt from PostgreSQL first. Concurrent rebuilds add the same users.
+   * than Meta allows; so it is rebuilt from PostgreSQL first. When it may have lost only its newest
+   * entries (a failover), the same rebuild tops it up. Concurrent rebuilds add the same users.
    */
   private async ensureTierWindow(scope: string, now: Date): Promise<void> {
     // Seen seeded within the last second on this connection: a flush without a reconnect is caught a second later.
-    if (now.getTime() - (this.seededSeen.get(scope) ?? -Infinity) < SEEDED_RECHECK_MS) return;
+    if (!this.distrusted(scope) && now.getTime() - (this.seededSeen.get(scope) ?? -Infinity) < SEEDED_RECHECK_MS) return;
     let pending = this.seeding.get(scope);
     if (!pending) {
       pending = this.seedTierWindow(scope, now).finally(() => this.seeding.delete(scope));
@@ -214,7 +230,10 @@ export class SendingPolicy implements OnModuleInit {
 
   private async seedTierWindow(scope: string, now: Date): Promise<void> {
     const seeded = this.keys.tierSeeded(scope);
-    if ((await this.redis.exists(seeded)) !== 1) {
+    const topUp = this.distrusted(scope);
+    // Noted before it runs: a drop while it runs asks for another.
+    const startedAt = Date.now();
+    if (topUp || (await this.redis.exists(seeded)) !== 1) {
       const users = await this.limits.usersReachedFromRows(scope, now);
       const tier = this.keys.tier(scope);
       const multi = this.redis.multi();
@@ -224,7 +243,10 @@ export class SendingPolicy implements OnModuleInit {
         multi.pexpire(tier, TIER_WINDOW_MS);
       }
       multi.set(seeded, String(now.getTime()));
-      await multi.exec();
+      const results = await multi.exec();
+      const failed = results?.find(([error]) => error)?.[0];
+      if (failed) throw failed;
+      if (topUp) this.toppedUpAt.set(scope, startedAt);
     }
     this.seededSeen.set(scope, now.getTime());
   }
@@ -263,13 +285,45 @@ export class SendingPolicy implements OnModuleInit {
         return { action, notBefore: new Date(Number(freeAt)) };
       }
       case 'cool': {
-        const key = action.scope === 'account' ? this.keys.account() : this.keys.number(row.phoneNumberId);
-        const until = await scripts.sendbookCoolDown(key, at, String(action.until.getTime()));
+        if (action.scope === 'account') return { action, notBefore: await this.coolAccount(row.phoneNumberId, at, action.until) };
+        const until = await scripts.sendbookCoolDown(this.keys.number(row.phoneNumberId), at, String(action.until.getTime()));
         return { action, notBefore: new Date(Number(until)) };
       }
       default:
         return { action, notBefore: null };
     }
+  }
+
+  /**
+   * An account-wide cooling (API call limits): the account state, and where each number admits in
+   * a slot of its own, the copy there of every number known (configured, seen in webhooks, admitted
+   * here). A number none of those knows yet cools when Meta refuses it in turn.
+   */
+  private async coolAccount(phoneNumberId: string, at: string, until: Date): Promise<Date> {
+    const scripts = this.redis as unknown as Scripts;
+    const cooled = Number(await scripts.sendbookCoolDown(this.keys.account(), at, String(until.getTime())));
+    if (this.keys.slotPerNumber) {
+      const numbers = new Set([
+        phoneNumberId,
+        this.config.whatsapp.phoneNumberId,
+        ...Object.keys(this.config.policy.numberRates),
+        ...this.numbersSeen,
+        ...(await this.limits.knownNumberIds()),
+      ]);
+      // Each in its own slot: one command each, not one transaction.
+      await Promise.all([...numbers].map((id) => scripts.sendbookCoolDown(this.keys.accountOf(id), at, String(cooled))));
+    }
+    return new Date(cooled);
+  }
+
+  /** This process saw Redis drop a connection or a node: every window is topped up before its next admission. */
+  private distrust(): void {
+    this.distrustedAt = Date.now();
+    this.seededSeen.clear();
+  }
+
+  private distrusted(scope: string): boolean {
+    return (this.toppedUpAt.get(scope) ?? 0) <= this.distrustedAt && this.distrustedAt > 0;
   }
 
   /** A number's live policy state, for `GET /v1/numbers`. */

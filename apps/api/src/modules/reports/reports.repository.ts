@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { MEDIAN, P90, REPORT_ACTIONS, type FigureCell, type ReportBy, type ReportPeriod } from '@sendbook/queue';
-import { queryRows } from '../../database/query-rows.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 
 interface CellRow {
   all_rows: boolean;
@@ -76,13 +75,13 @@ GROUP BY GROUPING SETS ((key, date), (key), (date), ())`;
 const count = (v: string) => Number(v);
 const maybe = (v: string | null) => (v === null ? null : Number(v));
 
-/** Reads the audit trail (the audit module's table) and names staff and teams; writes nothing. */
+/** Reads the audit trail (the audit module's table) and names staff and teams; writes nothing. The replica may serve it all. */
 @Injectable()
 export class ReportsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly reads: ReadDatabase) {}
 
   async cells(period: ReportPeriod, by: ReportBy, teamId: string | null): Promise<FigureCell[]> {
-    const rows = await queryRows<CellRow>(this.dataSource, CELLS, [period.since, period.until, period.timeZone, by, teamId]);
+    const rows = await this.reads.query<CellRow>(CELLS, [period.since, period.until, period.timeZone, by, teamId]);
     return rows.map((r) => ({
       all: r.all_rows,
       key: r.key,
@@ -104,8 +103,7 @@ export class ReportsRepository {
    * or with a team, its members.
    */
   staff(ids: readonly string[], teamId: string | null): Promise<(Named & { listed: boolean })[]> {
-    return queryRows(
-      this.dataSource,
+    return this.reads.query(
       `SELECT s.id::text AS id, s.name,
               CASE WHEN $2::uuid IS NULL THEN s.active AND s.role = 'agent'
                    ELSE s.active AND EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = $2::uuid AND m.staff_id = s.id) END AS listed
@@ -119,6 +117,6 @@ export class ReportsRepository {
 
   /** Every team (each listed, figures or not). */
   teams(): Promise<Named[]> {
-    return queryRows(this.dataSource, `SELECT id::text AS id, name FROM teams`);
+    return this.reads.query(`SELECT id::text AS id, name FROM teams`);
   }
 }

@@ -1,6 +1,5 @@
 import { olderThan, type SearchPosition, type SearchSource } from '@sendbook/queue';
-import type { DataSource, EntityManager } from 'typeorm';
-import { queryRows } from '../../database/query-rows.js';
+import { queryRows, type Queryable, type Transactional } from '../../database/query-rows.js';
 
 /**
  * One way a source matches (its words, say, or its ids): the rows it finds, newest first.
@@ -53,7 +52,7 @@ const WALK_ONLY = { enable_seqscan: 'off', enable_bitmapscan: 'off', max_paralle
  * means the term is common, and the walk finds a page soon. Parallel workers cost more than they
  * save on reads this small, and are switched off.
  */
-export async function newestMatches(db: DataSource, b: Branch, after: SearchPosition | null, take: number): Promise<BranchKey[]> {
+export async function newestMatches(db: Transactional, b: Branch, after: SearchPosition | null, take: number): Promise<BranchKey[]> {
   const params = [...b.params];
   const older = olderSql(b.source, b.time, b.id, after, params);
   const inner = `SELECT ${b.id} AS id, ${b.time} AS at${b.extra ? `, ${b.extra}` : ''} FROM ${b.from} WHERE (${b.match}) ${older}`;
@@ -90,7 +89,7 @@ function keys(rows: readonly Key[]): BranchKey[] {
 }
 
 /** Runs `work` in a transaction with these planner settings for its statements only (SET LOCAL). */
-async function withSettings<T>(db: DataSource, settings: Record<string, string>, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+async function withSettings<T>(db: Transactional, settings: Record<string, string>, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const names = Object.keys(settings);
     await tx.query(

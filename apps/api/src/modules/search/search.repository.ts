@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchPosition } from '@sendbook/queue';
-import { DataSource } from 'typeorm';
-import { queryRows } from '../../database/query-rows.js';
+import { ReadDatabase } from '../../database/replica/read-database.js';
 import { newestMatches, type Branch, type BranchKey } from './search-branch.js';
 
 /**
@@ -91,16 +90,15 @@ const MAX_TEMPLATES = 100;
 /**
  * Reads for search: each source's newest matches older than the cursor (search-branch.ts: one
  * branch per way of matching, each its own indexed read), then what the page shows of them.
- * Reads only.
+ * Reads only, all of which the replica may serve (ReadDatabase).
  */
 @Injectable()
 export class SearchRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly reads: ReadDatabase) {}
 
   /** The lexemes of the templates whose own words match (a few hundred templates at most: no index needed). */
   async templatesMatching(words: string): Promise<string[]> {
-    const rows = await queryRows<{ lexeme: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ lexeme: string }>(
       `SELECT DISTINCT search_template_lexeme(t.name, t.language) AS lexeme FROM templates t
         WHERE ${TEMPLATE_WORDS} @@ to_tsquery('simple'::regconfig, $1) LIMIT ${MAX_TEMPLATES}`,
       [words],
@@ -128,8 +126,7 @@ export class SearchRepository {
       ...(c.identifier ? [branch(`${INBOUND_WAMID} LIKE $1`, c.identifier.toLowerCase())] : []),
     ]);
     if (ids.length === 0) return [];
-    const rows = await queryRows<{ id: string; conversation_id: string; text: string | null; wamid: string; at: Date; sort_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ id: string; conversation_id: string; text: string | null; wamid: string; at: Date; sort_us: string }>(
       `SELECT i.id, a.conversation_id, i.text, i.wamid, COALESCE(i."timestamp", i.created_at) AS at, ${US('i.created_at')} AS sort_us
          FROM inbound_messages i JOIN inbound_attributions a ON a.inbound_message_id = i.id WHERE i.id = ANY($1::uuid[])`,
       [ids],
@@ -169,7 +166,7 @@ export class SearchRepository {
       ...(c.identifier ? [branch('t', `t.ids ILIKE $1`, [c.identifier]), branch('w', `w.wamid ILIKE $1`, [c.identifier])] : []),
     ]);
     if (ids.length === 0) return [];
-    const rows = await queryRows<{
+    const rows = await this.reads.query<{
       id: string;
       conversation_id: string;
       payload: Record<string, unknown>;
@@ -179,7 +176,6 @@ export class SearchRepository {
       created_at: Date;
       sort_us: string;
     }>(
-      this.dataSource,
       `SELECT o.id, th.conversation_id, o.payload, o.trigger_ref, o.dedupe_key, o.wamid, o.created_at, ${US('o.created_at')} AS sort_us
          FROM outbound_messages o
          CROSS JOIN LATERAL (
@@ -218,8 +214,7 @@ export class SearchRepository {
       },
     ]);
     if (ids.length === 0) return [];
-    const rows = await queryRows<{ id: string; conversation_id: string; text: string; created_at: Date; sort_us: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ id: string; conversation_id: string; text: string; created_at: Date; sort_us: string }>(
       `SELECT n.id, n.conversation_id, n.text, n.created_at, ${US('n.created_at')} AS sort_us FROM conversation_notes n WHERE n.id = ANY($1::uuid[])`,
       [ids],
     );
@@ -248,8 +243,7 @@ export class SearchRepository {
       ...(c.phone ? [branch(`${CONTACT_PHONE} LIKE $1`, c.phone)] : []),
     ]);
     if (keys.length === 0) return [];
-    const rows = await queryRows<{ id: string; last_activity_at: Date }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ id: string; last_activity_at: Date }>(
       `SELECT c.id, c.last_activity_at FROM conversations c WHERE c.id = ANY($1::uuid[])`,
       [keys.map((k) => k.id)],
     );
@@ -266,7 +260,7 @@ export class SearchRepository {
   }
 
   private async newestKeys(c: SearchCriteria, branches: readonly Branch[]): Promise<BranchKey[]> {
-    const found = await Promise.all(branches.map((b) => newestMatches(this.dataSource, b, c.after, c.take)));
+    const found = await Promise.all(branches.map((b) => newestMatches(this.reads, b, c.after, c.take)));
     const byId = new Map(found.flat().map((k) => [k.id, k]));
     return [...byId.values()].sort((a, b) => (a.atUs !== b.atUs ? (a.atUs < b.atUs ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, c.take);
   }
@@ -274,8 +268,7 @@ export class SearchRepository {
   /** Each thread's contact, for the page's results. */
   async threadContacts(conversationIds: readonly string[]): Promise<Map<string, ThreadContact>> {
     if (conversationIds.length === 0) return new Map();
-    const rows = await queryRows<{ id: string; name: string | null; wa_id: string | null }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ id: string; name: string | null; wa_id: string | null }>(
       `SELECT c.id, k.name, k.wa_id FROM conversations c JOIN contacts k ON k.id = c.contact_id WHERE c.id = ANY($1::uuid[])`,
       [conversationIds],
     );
@@ -288,8 +281,7 @@ export class SearchRepository {
    */
   async newestMessages(conversationIds: readonly string[]): Promise<Map<string, NewestMessage>> {
     if (conversationIds.length === 0) return new Map();
-    const rows = await queryRows<{ conversation_id: string; kind: 'inbound' | 'message'; id: string }>(
-      this.dataSource,
+    const rows = await this.reads.query<{ conversation_id: string; kind: 'inbound' | 'message'; id: string }>(
       `SELECT c.id AS conversation_id, m.kind, m.id
          FROM conversations c JOIN contacts k ON k.id = c.contact_id
          CROSS JOIN LATERAL (

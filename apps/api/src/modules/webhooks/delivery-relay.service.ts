@@ -30,7 +30,8 @@ export class DeliveryRelay implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.listener = new PgChannelListener({
-      url: config.databaseListenUrl ?? config.databaseUrl,
+      // A session of its own (LISTEN, the relay's session lock): never through a transaction pooler.
+      url: config.databaseListenUrl ?? config.databaseDirectUrl,
       channel: DELIVERIES_CHANNEL,
       onNotification: (payload) => {
         for (const id of parseDeliveryIds(payload)) this.dispatcher.dispatchSoon(id);

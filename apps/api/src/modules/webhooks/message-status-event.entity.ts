@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { StatusMatch } from '../outbox/outbound-status-writes.js';
 
 export type { StatusMatch };
@@ -6,11 +6,13 @@ export type { StatusMatch };
 /**
  * Every status webhook event, append-only: Meta's own timestamp, pricing, conversation and
  * errors. `message_id` is the outbound row it belongs to; a status whose wamid is not known yet
- * is `parked` and applied when the wamid appears, or becomes `foreign` after a while.
+ * is `parked` and applied when the wamid appears, or becomes `foreign` after a while. Partitioned
+ * by day of `received_at`, dropped whole past STATUS_EVENT_RETENTION_DAYS (a day holding a parked
+ * status waits); the event key is written once because its claim is (unique across days).
  */
 @Entity({ name: 'message_status_events' })
 @Check('ck_message_status_events_match', `match_state IN ('matched','parked','foreign')`)
-@Index('uq_message_status_events_key', ['eventKey'], { unique: true })
+@Index('uq_message_status_events_key', ['eventKey', 'receivedAt'], { unique: true })
 @Index('ix_message_status_events_message', ['messageId', 'occurredAt'], { where: 'message_id IS NOT NULL' })
 @Index('ix_message_status_events_parked', ['phoneNumberId', 'wamid'], { where: `match_state = 'parked'` })
 @Index('ix_message_status_events_parked_age', ['receivedAt'], { where: `match_state = 'parked'` })
@@ -42,7 +44,8 @@ export class MessageStatusEvent {
   @Column({ name: 'occurred_at', type: 'timestamptz', nullable: true })
   occurredAt!: Date | null;
 
-  @Column({ name: 'received_at', type: 'timestamptz' })
+  /** The partition key (daily partitions): part of the primary key, as PostgreSQL requires of a partitioned table's. */
+  @PrimaryColumn({ name: 'received_at', type: 'timestamptz' })
   receivedAt!: Date;
 
   @Column({ name: 'recipient_id', type: 'text', nullable: true })

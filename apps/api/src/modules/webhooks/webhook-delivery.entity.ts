@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 export type DeliveryState = 'received' | 'processed' | 'poison';
 
@@ -16,7 +16,8 @@ export class WebhookDelivery {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  @Column({ name: 'received_at', type: 'timestamptz' })
+  /** The partition key (daily partitions): part of the primary key, as PostgreSQL requires of a partitioned table's. */
+  @PrimaryColumn({ name: 'received_at', type: 'timestamptz' })
   receivedAt!: Date;
 
   @Column({ type: 'jsonb' })

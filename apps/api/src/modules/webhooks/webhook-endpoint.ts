@@ -79,7 +79,7 @@ export function mountWebhookEndpoint(app: INestApplication, config: AppConfig): 
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'POST' && pathOf(req.url) === WEBHOOK_PATH) {
-      acknowledge(req, res, ingest, metrics, { limit: config.webhooks.bodyLimitBytes, uploads }, budget);
+      acknowledge(req, res, ingest, metrics, { limit: config.webhooks.bodyLimitBytes, uploads }, budget, server);
       return;
     }
     for (const listener of others) listener(req, res);
@@ -93,11 +93,14 @@ function acknowledge(
   metrics: MetricsRecorder,
   upload: UploadRules,
   budget: SharedByteBudget,
+  server: Server,
 ): void {
   const started = performance.now();
   const requestId = requestIdOf(req);
   const answer = (status: number, body: string): void => {
     if (res.headersSent) return;
+    // The server is closing: this answer closes its connection, which must not stay open for the keep-alive time after it.
+    if (!server.listening) res.shouldKeepAlive = false;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId });
     res.end(body);
     // Ack latency as Meta sees it from here: from the first byte handled to the answer.

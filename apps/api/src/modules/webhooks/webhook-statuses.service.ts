@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isMarketingOptOutFailure, pricedMessageOf, pricingLabel } from '@sendbook/queue';
+import { isMarketingOptOutFailure, parkedStatusesReceivedFrom, pricedMessageOf, pricingLabel } from '@sendbook/queue';
 import { isBsuid, toGraphError, type StatusEvent } from '@sendbook/whatsapp';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
@@ -12,7 +12,7 @@ import { CountersRepository, type CounterRow } from '../metrics/counters.reposit
 import { callbackRowId, fromUnixSeconds, mergeIntoRow, type StatusMerge, type StatusRow } from './domain/status-apply.js';
 import { PRICING_COUNTERS, WEBHOOK_COUNTERS } from '../metrics/metric-names.js';
 import { lockStatusRows, writeStatuses, type NewStatusEvent, type StatusRowFacts, type StatusRowWrite } from '../outbox/outbound-status-writes.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksRepository, type ParkedStatus } from './webhooks.repository.js';
 import { CancelledButSent } from '../outbox/cancelled-but-sent.service.js';
 
 /**
@@ -95,10 +95,10 @@ export class WebhookStatusesService {
     return this.repo.transaction(async (tx) => {
       const [facts] = await lockStatusRows(tx, [phoneNumberId], [wamid], []);
       if (!facts) return 0;
-      const parked = await this.repo.lockParked(tx, phoneNumberId, wamid);
+      const parked = await this.repo.lockParked(tx, phoneNumberId, wamid, parkedStatusesReceivedFrom(now, this.config.webhooks.foreignAfterMs));
       const row = toStatusRow(facts);
       const audits: TransitionAudit[] = [];
-      const matched: { id: string; mergeResult: string }[] = [];
+      const matched: { parked: ParkedStatus; mergeResult: string }[] = [];
       let optedOutAt: Date | null = null;
       for (const p of parked) {
         const at = p.occurredAt ?? p.receivedAt;
@@ -107,11 +107,11 @@ export class WebhookStatusesService {
         if (merge.transition) audits.push(this.transitioned(tx, row, merge.transition, wamid, p.eventKey, at));
         // A 131050 that arrived before the wamid was recorded opts the user out all the same.
         if (merge.transition?.to === 'failed' && isMarketingOptOutFailure(errors)) optedOutAt = at;
-        matched.push({ id: p.id, mergeResult: merge.result });
+        matched.push({ parked: p, mergeResult: merge.result });
       }
       const writes = row.changed ? [statusRowWrite(facts, row)] : [];
       if ((await writeStatuses(tx, writes, audits, [], now)) !== writes.length) throw new Error('an outbound row changed under its lock');
-      for (const m of matched) await this.repo.markParkedMatched(tx, m.id, row.id, m.mergeResult, now);
+      for (const m of matched) await this.repo.markParkedMatched(tx, m.parked, row.id, m.mergeResult, now);
       if (optedOutAt) await this.marketing.optOut(tx, recipientOf(facts, null), optedOutAt, 'error_131050', now);
       await this.counters.incrementMany(firstPricings(row.changed ? [{ facts, row }] : [], now), tx);
       if (parked.length > 0)
@@ -123,7 +123,8 @@ export class WebhookStatusesService {
   /** The periodic retry of parked statuses, then the expiry of those that never matched. */
   async retryParked(): Promise<{ applied: number; foreign: number }> {
     let applied = 0;
-    for (const { phoneNumberId, wamid } of await this.repo.findMatchableParked(500)) applied += await this.applyParkedFor(phoneNumberId, wamid);
+    const since = parkedStatusesReceivedFrom(this.clock.now(), this.config.webhooks.foreignAfterMs);
+    for (const { phoneNumberId, wamid } of await this.repo.findMatchableParked(500, since)) applied += await this.applyParkedFor(phoneNumberId, wamid);
     const now = this.clock.now();
     const foreign = await this.repo.expireParked(new Date(now.getTime() - this.config.webhooks.foreignAfterMs), 5000);
     const byStatus = new Map<string, number>();

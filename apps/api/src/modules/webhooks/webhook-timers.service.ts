@@ -50,7 +50,6 @@ export class WebhookTimers implements OnApplicationBootstrap, BeforeApplicationS
     // Its own task: a sweep feeding a long backlog must not hold up the takeover of a dead worker's deliveries.
     this.tasks.every('webhooks.takeover', () => this.takeOver());
     this.tasks.every('webhooks.parked', () => this.statuses.retryParked());
-    this.tasks.every('webhooks.purge', () => this.purge());
   }
 
   /** Before the connections close: a sweep feeding a backlog stops after its current page. */
@@ -98,18 +97,5 @@ export class WebhookTimers implements OnApplicationBootstrap, BeforeApplicationS
       this.logger.event('info', 'webhook.delivery_taken_over', { delivery_id: id, outcome: outcome.kind });
     }
     return orphaned.length;
-  }
-
-  /** Deletes event keys older than the retention (≥ 8 days); never a younger one. */
-  async purge(): Promise<number> {
-    const before = new Date(this.clock.now().getTime() - this.config.webhooks.keyRetentionMs);
-    let total = 0;
-    for (;;) {
-      const deleted = await this.repo.purgeClaims(before, 10_000);
-      total += deleted;
-      if (deleted < 10_000) break;
-    }
-    if (total > 0) this.logger.event('info', 'webhook.claims_purged', { deleted: total });
-    return total;
   }
 }

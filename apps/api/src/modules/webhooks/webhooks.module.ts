@@ -1,9 +1,10 @@
-import { BullModule } from '@nestjs/bullmq';
+import { registerQueues } from '../../common/queue/register-queues.js';
 import { Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { QUEUE_NAMES } from '@sendbook/queue';
 import { FactBus } from '../../common/facts/domain-facts.js';
 import { perRole } from '../../common/modules/per-role.js';
 import type { Role } from '../../config/config.schema.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
 import { ConversationsModule } from '../conversations/conversations.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { EventsModule } from '../events/events.module.js';
@@ -12,6 +13,7 @@ import { OutboxModule } from '../outbox/outbox.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
 import { TemplatesModule } from '../templates/templates.module.js';
 import { DeliveryRelay } from './delivery-relay.service.js';
+import { WebhookRetention } from './webhook-retention.service.js';
 import { DeliveryWriter } from './delivery-writer.service.js';
 import { WebhookProcessor } from './processors/webhook.processor.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
@@ -38,11 +40,11 @@ export class WebhooksModule implements OnModuleInit {
   ) {}
 
   static readonly forRole = perRole((role: Role): DynamicModule => {
-    const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers, DeliveryRelay];
+    const workers: Provider[] = role === 'api' ? [] : [WebhookProcessor, WebhookTimers, DeliveryRelay, WebhookRetention];
     return {
       module: WebhooksModule,
       imports: [
-        BullModule.registerQueue({ name: QUEUE_NAMES.webhooks }),
+        registerQueues(QUEUE_NAMES.webhooks),
         OutboxModule.forRole(role),
         ConversationsModule.forRole(role),
         TemplatesModule.forRole(role),
@@ -50,6 +52,7 @@ export class WebhooksModule implements OnModuleInit {
         EventsModule.forRole(role),
         PolicyModule,
         AuditModule,
+        AlertsModule.forRole(role),
       ],
       controllers: role === 'worker' ? [] : [WebhooksController, WebhooksAdminController],
       providers: [

@@ -7,6 +7,13 @@ import { jsonbParam } from '../../database/jsonb-param.js';
 import { queryRows } from '../../database/query-rows.js';
 import { DELIVERIES_CHANNEL, IDS_PER_NOTIFICATION } from './delivery-notifications.js';
 
+/**
+ * The first half of the two-part advisory locks on event keys (the second: the key's hashtext):
+ * a space of its own, apart from the single-number locks elsewhere. Two keys with one hash share
+ * a lock, which only makes their claims wait for each other.
+ */
+const CLAIM_LOCKS = 0x5b_c1a1;
+
 export interface NewDelivery {
   receivedAt: Date;
   headers: Record<string, unknown>;
@@ -255,10 +262,14 @@ export class WebhooksRepository {
   // ---- claims ----------------------------------------------------------------------------------
 
   /**
-   * Claims many keys in one statement. Answers, per key: claimed (this transaction now owns it),
-   * else the delivery that claimed it first (null too when that claim committed after this
-   * statement began: it is someone else's all the same). Give the keys sorted and without repeats:
-   * two deliveries of the same keys then wait for each other in one order and never deadlock.
+   * Claims many keys. Answers, per key: claimed (this transaction now owns it), else the delivery
+   * that claimed it first. Give the keys without repeats, before anything else in the transaction.
+   *
+   * The claims are partitioned by day, and a partitioned table's unique index must hold the day,
+   * so no index says a key is claimed on another day. A lock per key does: first every key's lock,
+   * in one order (two deliveries of the same keys wait for each other and never deadlock), held to
+   * the commit; then, in a statement whose snapshot sees every claim committed before the locks
+   * were granted, the keys no partition holds are inserted.
    *
    * With `finish`, the same statement marks the delivery processed with the counts the claims
    * decide (`total` events, repeats inside the delivery among them): one round trip fewer, and
@@ -271,13 +282,19 @@ export class WebhooksRepository {
     now: Date,
     finish: { total: number } | null = null,
   ): Promise<Map<string, { claimed: boolean; owner: string | null }>> {
+    const keys = claims.map((c) => c.key);
+    await preparedTxRows(
+      tx,
+      `SELECT count(pg_advisory_xact_lock(${CLAIM_LOCKS}, h)) AS n FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($1::text[]) AS k ORDER BY 1) AS l`,
+      [keys],
+    );
     const raw = await preparedTxRows<{ key: string; claimed: boolean; owner: string | null }>(
       tx,
       `WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(key, field, n)),
        claimed AS (
          INSERT INTO webhook_event_claims (key, field, delivery_id, state, claimed_at)
-         SELECT key, field, $3, 'done', $4 FROM wanted ORDER BY n
-         ON CONFLICT (key) DO NOTHING RETURNING key),
+         SELECT key, field, $3, 'done', $4 FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM webhook_event_claims o WHERE o.key = w.key) ORDER BY n
+         ON CONFLICT DO NOTHING RETURNING key),
        answer AS (
          SELECT w.key, c.key IS NOT NULL AS claimed, o.delivery_id AS owner
            FROM wanted w LEFT JOIN claimed c ON c.key = w.key LEFT JOIN webhook_event_claims o ON o.key = w.key),
@@ -288,25 +305,16 @@ export class WebhooksRepository {
                 events_duplicate = $5::int - (SELECT count(*)::int FROM answer WHERE claimed) - (SELECT count(*)::int FROM answer WHERE NOT claimed AND owner = $3)
           WHERE id = $3 AND state = 'received' AND $6::boolean)
        SELECT key, claimed, owner FROM answer`,
-      [claims.map((c) => c.key), claims.map((c) => c.field), deliveryId, now, finish?.total ?? 0, finish !== null],
+      [keys, claims.map((c) => c.field), deliveryId, now, finish?.total ?? 0, finish !== null],
     );
     return new Map(raw.map((r) => [r.key, { claimed: r.claimed, owner: r.claimed ? null : r.owner }]));
-  }
-
-  /** Deletes claims older than the retention, a bounded number at a time; never a younger key. */
-  async purgeClaims(claimedBefore: Date, limit: number): Promise<number> {
-    const raw = await queryRows(
-      this.dataSource,
-      `DELETE FROM webhook_event_claims WHERE key IN (SELECT key FROM webhook_event_claims WHERE claimed_at < $1 LIMIT $2) RETURNING key`,
-      [claimedBefore, limit],
-    );
-    return raw.length;
   }
 
   // ---- statuses --------------------------------------------------------------------------------
 
   /** Parked statuses of one wamid, locked; another worker applying them skips them. */
-  async lockParked(tx: EntityManager, phoneNumberId: string, wamid: string): Promise<ParkedStatus[]> {
+  /** `since`: statuses parked earlier turn foreign (WEBHOOK_FOREIGN_AFTER); the bound keeps the look to those days' partitions. */
+  async lockParked(tx: EntityManager, phoneNumberId: string, wamid: string, since: Date): Promise<ParkedStatus[]> {
     const raw = await queryRows<{
       id: string;
       event_key: string;
@@ -318,9 +326,9 @@ export class WebhooksRepository {
     }>(
       tx,
       `SELECT id, event_key, status, occurred_at, received_at, errors, pricing FROM message_status_events
-        WHERE phone_number_id = $1 AND wamid = $2 AND match_state = 'parked'
+        WHERE phone_number_id = $1 AND wamid = $2 AND match_state = 'parked' AND received_at >= $3
         ORDER BY occurred_at NULLS LAST, id FOR UPDATE SKIP LOCKED`,
-      [phoneNumberId, wamid],
+      [phoneNumberId, wamid, since],
     );
     return raw.map((r) => ({
       id: r.id,
@@ -333,23 +341,22 @@ export class WebhooksRepository {
     }));
   }
 
-  async markParkedMatched(tx: EntityManager, id: string, messageId: string, mergeResult: string, now: Date): Promise<void> {
-    await tx.query(`UPDATE message_status_events SET match_state = 'matched', message_id = $2, merge_result = $3, matched_at = $4 WHERE id = $1`, [
-      id,
-      messageId,
-      mergeResult,
-      now,
-    ]);
+  /** By its key, day included: only its partition is planned and read. */
+  async markParkedMatched(tx: EntityManager, parked: { id: string; receivedAt: Date }, messageId: string, mergeResult: string, now: Date): Promise<void> {
+    await tx.query(
+      `UPDATE message_status_events SET match_state = 'matched', message_id = $2, merge_result = $3, matched_at = $4 WHERE id = $1 AND received_at = $5`,
+      [parked.id, messageId, mergeResult, now, parked.receivedAt],
+    );
   }
 
   /** Parked wamids that now name an outbound row (the send's response recorded it meanwhile). */
-  async findMatchableParked(limit: number): Promise<{ phoneNumberId: string; wamid: string }[]> {
+  async findMatchableParked(limit: number, since: Date): Promise<{ phoneNumberId: string; wamid: string }[]> {
     const raw = await queryRows<{ phone_number_id: string; wamid: string }>(
       this.dataSource,
       `SELECT DISTINCT e.phone_number_id, e.wamid FROM message_status_events e
          JOIN outbound_messages m ON m.phone_number_id = e.phone_number_id AND m.wamid = e.wamid
-        WHERE e.match_state = 'parked' LIMIT $1`,
-      [limit],
+        WHERE e.match_state = 'parked' AND e.received_at >= $2 LIMIT $1`,
+      [limit, since],
     );
     return raw.map((r) => ({ phoneNumberId: r.phone_number_id, wamid: r.wamid }));
   }

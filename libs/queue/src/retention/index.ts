@@ -1,0 +1,2 @@
+export * from './partitions.js';
+export * from './status-days.js';

@@ -11,33 +11,21 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
-import { runMigrations } from '../apps/api/dist/database/data-source.js';
-import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, withDatabase } from './bench-infra.mjs';
+import { apiRequest, benchEnv, benchStore, fmt, numberOption, PG_URL, REDIS_URL } from './bench-infra.mjs';
 import { median } from './median.mjs';
 
 const TARGET = 1;
 
-export async function run({
-  messages = 2000,
-  batch = 1000,
-  concurrency = 16,
-  trials = 3,
-  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  log = console.log,
-} = {}) {
-  const stamp = `${Date.now()}_${process.pid}`;
-  const database = `sendbook_bench_batch_${stamp}`;
-  const databaseUrl = withDatabase(pgUrl, database);
+export async function run({ messages = 2000, batch = 1000, concurrency = 16, trials = 3, pgUrl = PG_URL, redisUrl = REDIS_URL, log = console.log } = {}) {
+  const store = benchStore('batch', { pgUrl, redisUrl, log });
+  const { redisPrefix, databaseUrl } = store;
   let app;
   try {
-    await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
-    await runMigrations(databaseUrl);
+    await store.create();
     // Nothing is sent (no worker): the Graph URL is a closed port.
-    const env = benchEnv({ graphUrl: 'http://127.0.0.1:9', databaseUrl, redisUrl, redisPrefix: `sendbook_bench_batch_${stamp}` });
+    const env = benchEnv({ graphUrl: 'http://127.0.0.1:9', databaseUrl, redisUrl, redisPrefix });
     app = await createHttpApp(withInfra(loadConfig({ ...env, ROLE: 'api' }), { databaseUrl, redisUrl }));
     await app.listen(0, '127.0.0.1');
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -45,12 +33,12 @@ export async function run({
     const next = () => ++round;
     log(`warming up: ${fmt(messages)} messages each way, untimed`);
     await singles(url, next(), messages, concurrency);
-    await batches(url, next(), messages, batch);
+    await batches(url, messages, batch, messageOf(next()));
     const runs = { single: [], batch: [] };
     for (let trial = 1; trial <= trials; trial++) {
       const load = os.loadavg()[0];
       runs.single.push({ trial, load, ...(await singles(url, next(), messages, concurrency)) });
-      runs.batch.push({ trial, load: os.loadavg()[0], ...(await batches(url, next(), messages, batch)) });
+      runs.batch.push({ trial, load: os.loadavg()[0], ...(await batches(url, messages, batch, messageOf(next()))) });
       log(`trial ${trial}: single ${fmt(runs.single.at(-1).rate)} msg/s, batch ${fmt(runs.batch.at(-1).rate)} msg/s (load ${load.toFixed(2)})`);
     }
     const single = median(runs.single, (r) => r.rate).rate;
@@ -58,8 +46,7 @@ export async function run({
     return { messages, batch, concurrency, trials, single, batched, ratio: batched / single, target: TARGET, meets_target: batched / single >= TARGET, runs };
   } finally {
     await app?.close().catch(() => undefined);
-    await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
-    await deleteRedisKeys(redisUrl, `sendbook_bench_batch_${stamp}*`).catch(() => undefined);
+    await store.drop();
   }
 }
 
@@ -73,7 +60,7 @@ async function singles(url, round, count, concurrency) {
       Array.from({ length: concurrency }, async () => {
         while (i < count) {
           const n = i++;
-          const { status, body } = await post(url, '/v1/messages', agent, JSON.stringify(messageBody(round, n)));
+          const { status, body } = await apiRequest(url, 'POST', '/v1/messages', { agent, body: JSON.stringify(messageBody(round, n)) });
           if (status !== 201) throw new Error(`POST /v1/messages answered ${status}: ${body.slice(0, 300)}`);
         }
       }),
@@ -85,14 +72,14 @@ async function singles(url, round, count, concurrency) {
   return { seconds, rate: count / seconds };
 }
 
-/** The same messages in batches of `size`, one batch at a time. */
-async function batches(url, round, count, size) {
+/** Messages 0 … count - 1 (`messageAt(i)`, a request body) in batches of `size`, one batch at a time; every one must be created. */
+export async function batches(url, count, size, messageAt) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const started = performance.now();
   try {
     for (let from = 0; from < count; from += size) {
-      const items = Array.from({ length: Math.min(size, count - from) }, (_, k) => messageBody(round, from + k));
-      const { status, body } = await post(url, '/v1/messages/batch', agent, JSON.stringify({ messages: items }));
+      const items = Array.from({ length: Math.min(size, count - from) }, (_, k) => messageAt(from + k));
+      const { status, body } = await apiRequest(url, 'POST', '/v1/messages/batch', { agent, body: JSON.stringify({ messages: items }) });
       if (status !== 200) throw new Error(`POST /v1/messages/batch answered ${status}: ${body.slice(0, 300)}`);
       const created = JSON.parse(body).results.filter((r) => r.status === 'created').length;
       if (created !== items.length) throw new Error(`a batch of ${items.length} created ${created}`);
@@ -104,6 +91,8 @@ async function batches(url, round, count, size) {
   return { seconds, rate: count / seconds };
 }
 
+const messageOf = (round) => (i) => messageBody(round, i);
+
 function messageBody(round, i) {
   return {
     dedupe_key: `batch-bench-${round}-${i}`,
@@ -112,27 +101,6 @@ function messageBody(round, i) {
     campaign: `bench-${round}`,
     payload: { type: 'template', template: { name: 'hello_world', language: { code: 'en_US' } } },
   };
-}
-
-function post(baseUrl, route, agent, body) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${baseUrl}${route}`,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRETS.apiKey}`, 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 export function table(f) {
@@ -148,10 +116,7 @@ export function table(f) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? Number(args[i + 1]) : fallback;
-  };
+  const option = (name, fallback) => numberOption(args, name, fallback);
   const figures = await run({
     messages: option('--messages', 2000),
     batch: option('--batch', 1000),

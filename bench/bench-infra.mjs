@@ -1,10 +1,12 @@
 // What every benchmark needs around the code it measures: the bench's credentials, a database of
 // its own, a Redis key prefix to clean up, and child processes that say when they are ready.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { runMigrations } from '../apps/api/dist/database/data-source.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,6 +19,33 @@ export const SECRETS = Object.freeze({
   businessAccountId: '102290129340398',
   apiKey: 'sk_bench_0123456789abcdef0123456789abcdef',
 });
+
+/** Where the benches find PostgreSQL and Redis, as `npm test` does (BENCH_PG_URL, BENCH_REDIS_URL). */
+export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * This run's database (on the server of `pgUrl`) and Redis key prefix, both named
+ * `sendbook_bench_<kind>_<time>_<pid>`: `create()` makes the database with the app's schema,
+ * `drop()` (for a `finally`) removes it and the prefix's keys, saying on `log` what it could not.
+ */
+export function benchStore(kind, { pgUrl, redisUrl, log }) {
+  const database = `sendbook_bench_${kind}_${Date.now()}_${process.pid}`;
+  const databaseUrl = withDatabase(pgUrl, database);
+  return {
+    database,
+    redisPrefix: database,
+    databaseUrl,
+    async create() {
+      await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+      await runMigrations(databaseUrl);
+    },
+    async drop() {
+      await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
+      await deleteRedisKeys(redisUrl, `${database}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
+    },
+  };
+}
 
 /** The app's environment for a bench run against `graphUrl`, with the bench's database and prefix. */
 export function benchEnv({ graphUrl, databaseUrl, redisUrl, redisPrefix }) {
@@ -33,6 +62,53 @@ export function benchEnv({ graphUrl, databaseUrl, redisUrl, redisPrefix }) {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
   };
+}
+
+/**
+ * One request to the bench's API with its key (`SECRETS.apiKey`, an admin's): resolves with the
+ * status and the body as text, whatever the status. `agent`: keep-alive sockets of the caller's.
+ * `headers`: instead of the key (a signed webhook carries its signature, not a key).
+ */
+export function apiRequest(
+  baseUrl,
+  method,
+  route,
+  { agent, body, contentType = 'application/json', headers = { authorization: `Bearer ${SECRETS.apiKey}` } } = {},
+) {
+  return new Promise((resolve, reject) => {
+    const all = { ...headers };
+    if (body !== undefined) Object.assign(all, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+    const req = http.request(`${baseUrl}${route}`, { method, agent, headers: all }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A status webhook as Meta sends it for the bench's number: `status` (a status object) in its envelope. */
+export function statusWebhookBody(status) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: SECRETS.businessAccountId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId },
+              statuses: [status],
+            },
+          },
+        ],
+      },
+    ],
+  });
 }
 
 export function withDatabase(serverUrl, database) {
@@ -142,6 +218,12 @@ export function stopChild(child) {
     });
     proc.kill('SIGTERM');
   });
+}
+
+/** A bench's command-line option: the number after `name` (`--rows 1000`), or `fallback`. */
+export function numberOption(args, name, fallback) {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
 }
 
 export function fmt(n, digits = 0) {

@@ -19,11 +19,9 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
-import { runMigrations } from '../apps/api/dist/database/data-source.js';
-import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, startChild, stopChild, withDatabase, withTimeout } from './bench-infra.mjs';
+import { benchEnv, benchStore, fmt, numberOption, PG_URL, REDIS_URL, SECRETS, startChild, stopChild, withTimeout } from './bench-infra.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HEADROOM_PERCENT = 10;
@@ -45,21 +43,18 @@ export async function run({
   hogs = 0,
   refuseAfterMs = null,
   trace = false,
-  pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  pgUrl = PG_URL,
+  redisUrl = REDIS_URL,
   log = console.log,
 } = {}) {
-  const stamp = `${Date.now()}_${process.pid}`;
-  const database = `sendbook_bench_cap_${stamp}`;
-  const redisPrefix = `sendbook_bench_cap_${stamp}`;
-  const databaseUrl = withDatabase(pgUrl, database);
+  const store = benchStore('cap', { pgUrl, redisUrl, log });
+  const { redisPrefix, databaseUrl } = store;
   const ids = Array.from({ length: numbers }, (_, i) => String(BASE_NUMBER + BigInt(i)));
   const children = [];
   const busy = [];
   let app;
   try {
-    await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
-    await runMigrations(databaseUrl);
+    await store.create();
     // Meta's caps on: 80 msg/s per number and one message per 6 s per user, refused with 130429
     // and 131056 past them. No webhooks: statuses are not what this measures.
     const sim = await startChild(path.join(HERE, 'simulator-process.mjs'), {
@@ -137,8 +132,7 @@ export async function run({
     for (const p of busy) p.kill('SIGKILL');
     await app?.close().catch(() => undefined);
     for (const child of children.reverse()) await stopChild(child);
-    await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
-    await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
+    await store.drop();
   }
 }
 
@@ -409,10 +403,7 @@ export function runsTable(runs) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? Number(args[i + 1]) : fallback;
-  };
+  const option = (name, fallback) => numberOption(args, name, fallback);
   const refuse = option('--refuse-after-ms', null);
   const runs = [];
   for (let i = 0; i < option('--runs', 1); i++)

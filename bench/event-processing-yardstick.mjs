@@ -5,7 +5,7 @@
 //
 // The same guarantees as Sendbook, so the comparison is honest: one transaction per delivery takes
 // the delivery (its row lock is the lease: a dead process's transaction aborts and frees it), claims
-// every event key in one INSERT … ON CONFLICT DO NOTHING RETURNING, applies only the claimed
+// every event key (a lock per key, then one INSERT of the keys no partition holds), applies only the claimed
 // events' effects and marks the delivery processed, all committed together. The effects are the
 // app's: statuses merged by rank (libs/whatsapp mergeStatus, the row locked, the UPDATE guarded by
 // the state read under the lock), every status kept in message_status_events and every transition
@@ -27,9 +27,12 @@ const SQL = {
   take: `UPDATE webhook_deliveries SET attempts = attempts + 1
           WHERE id = (SELECT id FROM webhook_deliveries WHERE state = 'received' ORDER BY received_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
           RETURNING id, body, received_at`,
+  // Claims are partitioned by day: a lock per key, then the keys no partition holds (as Sendbook claims).
+  lockKeys: `SELECT count(pg_advisory_xact_lock(1, h)) FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest($1::text[]) AS k ORDER BY 1) AS l`,
   claim: `INSERT INTO webhook_event_claims (key, field, delivery_id, state, claimed_at)
           SELECT k, f, $3, 'done', $4 FROM unnest($1::text[], $2::text[]) AS u(k, f)
-          ON CONFLICT (key) DO NOTHING RETURNING key`,
+           WHERE NOT EXISTS (SELECT 1 FROM webhook_event_claims o WHERE o.key = u.k)
+          ON CONFLICT DO NOTHING RETURNING key`,
   lockTargets: `SELECT id, state, wamid, phone_number_id, sent_at, delivered_at, read_at, played_at, failed_at FROM outbound_messages
                  WHERE wamid = ANY($1::text[]) ORDER BY id FOR UPDATE`,
   updateTargets: `UPDATE outbound_messages m SET state = u.state, sent_at = u.sent_at, delivered_at = u.delivered_at, read_at = u.read_at,
@@ -43,7 +46,7 @@ const SQL = {
             SELECT k, $9, m, p, w, s, o, $10, r, raw, ms, mr, CASE WHEN m IS NULL THEN NULL ELSE $11::timestamptz END
               FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $8::jsonb[], $12::text[], $13::text[])
                 AS u(k, m, p, w, s, o, r, raw, ms, mr)
-            ON CONFLICT (event_key) DO NOTHING`,
+            ON CONFLICT DO NOTHING`,
   inbound: `INSERT INTO inbound_messages (phone_number_id, wamid, from_wa_id, contact_name, contact, type, text, "timestamp", raw, delivery_id, created_at)
             SELECT * , $10::uuid, $11::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[], $8::timestamptz[], $9::jsonb[])
             ON CONFLICT (phone_number_id, wamid) DO NOTHING RETURNING id, wamid`,
@@ -88,6 +91,7 @@ async function processNext(client) {
     for (const e of parsed.events) if (!firsts.has(e.key)) firsts.set(e.key, e);
     // Sorted: two deliveries claiming the same keys wait for each other in one order, never deadlock.
     const keys = [...firsts.keys()].sort();
+    await client.query(named.lockKeys([keys]));
     const claimed = new Set((await client.query(named.claim([keys, keys.map((k) => firsts.get(k).field), delivery.id, now]))).rows.map((r) => r.key));
     const events = keys.filter((k) => claimed.has(k)).map((k) => firsts.get(k));
     const statuses = events.filter((e) => e.kind === 'status');

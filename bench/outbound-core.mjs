@@ -98,7 +98,15 @@ export async function startCoreWorker({ databaseUrl, redisConnection, redisPrefi
     if (!row) return 'not_claimed';
     const result = await graph.sendMessage(row.phoneNumberId, graphBody(row));
     if (result.outcome !== 'accepted') throw new Error(`core mode: ${result.outcome}`);
-    await repo.markAccepted(row.id, result.wamid, { wamid: result.wamid, wa_id: result.waId, message_status: result.messageStatus }, new Date());
+    // Parked statuses looked for back to WEBHOOK_FOREIGN_AFTER_MS's default, as the app's sender does.
+    const at = new Date();
+    await repo.markAccepted(
+      row.id,
+      result.wamid,
+      { wamid: result.wamid, wa_id: result.waId, message_status: result.messageStatus },
+      at,
+      new Date(at.getTime() - 3_600_000),
+    );
     return 'accepted';
   };
   // As many rows in flight as a job per row would have, however the rows were grouped.

@@ -6,6 +6,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ApiKeyService } from '../apps/api/dist/modules/api-keys/api-key.service.js';
+import { CampaignRecordsRepository } from '../apps/api/dist/modules/campaigns/campaign-records.repository.js';
+import { CampaignWriter } from '../apps/api/dist/modules/campaigns/campaign-writer.service.js';
 import { OutboundSender } from '../apps/api/dist/modules/outbox/outbound-sender.service.js';
 import { OutboxDispatcher } from '../apps/api/dist/modules/outbox/outbox-dispatcher.service.js';
 import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.repository.js';
@@ -14,18 +16,42 @@ import { GRAPH_CLIENT } from '../apps/api/dist/modules/whatsapp/whatsapp.module.
 
 const CLK_TCK = 100;
 
-export function createProfiler(app) {
+/** The outbound pipeline's steps: `[class, method, label]`, each timed on the app's instance. */
+const OUTBOUND_STEPS = [
+  [ApiKeyService, 'isValid', 'http: API key lookup (SELECT)'],
+  [OutboxService, 'enqueue', 'http: enqueue (insert + addBulk)'],
+  [OutboxRepository, 'insertIfAbsent', 'http:   INSERT … ON CONFLICT + audit'],
+  [OutboxDispatcher, 'dispatch', 'http:   BullMQ addBulk([1 job])'],
+  [OutboundSender, 'send', 'worker: send (claim → Graph → accepted)'],
+  [OutboxRepository, 'claim', 'worker:   claim txn (UPDATE + audit)'],
+  [GRAPH_CLIENT, 'sendMessage', 'worker:   Graph API call'],
+  [OutboxRepository, 'markAccepted', 'worker:   accepted txn (UPDATE + audit)'],
+];
+
+/** A campaign writer's batch, step by step (in a worker process: bench/outbound-worker.mjs). */
+export const WRITER_STEPS = [
+  [CampaignWriter, 'writeCampaign', 'a pass over one campaign (batches until done or 2 s)'],
+  [CampaignRecordsRepository, 'transaction', '  a batch: its transaction, commit included'],
+  [CampaignRecordsRepository, 'claimForWriting', '    SELECT … FOR UPDATE SKIP LOCKED (the campaign)'],
+  [CampaignRecordsRepository, 'nextRecipients', '    SELECT the next recipients'],
+  [OutboxService, 'enqueuePrepared', '    enqueuePrepared (rows, INSERT, jobs)'],
+  [OutboxRepository, 'insertAllIfAbsent', '      INSERT … ON CONFLICT + audit'],
+  [OutboxDispatcher, 'dispatch', '      BullMQ addBulk + in-batch marks'],
+  [CampaignRecordsRepository, 'recordWritten', '    UPDATE rows_written'],
+  [CampaignRecordsRepository, 'unwritten', 'each pass: campaigns to write (SELECT)'],
+  [CampaignRecordsRepository, 'completeFinished', 'each pass: finished campaigns (UPDATE)'],
+];
+
+/**
+ * Times every call of these methods on the app's own instances (`[token, method, label]`), until
+ * `restore()`; `steps` holds each label's calls, total and longest.
+ */
+export function timeSteps(app, list) {
   const steps = new Map();
   const restores = [];
-  const get = (token) => {
-    try {
-      return app.get(token, { strict: false });
-    } catch {
-      return null;
-    }
-  };
-  const wrap = (instance, method, label) => {
-    if (!instance || typeof instance[method] !== 'function') return;
+  for (const [token, method, label] of list) {
+    const instance = instanceOf(app, token);
+    if (!instance || typeof instance[method] !== 'function') continue;
     const original = instance[method];
     const stat = { label, count: 0, totalMs: 0, maxMs: 0 };
     steps.set(label, stat);
@@ -41,17 +67,22 @@ export function createProfiler(app) {
       }
     };
     restores.push(() => (instance[method] = original));
-  };
+  }
+  return { steps, restore: () => restores.forEach((undo) => undo()) };
+}
 
-  const repo = get(OutboxRepository);
-  wrap(get(ApiKeyService), 'isValid', 'http: API key lookup (SELECT)');
-  wrap(get(OutboxService), 'enqueue', 'http: enqueue (insert + addBulk)');
-  wrap(repo, 'insertIfAbsent', 'http:   INSERT … ON CONFLICT + audit');
-  wrap(get(OutboxDispatcher), 'dispatch', 'http:   BullMQ addBulk([1 job])');
-  wrap(get(OutboundSender), 'send', 'worker: send (claim → Graph → accepted)');
-  wrap(repo, 'claim', 'worker:   claim txn (UPDATE + audit)');
-  wrap(get(GRAPH_CLIENT), 'sendMessage', 'worker:   Graph API call');
-  wrap(repo, 'markAccepted', 'worker:   accepted txn (UPDATE + audit)');
+/** The app's instance of `token`, or null when it has none. */
+function instanceOf(app, token) {
+  try {
+    return app.get(token, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
+export function createProfiler(app) {
+  const { steps, restore: restoreSteps } = timeSteps(app, OUTBOUND_STEPS);
+  const restores = [restoreSteps];
 
   // Every statement the app sends to PostgreSQL, by kind.
   const statements = new Map();
@@ -64,7 +95,7 @@ export function createProfiler(app) {
   };
   restores.push(() => (pg.Client.prototype.query = originalQuery));
 
-  const pool = get(DataSource)?.driver?.master;
+  const pool = instanceOf(app, DataSource)?.driver?.master;
   const poolSamples = { n: 0, waiting: 0, maxWaiting: 0, busy: 0 };
   const sampler = setInterval(() => {
     if (!pool) return;
@@ -165,6 +196,22 @@ export function startCpuMeter({ queryBackends, childPid = () => null }) {
     out.machineBusyPercent = (100 * (machine1.busy - machine0.busy)) / Math.max(1, machine1.total - machine0.total);
     return out;
   };
+}
+
+/** `startCpuMeter` for a bench's own database: its backends are the ones connected to it at the end. */
+export function benchCpuMeter({ pgUrl, database, childPid }) {
+  return startCpuMeter({
+    childPid,
+    queryBackends: async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      try {
+        return (await client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    },
+  });
 }
 
 /** Busy and total ticks of all CPUs together (/proc/stat: busy = everything but idle and iowait). */

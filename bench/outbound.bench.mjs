@@ -4,6 +4,10 @@
 // Plain Node ESM on the BUILT code: run `npx tsc -b tsconfig.build.json` first, then
 //   node bench/outbound.bench.mjs [--messages 3000] [--warmup 1500] [--trials 3] [--clients 32]
 //                                 [--concurrency 32] [--modes split,all,staged,core,core-batched] [--budget 150] [--profile] [--cpu-profile DIR] [--json]
+//                                 [--pgbouncer N]
+// `--pgbouncer N`: the app's DATABASE_URL goes through a PgBouncer of the run's own in transaction
+// mode with N server connections (DATABASE_POOLER=transaction; test/support/private-pgbouncer.mjs),
+// migrations and LISTEN straight to PostgreSQL. The `core` yardsticks keep the direct URL.
 // Needs PostgreSQL at postgres://postgres@127.0.0.1:5432 and Redis at 127.0.0.1:6379 (override with
 // BENCH_PG_URL / BENCH_REDIS_URL). Everything it creates is removed at the end: a fresh database
 // `sendbook_bench_<ts>_<pid>` (dropped) and a unique Redis key prefix (its keys deleted).
@@ -18,11 +22,12 @@ import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp, createWorkerContext } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { OutboundProcessor } from '../apps/api/dist/modules/outbox/processors/outbound.processor.js';
+import { startPrivatePgBouncer } from '../test/support/private-pgbouncer.mjs';
 import { adminQuery, benchEnv, deleteRedisKeys, fmt, redisConnection, SECRETS, startChild, stopChild, withDatabase, withTimeout } from './bench-infra.mjs';
 import { startCpuProfile } from './cpu-profile.mjs';
 import { median } from './median.mjs';
 import { startCoreApi } from './outbound-core.mjs';
-import { createProfiler, startCpuMeter } from './outbound-profile.mjs';
+import { benchCpuMeter, createProfiler } from './outbound-profile.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WORKER_ENTRY = path.join(HERE, 'outbound-worker.mjs');
@@ -71,6 +76,8 @@ export async function run({
   redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   /** Trials after the first are skipped when one more would end past this. */
   budgetSeconds = 150,
+  /** Server connections of a PgBouncer (transaction mode) between the app and PostgreSQL; null: none. */
+  pgbouncer = null,
   log = () => undefined,
 } = {}) {
   // Recipients are numbered within seven digits (messageBody): batches 1–99 of up to 100,000.
@@ -85,9 +92,11 @@ export async function run({
   const started = Date.now();
   const children = new Set();
   let sim;
+  let bouncer = null;
   try {
     await adminQuery(pgUrl, `CREATE DATABASE ${pg.escapeIdentifier(database)}`);
     await runMigrations(databaseUrl);
+    if (pgbouncer !== null) bouncer = await startPrivatePgBouncer({ serverUrl: pgUrl, poolSize: pgbouncer, statementTimeoutMs: 15_000 });
     sim = await createSimulator({
       accessToken: SECRETS.accessToken,
       appSecret: SECRETS.appSecret,
@@ -110,6 +119,7 @@ export async function run({
       // an unlimited messaging tier, and the simulator's own limits off (above).
       SEND_RATE_PER_SECOND: '10000',
       MESSAGING_LIMIT: 'unlimited',
+      ...(bouncer ? { DATABASE_URL: withDatabase(bouncer.url, database), DATABASE_DIRECT_URL: databaseUrl, DATABASE_POOLER: 'transaction' } : {}),
     };
     const ctx = { messages, warmup, nextBatch: 1, clients, concurrency, env, sim, profile, cpuProfileDir, children, pgUrl, database, redisPrefix, log };
 
@@ -175,13 +185,19 @@ export async function run({
       meetsTarget: ratio !== null && ratio >= TARGET_RATIO,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       totalSeconds: (Date.now() - started) / 1000,
+      pgbouncer: bouncer ? { serverConnections: pgbouncer, transactions: await pooledTransactions(bouncer, database) } : null,
     };
   } finally {
     for (const child of children) await stopChild(child);
     await sim?.close().catch(() => undefined);
+    await bouncer?.stop();
     await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`).catch((e) => log(`drop database failed: ${e.message}`));
     await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((e) => log(`redis cleanup failed: ${e.message}`));
   }
+}
+
+async function pooledTransactions(bouncer, database) {
+  return Number((await bouncer.admin('SHOW STATS')).find((s) => s.database === database)?.total_xact_count ?? 0);
 }
 
 /** Bare BullMQ: addBulk N jobs; a Worker with the same concurrency and a processor that does nothing. */
@@ -238,7 +254,7 @@ function appConfig(env, role) {
 /** The `core` mode's API half, behind the `close` the app's answers to. */
 async function startCore(env, jobPerBatch) {
   const api = await startCoreApi({
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
     redisConnection: redisConnection(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX,
     phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
@@ -356,18 +372,7 @@ async function runStaged(ctx, mode) {
 }
 
 function meter(ctx, childPid) {
-  return startCpuMeter({
-    childPid,
-    queryBackends: async () => {
-      const client = new pg.Client({ connectionString: ctx.pgUrl });
-      await client.connect();
-      try {
-        return (await client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [ctx.database])).rows.map((r) => r.pid);
-      } finally {
-        await client.end();
-      }
-    },
-  });
+  return benchCpuMeter({ pgUrl: ctx.pgUrl, database: ctx.database, childPid });
 }
 
 function perMessage(cpuMs, messages) {
@@ -530,6 +535,14 @@ export function formatTable(r) {
     ['messages timed per trial (after an untimed warmup of)', `${fmt(r.messages)} (${fmt(r.warmup)})`],
     ['trials (bare and pipeline alternating; figures are the median trial)', String(r.trials)],
     ['HTTP clients in flight / SEND_CONCURRENCY', `${r.clients} / ${r.sendConcurrency}`],
+    ...(r.pgbouncer
+      ? [
+          [
+            'through PgBouncer, transaction mode (the app; not the core yardstick)',
+            `${r.pgbouncer.serverConnections} server connections, ${fmt(r.pgbouncer.transactions)} transactions`,
+          ],
+        ]
+      : []),
     ['bare BullMQ: seconds', fmt(r.bare.seconds, 2)],
     ['bare BullMQ: msg/s', `${fmt(r.bare.msgPerSec)} (trials: ${r.bare.trials.map((v) => fmt(v)).join(', ')})`],
   ];
@@ -587,6 +600,7 @@ function parseArgs(argv) {
     else if (arg === '--profile') options.profile = true;
     else if (arg === '--cpu-profile') options.cpuProfileDir = value();
     else if (arg === '--json') options.json = true;
+    else if (arg === '--pgbouncer') options.pgbouncer = Number(value());
     else throw new Error(`unknown argument ${arg}`);
   }
   return options;

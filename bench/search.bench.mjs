@@ -17,7 +17,7 @@ import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { SEARCH_INDEXES } from '../apps/api/dist/database/migrations/1796240100000-Search.js';
 import { SearchRepository } from '../apps/api/dist/modules/search/search.repository.js';
-import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, withDatabase } from './bench-infra.mjs';
+import { adminQuery, benchEnv, deleteRedisKeys, fmt, numberOption, SECRETS, withDatabase } from './bench-infra.mjs';
 
 const TARGET_P95_MS = 200;
 const CHUNK = 100_000;
@@ -506,10 +506,7 @@ export function table(f) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? Number(args[i + 1]) : fallback;
-  };
+  const option = (name, fallback) => numberOption(args, name, fallback);
   const figures = await run({ messages: option('--messages', 1_000_000), threads: option('--threads', 20_000), samples: option('--samples', 40) });
   console.log(table(figures));
   process.exit(figures.meets_target ? 0 : 1);

@@ -16,7 +16,7 @@ import { createSimulator } from '../apps/simulator/dist/index.js';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
-import { benchEnv, deleteRedisKeys, SECRETS, withDatabase } from './bench-infra.mjs';
+import { benchEnv, deleteRedisKeys, SECRETS, statusWebhookBody, withDatabase } from './bench-infra.mjs';
 import { launchChromium, signedInPage, startInbox } from './inbox-browser.mjs';
 
 /** The ticks each message goes through after Meta accepted it. */
@@ -102,7 +102,7 @@ export async function run({
       for (const [id, wamid] of wamids) {
         const arrivals = opened.map((s) => s.next((e) => e.event === 'message.status' && e.data.message_id === id && e.data.state === tick, EVENT_DEADLINE_MS));
         const watched = screen?.shows(id);
-        const body = statusBody(wamid, tick, ++ts);
+        const body = statusWebhookBody({ id: wamid, status: tick, timestamp: String(++ts), recipient_id: '972502000000' });
         const res = await fetch(`${url}/webhooks/whatsapp`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(body, SECRETS.appSecret) },
@@ -321,27 +321,6 @@ async function watchThread(browser, inboxUrl, api) {
       return null;
     },
   };
-}
-
-function statusBody(wamid, status, timestamp) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: SECRETS.businessAccountId,
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId },
-              statuses: [{ id: wamid, status, timestamp: String(timestamp), recipient_id: '972502000000' }],
-            },
-          },
-        ],
-      },
-    ],
-  });
 }
 
 /** Nearest rank. */

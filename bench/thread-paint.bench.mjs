@@ -14,7 +14,7 @@ import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
 import { insertLongThreadRows } from '../test/support/long-thread-rows.mjs';
-import { adminQuery, benchEnv, deleteRedisKeys, fmt, SECRETS, withDatabase } from './bench-infra.mjs';
+import { adminQuery, benchEnv, deleteRedisKeys, fmt, numberOption, SECRETS, withDatabase } from './bench-infra.mjs';
 import { launchChromium, signedInPage, startInbox } from './inbox-browser.mjs';
 import { median } from './median.mjs';
 
@@ -186,10 +186,7 @@ export function table(f) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? Number(args[i + 1]) : fallback;
-  };
+  const option = (name, fallback) => numberOption(args, name, fallback);
   const figures = await run({ messages: option('--messages', 5000), trials: option('--trials', 5) });
   console.log(table(figures));
   process.exit(figures.meets_target ? 0 : 1);

@@ -8,13 +8,12 @@
 //   node bench/unsigned-flood.bench.mjs [--rate 2000] [--seconds 5] [--valid-rate 50]
 // Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379; removes its database and keys.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { signBody } from '@sendbook/whatsapp';
+import { ackSummary, steadyWebhooks } from './webhook-acks.mjs';
 
 const SECRETS = {
   accessToken: 'bench-access-token-0123456789',
@@ -67,9 +66,10 @@ export async function run({
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
     // Warm up: connections, prepared statements, JIT.
-    await validTraffic(url, { rate: validRate, seconds: 1 });
-    const alone = await validTraffic(url, { rate: validRate, seconds });
-    log(`valid traffic alone: ${alone.latencies.length} acks`);
+    const validTraffic = (forSeconds) => steadyWebhooks(url, { rate: validRate, seconds: forSeconds, secrets: SECRETS });
+    await validTraffic(1);
+    const alone = ackSummary(await validTraffic(seconds));
+    log(`valid traffic alone: ${alone.acks} acks`);
 
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { url, rate, seconds: seconds + 1 } });
     const flooded = new Promise((resolve, reject) => {
@@ -77,7 +77,7 @@ export async function run({
       worker.once('error', reject);
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const during = await validTraffic(url, { rate: validRate, seconds });
+    const during = ackSummary(await validTraffic(seconds));
     const flooding = await flooded;
     await worker.terminate();
 
@@ -85,10 +85,10 @@ export async function run({
       flood_rate_per_s: Math.round(flooding.sent / flooding.seconds),
       flood_answers: flooding.answers,
       flood_refused_401: flooding.refused,
-      valid_acks: during.latencies.length,
-      valid_not_200: alone.failed + during.failed,
-      alone: summary(alone.latencies),
-      during: summary(during.latencies),
+      valid_acks: during.acks,
+      valid_not_200: alone.not_200 + during.not_200,
+      alone,
+      during,
     };
     figures.p99_under_target = figures.during.p99_ms !== null && figures.during.p99_ms < TARGET_P99_MS;
     figures.every_valid_ack_200 = figures.valid_not_200 === 0;
@@ -100,62 +100,6 @@ export async function run({
     await admin.end();
     await unlinkPrefix(redisUrl, redisPrefix);
   }
-}
-
-/** Signed status-less envelopes at `rate` per second, one after another on a keep-alive socket. */
-async function validTraffic(url, { rate, seconds }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const latencies = [];
-  let failed = 0;
-  const total = Math.round(rate * seconds);
-  const started = performance.now();
-  const inFlight = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: SECRETS.businessAccountId,
-          changes: [
-            {
-              field: 'messages',
-              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SECRETS.phoneNumberId }, statuses: [] },
-            },
-          ],
-        },
-      ],
-      n: i,
-      r: randomBytes(4).toString('hex'),
-    });
-    inFlight.push(
-      post(url, agent, body, { 'x-hub-signature-256': signBody(Buffer.from(body), SECRETS.appSecret) }).then(({ status, ms }) => {
-        if (status === 200) latencies.push(ms);
-        else failed += 1;
-      }),
-    );
-  }
-  await Promise.all(inFlight);
-  agent.destroy();
-  return { latencies, failed };
-}
-
-function post(url, agent, body, headers) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.request(
-      `${url}/webhooks/whatsapp`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    req.end(body);
-  });
 }
 
 /** Worker thread: unsigned request heads at `rate` per second, each on its own connection. */
@@ -195,21 +139,6 @@ function flood({ url, rate, seconds }) {
     setTimeout(tick, 5);
   };
   tick();
-}
-
-function summary(values) {
-  return {
-    p50_ms: percentile(values, 50),
-    p95_ms: percentile(values, 95),
-    p99_ms: percentile(values, 99),
-    max_ms: values.length ? Math.round(Math.max(...values) * 10) / 10 : null,
-  };
-}
-
-function percentile(values, p) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.ceil((p / 100) * sorted.length) - 1] * 10) / 10;
 }
 
 async function unlinkPrefix(redisUrl, prefix) {

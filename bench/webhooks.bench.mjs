@@ -1,10 +1,16 @@
-// Webhook ingestion benchmark: 50 connections posting realistic signed bodies for 10 s
-// against Sendbook's POST /webhooks/whatsapp (verify → group-committed store → 200), and against a
-// bare node:http server that only verifies the HMAC and answers 200, in alternating trials of the
-// same run (three each by default); each server's figures are its median trial.
+// Webhook ingestion benchmark: 50 connections posting realistic signed bodies for 10 s against
+// three servers, in alternating trials of the same run (three each by default); each server's
+// figures are its median trial:
+// - Sendbook's POST /webhooks/whatsapp (verify → group-committed store → 200);
+// - the durable yardstick (bench/webhook-yardstick.mjs): plain node:http and pg doing the same
+//   durable work (same HMAC, same group-committed INSERT … pg_notify into the same partitioned
+//   table, 200 only after COMMIT), on a database of its own migrated by Sendbook's migrations; how
+//   much of the gap to the bare server is Sendbook's own;
+// - a bare node:http server that only verifies the HMAC and answers 200 (stores nothing).
 // Needs the build (`npx tsc -b tsconfig.build.json`), PostgreSQL on 127.0.0.1:5432 (user postgres)
-// and Redis on 127.0.0.1:6379. `node bench/webhooks.bench.mjs [--cpu-profile DIR]` (a V8 profile of
-// this process, which hosts Sendbook, during its first trial), or `run()` from tools/bench.mjs.
+// and Redis on 127.0.0.1:6379. `node bench/webhooks.bench.mjs [--seconds 10] [--trials 3]
+// [--connections 50] [--cpu-profile DIR]` (a V8 profile of this process, which hosts Sendbook,
+// during its first trial), or `run()` from tools/bench.mjs.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +23,13 @@ import pg from 'pg';
 import { loadConfig, withInfra } from '../apps/api/dist/config/load-config.js';
 import { createHttpApp } from '../apps/api/dist/create-app.js';
 import { runMigrations } from '../apps/api/dist/database/data-source.js';
+import { numberOption, startChild, stopChild } from './bench-infra.mjs';
 import { startCpuProfile } from './cpu-profile.mjs';
+import { benchCpuMeter } from './outbound-profile.mjs';
 import { median } from './median.mjs';
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./webhooks-load.mjs', import.meta.url));
+const YARDSTICK_SCRIPT = fileURLToPath(new URL('./webhook-yardstick.mjs', import.meta.url));
 
 const SECRET = 'bench-app-secret';
 const PHONE_NUMBER_ID = '106540352242922';
@@ -103,7 +112,15 @@ function bareServer() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const summary = (r) => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts });
+/** One trial; p50/p99 in ms to 0.01 from each 2xx answer's time (webhooks-load.mjs), not autocannon's whole ms. */
+const summary = (r) => ({
+  rps: r.requests.average,
+  p50: r.latency_exact_ms?.p50 ?? r.latency.p50,
+  p99: r.latency_exact_ms?.p99 ?? r.latency.p99,
+  ok: r['2xx'],
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
 
 /** Each figure's median over the trials (rps, p50 and p99 each on its own). */
 function medians(trials) {
@@ -127,18 +144,28 @@ export async function run({
   log = console.log,
 } = {}) {
   const database = `sendbook_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  // The yardstick's rows go to a database of its own: the two servers never share a table.
+  const yardDatabase = `${database}_yard`;
   const redisPrefix = `sbbench:${database}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${database}`;
+  const withDatabase = (name) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const dbUrl = withDatabase(database);
+  const yardUrl = withDatabase(yardDatabase);
   const payloadsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'sendbook-bench-')), 'payloads.json');
   writeFileSync(payloadsFile, JSON.stringify(bodies()));
   let app;
   let bare;
+  let yardstick;
   try {
-    await runMigrations(dbUrl.toString());
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(yardDatabase)}`);
+    await runMigrations(dbUrl);
+    await runMigrations(yardUrl);
     const env = {
       LOG_LEVEL: 'error',
       // The endpoint alone: workers would compete for the same two cores (ROLE=api, as in production scale-out).
@@ -149,32 +176,64 @@ export async function run({
       WHATSAPP_VERIFY_TOKEN: 'bench-verify-token',
       WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
     };
-    const config = withInfra(loadConfig(env), { databaseUrl: dbUrl.toString(), redisUrl });
+    const config = withInfra(loadConfig(env), { databaseUrl: dbUrl, redisUrl });
     app = await createHttpApp(config);
     await app.listen(0, '127.0.0.1');
-    const appUrl = `${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/webhooks/whatsapp`;
+    const servers = [
+      { key: 'sendbook', url: `${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/webhooks/whatsapp`, dbUrl },
+      { key: 'bare_node_http', url: null },
+      { key: 'durable_yardstick', url: null, dbUrl: yardUrl },
+    ];
     bare = await bareServer();
-    const bareUrl = `http://127.0.0.1:${bare.address().port}/webhooks/whatsapp`;
-    await load(appUrl, payloadsFile, { connections, durationS: 1 }); // warm-up
-    await load(bareUrl, payloadsFile, { connections, durationS: 1 });
+    servers[1].url = `http://127.0.0.1:${bare.address().port}/webhooks/whatsapp`;
+    // In a process of its own, as the load generator: none of Sendbook's heap or timers in its way.
+    yardstick = await startChild(YARDSTICK_SCRIPT, { env: { DATABASE_URL: yardUrl, WHATSAPP_APP_SECRET: SECRET }, what: 'the durable yardstick' });
+    servers[2].url = `http://127.0.0.1:${yardstick.ready.port}/webhooks/whatsapp`;
+    for (const server of servers) await load(server.url, payloadsFile, { connections, durationS: 1 }); // warm-up
 
-    // Trials alternate (ours, bare, ours, bare, …) so a slower minute of the machine hits both;
-    // the figures are each server's median trial, and every trial is listed.
-    const trialsOurs = [];
-    const trialsBare = [];
-    const stored = { before: await countRows(dbUrl.toString()), acknowledged: 0 };
+    // Trials alternate so a slower minute of the machine hits every server; the order turns each
+    // round (Sendbook, bare, yardstick; bare, yardstick, Sendbook; …) so no server always goes first
+    // or always follows the same one. The figures are each server's median trial; every trial is listed.
+    const results = Object.fromEntries(servers.map((s) => [s.key, []]));
+    // CPU the durable servers spent, for docs/CAPACITY.md: the server's process (Sendbook's is this
+    // one: the bare server beside it idles during Sendbook's trials), its database's backends, Redis.
+    const cpu = { sendbook: [], durable_yardstick: [] };
+    const meterFor = (server) =>
+      server.key === 'sendbook'
+        ? benchCpuMeter({ pgUrl: serverUrl, database })
+        : server.key === 'durable_yardstick'
+          ? benchCpuMeter({ pgUrl: serverUrl, database: yardDatabase, childPid: () => yardstick.proc.pid })
+          : null;
+    const before = {};
+    for (const server of servers) if (server.dbUrl) before[server.key] = await countRows(server.dbUrl);
     for (let i = 0; i < trials; i++) {
-      const stopProfile = cpuProfileDir && i === 0 ? await startCpuProfile() : null;
-      trialsOurs.push(summary(await load(appUrl, payloadsFile, { connections, durationS })));
-      if (stopProfile) log(`CPU profile of Sendbook's first trial: ${await stopProfile(cpuProfileDir, 'webhooks-sendbook')}`);
-      trialsBare.push(summary(await load(bareUrl, payloadsFile, { connections, durationS })));
+      for (let j = 0; j < servers.length; j++) {
+        const server = servers[(i + j) % servers.length];
+        const stopProfile = cpuProfileDir && i === 0 && server.key === 'sendbook' ? await startCpuProfile() : null;
+        const meter = meterFor(server);
+        const trial = summary(await load(server.url, payloadsFile, { connections, durationS }));
+        results[server.key].push(trial);
+        if (meter) cpu[server.key].push({ acks: trial.ok, ...(await meter()) });
+        if (stopProfile) log(`CPU profile of Sendbook's first trial: ${await stopProfile(cpuProfileDir, 'webhooks-sendbook')}`);
+      }
     }
-    stored.after = await countRows(dbUrl.toString());
-    const acknowledged = trialsOurs.reduce((sum, t) => sum + t.ok, 0);
-    const storedRows = stored.after - stored.before;
+    // A 200 is sent only after its row committed, so stored ≥ acknowledged; the rows of requests
+    // still in flight when a trial ended are stored but never counted as acknowledged.
+    const durable = {};
+    for (const server of servers.filter((s) => s.dbUrl)) {
+      const acknowledged = results[server.key].reduce((sum, t) => sum + t.ok, 0);
+      const stored = (await countRows(server.dbUrl)) - before[server.key];
+      durable[server.key] = { acknowledged, stored, every_ack_stored: stored >= acknowledged };
+    }
 
-    const s = medians(trialsOurs);
-    const b = medians(trialsBare);
+    const perAck = (runs, processKey) => {
+      const acks = runs.reduce((n, r) => n + r.acks, 0);
+      const sum = (key) => runs.reduce((n, r) => n + r[key], 0) / Math.max(1, acks);
+      return { server_process: sum(processKey), postgres: sum('postgresBenchMs') + sum('postgresOtherMs'), redis: sum('redisMs') };
+    };
+    const s = medians(results.sendbook);
+    const b = medians(results.bare_node_http);
+    const y = medians(results.durable_yardstick);
     const figures = {
       name: 'webhooks.ingest',
       connections,
@@ -182,21 +241,33 @@ export async function run({
       trials,
       sendbook: s,
       bare_node_http: b,
-      trials_sendbook: trialsOurs,
-      trials_bare_node_http: trialsBare,
+      durable_yardstick: y,
+      trials_sendbook: results.sendbook,
+      trials_bare_node_http: results.bare_node_http,
+      trials_durable_yardstick: results.durable_yardstick,
       ratio: s.rps / b.rps,
-      acknowledged,
-      stored: storedRows,
-      every_ack_stored: storedRows >= acknowledged,
+      yardstick_ratio_to_bare: y.rps / b.rps,
+      ratio_to_yardstick: s.rps / y.rps,
+      p99_ratio_to_yardstick: s.p99 / y.p99,
+      acknowledged: durable.sendbook.acknowledged,
+      stored: durable.sendbook.stored,
+      yardstick_acknowledged: durable.durable_yardstick.acknowledged,
+      yardstick_stored: durable.durable_yardstick.stored,
+      // Both durable servers: a 200 must always mean a committed row.
+      every_ack_stored: durable.sendbook.every_ack_stored && durable.durable_yardstick.every_ack_stored,
       target: { ratio: 0.35, p99_ms: 25 },
-      meets_target: s.rps / b.rps >= 0.35 && s.p99 < 25 && storedRows >= acknowledged,
+      meets_target: s.rps / b.rps >= 0.35 && s.p99 < 25 && durable.sendbook.every_ack_stored,
+      cpu_ms_per_ack: { sendbook: perAck(cpu.sendbook, 'benchProcessMs'), durable_yardstick: perAck(cpu.durable_yardstick, 'workerProcessMs') },
+      yardstick_target: { ratio: 0.9, p99_ratio: 1.2 },
+      meets_yardstick_target: s.rps / y.rps >= 0.9 && s.p99 / y.p99 <= 1.2 && durable.sendbook.every_ack_stored,
     };
     log(table(figures));
     return figures;
   } finally {
+    if (yardstick) await stopChild(yardstick);
     await app?.close();
     await new Promise((resolve) => (bare ? bare.close(resolve) : resolve()));
-    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(database)} WITH (FORCE)`);
+    for (const name of [database, yardDatabase]) await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     await admin.end();
     const redis = new Redis(redisUrl);
     let cursor = '0';
@@ -219,26 +290,40 @@ async function countRows(url) {
   }
 }
 
+const cpuLine = (c) => `process ${c.server_process.toFixed(3)}, PostgreSQL ${c.postgres.toFixed(3)}, Redis ${c.redis.toFixed(3)}`;
+
 function table(f) {
   const row = (name, s, ratio) =>
-    `| ${name.padEnd(30)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(7)} | ${String(s.p99).padStart(7)} | ${ratio.padStart(6)} |`;
+    `| ${name.padEnd(34)} | ${s.rps.toFixed(0).padStart(8)} | ${s.p50.toFixed(1).padStart(7)} | ${s.p99.toFixed(1).padStart(7)} | ${ratio.padStart(6)} |`;
   const trial = (t) => `${t.rps.toFixed(0)} req/s p50 ${t.p50} p99 ${t.p99}`;
+  const stored = (acknowledged, n) => `acknowledged ${acknowledged}, stored ${n}: ${n >= acknowledged ? 'every acknowledged body stored' : 'MISSING ROWS'}`;
   return [
     `webhooks.ingest: ${f.connections} connections, ${f.trials} alternating trials of ${f.duration_s} s per server, realistic signed bodies; medians`,
-    '| server                         |    req/s | p50 ms  | p99 ms  | ratio  |',
-    '|--------------------------------|----------|---------|---------|--------|',
+    '| server                             |    req/s | p50 ms  | p99 ms  | ÷ bare |',
+    '|------------------------------------|----------|---------|---------|--------|',
     row('Sendbook POST /webhooks', f.sendbook, f.ratio.toFixed(2)),
+    row('durable yardstick (node:http + pg)', f.durable_yardstick, f.yardstick_ratio_to_bare.toFixed(2)),
     row('bare node:http (HMAC only)', f.bare_node_http, '1.00'),
-    `trials, Sendbook: ${f.trials_sendbook.map(trial).join('; ')}`,
-    `trials, bare:     ${f.trials_bare_node_http.map(trial).join('; ')}`,
-    `acknowledged ${f.acknowledged}, stored ${f.stored}: ${f.every_ack_stored ? 'every acknowledged body stored' : 'MISSING ROWS'}; non-2xx ${f.sendbook.non2xx}, errors ${f.sendbook.errors}`,
+    `trials, Sendbook:  ${f.trials_sendbook.map(trial).join('; ')}`,
+    `trials, yardstick: ${f.trials_durable_yardstick.map(trial).join('; ')}`,
+    `trials, bare:      ${f.trials_bare_node_http.map(trial).join('; ')}`,
+    `Sendbook: ${stored(f.acknowledged, f.stored)}; non-2xx ${f.sendbook.non2xx}, errors ${f.sendbook.errors}`,
+    `yardstick: ${stored(f.yardstick_acknowledged, f.yardstick_stored)}; non-2xx ${f.durable_yardstick.non2xx}, errors ${f.durable_yardstick.errors}`,
+    `CPU ms per ack (all trials, the load generator not counted): Sendbook ${cpuLine(f.cpu_ms_per_ack.sendbook)}; yardstick ${cpuLine(f.cpu_ms_per_ack.durable_yardstick)}`,
     `target ≥ 0.35 × bare with p99 < 25 ms: ${f.meets_target ? 'met' : 'NOT met'}`,
+    `Sendbook ÷ durable yardstick: ${f.ratio_to_yardstick.toFixed(2)} × its req/s (target ≥ 0.9), ${f.p99_ratio_to_yardstick.toFixed(2)} × its p99 (target ≤ 1.2): ${f.meets_yardstick_target ? 'met' : 'NOT met'}`,
   ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const at = process.argv.indexOf('--cpu-profile');
-  run({ cpuProfileDir: at > 0 ? process.argv[at + 1] : null }).then(
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--cpu-profile');
+  run({
+    durationS: numberOption(args, '--seconds', 10),
+    trials: numberOption(args, '--trials', 3),
+    connections: numberOption(args, '--connections', 50),
+    cpuProfileDir: at >= 0 ? args[at + 1] : null,
+  }).then(
     (f) => process.exit(f.every_ack_stored ? 0 : 1),
     (error) => {
       console.error(error);

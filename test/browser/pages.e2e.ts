@@ -54,7 +54,7 @@ describe('inbox pages on the real API: empty, full and broken', () => {
       await waitFor(async () => (await sb.api().get('/v1/work-items?kind=failed').expect(200)).body.data.length === 1, { what: 'the failed send' });
       const list = (await sb.api().get('/v1/conversations').expect(200)).body.data as { id: string }[];
       conversationId = list[0]!.id;
-    }, 60_000);
+    }, 120_000);
 
     it('the list links each conversation by the contact’s name, with activity, unread count and the window', async () => {
       const { page } = tab;

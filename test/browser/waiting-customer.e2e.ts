@@ -74,7 +74,7 @@ describe('waiting customers: the response target in the thread, the queue, the t
       { what: 'the worker to mark the breach', timeoutMs: 30_000 },
     );
     await look(page, 'waiting-customer-thread-breached');
-  }, 60_000);
+  }, 120_000);
 
   it('/work/waiting_customer lists who waits and who holds them; Assign to me takes one nobody holds', async () => {
     const { page } = tab;

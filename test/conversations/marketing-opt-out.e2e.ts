@@ -79,7 +79,7 @@ describe('marketing opt-outs are honoured: held, never sent or failed, released 
     await inState(promo, SENT_STATES);
     await sb.sim.idle();
     expect(sb.sim.ledger().filter((e) => e.bizOpaqueCallbackData === promo)).toEqual([expect.objectContaining({ recipientUserId: bsuid })]);
-  }, 60_000);
+  }, 120_000);
 
   it('resume sends the held marketing messages, each exactly once', async () => {
     const waId = '972508100002';

@@ -71,5 +71,5 @@ describe('the messaging limit is read from the Graph API (whatsapp_business_mana
     });
     expect(sb.sim.ledger()).toHaveLength(251);
     expect(sb.sim.duplicatedCallbackData()).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

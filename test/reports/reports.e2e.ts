@@ -78,7 +78,7 @@ describe('reports: figures per agent and team from the audit trail', () => {
       ).body.team.id as string;
     teams.support = await team('Support', [people.ana.id, people.ben.id], SUPPORT_NUMBER, { first_response_seconds: 600, next_response_seconds: 900 });
     teams.sales = await team('Sales', [people.cy.id], SALES_NUMBER, { first_response_seconds: 600 });
-  }, 60_000);
+  }, 120_000);
   afterAll(() => sb?.close());
 
   const customer = (waId: string, phoneNumberId: string) => sb.sim.customer(waId, { name: `Customer ${waId.slice(-2)}`, phoneNumberId });

@@ -34,6 +34,13 @@ export interface TestAppOptions {
   readonly redisUrl?: string;
   /** Another PostgreSQL server (e.g. one the test stalls): an empty database there, migrated by the app's migrations. */
   readonly databaseServerUrl?: string;
+  /** A streaming standby of `databaseServerUrl` (private-standby.mjs): the app's DATABASE_READ_URL, its database of the same name there. */
+  readonly readServerUrl?: string;
+  /**
+   * A pooler in front of that server (e.g. a private PgBouncer, which passes every database name
+   * on): the app's DATABASE_URL goes through it in transaction mode, DATABASE_DIRECT_URL (migrations, LISTEN) does not.
+   */
+  readonly databasePoolerUrl?: string;
   /** The app's time (e.g. an AdjustableClock a test moves); the system clock when absent. */
   readonly clock?: Clock;
 }
@@ -51,11 +58,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const redisPrefix = `sbt:${infra.runId}:${database}`;
   // Each app its own media folder, beside the run's other scratch files.
   const mediaDir = path.join(os.tmpdir(), 'sendbook-media', database);
-  const config = withInfra(loadConfig(testEnv({ REDIS_PREFIX: redisPrefix, MEDIA_DIR: mediaDir, ...options.env })), {
-    databaseUrl: withDatabase(serverUrl, database),
+  const pooled = options.databasePoolerUrl
+    ? {
+        DATABASE_URL: withDatabase(options.databasePoolerUrl, database),
+        DATABASE_DIRECT_URL: withDatabase(serverUrl, database),
+        DATABASE_POOLER: 'transaction',
+      }
+    : {};
+  const replica = options.readServerUrl ? { DATABASE_READ_URL: withDatabase(options.readServerUrl, database) } : {};
+  const config = withInfra(loadConfig(testEnv({ REDIS_PREFIX: redisPrefix, MEDIA_DIR: mediaDir, ...pooled, ...replica, ...options.env })), {
+    databaseUrl: withDatabase(options.databasePoolerUrl ?? serverUrl, database),
     redisUrl: options.redisUrl ?? infra.redisUrl,
   });
-  await runMigrations(config.databaseUrl);
+  await runMigrations(config.databaseDirectUrl);
   const app = await createHttpApp(config, undefined, options.clock);
   // Nest registers its routes when the app starts listening: seen here as they are added.
   const routes: string[] = [];

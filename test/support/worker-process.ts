@@ -12,7 +12,13 @@ export function startWorkerProcess(sb: Sendbook, env: Record<string, string> = {
       ...testEnv({
         ROLE: 'worker',
         DATABASE_URL: sb.config.databaseUrl,
-        REDIS_URL: sb.config.redisUrl,
+        // The same way to the database as the test's app (through a pooler when it has one).
+        DATABASE_DIRECT_URL: sb.config.databaseDirectUrl,
+        DATABASE_POOLER: sb.config.database.pooler,
+        // The same Redis the test's app uses: one server, or the cluster's seeds (the two exclude each other).
+        ...(sb.config.redisCluster
+          ? { REDIS_CLUSTER_NODES: sb.config.redisCluster.nodes.map((n) => `${n.host}:${n.port}`).join(',') }
+          : { REDIS_URL: sb.config.redisUrl }),
         REDIS_PREFIX: sb.config.redisPrefix,
         MEDIA_DIR: sb.config.media.dir,
         WHATSAPP_GRAPH_URL: sb.sim.url,

@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { Cluster } from 'ioredis';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_GUARD } from '@nestjs/core';
 import { BackgroundModule } from './background/background.module.js';
@@ -11,8 +12,10 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.schema.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { PoolErrorGuard } from './database/pool-error-guard.js';
-import { redisOptionsFromUrl } from './infra/redis-options.js';
-import { RedisModule } from './infra/redis.module.js';
+import { ReadReplicaModule } from './database/replica/read-replica.module.js';
+import { PoolerCheck } from './database/pooler-check.js';
+import { createBullConnection } from './infra/redis-clients.js';
+import { BULL_CLUSTER, RedisModule } from './infra/redis.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { SnippetsModule } from './modules/snippets/snippets.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
@@ -49,21 +52,19 @@ export class AppModule {
     return {
       module: AppModule,
       // Every route is closed unless it says who may call it (common/auth).
-      providers: [PoolErrorGuard, { provide: APP_GUARD, useClass: AuthGuard }],
+      providers: [PoolErrorGuard, PoolerCheck, { provide: APP_GUARD, useClass: AuthGuard }],
       imports: [
         ConfigModule.forRoot(config),
         CommonModule.forRoot(logger, clock),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, config.database), autoLoadEntities: false }),
-        BullModule.forRoot({
-          connection: {
-            ...redisOptionsFromUrl(config.redisUrl),
-            maxRetriesPerRequest: null,
-            // Reconnect within 2 s after a Redis restart (BullMQ's default backs off to 20 s).
-            retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
-          },
-          prefix: config.redisPrefix,
+        // One server: options (each queue and worker connects itself). A cluster: RedisModule's one
+        // Cluster client, shared by the queues and duplicated by the workers, closed by RedisModule.
+        BullModule.forRootAsync({
+          inject: [BULL_CLUSTER],
+          useFactory: (cluster: Cluster | null) => ({ connection: cluster ?? createBullConnection(config), prefix: config.redisPrefix }),
         }),
         RedisModule,
+        ReadReplicaModule,
         BackgroundModule,
         EventsModule.forRole(config.role),
         AuditModule,

@@ -24,10 +24,12 @@ export async function createHttpApp(config: AppConfig, logger = new JsonLogger(c
     genReqId: requestIdOf,
     // `/v1/messages/` is `/v1/messages` (as it always was); invite tokens and ids fit in a path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
-    // Node's default, not Fastify's 72 s: on shutdown a keep-alive connection whose request was in
-    // flight (a simulator's or Meta's webhook POST) stays open this long after its answer, and
-    // holds the close up with it.
-    keepAliveTimeout: 5_000,
+    // Longer than clients keep an idle connection (fetch 4 s, Node's agent until the server closes,
+    // load balancers 60 s), so the client closes first: with Node's 5 s, a client whose loop lagged
+    // past it sent its next request on a connection the server had just closed, and got a reset.
+    // Shutdown is not held up by it: once the server closes, every answer closes its connection
+    // (mountWebhookEndpoint) and idle connections are closed at once.
+    keepAliveTimeout: 65_000,
     // Our own 503 while closing (refuseWhileClosing), in the error shape every other answer has.
     return503OnClosing: false,
   });

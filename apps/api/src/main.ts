@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     allowEmbedded: false,
   });
   const config = withInfra(envConfig, infra);
-  const ran = await runMigrations(config.databaseUrl);
+  const ran = await runMigrations(config.databaseDirectUrl);
   logger.event('info', 'boot.migrations', { ran, database: infra.sources.database, redis: infra.sources.redis });
 
   if (config.role === 'worker') {

@@ -3,3 +3,5 @@
 export * from './openapi.js';
 export * from './client.js';
 export * from './template-rules.js';
+export * from './csv.js';
+export * from './campaign-template.js';

@@ -1377,9 +1377,9 @@ export interface components {
       rows_written: number;
       /** rows of its uploads refused */
       rows_refused: number;
-      /** its messages by state now */
+      /** its messages by state now (states with none left out) */
       by_state: {
-        [key: string]: unknown;
+        [key: string]: number;
       };
       /** queued, waiting for a slot under the messaging limit */
       waiting_for_limit: number;
@@ -1388,6 +1388,8 @@ export interface components {
       /** held while the campaign is paused */
       held_for_pause: number;
       created_by: string;
+      /** who started it, in words (a staff member’s name) */
+      created_by_name: string;
       created_at: string;
       completed_at: string | null;
     };
@@ -2810,6 +2812,8 @@ export interface components {
         /** Meta's advice (`rejection_info.recommendation`), when it gave it */
         recommendation: string | null;
       } | null;
+      /** when it was edited through Sendbook while APPROVED, oldest first: Meta allows that once in 24 hours and 10 times in 30 days (`templateEditRefusal` in @sendbook/api-contract says when the next edit may go) */
+      approved_edits: string[];
       synced_at: string;
       updated_at: string;
     };
@@ -3273,7 +3277,7 @@ export interface operations {
       variables?: string[];
       not_before?: string;
       dry_run?: boolean;
-    } } };
+    }; "text/csv": string } };
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           dry_run: boolean;
@@ -3322,9 +3326,8 @@ export interface operations {
             variables: string[];
             /** the body as the customer will read it */
             text: string | null;
-            rendered: {
-              [key: string]: unknown;
-            } | null;
+            /** null when the registry does not know the template */
+            rendered: components["schemas"]["RenderedTemplate"] | null;
           })[];
         } } };
       202: { headers: { [name: string]: unknown }; content: { "application/json": {
@@ -3374,9 +3377,8 @@ export interface operations {
             variables: string[];
             /** the body as the customer will read it */
             text: string | null;
-            rendered: {
-              [key: string]: unknown;
-            } | null;
+            /** null when the registry does not know the template */
+            rendered: components["schemas"]["RenderedTemplate"] | null;
           })[];
         } } };
       400: { headers: { [name: string]: unknown }; content: { "application/json": components["schemas"]["ValidationError"] } };
@@ -3418,7 +3420,7 @@ export interface operations {
       variables?: string[];
       not_before?: string;
       dry_run?: boolean;
-    } } };
+    }; "text/csv": string } };
     responses: {
       200: { headers: { [name: string]: unknown }; content: { "application/json": {
           dry_run: boolean;
@@ -3467,9 +3469,8 @@ export interface operations {
             variables: string[];
             /** the body as the customer will read it */
             text: string | null;
-            rendered: {
-              [key: string]: unknown;
-            } | null;
+            /** null when the registry does not know the template */
+            rendered: components["schemas"]["RenderedTemplate"] | null;
           })[];
         } } };
       400: components["responses"]["ValidationFailed"];

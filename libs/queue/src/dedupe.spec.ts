@@ -1,4 +1,4 @@
-import { derivedDedupeKey, contentFingerprint, dedupeWindowMs, parseDedupeWindows } from './dedupe.js';
+import { derivedDedupeKey, contentFingerprint, dedupeWindowMs, outboundRetainUntil, parseDedupeWindows, retentionProblems } from './dedupe.js';
 
 describe('dedupe', () => {
   const base = { to: '+972501234567', purpose: 'order_shipped', payload: { type: 'text', text: { body: 'Shipped', preview_url: false } } };
@@ -39,5 +39,24 @@ describe('derivedDedupeKey', () => {
   ] as const)('%s, %s #%d → %s', (key, how, attempt, expected) => {
     expect(derivedDedupeKey(key, how, attempt)).toBe(expected);
     expect(derivedDedupeKey(key, how, attempt).length).toBeLessThanOrEqual(255);
+  });
+});
+
+describe('outbound retention', () => {
+  const DAY = 86_400_000;
+  const now = new Date('2026-12-05T12:00:00Z');
+
+  it('keeps a row for good unless its purpose has a retention', () => {
+    expect(outboundRetainUntil('order_shipped', now, {})).toBeNull();
+    expect(outboundRetainUntil('otp', now, { otp: 30 * DAY })).toEqual(new Date('2027-01-04T12:00:00Z'));
+    expect(outboundRetainUntil('order_shipped', now, { otp: 30 * DAY })).toBeNull();
+  });
+
+  it('refuses a retention shorter than the purpose dedupe window, its own or the default', () => {
+    expect(retentionProblems({ otp: 2 * DAY, marketing: 400 * DAY }, { otp: DAY }, 90 * DAY)).toEqual([]);
+    expect(retentionProblems({ otp: 3_600_000, order_shipped: 30 * DAY }, { otp: DAY }, 90 * DAY)).toEqual([
+      'otp keeps rows 1 hours, less than its dedupe window of 1 days: deleting rows early brings back the duplicates the key prevents',
+      'order_shipped keeps rows 30 days, less than its dedupe window of 90 days: deleting rows early brings back the duplicates the key prevents',
+    ]);
   });
 });

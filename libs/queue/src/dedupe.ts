@@ -19,6 +19,33 @@ export function dedupeWindowMs(purpose: string, windows: DedupeWindows, defaultM
 }
 
 /**
+ * Until when a finished outbound row stays: the rows are the books and stay for good (null) unless
+ * its purpose has a retention (OUTBOUND_RETENTION), which retentionProblems keeps at or above the
+ * purpose's dedupe window.
+ */
+export function outboundRetainUntil(purpose: string, now: Date, retention: DedupeWindows): Date | null {
+  const ms = retention[purpose];
+  return ms === undefined ? null : new Date(now.getTime() + ms);
+}
+
+/**
+ * A retention shorter than its purpose's dedupe window would delete rows whose keys must still
+ * refuse a repeat: the seeds' warning, that deleting rows early brings the duplicates back.
+ */
+export function retentionProblems(retention: DedupeWindows, windows: DedupeWindows, defaultWindowMs: number): string[] {
+  return Object.entries(retention)
+    .filter(([purpose, ms]) => ms < dedupeWindowMs(purpose, windows, defaultWindowMs))
+    .map(
+      ([purpose, ms]) =>
+        `${purpose} keeps rows ${days(ms)}, less than its dedupe window of ${days(dedupeWindowMs(purpose, windows, defaultWindowMs))}: deleting rows early brings back the duplicates the key prevents`,
+    );
+}
+
+function days(ms: number): string {
+  return ms % 86_400_000 === 0 ? `${ms / 86_400_000} days` : `${ms / 3_600_000} hours`;
+}
+
+/**
  * The key a message is sent again under, by hand: the business event's own key, marked with what
  * was done and counted (`…:resend:1`, `…:release:2`), so the new message is itself deduplicated (a
  * double click sends once) and anyone reading the key sees where it came from. Within 255 characters.

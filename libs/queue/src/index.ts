@@ -20,3 +20,4 @@ export * from './direct-send.js';
 export * from './reports/index.js';
 export * from './pricing/index.js';
 export * from './campaigns/index.js';
+export * from './retention/index.js';

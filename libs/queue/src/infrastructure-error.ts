@@ -21,9 +21,13 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
  */
 const TRANSIENT_SQLSTATE_CLASSES: ReadonlySet<string> = new Set(['08', '40', '53', '57', '58']);
 
-/** Driver messages without a code: ioredis while disconnected, pg's pool and client. */
+/**
+ * Driver messages without a code: ioredis while disconnected, pg's pool and client; a Redis Cluster
+ * failing over (a slot without a master: CLUSTERDOWN, TRYAGAIN; ioredis out of redirections, or
+ * unable to read the slots from any node).
+ */
 const TRANSIENT_MESSAGES =
-  /connection is closed|stream isn't writeable|enableofflinequeue|max retries per request|reached the max retries|connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|loading redis is loading|busy redis is busy|command timed out|query read timeout|the database system is (starting|shutting) down/i;
+  /connection is closed|stream isn't writeable|enableofflinequeue|max retries per request|reached the max retries|connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|loading redis is loading|busy redis is busy|command timed out|query read timeout|the database system is (starting|shutting) down|clusterdown|tryagain|masterdown|too many cluster redirections|failed to refresh slots cache|cluster isn't ready|cluster is ended/i;
 
 export function isInfrastructureError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current !== null && typeof current === 'object' && depth < 4; depth++) {

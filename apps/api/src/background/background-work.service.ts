@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { QueueName } from '@sendbook/queue';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../infra/redis-clients.js';
 import { JsonLogger } from '../common/logging/json-logger.js';
 import { PeriodicTasks } from '../common/periodic-tasks.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -41,7 +41,7 @@ export class BackgroundWork implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly logger: JsonLogger,
   ) {}
 
@@ -85,10 +85,10 @@ export class BackgroundWork implements OnApplicationBootstrap {
   /** The last run of each periodic task in the deployment (null: none recorded yet). */
   async lastRuns(): Promise<Map<PeriodicTaskName, LastRun | null>> {
     const names = Object.keys(PERIODIC_TASKS) as PeriodicTaskName[];
-    const pipeline = this.redis.pipeline();
-    for (const name of names) pipeline.hgetall(this.key(name));
-    const results = (await pipeline.exec()) ?? [];
-    return new Map(names.map((name, i) => [name, lastRun(results[i]?.[1] as Record<string, string> | undefined)]));
+    // One command each, auto-pipelined: on a Redis Cluster these keys live in different slots,
+    // which one pipeline may not span.
+    const results = await Promise.all(names.map((name) => this.redis.hgetall(this.key(name))));
+    return new Map(names.map((name, i) => [name, lastRun(results[i])]));
   }
 
   private claim(name: PeriodicTaskName) {

@@ -86,7 +86,12 @@ export const PERIODIC_TASKS = {
     atStart: true,
     what: 'Cancels `queued` and `held` rows past their `expires_at` (`last_error.code` `expired`, one `message.state_changed` each); a send that finds its row expired does the same at once.',
   },
-  'outbox.purge': { owner: 'outbox', runsIn: ['worker'], everyMs: HOURLY, what: 'Deletes finished rows whose dedupe window has passed; never a younger key.' },
+  'outbox.purge': {
+    owner: 'outbox',
+    runsIn: ['worker'],
+    everyMs: HOURLY,
+    what: 'Deletes finished rows past their purpose OUTBOUND_RETENTION (never under its dedupe window); other rows stay.',
+  },
   'webhooks.sweep': {
     owner: 'webhooks',
     runsIn: ['worker'],
@@ -113,11 +118,12 @@ export const PERIODIC_TASKS = {
     everyMs: (c) => c.webhooks.parkedRetryMs,
     what: 'Retries statuses that arrived before their message had a wamid; expires those that never match.',
   },
-  'webhooks.purge': {
+  'webhooks.partitions': {
     owner: 'webhooks',
     runsIn: ['worker'],
-    everyMs: (c) => c.webhooks.purgeIntervalMs,
-    what: 'Deletes event claims older than the retention (at least 8 days), never a younger key.',
+    everyMs: (c) => c.webhooks.partitionIntervalMs,
+    atStart: true,
+    what: "Makes the daily partitions of webhook_deliveries, webhook_event_claims and message_status_events 3 days ahead (moving what a default partition caught into its day's) and drops whole partitions past their retention: bodies past WEBHOOK_BODY_RETENTION_DAYS unless one is unprocessed or undismissed poison (an alert says so), claims past WEBHOOK_KEY_RETENTION_DAYS (at least 8), status events past STATUS_EVENT_RETENTION_DAYS unless one is still parked.",
   },
   'metrics.flush': {
     owner: 'metrics',
@@ -135,7 +141,7 @@ export const PERIODIC_TASKS = {
     owner: 'metrics',
     runsIn: ['worker'],
     everyMs: (c) => c.metrics.purgeIntervalMs,
-    what: 'Folds old minutes into all-time totals and deletes them.',
+    what: "Folds counters' old minutes into all-time totals; keeps metric samples' daily partitions (made ahead, dropped whole past METRICS_RETENTION_DAYS).",
   },
   'templates.sync': {
     owner: 'templates',
@@ -217,11 +223,18 @@ export const PERIODIC_TASKS = {
     everyMs: (c) => c.integratorEvents.pollIntervalMs,
     what: 'Claims due event deliveries and POSTs them to integrators (signed, retried with backoff).',
   },
-  'integrator_events.purge': {
+  'integrator_events.partitions': {
+    owner: 'integrator-events',
+    runsIn: ['worker'],
+    everyMs: (c) => c.integratorEvents.partitionIntervalMs,
+    atStart: true,
+    what: "Makes the daily partitions of integrator_events, event_deliveries and event_delivery_attempts (all three by the event's day) 3 days ahead (moving what a default partition caught into its day's; an alert while one holds rows) and drops a day past EVENT_RETENTION_DAYS from the three at once, unless one of its deliveries is still owed.",
+  },
+  'integrator_events.forget_secrets': {
     owner: 'integrator-events',
     runsIn: ['worker'],
     everyMs: HOURLY,
-    what: 'Deletes events no endpoint is still owed, past their retention.',
+    what: 'Forgets previous signing secrets past the overlap a rotation gave them.',
   },
 } as const satisfies Record<string, PeriodicSpec>;
 

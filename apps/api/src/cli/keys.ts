@@ -50,7 +50,7 @@ async function main(): Promise<number> {
   const logger = new JsonLogger(envConfig.logLevel === 'info' ? 'warn' : envConfig.logLevel);
   const infra = await resolveInfra({ databaseUrl: envConfig.databaseUrl, redisUrl: envConfig.redisUrl, dataDir: path.resolve('.data'), allowEmbedded: false });
   const config = withInfra(envConfig, infra);
-  await runMigrations(config.databaseUrl);
+  await runMigrations(config.databaseDirectUrl);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger), { logger, abortOnError: false });
   try {
     const keys = app.get(ApiKeyService);

@@ -13,7 +13,8 @@ import { reencryptSecrets } from '../modules/integrator-events/reencrypt-secrets
 
 const config = loadConfigOrExit(process.env);
 const infra = await resolveInfra({ databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, dataDir: path.resolve('.data'), allowEmbedded: false });
-const dataSource = new DataSource(dataSourceOptions(infra.databaseUrl));
+// A one-off run: PostgreSQL itself when a pooler stands in front of it (DATABASE_DIRECT_URL).
+const dataSource = new DataSource(dataSourceOptions(config.databaseDirectUrl ?? infra.databaseUrl));
 await dataSource.initialize();
 try {
   const result = await reencryptSecrets(dataSource, secretBoxOf(config));

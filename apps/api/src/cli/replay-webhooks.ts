@@ -50,7 +50,7 @@ async function main(): Promise<number> {
   const infra = await resolveInfra({ databaseUrl: envConfig.databaseUrl, redisUrl: envConfig.redisUrl, dataDir: path.resolve('.data'), allowEmbedded: false });
   // ROLE=api: no queue workers or timers in this short-lived process; it processes inline.
   const config = withInfra({ ...envConfig, role: 'api' }, infra);
-  await runMigrations(config.databaseUrl);
+  await runMigrations(config.databaseDirectUrl);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger), { logger, abortOnError: false });
   try {
     const results = await app.get(WebhooksService).replayInline(selection, 'cli');

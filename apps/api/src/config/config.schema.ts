@@ -1,4 +1,5 @@
 import type { MessagingLimit, QuietHoursConfig, RateCard, TierScope } from '@sendbook/queue';
+import type { RedisClusterSeeds } from './redis-cluster-nodes.js';
 
 /**
  * The one place that reads the environment. Everything else receives a typed, frozen AppConfig.
@@ -12,12 +13,48 @@ export interface AppConfig {
   readonly databaseUrl: string;
   /**
    * Where the workers LISTEN for stored webhook deliveries, when `databaseUrl` cannot hold a
-   * session (PgBouncer in transaction mode delivers no notifications). Null: `databaseUrl`.
+   * session (PgBouncer in transaction mode delivers no notifications). Null: `databaseDirectUrl`.
    */
   readonly databaseListenUrl: string | null;
+  /**
+   * A streaming replica for the people's reads (lists, threads, search, reports, metrics history,
+   * exports, campaign lists; database/replica/). `url` null: every read on `databaseUrl`.
+   */
+  readonly databaseRead: {
+    /** DATABASE_READ_URL */
+    readonly url: string | null;
+    /** DATABASE_READ_WAIT_MS: how long a read waits for the replica to replay its reader's own last write before taking the primary. */
+    readonly waitMs: number;
+    /** DATABASE_READ_YOUR_WRITES_MS: how long a person's last write position is remembered (in Redis, for every API instance). */
+    readonly rememberMs: number;
+    /** DATABASE_READ_RETRY_MS: after the replica failed, reads take the primary this long before it is tried again. */
+    readonly retryMs: number;
+  };
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself, for what needs a session of its own (migrations and
+   * their session lock, the workers' LISTEN and relay lock) when `databaseUrl` goes through a
+   * pooler. Resolved: `databaseUrl` when unset.
+   */
+  readonly databaseDirectUrl: string;
   readonly redisUrl: string;
-  /** Time-outs on every pooled query (not migrations): DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS. */
-  readonly database: { readonly statementMs: number; readonly queryMs: number };
+  /**
+   * REDIS_CLUSTER_NODES: a Redis Cluster instead of one server (every client is then an ioredis
+   * Cluster, BullMQ's queues hash-tagged); `redisUrl` is then its first seed. Null: `redisUrl`.
+   */
+  readonly redisCluster: RedisClusterSeeds | null;
+  readonly database: {
+    /** Time-outs on every pooled query (not migrations): DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS. */
+    readonly statementMs: number;
+    readonly queryMs: number;
+    /** DATABASE_POOLER: what `databaseUrl` goes through; `transaction`: PgBouncer in transaction mode (no session state between transactions). */
+    readonly pooler: DatabasePooler;
+    /**
+     * DATABASE_PREPARED_STATEMENTS (auto, on, off): whether hot statements run as named prepared
+     * statements. Auto: yes without a pooler; not through one in transaction mode, which before
+     * PgBouncer 1.21 (and without its max_prepared_statements) hands them to the wrong server connection.
+     */
+    readonly namedStatements: boolean;
+  };
   /** Prefix for every Redis key (BullMQ queues, buckets, pub/sub), so runs can share one Redis. */
   readonly redisPrefix: string;
   readonly logLevel: LogLevel;
@@ -43,6 +80,8 @@ export interface AppConfig {
     readonly stuckAfterMs: number;
     readonly dedupeWindowDefaultMs: number;
     readonly dedupeWindows: Readonly<Record<string, number>>;
+    /** OUTBOUND_RETENTION: per purpose, how long a finished row stays (never under its dedupe window); other purposes' rows stay for good. */
+    readonly retention: Readonly<Record<string, number>>;
     readonly sendConcurrency: number;
     readonly sweepIntervalMs: number;
     /** EXPIRE_INTERVAL_MS: how often workers cancel rows past their `expires_at` (default 1 s). */
@@ -82,9 +121,14 @@ export interface AppConfig {
     /** A worker's lease on a delivery; a dead worker's delivery is taken over after it. */
     readonly leaseMs: number;
     readonly sweepIntervalMs: number;
-    /** Event keys are kept at least this long (Meta retries for up to 7 days). */
+    /** Event keys are kept at least this long (Meta retries for up to 7 days), then their day's partition is dropped whole. */
     readonly keyRetentionMs: number;
-    readonly purgeIntervalMs: number;
+    /** Stored bodies are kept this many days (≥ 8), then their day's partition is dropped whole. */
+    readonly bodyRetentionDays: number;
+    /** Status events (every status webhook) are kept this many days, then their day's partition is dropped whole. */
+    readonly statusRetentionDays: number;
+    /** How often partitions are made ahead and expired ones dropped. */
+    readonly partitionIntervalMs: number;
     /** How often parked statuses (unknown wamid) are matched again. */
     readonly parkedRetryMs: number;
     /** A parked status still unmatched after this long is foreign (another app's message). */
@@ -227,8 +271,10 @@ export interface AppConfig {
     readonly disableAfterFailures: number;
     /** …spanning at least this long without a success. */
     readonly disableAfterFailingMs: number;
-    /** EVENT_RETENTION_DAYS: events (and their deliveries and attempts) are kept this long once nothing is owed (at least 4 days, past the retries). */
+    /** EVENT_RETENTION_DAYS: events (and their deliveries and attempts) are kept this long once nothing is owed (at least 4 days, past the retries); then their day's partitions are dropped whole. */
     readonly retentionMs: number;
+    /** EVENT_PARTITION_INTERVAL_MS: how often partitions are made ahead and expired days dropped. */
+    readonly partitionIntervalMs: number;
   };
   readonly bootstrap: {
     readonly apiKey: string | null;
@@ -282,9 +328,12 @@ export interface AppConfig {
   };
 }
 
+export type DatabasePooler = 'none' | 'transaction';
+
 /** What the environment says, before `DATABASE_URL`/`REDIS_URL` defaults are resolved. */
-export type EnvConfig = Omit<AppConfig, 'databaseUrl' | 'redisUrl'> & {
+export type EnvConfig = Omit<AppConfig, 'databaseUrl' | 'databaseDirectUrl' | 'redisUrl'> & {
   readonly databaseUrl: string | null;
+  readonly databaseDirectUrl: string | null;
   readonly redisUrl: string | null;
 };
 

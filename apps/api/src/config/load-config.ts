@@ -6,9 +6,11 @@ import {
   parsePricingRates,
   parseQuietHours,
   parseTimeZone,
+  retentionProblems,
   TYPING_INDICATOR_INTERVAL_MS,
 } from '@sendbook/queue';
-import { ConfigError, type AppConfig, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
+import { firstSeedUrl, parseRedisClusterNodes, type RedisClusterSeeds } from './redis-cluster-nodes.js';
+import { ConfigError, type AppConfig, type DatabasePooler, type Env, type EnvConfig, type LogLevel, type Role } from './config.schema.js';
 
 const ROLES: readonly Role[] = ['api', 'worker', 'all'];
 /** Shorter keys can be guessed; generated ones are far longer. */
@@ -18,6 +20,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const MIN_SECRET_LENGTH = 16;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const POOLERS: readonly DatabasePooler[] = ['none', 'transaction'];
 
 /**
  * Reads and validates the environment. `DATABASE_URL`/`REDIS_URL` may be unset: their
@@ -27,17 +30,35 @@ export function loadConfig(env: Env): EnvConfig {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
   const inboxPort = read.port('INBOX_PORT', 3000);
+  const redisCluster = read.parsed<RedisClusterSeeds | null>('REDIS_CLUSTER_NODES', parseRedisClusterNodes, null);
+  const redisUrl = read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']);
 
   const config: EnvConfig = {
     role: read.oneOf('ROLE', ROLES, 'all'),
     port: read.port('PORT', 3001),
     databaseUrl: read.optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
     databaseListenUrl: read.optionalUrl('DATABASE_LISTEN_URL', ['postgres:', 'postgresql:']),
-    redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+    databaseRead: {
+      url: read.optionalUrl('DATABASE_READ_URL', ['postgres:', 'postgresql:']),
+      waitMs: read.int('DATABASE_READ_WAIT_MS', 200, 0, 5_000),
+      rememberMs: read.int('DATABASE_READ_YOUR_WRITES_MS', 60_000, 1_000, 3_600_000),
+      retryMs: read.int('DATABASE_READ_RETRY_MS', 5_000, 100, 600_000),
+    },
+    databaseDirectUrl: read.optionalUrl('DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']),
+    // A cluster's first seed stands for it where one server is named (the boot's probe, logs).
+    redisUrl: redisCluster ? firstSeedUrl(redisCluster) : redisUrl,
+    redisCluster,
     redisPrefix: read.optional('REDIS_PREFIX') ?? 'sendbook',
     database: (() => {
       const statementMs = read.int('DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 100, 3_600_000);
-      return { statementMs, queryMs: read.int('DATABASE_QUERY_TIMEOUT_MS', statementMs + 1_000, 100, 3_600_000) };
+      const pooler = read.oneOf('DATABASE_POOLER', POOLERS, 'none');
+      const prepared = read.oneOf('DATABASE_PREPARED_STATEMENTS', ['auto', 'on', 'off'], 'auto');
+      return {
+        statementMs,
+        queryMs: read.int('DATABASE_QUERY_TIMEOUT_MS', statementMs + 1_000, 100, 3_600_000),
+        pooler,
+        namedStatements: prepared === 'auto' ? pooler === 'none' : prepared === 'on',
+      };
     })(),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     whatsapp: {
@@ -64,6 +85,7 @@ export function loadConfig(env: Env): EnvConfig {
       stuckAfterMs: read.int('STUCK_SENDING_AFTER_MS', 60_000, 1_000, 86_400_000),
       dedupeWindowDefaultMs: read.int('DEDUPE_WINDOW_DEFAULT_DAYS', 90, 1, 3650) * 86_400_000,
       dedupeWindows: read.dedupeWindows('DEDUPE_WINDOWS'),
+      retention: read.dedupeWindows('OUTBOUND_RETENTION'),
       sendConcurrency: read.int('SEND_CONCURRENCY', 32, 1, 1000),
       sweepIntervalMs: read.int('SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),
       expireIntervalMs: read.int('EXPIRE_INTERVAL_MS', 1_000, 100, 60_000),
@@ -91,7 +113,9 @@ export function loadConfig(env: Env): EnvConfig {
       leaseMs: read.int('WEBHOOK_LEASE_MS', 60_000, 500, 3_600_000),
       sweepIntervalMs: read.int('WEBHOOK_SWEEP_INTERVAL_MS', 5_000, 100, 3_600_000),
       keyRetentionMs: read.int('WEBHOOK_KEY_RETENTION_DAYS', 8, 8, 3650) * 86_400_000,
-      purgeIntervalMs: read.int('WEBHOOK_PURGE_INTERVAL_MS', 3_600_000, 1_000, 86_400_000),
+      bodyRetentionDays: read.int('WEBHOOK_BODY_RETENTION_DAYS', 30, 8, 3650),
+      statusRetentionDays: read.int('STATUS_EVENT_RETENTION_DAYS', 400, 8, 36500),
+      partitionIntervalMs: read.int('WEBHOOK_PARTITION_INTERVAL_MS', 600_000, 1_000, 86_400_000),
       parkedRetryMs: read.int('WEBHOOK_PARKED_RETRY_MS', 10_000, 100, 3_600_000),
       foreignAfterMs: read.int('WEBHOOK_FOREIGN_AFTER_MS', 3_600_000, 1_000, 30 * 86_400_000),
     },
@@ -166,6 +190,7 @@ export function loadConfig(env: Env): EnvConfig {
       disableAfterFailures: read.int('EVENT_ENDPOINT_DISABLE_AFTER_FAILURES', 10, 1, 100_000),
       disableAfterFailingMs: read.int('EVENT_ENDPOINT_DISABLE_AFTER_FAILING_MS', 3 * 86_400_000, 0, 30 * 86_400_000),
       retentionMs: read.int('EVENT_RETENTION_DAYS', 30, 4, 3650) * 86_400_000,
+      partitionIntervalMs: read.int('EVENT_PARTITION_INTERVAL_MS', 600_000, 1_000, 86_400_000),
     },
     bootstrap: {
       apiKey: read.secret('BOOTSTRAP_API_KEY', MIN_API_KEY_LENGTH),
@@ -210,6 +235,13 @@ export function loadConfig(env: Env): EnvConfig {
   if (config.encryption.key === null && read.optional('NODE_ENV') === 'production') {
     problems.push("APP_ENCRYPTION_KEY is missing: stored secrets (event endpoints' signing secrets) are sealed with it (`openssl rand -base64 32`)");
   }
+  problems.push(...poolerProblems(config));
+  for (const problem of retentionProblems(config.outbox.retention, config.outbox.dedupeWindows, config.outbox.dedupeWindowDefaultMs))
+    problems.push(`OUTBOUND_RETENTION is too short (${problem})`);
+  if (redisCluster && redisUrl) problems.push('REDIS_URL and REDIS_CLUSTER_NODES both name a Redis: set one (the cluster replaces REDIS_URL)');
+  // The cluster layout wraps the prefix in hash tags ({prefix:outbound}): braces of its own would move them.
+  if (redisCluster && /[{}]/.test(config.redisPrefix))
+    problems.push('REDIS_PREFIX is malformed (no { or } with REDIS_CLUSTER_NODES: Sendbook adds the hash tags)');
   if ((config.bootstrap.adminEmail === null) !== (config.bootstrap.adminPassword === null)) {
     problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together: set both or neither');
   }
@@ -230,7 +262,24 @@ export function loadConfigOrExit(env: Env): EnvConfig {
 }
 
 export function withInfra(config: EnvConfig, infra: { databaseUrl: string; redisUrl: string }): AppConfig {
-  return deepFreeze({ ...config, databaseUrl: infra.databaseUrl, redisUrl: infra.redisUrl });
+  return deepFreeze({ ...config, databaseUrl: infra.databaseUrl, databaseDirectUrl: config.databaseDirectUrl ?? infra.databaseUrl, redisUrl: infra.redisUrl });
+}
+
+/**
+ * Through a pooler in transaction mode a session lasts one transaction: a session advisory lock
+ * or a LISTEN taken through it stays on a server connection other clients then get. Migrations
+ * and the workers' LISTEN need PostgreSQL itself, so the pooler's URL and the direct one must both
+ * be given, and differ.
+ */
+function poolerProblems(config: EnvConfig): string[] {
+  if (config.database.pooler !== 'transaction') return [];
+  const why = 'DATABASE_POOLER=transaction';
+  if (config.databaseUrl === null) return [`DATABASE_URL is missing: ${why} says it is the pooler's URL`];
+  if (config.databaseDirectUrl === null)
+    return [`DATABASE_DIRECT_URL is missing: with ${why}, migrations and the workers' LISTEN need PostgreSQL itself, not the pooler`];
+  if (config.databaseDirectUrl === config.databaseUrl)
+    return [`DATABASE_DIRECT_URL is malformed (it is DATABASE_URL: with ${why} it must reach PostgreSQL without the pooler)`];
+  return [];
 }
 
 class EnvReader {

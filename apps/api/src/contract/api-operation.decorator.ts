@@ -38,8 +38,8 @@ export interface OperationSpec {
   extraParams?: readonly Parameter[];
   /** Overrides the security derived from the route's guards (e.g. an optional bearer token). */
   security?: Record<string, string[]>[];
-  /** A body read raw, not through a DTO (the signed webhook). */
-  rawBody?: { schema: Schema; contentType?: string };
+  /** A body read raw, not through a DTO (the signed webhook); `also`: other media types the route reads (a CSV upload). */
+  rawBody?: { schema: Schema; contentType?: string; also?: Readonly<Record<string, Schema>> };
 }
 
 /** A route served outside Nest's router (the webhook ack, ahead of Fastify), declared beside its handler. */

@@ -105,7 +105,13 @@ function operationOf(route: AnyRoute, where: string, components: Components): Op
   };
   if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: components.dto(route.body, where) } } };
   else if (spec.rawBody)
-    operation.requestBody = { required: true, content: { [spec.rawBody.contentType ?? 'application/json']: { schema: components.use(spec.rawBody.schema) } } };
+    operation.requestBody = {
+      required: true,
+      content: {
+        [spec.rawBody.contentType ?? 'application/json']: { schema: components.use(spec.rawBody.schema) },
+        ...Object.fromEntries(Object.entries(spec.rawBody.also ?? {}).map(([type, schema]) => [type, { schema: components.use(schema) }])),
+      },
+    };
   return operation;
 }
 

@@ -40,7 +40,7 @@ async function startDev(): Promise<void> {
   const customers = sim.randomCustomers({ count: 3, replyProbability: 0.6, greet: true });
 
   const config = withInfra(loadConfig(devEnvironment(process.env, secrets, sim.url)), infra);
-  await runMigrations(config.databaseUrl);
+  await runMigrations(config.databaseDirectUrl);
   const app = await createHttpApp(config);
   await app.listen(ports.api, '0.0.0.0');
   const admin = await app.get(BootstrapAdminService).checkPassword({ reset: process.argv.includes(RESET_FLAG), by: `npm start -- ${RESET_FLAG}` });

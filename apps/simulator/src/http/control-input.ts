@@ -55,7 +55,8 @@ export function parseScript(body: JsonRecord): { count: number; action: ScriptAc
       const code = asNumber(action.code);
       if (code === undefined) throw new ControlInputError('action.code is required for kind "error"');
       const details = asString(action.details);
-      return { count, action: details === undefined ? { kind, code } : { kind, code, details } };
+      const afterMs = asNumber(action.after_ms);
+      return { count, action: { kind, code, ...(details === undefined ? {} : { details }), ...(afterMs === undefined ? {} : { afterMs }) } };
     }
     case 'slow': {
       const ms = asNumber(action.ms);

@@ -113,6 +113,7 @@ async function handleSend(ctx: SimContext, req: IncomingMessage, res: ServerResp
   if (plan.refuse) {
     const error = plan.refuse.kind === 'http_500' ? graphError(131000) : graphError(plan.refuse.code, plan.refuse.details);
     record(error, null, plan.refuse.kind === 'http_500' ? 'http_500' : 'scripted_error', false);
+    if (plan.delayMs > 0) return void ctx.scheduler.after(plan.delayMs, () => answerError(res, error));
     return answerError(res, error);
   }
 

@@ -12,6 +12,10 @@ export function startServer(handler: (req: IncomingMessage, res: ServerResponse)
   const server = http.createServer(handler);
   // Graph answers slowly at times; never let Node's defaults cut a deliberately slow answer.
   server.requestTimeout = 0;
+  // Idle connections outlive the Graph client's (4 s), as Meta's edge does: with Node's 5 s, a
+  // worker whose event loop ran late sent on a connection the simulator had just closed, and a
+  // send that never arrived became an unknown outcome (stuck in `sending`).
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -8,7 +8,7 @@ export interface DeliveryPlan {
   refuse: { kind: 'http_500' } | { kind: 'error'; code: number; details?: string } | null;
   /** Process the send, then destroy the socket without answering. */
   loseResponse: boolean;
-  /** Process the send, then answer after this long. */
+  /** Answer after this long (a refusal too). */
   delayMs: number;
 }
 
@@ -17,9 +17,10 @@ export function planDelivery(scripted: ScriptAction | undefined, chaos: ChaosOpt
   const plan: DeliveryPlan = { refuse: null, loseResponse: false, delayMs: 0 };
   if (scripted) {
     if (scripted.kind === 'http_500') plan.refuse = { kind: 'http_500' };
-    else if (scripted.kind === 'error')
+    else if (scripted.kind === 'error') {
       plan.refuse = scripted.details === undefined ? { kind: 'error', code: scripted.code } : { kind: 'error', code: scripted.code, details: scripted.details };
-    else if (scripted.kind === 'lose_response') plan.loseResponse = true;
+      plan.delayMs = Math.max(0, scripted.afterMs ?? 0);
+    } else if (scripted.kind === 'lose_response') plan.loseResponse = true;
     else plan.delayMs = Math.max(0, scripted.ms);
     return plan;
   }

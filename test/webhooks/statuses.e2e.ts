@@ -128,7 +128,8 @@ describe('status webhooks: merged by rank, every event once, unknown wamids heal
     await waitFor(async () => (await outbound(db(), id)).state === 'read', { what: 'the row healed to read' });
     const row = await outbound(db(), id);
     expect(row.wamid).toBe(sb.sim.acceptedMessages().find((m) => m.bizOpaqueCallbackData === id)?.wamid);
-    expect((await audits(id))[0]).toEqual({ from_state: 'sending', to_state: 'sent' });
+    // sent, delivered and read may come in one webhook, and then the row moves once, to the highest.
+    expect((await audits(id))[0]).toEqual({ from_state: 'sending', to_state: expect.stringMatching(/^(sent|delivered|read)$/) });
     // Healed rows are no longer stuck work items, and nothing was sent twice.
     const stuck = (await sb.api().get('/v1/work-items?kind=stuck_sending').expect(200)).body.data.map((w: { id: string }) => w.id);
     expect(stuck).not.toContain(id);

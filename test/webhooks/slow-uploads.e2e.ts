@@ -47,7 +47,7 @@ describe('slow uploads beside signed deliveries', () => {
 
   it('twelve slow uploads hold at most their share and are cut off within seconds; 60 signed deliveries meanwhile all get 200 and are stored', async () => {
     // Each would hold 200 KB at once: twelve of them, 2.4 MB, more than the whole 2 MB budget.
-    const attack = Array.from({ length: 12 }, () => slowUpload(t.url, '127.0.0.2', 200 * 1024, 8_000));
+    const attack = Array.from({ length: 12 }, () => slowUpload(t.url, '127.0.0.2', 200 * 1024, 12_000));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const statuses: number[] = [];
     for (let round = 0; round < 6; round++) {
@@ -64,6 +64,8 @@ describe('slow uploads beside signed deliveries', () => {
     // Over their share at once (503), or cut off once too slow (408); none kept its socket for long.
     expect(refused.every((r) => r.status === 503 || r.status === 408)).toBe(true);
     expect(refused.filter((r) => r.status === 408).length).toBeGreaterThan(0);
-    expect(Math.max(...refused.map((r) => r.closedAfterMs ?? Infinity))).toBeLessThan(4_000);
+    // The rule cuts a trickle off some 2.5 s in (a 2 s window, checked every 500 ms); a loaded CI
+    // machine delays the check by seconds, and the point is that none waits for the 30 s request time-out.
+    expect(Math.max(...refused.map((r) => r.closedAfterMs ?? Infinity))).toBeLessThan(8_000);
   }, 120_000);
 });

@@ -36,6 +36,7 @@ export default {
       testMatch: ['<rootDir>/test/**/*.e2e.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/support/retry-once.ts'],
     },
   ],
   // End-to-end files mostly wait on PostgreSQL, Redis and HTTP: more workers than cores pays off

@@ -85,6 +85,10 @@ if (runs.every((r) => r.summary)) {
     if (failedTests.length === 0) console.log(`FAILED ${where}: ${file.message.split('\n').find((l) => l.trim()) ?? ''}`);
     for (const t of failedTests) console.log(`FAILED ${where} › ${t.fullName}`);
   }
+  // Passed on its second try (test/support/retry-once.ts): named, so the wait that failed gets mended.
+  for (const file of runs.flatMap((r) => r.summary.testResults))
+    for (const t of file.assertionResults.filter((a) => a.status === 'passed' && (a.invocations ?? 1) > 1))
+      console.log(`RETRIED ${path.relative(ROOT, file.name)} › ${t.fullName}: ${(t.retryReasons?.[0] ?? '').split('\n').find((l) => l.trim()) ?? ''}`);
 }
 const failed = runs.find((r) => r.code !== 0 || !r.summary);
 if (failed || sum('numTotalTests') === 0) process.exit(failed?.code || 1);

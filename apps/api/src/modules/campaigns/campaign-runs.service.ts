@@ -33,9 +33,9 @@ const MAX_ROWS = 100_000;
 /** Bad rows listed in an answer; the count says how many there were in all. */
 const MAX_LISTED_REFUSALS = 1_000;
 const PREVIEW_ROWS = 5;
-/** Rows checked between two turns of the event loop (a few milliseconds' work). */
-/** Checking a row (its number parsed and normalised) takes 50–100 µs: some 10–25 ms a chunk on a busy machine. */
+/** Rows checked between two turns of the event loop: checking one (its number parsed and normalised) takes 50–100 µs. */
 const CHECK_CHUNK = 250;
+/** Records mapped to recipients and variables between two turns of the event loop. */
 const ROW_SLICE = 10_000;
 /** About 2,000 rows of a typical file: some 10 ms of parsing between turns of the event loop. */
 const PARSE_SLICE_CHARS = 64 * 1024;
@@ -431,11 +431,6 @@ export class CampaignRunsService {
   }
 }
 
-/**
- * Checks the rows a few thousand at a time, letting the event loop run between: a 100,000-row
- * upload takes a second or more of phone-number parsing, and the webhook acks this process serves
- * must not wait behind it.
- */
 /** A 100,000-row file read in one go held the event loop (webhook acks) for a third of a second: a slice at a time. */
 async function parseCsvWithoutHoldingTheLoop(csv: string) {
   const parser = new CsvParser(csv);
@@ -459,6 +454,11 @@ async function campaignRowsWithoutHoldingTheLoop(records: readonly CsvRecord[], 
   return { ok: true as const, rows, variableColumns };
 }
 
+/**
+ * Checks the rows CHECK_CHUNK at a time, letting the event loop run between: a 100,000-row upload
+ * takes a second or more of phone-number parsing, and the webhook acks this process serves must not
+ * wait behind it.
+ */
 async function checkWithoutHoldingTheLoop(rows: readonly CampaignInputRow[], variableCount: number) {
   const checker = campaignRowChecker(variableCount);
   for (let i = 0; i < rows.length; i += CHECK_CHUNK) {

@@ -2,7 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { SharedByteBudget } from '../../common/http/byte-budget.js';
 import { UploadWatch } from '../../common/http/upload-watch.js';
-import { runWithRequestContext } from '../../common/logging/request-context.js';
 import { requestIdOf } from '../../common/logging/request-id.js';
 import type { AppConfig } from '../../config/config.schema.js';
 import type { ServerLevelRoute } from '../../contract/api-operation.decorator.js';
@@ -136,28 +135,28 @@ function acknowledge(
     held = 0;
   };
   res.once('close', release);
-  runWithRequestContext({ requestId }, () => {
-    readBody(req, upload, (n) => {
-      if (!budget.tryTake(client, n)) return false;
-      held += n;
-      return true;
-    })
-      .then(
-        async (body) => {
-          // A body over the limit: a clear 413, nothing stored, the rest of it not read.
-          if (body === 'too_large') return refuse(413, '{"error":"payload_too_large"}');
-          if (body === 'busy') return refuse(503, '{"error":"busy"}');
-          if (body === 'too_slow') return refuse(408, '{"error":"too_slow"}');
-          const result = await ingest.receive(body, req.headers);
-          if (result.status === 200) answer(200, '{"received":true}');
-          else answer(result.status, result.status === 401 ? '{"error":"invalid_signature"}' : '{"error":"not_stored"}');
-        },
-        // The client went away mid-body: there is nobody to answer and nothing to store.
-        () => res.destroy(),
-      )
-      .catch(() => answer(500, '{"error":"not_stored"}'))
-      .finally(release);
-  });
+  // No async-local request context here: entering one runs Node's promise hooks on every promise
+  // of the ack (some 2 % of the process in a profile); the request id is handed to what logs instead.
+  readBody(req, upload, (n) => {
+    if (!budget.tryTake(client, n)) return false;
+    held += n;
+    return true;
+  })
+    .then(
+      async (body) => {
+        // A body over the limit: a clear 413, nothing stored, the rest of it not read.
+        if (body === 'too_large') return refuse(413, '{"error":"payload_too_large"}');
+        if (body === 'busy') return refuse(503, '{"error":"busy"}');
+        if (body === 'too_slow') return refuse(408, '{"error":"too_slow"}');
+        const result = await ingest.receive(body, req.headers, requestId);
+        if (result.status === 200) answer(200, '{"received":true}');
+        else answer(result.status, result.status === 401 ? '{"error":"invalid_signature"}' : '{"error":"not_stored"}');
+      },
+      // The client went away mid-body: there is nobody to answer and nothing to store.
+      () => res.destroy(),
+    )
+    .catch(() => answer(500, '{"error":"not_stored"}'))
+    .finally(release);
 }
 
 interface UploadRules {

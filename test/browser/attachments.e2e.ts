@@ -59,7 +59,10 @@ describe('attachments and voice notes', () => {
     await message.fill('The parcel as it left us');
     await waitFor(() => page.getByRole('button', { name: 'Send', exact: true }).isEnabled());
     await message.press('Enter');
-    await waitFor(() => sentTo('image').length === 1, { what: 'the image at the simulator' });
+    // Taken by the composer (cleared), then at the simulator: one customer's second message waits
+    // its 6 s, and a loaded CI machine has taken longer than 45 s for the rest.
+    await waitFor(async () => (await message.inputValue()) === '', { what: 'the composer to take the image and its caption' });
+    await waitFor(() => sentTo('image').length === 1, { what: 'the image at the simulator', timeoutMs: 90_000 });
 
     const uploads = sb.sim.uploads();
     expect(uploads.map((u) => u.mimeType).sort()).toEqual(['application/pdf', 'image/png']);

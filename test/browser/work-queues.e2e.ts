@@ -60,6 +60,9 @@ describe('work queues in the browser: staff decide, the API audits', () => {
       ids.push((await sb.api().post('/v1/messages').send(body).expect(201)).body.message.id);
     }
     await waitFor(async () => (await openIds('stuck_sending')).filter((id) => ids.includes(id)).length === n, { what: `${n} stuck rows` });
+    // A row is stuck a second after it was marked sending; on a busy machine its request may reach
+    // the simulator later than that. Stuck by a lost answer means the send itself arrived: wait for it.
+    await waitFor(() => ids.every((id) => sendsOf(id) === 1), { what: `the ${n} sends at the simulator` });
     return ids;
   };
   const webhooksOn = () => sb.sim.configure({ webhookUrl: `${sb.url}/webhooks/whatsapp` });

@@ -25,6 +25,10 @@ describe('worker processes: killed or stopped, nothing is sent twice', () => {
   });
 
   async function enqueue(prefix: string, count: number, firstNumber: number): Promise<string[]> {
+    // The API (ROLE=api) checks a template against the registry the worker syncs at its start.
+    await waitFor(async () => (await sb.api().get('/v1/templates').expect(200)).body.data.some((t: { name: string }) => t.name === 'order_shipped'), {
+      what: 'the template registry synced by a worker',
+    });
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const res = await sb
